@@ -1,0 +1,26 @@
+"""The Tapp rules engine: pure Python, no I/O, no Discord, no randomness of its own.
+
+Public API::
+
+    from bot.engine import Deal, Action, Phase
+    deal = Deal.new("zuger", rng=random.Random(1))
+    seat = deal.to_act()[0]
+    deal.apply(seat, deal.legal_actions(seat)[0])
+    deal.view(seat)          # what that seat may see
+    deal.outcome()           # DealResult once over
+    deal.to_record()         # the deal record (records.md)
+"""
+
+from .actions import Action, ActionType
+from .cards import CARDS, Card, CardSet
+from .deal import Deal
+from .errors import IllegalAction, InvalidRecord, NotYourTurn, TappError
+from .record import deal_from_record, replay
+from .variants import VARIANTS, make_variant
+from .view import DealResult, Phase, SeatView, TrickView
+
+__all__ = [
+    "CARDS", "VARIANTS", "Action", "ActionType", "Card", "CardSet", "Deal", "DealResult",
+    "IllegalAction", "InvalidRecord", "NotYourTurn", "Phase", "SeatView", "TappError",
+    "TrickView", "deal_from_record", "make_variant", "replay",
+]

@@ -1,0 +1,586 @@
+"""One deal of Tapp: the state machine every variant shares.
+
+The shared core owns dealing, the pre-play steps (contract choice, talon pick-up and
+discards, trump, the Rufer call and exchange, tout), trick play with early end, the
+kontra windows' bookkeeping, and per-seat views. A :class:`~.variants.base.Variant`
+supplies the auction, what each contract needs before play, and the scoring.
+
+The state is mutable; :meth:`Deal.copy` is cheap. :meth:`Deal.apply` always validates.
+Searchers may use :meth:`legal_play_mask` with :meth:`play_unchecked`, which is the very
+code ``apply`` runs after its check.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Action, ActionType
+from .cards import (
+    CARD_NAMES,
+    CARDS,
+    POINTS_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    SUITS,
+    CardSet,
+    deck_mask,
+    iter_bits,
+    mask_points,
+)
+from .errors import IllegalAction, NotYourTurn
+from .variants import Variant, make_variant
+from .view import DealResult, Phase, SeatView, TrickView
+
+_PLAY = Phase.PLAY
+_T = ActionType
+
+OPEN_AFTER_FIRST_CARD = "card"
+OPEN_AFTER_FIRST_TRICK = "trick"
+
+
+class Deal:
+    """A deal in progress (or over). Build with :meth:`new`, :meth:`from_hands` or
+    :func:`bot.engine.record.deal_from_record`."""
+
+    __slots__ = (
+        "v", "n", "dealer", "forehand", "hands", "dealt", "talon", "dealt_talon",
+        "discards", "pot_before", "pot", "phase", "auction", "bids", "log", "contract",
+        "declarer", "trump", "trump_mask", "pending", "choices", "called_card",
+        "called_from", "called_in_talon", "exchange_card", "tout", "kontra_by",
+        "rekontra_by", "leader", "turn", "trick", "trick_mask",
+        "led_mask", "tricks", "tricks_won", "points", "must_win_all", "must_lose_all",
+        "open_after", "open_seat", "thrown_in", "result", "picked_up",
+    )
+
+    # -- construction ----------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        variant: str | Variant,
+        *,
+        players: int | None = None,
+        dealer: int = 0,
+        rng: random.Random | None = None,
+        pot: int = 0,
+        **options: Any,
+    ) -> Deal:
+        """Shuffle and deal. ``rng`` defaults to a cryptographically secure source."""
+        v = variant if isinstance(variant, Variant) else make_variant(variant, players, options)
+        cards = list(iter_bits(deck_mask(v.deck)))
+        (rng or random.SystemRandom()).shuffle(cards)
+        hands, k = [], 0
+        for _ in range(v.players):
+            hands.append(cards[k:k + v.hand_size])
+            k += v.hand_size
+        return cls._start(v, dealer, hands, cards[k:], pot)
+
+    @classmethod
+    def from_hands(
+        cls,
+        variant: str | Variant,
+        hands: Sequence[Sequence[int | str]],
+        talon: Sequence[int | str],
+        *,
+        dealer: int = 0,
+        pot: int = 0,
+        **options: Any,
+    ) -> Deal:
+        """A deal with the given cards (validated: they must form the variant's deck)."""
+        from .record import parse_cards  # local: record imports deal
+
+        v = variant if isinstance(variant, Variant) else make_variant(
+            variant, options.pop("players", len(hands)), options)
+        return cls._start(v, dealer, [parse_cards(h) for h in hands], parse_cards(talon), pot)
+
+    @classmethod
+    def _start(cls, v: Variant, dealer: int, hands: list[list[int]], talon: list[int],
+               pot: int) -> Deal:
+        from .record import check_layout
+
+        check_layout(v, dealer, hands, talon, pot)
+        d = cls.__new__(cls)
+        n = v.players
+        d.v, d.n, d.dealer, d.forehand = v, n, dealer, (dealer + 1) % n
+        d.hands = [sum(1 << c for c in h) for h in hands]
+        d.dealt = tuple(d.hands)
+        d.talon = d.dealt_talon = sum(1 << c for c in talon)
+        d.discards = 0
+        d.picked_up = False
+        d.pot_before = pot
+        d.pot = pot + v.ante_chips
+        d.phase = Phase.AUCTION
+        d.auction = None
+        d.bids = []
+        d.log = []
+        d.contract = None
+        d.declarer = None
+        d.trump = None
+        d.trump_mask = 0
+        d.pending = []
+        d.choices = ()
+        d.called_card = d.called_from = d.exchange_card = None
+        d.called_in_talon = False
+        d.tout = False
+        d.kontra_by = d.rekontra_by = None
+        d.leader = d.turn = d.forehand
+        d.trick = []
+        d.trick_mask = d.led_mask = 0
+        d.tricks = []
+        d.tricks_won = [0] * n
+        d.points = [0] * n
+        d.must_win_all = d.must_lose_all = False
+        d.open_after = None
+        d.open_seat = None
+        d.thrown_in = False
+        d.result = None
+        v.start(d)
+        return d
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(d, name, getattr(self, name))
+        d.hands = self.hands[:]
+        d.bids = self.bids[:]
+        d.log = self.log[:]
+        d.pending = self.pending[:]
+        d.trick = self.trick[:]
+        d.tricks = self.tricks[:]
+        d.tricks_won = self.tricks_won[:]
+        d.points = self.points[:]
+        if self.auction is not None:
+            d.auction = self.auction.copy()
+        return d
+
+    # -- queries ---------------------------------------------------------------------
+    @property
+    def variant(self) -> str:
+        return self.v.name
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.v.options)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    @property
+    def ply(self) -> int:
+        """Number of actions taken so far (stale-click detection)."""
+        return len(self.log)
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now, sorted (includes seats that may announce kontra)."""
+        if self.phase is Phase.FINISHED:
+            return ()
+        seats = {self._main_actor()}
+        if self.v.has_kontra:
+            seats.update(s for s in range(self.n) if self.v.kontra_actions(self, s))
+        return tuple(sorted(seats))
+
+    def _main_actor(self) -> int:
+        ph = self.phase
+        if ph is _PLAY:
+            return self.turn
+        if ph is Phase.AUCTION or ph is Phase.DECLARE:
+            return self.v.auction_turn(self)
+        assert self.declarer is not None
+        return self.declarer
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now. A discard is one template
+        ``Action(DISCARD, count=k)``: any ``k`` cards of the hand."""
+        if self.phase is Phase.FINISHED:
+            return []
+        out: list[Action] = []
+        if seat == self._main_actor():
+            out = self._main_legal(seat)
+        if self.v.has_kontra:
+            out.extend(self.v.kontra_actions(self, seat))
+        return out
+
+    def _main_legal(self, seat: int) -> list[Action]:
+        ph = self.phase
+        if ph is _PLAY:
+            return [Action.play(c) for c in iter_bits(self.legal_play_mask())]
+        if ph is Phase.AUCTION or ph is Phase.DECLARE:
+            return self.v.auction_legal(self, seat)
+        if ph is Phase.CONTRACT:
+            return [Action.contract(c) for c in self.choices]
+        if ph is Phase.DISCARD:
+            return [Action(_T.DISCARD, count=self.discard_count)]
+        if ph is Phase.TRUMP:
+            return [Action.trump(s) for s in self.choices]
+        if ph is Phase.CALL:
+            out = [Action.call(None)] if self.v.call_may_pass else []
+            return out + [Action.call(c) for c in iter_bits(self.callable_mask())]
+        if ph is Phase.GIVE:
+            return [Action.give(c) for c in iter_bits(self.givable_mask())]
+        if ph is Phase.ANNOUNCE:
+            return [Action.announce("tout"), Action.announce("none")]
+        raise AssertionError(ph)
+
+    @property
+    def discard_count(self) -> int:
+        return self.v.talon_size
+
+    def callable_mask(self) -> int:
+        assert self.declarer is not None
+        return deck_mask(self.v.deck) & ~self.hands[self.declarer]
+
+    def givable_mask(self) -> int:
+        assert self.declarer is not None and self.called_card is not None
+        return self.hands[self.declarer] & ~(1 << self.called_card)
+
+    def legal_play_mask(self) -> int:
+        """Cards the seat to play may play (trick-play rules 1-4)."""
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return hand
+        f = hand & self.led_mask
+        if f:
+            return f
+        t = hand & self.trump_mask
+        return t or hand
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        try:
+            self._check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    # -- acting ----------------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> None:
+        """Take ``action`` for ``seat``; raises :class:`IllegalAction` (state unchanged)."""
+        self._check(seat, action)
+        t = action.type
+        if t is _T.PLAY:
+            assert action.card is not None
+            self.play_unchecked(action.card)
+            return
+        if t is _T.KONTRA or t is _T.REKONTRA:
+            self.v.apply_kontra(self, seat, action)
+            self.log.append((seat, action))
+            return
+        self.log.append((seat, action))
+        ph = self.phase
+        if ph is Phase.AUCTION or ph is Phase.DECLARE:
+            self.bids.append((seat, action))
+            self.v.auction_apply(self, seat, action)
+        elif t is _T.CONTRACT:
+            assert action.value is not None
+            self.v.set_contract(self, action.value)
+        elif t is _T.DISCARD:
+            assert action.cards is not None
+            self.hands[seat] &= ~action.cards
+            self.discards = action.cards
+            self._next_step()
+        elif t is _T.TRUMP:
+            assert action.suit is not None
+            self.set_trump(action.suit)
+            self._next_step()
+        elif t is _T.CALL:
+            self._apply_call(action.card)
+        elif t is _T.GIVE:
+            assert action.card is not None and self.called_from is not None
+            self.hands[seat] &= ~(1 << action.card)
+            self.hands[self.called_from] |= 1 << action.card
+            self.exchange_card = action.card
+            self._next_step()
+        elif t is _T.ANNOUNCE:
+            if action.value == "tout":
+                self.tout = True
+                self.must_win_all = True
+            self._next_step()
+
+    def _check(self, seat: int, action: Action) -> None:
+        if self.phase is Phase.FINISHED:
+            raise IllegalAction("the deal is over")
+        if not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {seat}")
+        t = action.type
+        if t is _T.KONTRA or t is _T.REKONTRA:
+            if not self.v.has_kontra:
+                raise IllegalAction(f"there is no {t.value} in {self.v.name}")
+            if action not in self.v.kontra_actions(self, seat):
+                raise IllegalAction(self.v.kontra_refusal(self, seat, t))
+            return
+        actor = self._main_actor()
+        if seat != actor:
+            raise NotYourTurn(f"not your turn: seat {actor} is to act")
+        ph = self.phase
+        if t is _T.PLAY:
+            if ph is not _PLAY:
+                raise IllegalAction(f"no card may be played during the {ph.value}")
+            self._check_play(action.card)
+            return
+        if t is _T.DISCARD:
+            if ph is not Phase.DISCARD:
+                raise IllegalAction(f"no discard is expected during the {ph.value}")
+            cards = action.cards or 0
+            k = self.discard_count
+            if cards.bit_count() != k:
+                raise IllegalAction(f"must discard exactly {k} cards")
+            if cards & ~self.hands[seat]:
+                bad = CardSet(cards & ~self.hands[seat])
+                raise IllegalAction(f"cannot discard {bad}: not in hand")
+            return
+        if action in self._main_legal(seat):
+            return
+        expected = _PHASE_ACTION.get(ph)
+        if expected is not None and t is not expected:
+            raise IllegalAction(f"a {expected.value} action is expected now, not {t.value}")
+        if ph is Phase.AUCTION or ph is Phase.DECLARE:
+            raise IllegalAction(self.v.auction_refusal(self, seat, action))
+        if t is _T.CALL and action.card is not None and self.hands[seat] >> action.card & 1:
+            raise IllegalAction(f"cannot call {CARD_NAMES[action.card]}: it is in your hand")
+        if t is _T.CALL and action.card is None:
+            raise IllegalAction("a card must be called")
+        if t is _T.GIVE and action.card is not None:
+            if action.card == self.called_card:
+                raise IllegalAction("cannot give back the called card")
+            raise IllegalAction(f"cannot give {CARD_NAMES[action.card]}: not in hand")
+        legal = ", ".join(a.argument or a.token for a in self._main_legal(seat))
+        raise IllegalAction(f"{action.argument} is not allowed now (allowed: {legal})")
+
+    def _check_play(self, card: int | None) -> None:
+        assert card is not None
+        bit = 1 << card
+        hand = self.hands[self.turn]
+        if not hand & bit:
+            raise IllegalAction(f"{CARD_NAMES[card]} is not in hand")
+        if self.legal_play_mask() & bit:
+            return
+        if hand & self.led_mask:
+            led = SUIT_MASKS.index(self.led_mask)
+            raise IllegalAction(f"must follow suit {SUITS[led]}")
+        raise IllegalAction(f"must play a trump ({SUITS[self.trump or 0]})")
+
+    def play_unchecked(self, card: int) -> None:
+        """Play ``card`` for the seat to play. The caller guarantees it is in
+        :meth:`legal_play_mask` (``apply`` checks; searchers pick from the mask)."""
+        seat = self.turn
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.log.append((seat, card))
+        trick = self.trick
+        trick.append(card)
+        if len(trick) == 1:
+            self.led_mask = SUIT_MASKS[SUIT_OF[card]]
+            self.trick_mask = bit
+        else:
+            self.trick_mask |= bit
+        n = self.n
+        if len(trick) < n:
+            self.turn = seat + 1 if seat + 1 < n else 0
+            return
+        tm = self.trick_mask
+        w = tm & self.trump_mask or tm & self.led_mask
+        leader = self.leader
+        winner = (leader + trick.index(w.bit_length() - 1)) % n
+        pts = 0
+        for c in trick:
+            pts += POINTS_OF[c]
+        self.points[winner] += pts
+        self.tricks_won[winner] += 1
+        self.tricks.append((leader, tuple(trick), winner))
+        self.trick = []
+        self.leader = self.turn = winner
+        if not self.hands[winner] or self.declarer is not None and (
+            (self.must_win_all and winner != self.declarer)
+            or (self.must_lose_all and winner == self.declarer)
+        ):
+            self._finish()
+
+    # -- steps used by variants ------------------------------------------------------------
+    def set_trump(self, suit: int | None) -> None:
+        self.trump = suit
+        self.trump_mask = 0 if suit is None else SUIT_MASKS[suit]
+
+    def pick_up_talon(self) -> None:
+        """The declarer takes the talon into hand (a discard step follows)."""
+        assert self.declarer is not None
+        self.hands[self.declarer] |= self.talon
+        self.picked_up = True
+
+    def begin_steps(self, steps: list[Phase], leader: int) -> None:
+        """After the contract is fixed: run ``steps`` (TRUMP, CALL, DISCARD, ...) then play."""
+        self.pending = list(steps)
+        self.leader = self.turn = leader
+        self._next_step()
+
+    def _next_step(self) -> None:
+        if self.pending:
+            self.phase = self.pending.pop(0)
+            if self.phase is Phase.DISCARD and not self.picked_up:
+                self.pick_up_talon()
+            if self.phase is Phase.TRUMP:
+                self.choices = self.v.trump_choices(self)
+        else:
+            self.phase = _PLAY
+            self.turn = self.leader
+        self.v.after_step(self)
+
+    def _apply_call(self, card: int | None) -> None:
+        self.called_card = card
+        if card is None:
+            self._next_step()
+            return
+        bit = 1 << card
+        if self.talon & bit:
+            self.called_in_talon = True
+            self._next_step()
+            return
+        holder = next(s for s in range(self.n) if self.hands[s] & bit)
+        assert self.declarer is not None
+        self.hands[holder] &= ~bit
+        self.hands[self.declarer] |= bit
+        self.called_from = holder
+        self.pending.insert(0, Phase.GIVE)
+        self._next_step()
+
+    def throw_in(self) -> None:
+        self.thrown_in = True
+        self._finish()
+
+    def _finish(self) -> None:
+        self.phase = Phase.FINISHED
+        self.result = self.v.settle(self) if not self.thrown_in else self._thrown_in_result()
+
+    def _thrown_in_result(self) -> DealResult:
+        payments = [0] * self.n
+        payments[self.dealer] -= self.v.ante_chips
+        return DealResult(
+            status="thrown_in", contract=None, declarer=None, trump=None, multipliers=(),
+            announcements=(), declarer_points=None, points=tuple(self.points),
+            tricks=self.trick_views(), payments=tuple(payments), pot=self.pot,
+        )
+
+    # -- results and views ----------------------------------------------------------
+    def trick_views(self) -> tuple[TrickView, ...]:
+        return tuple(TrickView(ld, tuple(CARDS[c] for c in cards), w)
+                     for ld, cards, w in self.tricks)
+
+    def current_trick_view(self) -> TrickView | None:
+        if self.phase is not _PLAY or not self.trick:
+            return None
+        return TrickView(self.leader, tuple(CARDS[c] for c in self.trick), None)
+
+    def outcome(self) -> DealResult | None:
+        """The result once the deal is over, else None."""
+        return self.result
+
+    def status(self) -> DealResult:
+        """The result, or the state so far as an ``incomplete`` result."""
+        if self.result is not None:
+            return self.result
+        payments = [0] * self.n
+        payments[self.dealer] -= self.v.ante_chips
+        return DealResult(
+            status="incomplete", contract=self.contract, declarer=self.declarer,
+            trump=self.trump, multipliers=(), announcements=self.announcements(),
+            declarer_points=None, points=tuple(self.points), tricks=self.trick_views(),
+            payments=tuple(payments), pot=self.pot,
+        )
+
+    def announcements(self) -> tuple[str, ...]:
+        out = []
+        if self.tout:
+            out.append("tout")
+        if self.kontra_by is not None:
+            out.append("kontra")
+        if self.rekontra_by is not None:
+            out.append("rekontra")
+        return tuple(out)
+
+    def open_hand_seats(self) -> tuple[int, ...]:
+        """Seats whose hands are open to everyone now (Bettel)."""
+        if self.open_after is None or self.declarer is None:
+            return ()
+        if self.open_after == OPEN_AFTER_FIRST_CARD and (self.tricks or self.trick):
+            return (self.declarer,)
+        if self.open_after == OPEN_AFTER_FIRST_TRICK and self.tricks:
+            return (self.declarer,)
+        return ()
+
+    def view(self, seat: int) -> SeatView:
+        """Exactly what ``seat`` may see now."""
+        if not 0 <= seat < self.n:
+            raise IllegalAction(f"there is no seat {seat}")
+        return self._view(seat)
+
+    def public_view(self) -> SeatView:
+        """What a spectator may see now (no hand)."""
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> SeatView:
+        over = self.phase is Phase.FINISHED
+        is_decl = seat is not None and seat == self.declarer
+        talon = None
+        if over or (is_decl and self.picked_up):
+            talon = CardSet(self.dealt_talon)
+        discards = CardSet(self.discards) if (is_decl or over) and self.discards else None
+        exchange = None
+        if self.exchange_card is not None and (over or is_decl or seat == self.called_from):
+            exchange = CARDS[self.exchange_card]
+        opened = {s: CardSet(self.hands[s]) for s in self.open_hand_seats()}
+        return SeatView(
+            variant=self.v.name,
+            options=dict(self.v.options),
+            players=self.n,
+            seat=seat,
+            dealer=self.dealer,
+            forehand=self.forehand,
+            phase=self.phase,
+            to_act=self.to_act(),
+            hand=None if seat is None else CardSet(self.hands[seat]),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            legal=() if seat is None else tuple(self.legal_actions(seat)),
+            auction=tuple(self.bids),
+            contract=self.contract,
+            declarer=self.declarer,
+            trump=self.trump,
+            called_card=None if self.called_card is None else CARDS[self.called_card],
+            called_from=self.called_from,
+            called_in_talon=self.called_in_talon,
+            exchange_card=exchange,
+            talon=talon,
+            discards=discards,
+            open_hands=opened,
+            current_trick=self.current_trick_view(),
+            tricks=self.trick_views(),
+            tricks_won=tuple(self.tricks_won),
+            points_taken=tuple(self.points),
+            announcements=self.announcements(),
+            kontra_by=self.kontra_by,
+            rekontra_by=self.rekontra_by,
+            pot=self.pot,
+            result=self.result,
+            dealt_hands=tuple(CardSet(h) for h in self.dealt) if over else None,
+            dealt_talon=CardSet(self.dealt_talon) if over else None,
+        )
+
+    def to_record(self) -> dict[str, Any]:
+        from .record import deal_to_record
+
+        return deal_to_record(self)
+
+    def __repr__(self) -> str:
+        return (f"<Deal {self.v.name} n={self.n} dealer={self.dealer} phase={self.phase.value}"
+                f" ply={self.ply}>")
+
+
+_PHASE_ACTION = {
+    Phase.CONTRACT: _T.CONTRACT,
+    Phase.TRUMP: _T.TRUMP,
+    Phase.CALL: _T.CALL,
+    Phase.GIVE: _T.GIVE,
+    Phase.ANNOUNCE: _T.ANNOUNCE,
+    Phase.DISCARD: _T.DISCARD,
+}
+
+__all__ = ["Deal", "mask_points"]

@@ -1,0 +1,27 @@
+"""The four variants. ``make_variant(name, players, options)`` validates the options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidRecord
+from .base import Variant
+from .dapp import Dapp
+from .tapp1879 import Tapp1879
+from .wuerttemberg import Wuerttemberg
+from .zuger import Zuger
+
+VARIANTS: dict[str, type[Variant]] = {
+    cls.name: cls for cls in (Zuger, Tapp1879, Dapp, Wuerttemberg)
+}
+
+
+def make_variant(name: str, players: int | None = None,
+                 options: dict[str, Any] | None = None) -> Variant:
+    cls = VARIANTS.get(name)
+    if cls is None:
+        raise InvalidRecord(f"unknown variant {name!r} (one of: {', '.join(VARIANTS)})")
+    return cls(players, dict(options or {}))
+
+
+__all__ = ["VARIANTS", "Variant", "make_variant"]

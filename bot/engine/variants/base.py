@@ -1,0 +1,133 @@
+"""The interface a variant implements over the shared deal core, and option checking."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, ActionType
+from ..cards import SUITS
+from ..errors import IllegalAction, InvalidRecord
+from ..view import DealResult
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+ALL_SUITS = (0, 1, 2, 3)
+NOT_HEARTS = (0, 1, 3)  # clubs, spades, diamonds
+
+
+class Variant:
+    """Rules of one variant with fixed options. Stateless: per-deal state lives in the Deal."""
+
+    name: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    #: option -> default; ``players`` and ``stake`` are common to all
+    option_defaults: ClassVar[dict[str, Any]] = {}
+    has_kontra: ClassVar[bool] = False
+    call_may_pass: ClassVar[bool] = False
+
+    def __init__(self, players: int | None, options: dict[str, Any]) -> None:
+        opts = dict(options)
+        given_players = opts.pop("players", None)
+        if players is None:
+            players = given_players if given_players is not None else self.player_counts[0]
+        elif given_players is not None and given_players != players:
+            raise InvalidRecord(f"option players={given_players!r} does not match {players} hands")
+        if not _is_int(players) or players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise InvalidRecord(f"{self.name} is played by {counts} players, not {players!r}")
+        self.players: int = players
+        stake = opts.pop("stake", 1)
+        if not _is_int(stake) or stake < 1:
+            raise InvalidRecord(f"option stake must be an integer >= 1, not {stake!r}")
+        self.stake: int = stake
+        unknown = sorted(set(opts) - set(self.option_defaults))
+        if unknown:
+            raise InvalidRecord(f"unknown option {unknown[0]!r} for {self.name}")
+        merged = {**self.option_defaults, **opts}
+        self.check_options(merged)
+        self.extra: dict[str, Any] = merged
+        self.options: dict[str, Any] = {"players": players, "stake": stake, **merged}
+        self.deck, self.hand_size, self.talon_size = self.layout()
+        self.ante_chips: int = 0
+
+    # -- configuration ---------------------------------------------------------------
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Raise InvalidRecord for an option value out of range."""
+
+    def layout(self) -> tuple[int, int, int]:
+        """(deck size, cards per hand, talon size)."""
+        raise NotImplementedError
+
+    # -- auction -------------------------------------------------------------------------
+    def start(self, deal: Deal) -> None:
+        """Set up the auction (or skip it)."""
+        raise NotImplementedError
+
+    def auction_turn(self, deal: Deal) -> int:
+        raise NotImplementedError
+
+    def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def auction_refusal(self, deal: Deal, seat: int, action: Action) -> str:
+        legal = ", ".join(a.value or "" for a in self.auction_legal(deal, seat))
+        word = action.argument or action.token
+        return f"{action.type.value} {word} is not allowed now (allowed: {legal})"
+
+    # -- before play -------------------------------------------------------------------
+    def set_contract(self, deal: Deal, contract: str) -> None:
+        """Fix the contract and queue the steps before play."""
+        raise NotImplementedError
+
+    def trump_choices(self, deal: Deal) -> tuple[int, ...]:
+        return ALL_SUITS
+
+    def after_step(self, deal: Deal) -> None:
+        """Called after each pre-play step (kontra windows hook)."""
+
+    # -- kontra (dapp) ---------------------------------------------------------------
+    def kontra_actions(self, deal: Deal, seat: int) -> list[Action]:
+        return []
+
+    def apply_kontra(self, deal: Deal, seat: int, action: Action) -> None:
+        raise IllegalAction(f"there is no {action.type.value} in {self.name}")
+
+    def kontra_refusal(self, deal: Deal, seat: int, kind: ActionType) -> str:
+        return f"{kind.value} is not allowed now"
+
+    # -- scoring ---------------------------------------------------------------------
+    def settle(self, deal: Deal) -> DealResult:
+        raise NotImplementedError
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_bool(options: dict[str, Any], key: str) -> None:
+    if not isinstance(options[key], bool):
+        raise InvalidRecord(f"option {key} must be true or false, not {options[key]!r}")
+
+
+def check_choice(options: dict[str, Any], key: str, allowed: tuple[int, ...]) -> None:
+    value = options[key]
+    if not _is_int(value) or value not in allowed:
+        raise InvalidRecord(f"option {key} must be one of {list(allowed)}, not {value!r}")
+
+
+def check_int_at_least(options: dict[str, Any], key: str, low: int) -> None:
+    value = options[key]
+    if not _is_int(value) or value < low:
+        raise InvalidRecord(f"option {key} must be an integer >= {low}, not {value!r}")
+
+
+def suit_names(suits: tuple[int, ...]) -> str:
+    return "".join(SUITS[s] for s in suits)
+
+
+def bid_actions(words: list[str]) -> list[Action]:
+    return [Action.bid(w) for w in words]

@@ -1,0 +1,98 @@
+"""The auction of ``tapp1879`` and ``dapp``: one pass round the table, forehand first and
+the dealer last, interrupted by contests between the holder and a challenger.
+
+The variant supplies the words (and the level each word stands for) a speaker may say;
+this module keeps the order: who speaks, who holds, and when the auction ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+PASS = "pass"
+
+#: a word and the level it stands for
+Bids = list[tuple[str, int]]
+
+
+@dataclass(slots=True)
+class ContestState:
+    order: tuple[int, ...]  # forehand .. dealer
+    idx: int = 0  # position in ``order`` of the next normal speaker
+    holder: int | None = None
+    level: int = 0  # the standing level (0: no bid)
+    challenger: int | None = None  # set while a contest runs
+    holder_to_answer: bool = False
+
+    def copy(self) -> ContestState:
+        return replace(self)
+
+    @property
+    def done(self) -> bool:
+        return self.challenger is None and self.idx >= len(self.order)
+
+    def turn(self) -> int:
+        if self.challenger is not None:
+            assert self.holder is not None
+            return self.holder if self.holder_to_answer else self.challenger
+        return self.order[self.idx]
+
+
+class ContestWords:
+    """What may be said; a variant overrides these with its own words and levels."""
+
+    def opening(self) -> Bids:
+        """No bid stands yet."""
+        raise NotImplementedError
+
+    def challenge(self, level: int) -> Bids:
+        """A normal speaker against a standing bid (opens a contest)."""
+        raise NotImplementedError
+
+    def holder_answer(self, level: int) -> Bids:
+        """The holder answering a challenge (incl. holding at the same level)."""
+        raise NotImplementedError
+
+    def challenger_answer(self, level: int) -> Bids:
+        """The challenger after the holder held or raised."""
+        raise NotImplementedError
+
+
+def legal_words(state: ContestState, words: ContestWords) -> Bids:
+    """Every word the speaker may say now, ``pass`` first."""
+    if state.challenger is not None:
+        bids = (words.holder_answer(state.level) if state.holder_to_answer
+                else words.challenger_answer(state.level))
+    elif state.holder is None:
+        bids = words.opening()
+    else:
+        bids = words.challenge(state.level)
+    return [(PASS, state.level), *bids]
+
+
+def say(state: ContestState, words: ContestWords, word: str,
+        on_illegal: Callable[[], Exception]) -> None:
+    """Apply ``word`` for the speaker now; raise ``on_illegal()`` if it is not legal."""
+    level = dict(legal_words(state, words)).get(word)
+    if level is None:
+        raise on_illegal()
+    seat = state.turn()
+    if state.challenger is not None:
+        if word == PASS:
+            if state.holder_to_answer:
+                state.holder = state.challenger  # the challenger holds at its bid
+            state.challenger = None
+            state.idx += 1
+        else:
+            state.level = level
+            state.holder_to_answer = not state.holder_to_answer
+        return
+    if word == PASS:
+        state.idx += 1
+    elif state.holder is None:
+        state.holder, state.level = seat, level
+        state.idx += 1
+    else:
+        state.challenger, state.level = seat, level
+        state.holder_to_answer = True

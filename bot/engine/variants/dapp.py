@@ -1,0 +1,244 @@
+"""Dapp (``dapp``, Igelsberg rules): 3-6 players, 32 cards, contests with open levels,
+kontra/rekontra, Ramsch when all pass, and the closing Ramsch round.
+
+See ``shared/rules/dapp.md``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action, ActionType
+from ..cards import HEARTS, mask_points
+from ..errors import IllegalAction
+from ..view import DealResult, Phase
+from .base import NOT_HEARTS, Variant, bid_actions, check_bool
+from .contest import Bids, ContestState, ContestWords, legal_words, say
+from .scoring import declarer_pays_or_wins, ramsch, result
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+
+class Contract(StrEnum):
+    RAMSCH = "ramsch"
+    NORMAL = "normal"
+    HERZ = "herz"
+    RUFER = "rufer"
+    BETTEL = "bettel"
+    RUFER_HERZ = "rufer_herz"
+    DURCH = "durch"
+    DURCH_HERZ = "durch_herz"
+
+
+RANK = {c: i + 1 for i, c in enumerate(Contract)}  # ramsch 1 .. durch_herz 8
+VALUE = {
+    Contract.RAMSCH: 1, Contract.NORMAL: 1, Contract.HERZ: 2, Contract.RUFER: 4,
+    Contract.BETTEL: 5, Contract.RUFER_HERZ: 6, Contract.DURCH: 8, Contract.DURCH_HERZ: 12,
+}
+OPEN_NORMAL = RANK[Contract.NORMAL]  # 2: said "play", contract not yet named
+OPEN_HERZ = RANK[Contract.HERZ]  # 3: won a contest with "play" or "self"
+NAMED = [c for c in Contract if RANK[c] > OPEN_HERZ]  # rufer .. durch_herz
+#: what the declarer may choose from, by final level, where the bid left it open
+CHOICES = {
+    OPEN_NORMAL: tuple(c for c in Contract if RANK[c] >= OPEN_NORMAL),
+    OPEN_HERZ: tuple(c for c in Contract if RANK[c] >= OPEN_HERZ),
+    RANK[Contract.RUFER]: (Contract.RUFER, Contract.RUFER_HERZ),
+    RANK[Contract.DURCH]: (Contract.DURCH, Contract.DURCH_HERZ),
+}
+HEARTS_CONTRACTS = {Contract.HERZ, Contract.RUFER_HERZ, Contract.DURCH_HERZ}
+POINT_CONTRACTS = {Contract.NORMAL, Contract.HERZ}
+WIN_ALL = {Contract.RUFER, Contract.RUFER_HERZ, Contract.DURCH, Contract.DURCH_HERZ}
+RUFER = {Contract.RUFER, Contract.RUFER_HERZ}
+
+
+class Words(ContestWords):
+    def opening(self) -> Bids:
+        return [("play", OPEN_NORMAL)]
+
+    def challenge(self, level: int) -> Bids:
+        if level == OPEN_NORMAL:
+            return [("play", OPEN_HERZ)]
+        return self.named_above(level)
+
+    def holder_answer(self, level: int) -> Bids:
+        if level == OPEN_HERZ:
+            return [("self", OPEN_HERZ)]
+        return [("hold", level), *self.named_above(level)]
+
+    def challenger_answer(self, level: int) -> Bids:
+        return self.named_above(level)
+
+    @staticmethod
+    def named_above(level: int) -> Bids:
+        return [(c.value, RANK[c]) for c in NAMED if RANK[c] > level]
+
+
+class ClosingWords(Words):
+    """Closing round: the only bid is ``durch_herz``; otherwise Ramsch."""
+
+    def opening(self) -> Bids:
+        return [(Contract.DURCH_HERZ.value, RANK[Contract.DURCH_HERZ])]
+
+
+class Dapp(Variant):
+    name = "dapp"
+    player_counts = (3, 4, 5, 6)
+    option_defaults: dict[str, Any] = {"closing_ramsch": False}
+    has_kontra = True
+
+    def __init__(self, players: int | None, options: dict[str, Any]) -> None:
+        super().__init__(players, options)
+        self.closing: bool = self.extra["closing_ramsch"]
+        self.words = ClosingWords() if self.closing else Words()
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        check_bool(options, "closing_ramsch")
+
+    def layout(self) -> tuple[int, int, int]:
+        hand, talon = {3: (10, 2), 4: (7, 4), 5: (6, 2), 6: (5, 2)}[self.players]
+        return 32, hand, talon
+
+    # -- auction ---------------------------------------------------------------------
+    def start(self, deal: Deal) -> None:
+        n = deal.n
+        deal.auction = ContestState(order=tuple((deal.forehand + i) % n for i in range(n)))
+
+    def auction_turn(self, deal: Deal) -> int:
+        return deal.auction.turn()
+
+    def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
+        return bid_actions([w for w, _ in legal_words(deal.auction, self.words)])
+
+    def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
+        state: ContestState = deal.auction
+        say(state, self.words, action.value or "",
+            lambda: IllegalAction(self.auction_refusal(deal, seat, action)))
+        if not state.done:
+            return
+        if state.holder is None:
+            self.set_contract(deal, Contract.RAMSCH)
+            return
+        deal.declarer = state.holder
+        choices = CHOICES.get(state.level)
+        if choices is None:
+            self.set_contract(deal, next(c for c in Contract if RANK[c] == state.level))
+        else:
+            deal.phase = Phase.CONTRACT
+            deal.choices = tuple(c.value for c in choices)
+
+    # -- before play -------------------------------------------------------------------
+    def set_contract(self, deal: Deal, contract: str) -> None:
+        c = deal.contract = Contract(contract)
+        steps: list[Phase] = []
+        leader = deal.forehand
+        if c in HEARTS_CONTRACTS:
+            deal.set_trump(HEARTS)
+        elif c is not Contract.RAMSCH and c is not Contract.BETTEL:
+            steps.append(Phase.TRUMP)
+        if c in RUFER:
+            steps.append(Phase.CALL)
+        if c in WIN_ALL:
+            deal.must_win_all = True
+        if c is Contract.BETTEL:
+            deal.must_lose_all = True
+            deal.open_after = "trick"
+            assert deal.declarer is not None
+            leader = deal.declarer
+        deal.begin_steps(steps, leader=leader)
+
+    def trump_choices(self, deal: Deal) -> tuple[int, ...]:
+        return NOT_HEARTS
+
+    # -- kontra / rekontra ---------------------------------------------------------------
+    def kontra_actions(self, deal: Deal, seat: int) -> list[Action]:
+        c = deal.contract
+        if c is None or deal.phase is Phase.FINISHED or deal.tricks:
+            return []
+        is_ramsch = c is Contract.RAMSCH
+        if deal.kontra_by is None:
+            if deal.trick or (not is_ramsch and seat == deal.declarer):
+                return []
+            if c in RUFER and (deal.phase is not Phase.PLAY or deal.called_in_talon):
+                return []
+            return [Action.kontra()]
+        if deal.rekontra_by is None and (
+            seat == deal.declarer or (is_ramsch and seat != deal.kontra_by)
+        ):
+            return [Action.rekontra()]
+        return []
+
+    def apply_kontra(self, deal: Deal, seat: int, action: Action) -> None:
+        if action.type is ActionType.KONTRA:
+            deal.kontra_by = seat
+        else:
+            deal.rekontra_by = seat
+
+    def kontra_refusal(self, deal: Deal, seat: int, kind: ActionType) -> str:
+        if deal.contract is None:
+            return f"{kind.value} is allowed only once the contract is fixed"
+        if kind is ActionType.KONTRA:
+            if deal.kontra_by is not None:
+                return "kontra has already been announced"
+            if deal.contract is not Contract.RAMSCH and seat == deal.declarer:
+                return "only an opponent of the declarer may announce kontra"
+            if deal.called_in_talon:
+                return "no kontra in a Rufer whose called card lies in the talon"
+            if deal.contract in RUFER and deal.phase is not Phase.PLAY:
+                return "kontra in a Rufer is allowed only after the call"
+            return "kontra is allowed only before the first card is played"
+        if deal.kontra_by is None:
+            return "rekontra needs a kontra first"
+        if deal.rekontra_by is not None:
+            return "rekontra has already been announced"
+        if deal.tricks:
+            return "rekontra is allowed only until the first trick is complete"
+        if deal.contract is Contract.RAMSCH:
+            return "rekontra must come from another player than the one who said kontra"
+        return "only the declarer may announce rekontra"
+
+    # -- scoring -------------------------------------------------------------------------
+    def settle(self, deal: Deal) -> DealResult:
+        c = Contract(deal.contract)
+        multipliers: list[str] = []
+        factor = 1
+        if deal.kontra_by is not None:
+            multipliers.append("kontra")
+            factor *= 2
+        if deal.rekontra_by is not None:
+            multipliers.append("rekontra")
+            factor *= 2
+        if c is Contract.RAMSCH:
+            if self.closing:
+                factor *= 2
+            pay, points, jungfrau = ramsch(deal, VALUE[c] * self.stake * factor)
+            if jungfrau:
+                multipliers.append("jungfrau")
+            if self.closing:
+                multipliers.append("closing")
+            return result(deal, payments=pay, points=points, declarer_points=None,
+                          multipliers=multipliers)
+        decl = deal.declarer
+        assert decl is not None
+        points = deal.points[:]
+        if c in POINT_CONTRACTS:
+            points[decl] += mask_points(deal.dealt_talon)
+            dp = points[decl]
+            won = dp >= 61
+            if (120 - dp if won else dp) < 40:
+                multipliers.append("schneider")
+                factor *= 2
+        else:
+            dp = points[decl]
+            if c is Contract.BETTEL:
+                won = deal.tricks_won[decl] == 0
+            else:
+                won = deal.tricks_won[decl] == self.hand_size
+        if self.closing:
+            multipliers.append("closing")
+            factor *= 2
+        amount = VALUE[c] * self.stake * factor
+        pay = declarer_pays_or_wins(deal.n, decl, amount if won else -amount)
+        return result(deal, payments=pay, points=points, declarer_points=dp,
+                      multipliers=multipliers, won=won)

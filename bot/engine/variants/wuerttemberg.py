@@ -1,0 +1,181 @@
+"""Württemberg Tapp (``wuerttemberg``): 3-4 players, 36 or 32 cards; announce
+(``spiele``/``weg``), then declare; Ramsch when nobody plays.
+
+See ``shared/rules/wuerttemberg.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action, ActionType
+from ..cards import HEARTS, mask_points
+from ..errors import IllegalAction
+from ..view import DealResult, Phase
+from .base import NOT_HEARTS, Variant, bid_actions, check_bool, check_choice
+from .scoring import declarer_pays_or_wins, ramsch, result
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+
+class Game(StrEnum):
+    HERZ_AUFNEHMEN = "herz_aufnehmen"  # option only (rank 0)
+    FARBE = "farbe"
+    HERZ = "herz"
+    BETTEL = "bettel"
+    RUFER = "rufer"
+    RUFER_HERZ = "rufer_herz"
+    BETTEL_OUVERT = "bettel_ouvert"
+    DURCH = "durch"
+    DURCH_HERZ = "durch_herz"
+    RAMSCH = "ramsch"  # when nobody plays; never declared
+
+
+RANK = {g: i for i, g in enumerate(Game) if g is not Game.RAMSCH}  # herz_aufnehmen 0 ..
+VALUE = {
+    Game.HERZ_AUFNEHMEN: 1, Game.FARBE: 1, Game.HERZ: 2, Game.BETTEL: 3, Game.RUFER: 3,
+    Game.RUFER_HERZ: 6, Game.BETTEL_OUVERT: 6, Game.DURCH: 6, Game.DURCH_HERZ: 12,
+    Game.RAMSCH: 1,
+}
+HEARTS_GAMES = {Game.HERZ_AUFNEHMEN, Game.HERZ, Game.RUFER_HERZ, Game.DURCH_HERZ}
+CHOOSE_TRUMP = {Game.FARBE, Game.RUFER, Game.DURCH}
+POINT_GAMES = {Game.HERZ_AUFNEHMEN, Game.FARBE, Game.HERZ}
+WIN_ALL = {Game.RUFER, Game.RUFER_HERZ, Game.DURCH, Game.DURCH_HERZ}
+BETTELS = {Game.BETTEL, Game.BETTEL_OUVERT}
+
+
+@dataclass(slots=True)
+class Auction:
+    order: tuple[int, ...]  # forehand + 1 .. forehand (forehand last)
+    idx: int = 0
+    players: list[int] = field(default_factory=list)  # said "spiele", in order
+    declared: list[tuple[int, Game]] = field(default_factory=list)
+
+    def copy(self) -> Auction:
+        return replace(self, players=self.players[:], declared=self.declared[:])
+
+
+class Wuerttemberg(Variant):
+    name = "wuerttemberg"
+    player_counts = (3, 4)
+    option_defaults: dict[str, Any] = {"deck": 36, "herz_aufnehmen": False,
+                                       "forced_ramsch": False}
+    call_may_pass = True
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        check_choice(options, "deck", (36, 32))
+        check_bool(options, "herz_aufnehmen")
+        check_bool(options, "forced_ramsch")
+
+    def layout(self) -> tuple[int, int, int]:
+        deck = self.extra["deck"]
+        hand, talon = {(3, 36): (11, 3), (4, 36): (8, 4), (3, 32): (10, 2),
+                       (4, 32): (7, 4)}[(self.players, deck)]
+        return deck, hand, talon
+
+    @property
+    def games(self) -> list[Game]:
+        """The games a player may declare, low to high."""
+        return [g for g in RANK if g is not Game.HERZ_AUFNEHMEN or self.extra["herz_aufnehmen"]]
+
+    # -- auction ---------------------------------------------------------------------
+    def start(self, deal: Deal) -> None:
+        if self.extra["forced_ramsch"]:
+            self.set_contract(deal, Game.RAMSCH)
+            return
+        n = deal.n
+        deal.auction = Auction(order=tuple((deal.forehand + 1 + i) % n for i in range(n)))
+
+    def auction_turn(self, deal: Deal) -> int:
+        a: Auction = deal.auction
+        if deal.phase is Phase.DECLARE:
+            return a.players[len(a.declared)]
+        return a.order[a.idx]
+
+    def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
+        if deal.phase is Phase.DECLARE:
+            return [Action.declare(g) for g in self.games]
+        return bid_actions(["spiele", "weg"])
+
+    def auction_refusal(self, deal: Deal, seat: int, action: Action) -> str:
+        if deal.phase is Phase.DECLARE and action.type is not ActionType.DECLARE:
+            return f"a declaration is expected now, not {action.type.value}"
+        if deal.phase is Phase.AUCTION and action.type is not ActionType.BID:
+            return f"a bid (spiele or weg) is expected now, not {action.type.value}"
+        return super().auction_refusal(deal, seat, action)
+
+    def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
+        if action not in self.auction_legal(deal, seat):
+            raise IllegalAction(self.auction_refusal(deal, seat, action))
+        a: Auction = deal.auction
+        if deal.phase is Phase.AUCTION:
+            if action.value == "spiele":
+                a.players.append(seat)
+            a.idx += 1
+            if a.idx < len(a.order):
+                return
+            if not a.players:
+                self.set_contract(deal, Game.RAMSCH)
+            else:
+                deal.phase = Phase.DECLARE
+            return
+        a.declared.append((seat, Game(action.value)))
+        if len(a.declared) < len(a.players):
+            return
+        n, fh = deal.n, deal.forehand
+        # highest rank wins; between equal ranks, seat order from forehand has priority
+        seat_won, game = max(a.declared, key=lambda sg: (RANK[sg[1]], -((sg[0] - fh) % n)))
+        deal.declarer = seat_won
+        self.set_contract(deal, game)
+
+    # -- before play ---------------------------------------------------------------------
+    def set_contract(self, deal: Deal, contract: str) -> None:
+        g = deal.contract = Game(contract)
+        steps: list[Phase] = []
+        leader = deal.forehand
+        if g in HEARTS_GAMES:
+            deal.set_trump(HEARTS)
+        elif g in CHOOSE_TRUMP:
+            steps.append(Phase.TRUMP)
+        if g is Game.HERZ_AUFNEHMEN:
+            steps.append(Phase.DISCARD)
+        if g in (Game.RUFER, Game.RUFER_HERZ):
+            steps.append(Phase.CALL)
+        if g in WIN_ALL:
+            deal.must_win_all = True
+        if g in BETTELS:
+            deal.must_lose_all = True
+        if g is Game.BETTEL_OUVERT:
+            assert deal.declarer is not None
+            leader = deal.declarer
+            deal.open_after = "card"
+        deal.begin_steps(steps, leader=leader)
+
+    def trump_choices(self, deal: Deal) -> tuple[int, ...]:
+        return NOT_HEARTS
+
+    # -- scoring -------------------------------------------------------------------------
+    def settle(self, deal: Deal) -> DealResult:
+        g = Game(deal.contract)
+        if g is Game.RAMSCH:
+            pay, points, jungfrau = ramsch(deal, VALUE[g] * self.stake)
+            return result(deal, payments=pay, points=points, declarer_points=None,
+                          multipliers=["jungfrau"] if jungfrau else [])
+        decl = deal.declarer
+        assert decl is not None
+        points = deal.points[:]
+        if g in POINT_GAMES:
+            extra = deal.discards if g is Game.HERZ_AUFNEHMEN else deal.dealt_talon
+            points[decl] += mask_points(extra)
+            won = points[decl] >= 61
+        elif g in BETTELS:
+            won = deal.tricks_won[decl] == 0
+        else:
+            won = deal.tricks_won[decl] == self.hand_size
+        amount = VALUE[g] * self.stake
+        pay = declarer_pays_or_wins(deal.n, decl, amount if won else -amount)
+        return result(deal, payments=pay, points=points, declarer_points=points[decl],
+                      won=won)

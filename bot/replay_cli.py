@@ -1,0 +1,46 @@
+"""``python -m bot replay FILE|-``: replay a deal record and print its result as JSON.
+
+Exit 0 with one JSON object on stdout; exit 2 with one line on stderr (nothing on stdout)
+for an illegal action, a malformed record or an unknown option (``records.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from bot.engine.errors import TappError
+from bot.engine.record import replay
+
+USAGE = "usage: python -m bot replay FILE|-"
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or (argv[0].startswith("-") and argv[0] != "-"):
+        print(USAGE, file=sys.stderr)
+        return 2
+    path = argv[0]
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as exc:
+        print(f"cannot read {path}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        record = json.loads(text)
+    except ValueError as exc:
+        print(f"invalid record: not JSON ({exc})", file=sys.stderr)
+        return 2
+    try:
+        out = replay(record)
+    except TappError as exc:
+        msg = str(exc)
+        if not msg.startswith("action "):
+            msg = f"invalid record: {msg}"
+        print(msg, file=sys.stderr)
+        return 2
+    print(json.dumps(out))
+    return 0

@@ -50,38 +50,38 @@ class Action:
     cards: int | None = None
     count: int | None = None
 
-    # -- constructors -------------------------------------------------------------
+    # -- constructors (interned: actions are immutable, so equal ones are shared) ----------
     @staticmethod
     def bid(value: str) -> Action:
-        return Action(ActionType.BID, value=str(value))
+        return _interned(ActionType.BID, str(value))
 
     @staticmethod
     def declare(value: str) -> Action:
-        return Action(ActionType.DECLARE, value=str(value))
+        return _interned(ActionType.DECLARE, str(value))
 
     @staticmethod
     def contract(value: str) -> Action:
-        return Action(ActionType.CONTRACT, value=str(value))
+        return _interned(ActionType.CONTRACT, str(value))
 
     @staticmethod
     def announce(value: str) -> Action:
-        return Action(ActionType.ANNOUNCE, value=str(value))
+        return _interned(ActionType.ANNOUNCE, str(value))
 
     @staticmethod
     def play(card: int | str) -> Action:
-        return Action(ActionType.PLAY, card=_card(card))
+        return _PLAYS[_card(card)]
 
     @staticmethod
     def give(card: int | str) -> Action:
-        return Action(ActionType.GIVE, card=_card(card))
+        return _GIVES[_card(card)]
 
     @staticmethod
     def call(card: int | str | None) -> Action:
-        return Action(ActionType.CALL, card=None if card is None else _card(card))
+        return _NO_CALL if card is None else _CALLS[_card(card)]
 
     @staticmethod
     def trump(suit: int | str) -> Action:
-        return Action(ActionType.TRUMP, suit=SUITS.index(suit) if isinstance(suit, str) else suit)
+        return _TRUMPS[SUITS.index(suit) if isinstance(suit, str) else suit]
 
     @staticmethod
     def discard(cards: int | list[int] | list[str] | tuple[Any, ...]) -> Action:
@@ -89,11 +89,11 @@ class Action:
 
     @staticmethod
     def kontra() -> Action:
-        return Action(ActionType.KONTRA)
+        return _KONTRA
 
     @staticmethod
     def rekontra() -> Action:
-        return Action(ActionType.REKONTRA)
+        return _REKONTRA
 
     # -- text ------------------------------------------------------------------------
     @property
@@ -132,15 +132,15 @@ class Action:
         if t in (ActionType.KONTRA, ActionType.REKONTRA):
             if arg:
                 raise ValueError(f"unknown action {token!r}")
-            return Action(t)
+            return _KONTRA if t is ActionType.KONTRA else _REKONTRA
         if not arg:
             raise ValueError(f"action {token!r} lacks its argument")
         if t in _VALUE_TYPES:
-            return Action(t, value=arg)
+            return _interned(t, arg)
         if t is ActionType.CALL and arg == "-":
             return Action.call(None)
         if t in _CARD_TYPES:
-            return Action(t, card=Card.parse(arg))
+            return _BY_CARD[t][Card.parse(arg)]
         if t is ActionType.TRUMP:
             if len(arg) != 1 or arg not in SUITS:
                 raise ValueError(f"unknown suit in {token!r}")
@@ -228,3 +228,24 @@ class Action:
 
 def _card(card: int | str) -> int:
     return Card.parse(card) if isinstance(card, str) else card
+
+
+_PLAYS = tuple(Action(ActionType.PLAY, card=c) for c in range(36))
+_GIVES = tuple(Action(ActionType.GIVE, card=c) for c in range(36))
+_CALLS = tuple(Action(ActionType.CALL, card=c) for c in range(36))
+_BY_CARD = {ActionType.PLAY: _PLAYS, ActionType.GIVE: _GIVES, ActionType.CALL: _CALLS}
+_NO_CALL = Action(ActionType.CALL)
+_TRUMPS = tuple(Action(ActionType.TRUMP, suit=s) for s in range(4))
+_KONTRA = Action(ActionType.KONTRA)
+_REKONTRA = Action(ActionType.REKONTRA)
+_VALUES: dict[tuple[ActionType, str], Action] = {}
+
+
+def _interned(kind: ActionType, value: str) -> Action:
+    key = (kind, value)
+    action = _VALUES.get(key)
+    if action is None:
+        action = Action(kind, value=value)
+        if len(_VALUES) < 256:  # the vocabulary is small; never grow without bound
+            _VALUES[key] = action
+    return action

@@ -74,7 +74,7 @@ class Deal:
         for _ in range(v.players):
             hands.append(cards[k:k + v.hand_size])
             k += v.hand_size
-        return cls._start(v, dealer, hands, cards[k:], pot)
+        return cls._start(v, dealer, hands, cards[k:], pot, checked=True)
 
     @classmethod
     def from_hands(
@@ -96,16 +96,19 @@ class Deal:
 
     @classmethod
     def _start(cls, v: Variant, dealer: int, hands: list[list[int]], talon: list[int],
-               pot: int) -> Deal:
-        from .record import check_layout
+               pot: int, *, checked: bool = False) -> Deal:
+        if not checked:
+            from .record import check_layout
 
-        check_layout(v, dealer, hands, talon, pot)
+            check_layout(v, dealer, hands, talon, pot)
+        elif not 0 <= dealer < v.players or pot < 0:
+            raise IllegalAction(f"dealer {dealer} or pot {pot} out of range")
         d = cls.__new__(cls)
         n = v.players
         d.v, d.n, d.dealer, d.forehand = v, n, dealer, (dealer + 1) % n
-        d.hands = [sum(1 << c for c in h) for h in hands]
+        d.hands = [_mask(h) for h in hands]
         d.dealt = tuple(d.hands)
-        d.talon = d.dealt_talon = sum(1 << c for c in talon)
+        d.talon = d.dealt_talon = _mask(talon)
         d.discards = 0
         d.picked_up = False
         d.pot_before = pot
@@ -176,9 +179,11 @@ class Deal:
         """Seats that may act now, sorted (includes seats that may announce kontra)."""
         if self.phase is Phase.FINISHED:
             return ()
-        seats = {self._main_actor()}
-        if self.v.has_kontra:
-            seats.update(s for s in range(self.n) if self.v.kontra_actions(self, s))
+        main = self._main_actor()
+        if not self.v.has_kontra or self.contract is None or self.tricks:
+            return (main,)
+        seats = {main}
+        seats.update(s for s in range(self.n) if self.v.kontra_actions(self, s))
         return tuple(sorted(seats))
 
     def _main_actor(self) -> int:
@@ -266,12 +271,14 @@ class Deal:
             self.v.apply_kontra(self, seat, action)
             self.log.append((seat, action))
             return
-        self.log.append((seat, action))
         ph = self.phase
         if ph is Phase.AUCTION or ph is Phase.DECLARE:
+            self.log.append((seat, action))
             self.bids.append((seat, action))
             self.v.auction_apply(self, seat, action)
-        elif t is _T.CONTRACT:
+            return
+        self.log.append((seat, action))
+        if t is _T.CONTRACT:
             assert action.value is not None
             self.v.set_contract(self, action.value)
         elif t is _T.DISCARD:
@@ -313,6 +320,10 @@ class Deal:
         if seat != actor:
             raise NotYourTurn(f"not your turn: seat {actor} is to act")
         ph = self.phase
+        if ph is Phase.AUCTION or ph is Phase.DECLARE:
+            if not self.v.auction_accepts(self, seat, action):
+                raise IllegalAction(self.v.auction_refusal(self, seat, action))
+            return
         if t is _T.PLAY:
             if ph is not _PLAY:
                 raise IllegalAction(f"no card may be played during the {ph.value}")
@@ -334,8 +345,6 @@ class Deal:
         expected = _PHASE_ACTION.get(ph)
         if expected is not None and t is not expected:
             raise IllegalAction(f"a {expected.value} action is expected now, not {t.value}")
-        if ph is Phase.AUCTION or ph is Phase.DECLARE:
-            raise IllegalAction(self.v.auction_refusal(self, seat, action))
         if t is _T.CALL and action.card is not None and self.hands[seat] >> action.card & 1:
             raise IllegalAction(f"cannot call {CARD_NAMES[action.card]}: it is in your hand")
         if t is _T.CALL and action.card is None:
@@ -462,8 +471,8 @@ class Deal:
 
     # -- results and views ----------------------------------------------------------
     def trick_views(self) -> tuple[TrickView, ...]:
-        return tuple(TrickView(ld, tuple(CARDS[c] for c in cards), w)
-                     for ld, cards, w in self.tricks)
+        get = CARDS.__getitem__
+        return tuple(TrickView(ld, tuple(map(get, cards)), w) for ld, cards, w in self.tricks)
 
     def current_trick_view(self) -> TrickView | None:
         if self.phase is not _PLAY or not self.trick:
@@ -572,6 +581,13 @@ class Deal:
     def __repr__(self) -> str:
         return (f"<Deal {self.v.name} n={self.n} dealer={self.dealer} phase={self.phase.value}"
                 f" ply={self.ply}>")
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 _PHASE_ACTION = {

@@ -71,7 +71,11 @@ class Variant:
         raise NotImplementedError
 
     def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
+        """Take a bid or declaration; raise IllegalAction *before* changing anything."""
         raise NotImplementedError
+
+    def auction_accepts(self, deal: Deal, seat: int, action: Action) -> bool:
+        return action in self.auction_legal(deal, seat)
 
     def auction_refusal(self, deal: Deal, seat: int, action: Action) -> str:
         legal = ", ".join(a.value or "" for a in self.auction_legal(deal, seat))

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, ActionType
 from ..cards import HEARTS, mask_points
-from ..errors import IllegalAction
 from ..view import DealResult, Phase
 from .base import NOT_HEARTS, Variant, bid_actions, check_bool, check_choice
 from .scoring import declarer_pays_or_wins, ramsch, result
@@ -108,8 +107,6 @@ class Wuerttemberg(Variant):
         return super().auction_refusal(deal, seat, action)
 
     def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
-        if action not in self.auction_legal(deal, seat):
-            raise IllegalAction(self.auction_refusal(deal, seat, action))
         a: Auction = deal.auction
         if deal.phase is Phase.AUCTION:
             if action.value == "spiele":

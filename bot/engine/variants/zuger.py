@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..cards import mask_points
-from ..errors import IllegalAction
 from ..view import DealResult, Phase
 from .base import Variant, bid_actions, check_choice
 from .scoring import declarer_pays_or_wins, result
@@ -70,8 +69,6 @@ class Zuger(Variant):
         return bid_actions(["pass"])
 
     def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
-        if action not in self.auction_legal(deal, seat):
-            raise IllegalAction(self.auction_refusal(deal, seat, action))
         a: Auction = deal.auction
         if action.value == "pass":
             a.passed |= 1 << seat

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import Action
 from .cards import CARD_NAMES, SUITS, Card, CardSet
@@ -27,8 +27,7 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
-@dataclass(frozen=True, slots=True)
-class TrickView:
+class TrickView(NamedTuple):
     leader: int
     cards: tuple[Card, ...]  # in the order played, the leader's first
     winner: int | None  # None while the trick is in progress

@@ -180,7 +180,7 @@ class Action:
             raise InvalidRecord("has no integer 'seat'")
         kind = entry.get("type")
         try:
-            t = ActionType(kind)
+            t = ActionType(str(kind))
         except ValueError:
             raise InvalidRecord(f"has unknown type {kind!r}") from None
         allowed = {"seat", "type"}

@@ -51,8 +51,50 @@ class Deal:
         "called_from", "called_in_talon", "exchange_card", "tout", "kontra_by",
         "rekontra_by", "leader", "turn", "trick", "trick_mask",
         "led_mask", "tricks", "tricks_won", "points", "must_win_all", "must_lose_all",
-        "open_after", "open_seat", "thrown_in", "result", "picked_up",
+        "open_after", "thrown_in", "result", "picked_up",
     )
+    v: Variant
+    n: int
+    dealer: int
+    forehand: int
+    hands: list[int]  # bit masks, now
+    dealt: tuple[int, ...]  # bit masks, as dealt
+    talon: int
+    dealt_talon: int
+    discards: int
+    pot_before: int
+    pot: int  # after this deal's ante (and, once settled, after the deal)
+    phase: Phase
+    auction: Any  # the variant's auction state (has ``copy()``)
+    bids: list[tuple[int, Action]]
+    log: list[tuple[int, Action | int]]  # every action; a play as its bare card index
+    contract: str | None
+    declarer: int | None
+    trump: int | None
+    trump_mask: int
+    pending: list[Phase]  # steps still to come before play
+    choices: tuple[Any, ...]  # contract ids (CONTRACT) or suits (TRUMP)
+    called_card: int | None
+    called_from: int | None
+    called_in_talon: bool
+    exchange_card: int | None
+    tout: bool
+    kontra_by: int | None
+    rekontra_by: int | None
+    leader: int
+    turn: int
+    trick: list[int]
+    trick_mask: int
+    led_mask: int
+    tricks: list[tuple[int, tuple[int, ...], int]]  # (leader, cards, winner)
+    tricks_won: list[int]
+    points: list[int]  # card points of completed tricks per seat
+    must_win_all: bool
+    must_lose_all: bool
+    open_after: str | None  # "card" or "trick": when the declarer's hand opens (Bettel)
+    thrown_in: bool
+    result: DealResult | None
+    picked_up: bool
 
     # -- construction ----------------------------------------------------------------
     @classmethod
@@ -135,7 +177,6 @@ class Deal:
         d.points = [0] * n
         d.must_win_all = d.must_lose_all = False
         d.open_after = None
-        d.open_seat = None
         d.thrown_in = False
         d.result = None
         v.start(d)

@@ -66,7 +66,8 @@ class Session:
             first_dealer = (rng or random.SystemRandom()).randrange(n)
         opts = {k: val for k, val in v.options.items() if k != "players"}
         return cls(variant=variant, players=n, options=opts, dealer=first_dealer,
-                   chips=[0] * n, **{k: bool(val) for k, val in session_opts.items()})
+                   chips=[0] * n, closing_round=bool(session_opts.get("closing_round")),
+                   herz_ass_ende=bool(session_opts.get("herz_ass_ende")))
 
     @property
     def is_over(self) -> bool:

@@ -7,7 +7,7 @@ See ``shared/rules/dapp.md``.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
 from ..cards import HEARTS, mask_points
@@ -85,7 +85,7 @@ class ClosingWords(Words):
 class Dapp(Variant):
     name = "dapp"
     player_counts = (3, 4, 5, 6)
-    option_defaults: dict[str, Any] = {"closing_ramsch": False}
+    option_defaults: ClassVar[dict[str, Any]] = {"closing_ramsch": False}
     has_kontra = True
 
     def __init__(self, players: int | None, options: dict[str, Any]) -> None:
@@ -204,7 +204,7 @@ class Dapp(Variant):
 
     # -- scoring -------------------------------------------------------------------------
     def settle(self, deal: Deal) -> DealResult:
-        c = Contract(deal.contract)
+        c = Contract(str(deal.contract))
         multipliers: list[str] = []
         factor = 1
         if deal.kontra_by is not None:

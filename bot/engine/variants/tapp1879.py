@@ -6,7 +6,7 @@ See ``shared/rules/tapp1879.md``.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
 from ..cards import HEARTS, mask_points
@@ -51,7 +51,7 @@ WORDS = Words()
 class Tapp1879(Variant):
     name = "tapp1879"
     player_counts = (3,)
-    option_defaults: dict[str, Any] = {"ante": 2}
+    option_defaults: ClassVar[dict[str, Any]] = {"ante": 2}
 
     def __init__(self, players: int | None, options: dict[str, Any]) -> None:
         super().__init__(players, options)
@@ -110,7 +110,7 @@ class Tapp1879(Variant):
     def settle(self, deal: Deal) -> DealResult:
         decl = deal.declarer
         assert decl is not None
-        contract = Contract(deal.contract)
+        contract = Contract(str(deal.contract))
         points = deal.points[:]
         if deal.tricks_won[decl]:
             extra = deal.discards if contract is Contract.COEURFRAGE else deal.dealt_talon
@@ -120,6 +120,7 @@ class Tapp1879(Variant):
         pot = deal.pot  # after this deal's ante
         stake = self.stake
         to_pot = 0
+        won: bool | None
         if deal.tout:
             won = deal.tricks_won[decl] == len(deal.tricks) == self.hand_size
             per = TOUT_AMOUNT[contract] * stake

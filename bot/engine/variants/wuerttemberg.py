@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
 from ..cards import HEARTS, mask_points
@@ -33,7 +33,8 @@ class Game(StrEnum):
     RAMSCH = "ramsch"  # when nobody plays; never declared
 
 
-RANK = {g: i for i, g in enumerate(Game) if g is not Game.RAMSCH}  # herz_aufnehmen 0 ..
+#: herz_aufnehmen 0 .. durch_herz 8
+RANK: dict[Game, int] = {g: i for i, g in enumerate(Game) if g is not Game.RAMSCH}
 VALUE = {
     Game.HERZ_AUFNEHMEN: 1, Game.FARBE: 1, Game.HERZ: 2, Game.BETTEL: 3, Game.RUFER: 3,
     Game.RUFER_HERZ: 6, Game.BETTEL_OUVERT: 6, Game.DURCH: 6, Game.DURCH_HERZ: 12,
@@ -60,7 +61,7 @@ class Auction:
 class Wuerttemberg(Variant):
     name = "wuerttemberg"
     player_counts = (3, 4)
-    option_defaults: dict[str, Any] = {"deck": 36, "herz_aufnehmen": False,
+    option_defaults: ClassVar[dict[str, Any]] = {"deck": 36, "herz_aufnehmen": False,
                                        "forced_ramsch": False}
     call_may_pass = True
 
@@ -119,7 +120,7 @@ class Wuerttemberg(Variant):
             else:
                 deal.phase = Phase.DECLARE
             return
-        a.declared.append((seat, Game(action.value)))
+        a.declared.append((seat, Game(str(action.value))))
         if len(a.declared) < len(a.players):
             return
         n, fh = deal.n, deal.forehand
@@ -156,7 +157,7 @@ class Wuerttemberg(Variant):
 
     # -- scoring -------------------------------------------------------------------------
     def settle(self, deal: Deal) -> DealResult:
-        g = Game(deal.contract)
+        g = Game(str(deal.contract))
         if g is Game.RAMSCH:
             pay, points, jungfrau = ramsch(deal, VALUE[g] * self.stake)
             return result(deal, payments=pay, points=points, declarer_points=None,

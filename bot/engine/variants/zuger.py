@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action
 from ..cards import mask_points
@@ -45,7 +45,7 @@ class Auction:
 class Zuger(Variant):
     name = "zuger"
     player_counts = (4,)
-    option_defaults: dict[str, Any] = {"tapp_threshold": 61}
+    option_defaults: ClassVar[dict[str, Any]] = {"tapp_threshold": 61}
 
     def check_options(self, options: dict[str, Any]) -> None:
         check_choice(options, "tapp_threshold", (61, 65))
@@ -73,7 +73,7 @@ class Zuger(Variant):
         if action.value == "pass":
             a.passed |= 1 << seat
         else:
-            a.standing = LADDER.index(Contract(action.value))
+            a.standing = LADDER.index(Contract(str(action.value)))
             a.bidder = seat
         npassed = a.passed.bit_count()
         if a.standing is not None and (npassed == 3 or LADDER[a.standing] is Contract.VICE):
@@ -100,7 +100,7 @@ class Zuger(Variant):
     def settle(self, deal: Deal) -> DealResult:
         decl = deal.declarer
         assert decl is not None and deal.contract is not None
-        contract = Contract(deal.contract)
+        contract = Contract(str(deal.contract))
         extra = deal.discards if contract is Contract.TAPP else deal.dealt_talon
         dp = deal.points[decl] + mask_points(extra)
         points = deal.points[:]

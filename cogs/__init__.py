@@ -1,0 +1,9 @@
+"""Thin discord.py cogs. Every cog module the bot loads is listed in ``EXTENSIONS``.
+
+Slash commands live under one ``/tapp`` group shared by all cogs; see
+:mod:`cogs.group` for how a cog adds its subcommands to it.
+"""
+
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.meta",
+)

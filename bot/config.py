@@ -1,0 +1,81 @@
+"""Settings from the environment and an optional ``.env`` file, in one frozen object.
+
+Variables (the real environment wins over ``.env``):
+
+``DISCORD_TOKEN``          the bot token (required; never shown in ``repr`` or logs)
+``TAPP_DATABASE``          SQLite file, default ``./data/tapp.sqlite3``
+``TAPP_DEV_GUILD_ID``      a guild to sync commands to instantly while developing
+``TAPP_LOG_LEVEL``         ``DEBUG``, ``INFO`` (default), ``WARNING`` or ``ERROR``
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE = Path("data/tapp.sqlite3")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(ValueError):
+    """The configuration is missing or invalid; the message says which variable."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str = field(repr=False)
+    database_path: Path = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    def __post_init__(self) -> None:
+        if not self.token.strip():
+            raise ConfigError("DISCORD_TOKEN is empty")
+        if self.log_level not in LOG_LEVELS:
+            raise ConfigError(f"TAPP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelNamesMapping()[self.log_level]
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None,
+                 env_file: Path | None = Path(".env")) -> Settings:
+        """Read the variables from ``environ`` (default ``os.environ``) over ``env_file``."""
+        values = read_env_file(env_file) if env_file is not None else {}
+        values.update(os.environ if environ is None else environ)
+        token = values.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError("DISCORD_TOKEN is not set (put it in the environment or in .env)")
+        guild = values.get("TAPP_DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError("TAPP_DEV_GUILD_ID must be a guild id (digits)")
+        return cls(
+            token=token,
+            database_path=Path(values.get("TAPP_DATABASE", "").strip() or DEFAULT_DATABASE),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=VALUE`` lines; blank lines, ``#`` comments, ``export`` and quotes allowed."""
+    if not path.is_file():
+        return {}
+    values: dict[str, str] = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        line = line.removeprefix("export ").strip()
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"{path}:{number}: expected KEY=VALUE")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values

@@ -1,0 +1,66 @@
+"""Running a discord.py client (our bot, or a bare one) against a stand-in.
+
+Used by the end-to-end tests and the demo; keeps the discord.py wiring in one place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import discord
+
+from .actors import Actor
+from .models import Channel, Guild
+from .sandbox import Sandbox
+from .wiring import discord_pointed_at
+
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+
+@dataclass
+class World:
+    """A guild with a text channel and some members, ready to play in."""
+
+    guild: Guild
+    channel: Channel
+    players: list[Actor] = field(default_factory=list)
+
+
+def make_world(
+    sandbox: Sandbox,
+    players: int = 4,
+    *,
+    guild_name: str = "Tapp Club",
+    channel_name: str = "tapp",
+    names: tuple[str, ...] = ("alice", "bob", "carol", "dave", "erin", "frank"),
+) -> World:
+    guild = sandbox.create_guild(guild_name)
+    channel = sandbox.create_channel(guild, channel_name)
+    return World(guild, channel, [sandbox.create_user(n, guild) for n in names[:players]])
+
+
+@contextlib.asynccontextmanager
+async def running(
+    client: ClientT, sandbox: Sandbox, *, timeout: float = 10.0
+) -> AsyncIterator[ClientT]:
+    """Start ``client`` against ``sandbox``; yield once it is connected; close it after."""
+    with discord_pointed_at(sandbox.api_base, sandbox.gateway.url):
+        task = asyncio.create_task(client.start(sandbox.token), name="client-under-test")
+        connected = asyncio.create_task(sandbox.gateway.wait_connected(timeout))
+        try:
+            await asyncio.wait({task, connected}, return_when=asyncio.FIRST_COMPLETED)
+            if task.done():
+                task.result()  # raises what stopped the client
+                raise RuntimeError("the client stopped before connecting")
+            connected.result()
+            await sandbox.settle()
+            yield client
+        finally:
+            connected.cancel()
+            await client.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

@@ -1,0 +1,136 @@
+"""REST: gateway discovery, the bot user, its application, and command sync."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from . import errors as e
+from .errors import FormErrors, not_found
+from .limits import check_commands
+from .routing import Endpoints, body_of, reply, sandbox_of, snowflake
+
+endpoints = Endpoints()
+
+
+@endpoints.route("GET", "/gateway", auth=False)
+async def get_gateway(request: web.Request) -> web.Response:
+    return reply({"url": sandbox_of(request).gateway.url})
+
+
+@endpoints.route("GET", "/gateway/bot")
+async def get_bot_gateway(request: web.Request) -> web.Response:
+    return reply(
+        {
+            "url": sandbox_of(request).gateway.url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 14_400_000,
+                "max_concurrency": 1,
+            },
+        }
+    )
+
+
+@endpoints.route("GET", "/users/@me")
+async def get_my_user(request: web.Request) -> web.Response:
+    bot = sandbox_of(request).state.bot
+    return reply(
+        {
+            **bot.payload(),
+            "verified": True,
+            "mfa_enabled": False,
+            "locale": "en-US",
+            "email": None,
+            "premium_type": 0,
+        }
+    )
+
+
+@endpoints.route("GET", "/oauth2/applications/@me")
+@endpoints.route("GET", "/applications/@me")
+async def get_my_application(request: web.Request) -> web.Response:
+    state = sandbox_of(request).state
+    return reply(
+        {
+            "id": str(state.application_id),
+            "name": state.bot.username,
+            "icon": None,
+            "description": "The Tapp bot (local stand-in)",
+            "summary": "",
+            "type": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "owner": state.bot.payload(),
+            "team": None,
+            "bot": state.bot.payload(),
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "tags": [],
+            "install_params": None,
+            "custom_install_url": None,
+            "rpc_origins": [],
+            "integration_types_config": {"0": {}},
+        }
+    )
+
+
+@endpoints.route("GET", "/users/{user_id}")
+async def get_user(request: web.Request) -> web.Response:
+    state = sandbox_of(request).state
+    return reply(state.user(snowflake(request, "user_id")).payload())
+
+
+def _application(request: web.Request) -> int:
+    application_id = snowflake(request, "application_id")
+    if application_id != sandbox_of(request).state.application_id:
+        raise e.DiscordError(403, e.MISSING_ACCESS, "Missing Access")
+    return application_id
+
+
+@endpoints.route("GET", "/applications/{application_id}/commands")
+async def list_commands(request: web.Request) -> web.Response:
+    _application(request)
+    state = sandbox_of(request).state
+    return reply([c.payload() for c in state.global_commands.values()])
+
+
+@endpoints.route("PUT", "/applications/{application_id}/commands")
+async def set_commands(request: web.Request) -> web.Response:
+    return _bulk_overwrite(request, None)
+
+
+@endpoints.route("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
+async def list_guild_commands(request: web.Request) -> web.Response:
+    _application(request)
+    state = sandbox_of(request).state
+    guild_id = state.guild(snowflake(request, "guild_id")).id
+    return reply([c.payload() for c in state.guild_commands.get(guild_id, {}).values()])
+
+
+@endpoints.route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
+async def set_guild_commands(request: web.Request) -> web.Response:
+    state = sandbox_of(request).state
+    return _bulk_overwrite(request, state.guild(snowflake(request, "guild_id")).id)
+
+
+@endpoints.route("GET", "/applications/{application_id}/commands/{command_id}")
+async def get_command(request: web.Request) -> web.Response:
+    _application(request)
+    command = sandbox_of(request).state.global_commands.get(snowflake(request, "command_id"))
+    if command is None:
+        raise not_found(e.UNKNOWN_APPLICATION_COMMAND, "application command")
+    return reply(command.payload())
+
+
+def _bulk_overwrite(request: web.Request, guild_id: int | None) -> web.Response:
+    _application(request)
+    state = sandbox_of(request).state
+    items = body_of(request).json
+    errors = FormErrors()
+    check_commands(items, state.limits, errors)
+    errors.raise_if_any()
+    return reply([c.payload() for c in state.set_commands(guild_id, items)])

@@ -1,0 +1,275 @@
+"""The stand-in as tests use it: start it, populate it, act, settle, read.
+
+::
+
+    async with Sandbox() as sandbox:
+        guild = sandbox.create_guild("Tapp Club")
+        channel = sandbox.create_channel(guild, "tapp")
+        alice = sandbox.create_user("alice", guild)
+        ...  # start the bot against sandbox.api_base (see bot.sandbox.wiring)
+        await sandbox.wait_for_bot()
+        ix = await alice.slash(channel, "/tapp about")
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from .activity import Activity
+from .actors import Actor
+from .clock import Clock
+from .faults import Faults
+from .gateway import Gateway
+from .invocations import SandboxError, envelope
+from .limits import Limits
+from .models import Channel, Command, Guild, InteractionRecord, Message
+from .payloads import Body
+from .ratelimits import RateLimits
+from .schema import OpenAPISchema
+from .server import build_app
+
+
+class SettleTimeout(AssertionError):
+    """The bot did not settle in time; the message says what was still pending."""
+
+
+class Sandbox:
+    """A local Discord (API v10) for one bot application, on 127.0.0.1.
+
+    ``openapi``: a path to Discord's OpenAPI file, ``None`` to find it
+    (``$TAPP_DISCORD_OPENAPI`` or ``../shared/discord/openapi.json``), ``False`` to skip
+    validating request bodies.
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str = "sandbox-bot-token",
+        clock: Clock | None = None,
+        limits: Limits | None = None,
+        openapi: Path | None | bool = None,
+        bot_name: str = "Tapp",
+        heartbeat_interval_ms: int = 41250,
+        settle_quiet: float = 0.05,
+    ) -> None:
+        from .state import SandboxState
+
+        self.token = token
+        self.clock = clock or Clock()
+        self.limits = limits or Limits()
+        self.state = SandboxState(self.clock, self.limits, bot_name=bot_name)
+        self.activity = Activity()
+        self.state.on_change = self.activity.touch
+        self.gateway = Gateway(
+            self.state, self.activity, token, heartbeat_interval_ms=heartbeat_interval_ms
+        )
+        self.state.emit = self.gateway.dispatch
+        self.faults = Faults()
+        self.rate_limits = RateLimits()
+        self.schema = (
+            None
+            if openapi is False
+            else OpenAPISchema.load(openapi if isinstance(openapi, Path) else None)
+        )
+        self.settle_quiet = settle_quiet
+        self.problems: list[str] = []
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- life cycle ----------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Listen on an ephemeral port of 127.0.0.1."""
+        self._runner = web.AppRunner(build_app(self), handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets
+        self.port = int(server.sockets[0].getsockname()[1])
+        self.state.base_url = f"http://127.0.0.1:{self.port}"
+        self.gateway.url = f"ws://127.0.0.1:{self.port}/gateway"
+        self.activity.touch()
+
+    async def stop(self) -> None:
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Sandbox:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def api_base(self) -> str:
+        """What discord.py's ``Route.BASE`` must be set to."""
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    # -- the world -----------------------------------------------------------------------------
+    @property
+    def bot_user_id(self) -> int:
+        return self.state.bot.id
+
+    def create_guild(self, name: str = "Tapp Club", *, locale: str = "en-US") -> Guild:
+        return self.state.create_guild(name, locale=locale)
+
+    def create_channel(self, guild: Guild, name: str = "tapp") -> Channel:
+        return self.state.create_channel(guild, name)
+
+    def create_user(
+        self,
+        name: str,
+        guild: Guild | None = None,
+        *,
+        locale: str = "en-US",
+        nick: str | None = None,
+    ) -> Actor:
+        """A user (a member of ``guild`` if given) to act as."""
+        user = self.state.create_user(name, locale=locale)
+        if guild is not None:
+            self.state.add_member(guild, user, nick=nick)
+        return Actor(self, user)
+
+    def join(self, actor: Actor, guild: Guild) -> None:
+        self.state.add_member(guild, actor.user)
+
+    def public_messages(self, channel: Channel | int) -> list[Message]:
+        """Messages everyone sees in a channel or thread, oldest first."""
+        return self.state.visible_messages(_id(channel), None)
+
+    def message(self, message_id: int) -> Message:
+        return self.state.messages[message_id]
+
+    def threads(self, channel: Channel | int) -> list[Channel]:
+        return self.state.threads_of(self.state.channel(_id(channel)))
+
+    def commands(self, guild: Guild | None = None) -> list[Command]:
+        """Commands a user sees in ``guild`` (guild commands, then global ones)."""
+        return self.state.commands_for(guild.id if guild else None)
+
+    @property
+    def interactions(self) -> list[InteractionRecord]:
+        return list(self.state.interactions.values())
+
+    # -- acting --------------------------------------------------------------------------------
+    async def interact(
+        self,
+        actor: Actor,
+        channel: Channel,
+        kind: int,
+        data: dict[str, Any],
+        *,
+        message: Message | None = None,
+        parent: InteractionRecord | None = None,
+        settle: bool = True,
+    ) -> InteractionRecord:
+        """Dispatch one INTERACTION_CREATE from ``actor`` and (by default) wait for the bot."""
+        if not self.gateway.sessions:
+            raise SandboxError("no bot has connected to the stand-in's gateway")
+        state = self.state
+        member = state.guilds[channel.guild_id].members.get(actor.id)
+        if member is None:
+            raise SandboxError(f"{actor.name} is not a member of this guild")
+        record = InteractionRecord(
+            state.new_id(),
+            InteractionRecord.new_token(),
+            kind,
+            actor.user,
+            channel.guild_id,
+            channel.id,
+            data,
+            self.clock.now(),
+            asyncio.get_running_loop().time(),
+            state,
+            message_id=message.id if message else None,
+            parent_id=parent.id if parent else None,
+        )
+        state.add_interaction(record)
+        self.gateway.dispatch(
+            "INTERACTION_CREATE",
+            envelope(
+                state,
+                interaction_id=record.id,
+                token=record.token,
+                kind=kind,
+                data=data,
+                channel=channel,
+                member=member,
+                message=message,
+            ),
+        )
+        if settle:
+            await self.settle()
+        return record
+
+    # -- waiting -------------------------------------------------------------------------------
+    def pending(self) -> list[str]:
+        """What the stand-in still waits for: requests, gateway frames, unanswered interactions."""
+        reasons = []
+        if self.activity.in_flight:
+            reasons.append(f"{self.activity.in_flight} request(s) in flight")
+        if self.activity.outbox:
+            reasons.append(f"{self.activity.outbox} gateway frame(s) unsent")
+        now = asyncio.get_running_loop().time()
+        answer_s = self.limits.initial_response_s
+        for record in self.state.interactions.values():
+            waited = now - record.dispatched_at
+            if not record.acknowledged and not record.failed and waited <= answer_s:
+                reasons.append(f"interaction {record.id} not answered yet")
+            thinking = record.response_type == 5 and record.response is not None
+            if thinking and record.response.loading and waited < 60:  # type: ignore[union-attr]
+                reasons.append(f"interaction {record.id} deferred, still thinking")
+        return reasons
+
+    async def settle(self, *, quiet: float | None = None, timeout: float = 10.0) -> None:
+        """Wait until nothing is pending and nothing has happened for ``quiet`` seconds."""
+        quiet = self.settle_quiet if quiet is None else quiet
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            pending = self.pending()
+            idle = self.activity.idle_for()
+            if not pending and idle >= quiet:
+                return
+            left = deadline - loop.time()
+            if left <= 0:
+                raise SettleTimeout("the bot did not settle: " + "; ".join(pending or ["busy"]))
+            wait = min(left, quiet - idle if not pending else 0.05)
+            await self.activity.wait_change(max(wait, 0.001))
+
+    async def wait_until(self, predicate: Callable[[], object], *, timeout: float = 5.0) -> None:
+        """Wait until ``predicate()`` is true, re-checking on every change."""
+        async with asyncio.timeout(timeout):
+            while not predicate():
+                await self.activity.wait_change(0.05)
+
+    async def wait_for_bot(self, timeout: float = 10.0) -> None:
+        """Wait until a bot has connected to the gateway and then settle."""
+        await self.gateway.wait_connected(timeout)
+        await self.settle()
+
+    # -- faults --------------------------------------------------------------------------------
+    async def drop_gateway(self, code: int = 4000, *, invalidate: bool = False) -> None:
+        """Close the bot's gateway connection(s); discord.py reconnects and RESUMEs."""
+        await self.gateway.drop(code, invalidate=invalidate)
+
+    # -- checks --------------------------------------------------------------------------------
+    def validate_body(self, method: str, template: str, body: Body) -> list[str]:
+        """OpenAPI problems with a request body (also recorded in ``problems``)."""
+        if self.schema is None or body.json is None:
+            return []
+        problems = self.schema.validate(method, template, body.json)
+        self.problems += [f"{method} {template}: {p}" for p in problems]
+        return problems
+
+
+def _id(thing: Channel | int) -> int:
+    return thing if isinstance(thing, int) else thing.id

@@ -1,0 +1,34 @@
+"""End-to-end fixtures: the real bot (``TappBot``) running against the stand-in.
+
+``world`` is a guild with a ``#tapp`` channel and four members (alice, bob, carol,
+dave); ``tapp_bot`` is our bot, connected and with its commands synced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.client import TappBot
+from bot.config import Settings
+from bot.sandbox import Sandbox
+from bot.sandbox.harness import World, make_world, running
+
+
+@pytest.fixture
+def world(sandbox: Sandbox) -> World:
+    return make_world(sandbox, players=4)
+
+
+@pytest.fixture
+def settings(sandbox: Sandbox, tmp_path: Path) -> Settings:
+    return Settings(token=sandbox.token, database_path=tmp_path / "tapp.sqlite3")
+
+
+@pytest.fixture
+async def tapp_bot(sandbox: Sandbox, world: World, settings: Settings) -> AsyncIterator[TappBot]:
+    bot = TappBot(settings, guild_ready_timeout=0.05)
+    async with running(bot, sandbox):
+        yield bot

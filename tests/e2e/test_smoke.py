@@ -1,0 +1,42 @@
+"""The real bot connects to the stand-in, syncs its commands and answers /tapp."""
+
+from __future__ import annotations
+
+import time
+
+from bot.client import TappBot
+from bot.config import Settings
+from bot.sandbox import Sandbox
+from bot.sandbox.harness import World, running
+
+
+async def test_bot_syncs_the_tapp_group_globally(sandbox: Sandbox, tapp_bot: TappBot) -> None:
+    commands = sandbox.commands()
+    assert [c.name for c in commands] == ["tapp"]
+    subcommands = {o["name"] for o in commands[0].data["options"]}
+    assert {"about", "ping"} <= subcommands
+
+
+async def test_about_answers_ephemerally(sandbox: Sandbox, world: World, tapp_bot: TappBot) -> None:
+    alice, bob = world.players[:2]
+    started = time.perf_counter()
+    ix = await alice.slash(world.channel, "/tapp about")
+    elapsed = time.perf_counter() - started
+    assert ix.acknowledged and not ix.failed
+    answer = ix.response
+    assert answer is not None and answer.ephemeral_to == alice.id
+    assert "Tapp" in answer.text
+    assert alice.can_see(answer) and not bob.can_see(answer)
+    assert sandbox.public_messages(world.channel) == []
+    assert elapsed < 1.0
+
+
+async def test_dev_guild_sync_is_guild_scoped(sandbox: Sandbox, world: World,
+                                              settings: Settings) -> None:
+    dev = Settings(token=settings.token, database_path=settings.database_path,
+                   dev_guild_id=world.guild.id)
+    async with running(TappBot(dev, guild_ready_timeout=0.05), sandbox):
+        assert sandbox.state.global_commands == {}
+        assert [c.name for c in sandbox.commands(world.guild)] == ["tapp"]
+        ix = await world.players[0].slash(world.channel, "/tapp ping")
+        assert ix.response is not None and ix.response.content.startswith("Pong!")

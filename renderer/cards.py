@@ -1,0 +1,157 @@
+"""Card sprites: faces for the three deck styles, the back, and their states (cached).
+
+A face has a large index in its top-left corner (rank above suit mark), readable from
+the card's left strip alone in an overlapped hand at phone size, and one large suit
+mark in the bottom-right corner, clear of that strip (the flat look of card apps).
+Sprites are RGBA, drawn once at 4× and downsampled, then kept in an LRU cache; pasting
+them is the only per-image cost.
+
+Nothing here checks visibility: layouts get faces through :class:`renderer.guard.Deck`.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from .suits import SUPERSAMPLE, DeckStyle, draw_pip, index_colour
+from .text import Weight, font
+
+#: rank indices per style, in engine rank order (6 7 8 9 J Q K T A)
+INDICES: dict[DeckStyle, tuple[str, ...]] = {
+    DeckStyle.FRENCH: ("6", "7", "8", "9", "J", "Q", "K", "10", "A"),
+    DeckStyle.GERMAN: ("6", "7", "8", "9", "U", "O", "K", "10", "A"),
+    DeckStyle.SWISS: ("6", "7", "8", "9", "U", "O", "K", "10", "A"),
+}
+
+ASPECT = 1.5  # height / width
+BIG_PIP = 0.46  # the large suit mark, bottom right, in units of the width (clear of the strip)
+BIG_MARGIN = 0.06
+MINI_WIDTH = 64  # narrower cards get a larger index (and a smaller big mark)
+FACE = "#fdfcf8"
+EDGE = "#8d8d8d"
+HIGHLIGHT_COLOUR = "#ffc928"  # legal to play, or the trick winner
+DIM_TO = (70, 78, 88)  # dimmed cards are blended towards this grey
+DIM_AMOUNT = 0.55
+BACK = "#2c4f8c"
+BACK_LINE = "#e9eef7"
+
+
+
+class CardState(Enum):
+    NORMAL = "normal"
+    HIGHLIGHT = "highlight"  # may be played now (in a hand), or wins the trick
+    DIMMED = "dimmed"  # may not be played now
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return width, round(width * ASPECT)
+
+
+def strip_width(width: int) -> int:
+    """Width of the left strip that shows a face's index completely."""
+    return round(width * (0.58 if width < MINI_WIDTH else 0.44))
+
+
+def _radius(w: float) -> int:
+    return max(2, round(w * 0.075))
+
+
+def _index(draw: ImageDraw.ImageDraw, style: DeckStyle, suit: int, rank: int,
+           w: float, mini: bool) -> None:
+    """Rank above suit mark, centred on a column near the left edge (larger on mini cards)."""
+    k = 1.35 if mini else 1.0
+    label = INDICES[style][rank]
+    size = round(w * 0.34 * k)
+    f = font(size, Weight.CONDENSED)
+    cx, top = w * 0.225 * k, w * 0.045
+    text_w = f.getlength(label)
+    # the rank on its own layer, so that "10" can be squeezed into the column
+    layer = Image.new("L", (round(text_w) + 4, round(size * 1.2)), 0)
+    ImageDraw.Draw(layer).text((2, 0), label, font=f, fill=255, anchor="la")
+    layer = layer.crop(layer.getbbox() or (0, 0, 1, 1))
+    if layer.width > w * 0.38 * k:
+        layer = layer.resize((round(w * 0.38 * k), layer.height), Image.Resampling.LANCZOS)
+    draw.bitmap((round(cx - layer.width / 2), round(top)), layer, fill=index_colour(style, suit))
+    pip = w * 0.25 * k
+    draw_pip(draw, style, suit, cx - pip / 2, top + layer.height + w * 0.05, pip)
+
+
+@lru_cache(maxsize=512)
+def _face(style: DeckStyle, card: int, width: int) -> Image.Image:
+    s = SUPERSAMPLE
+    w, h = card_size(width)
+    W, H = w * s, h * s
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    edge = max(s, round(w * 0.012 * s))
+    d.rounded_rectangle((0, 0, W - 1, H - 1), _radius(W), fill=FACE, outline=EDGE, width=edge)
+    suit, rank = divmod(card, 9)
+    mini = width < MINI_WIDTH
+    _index(d, style, suit, rank, W, mini)
+    p = W * (BIG_PIP * 0.8 if mini else BIG_PIP)
+    draw_pip(d, style, suit, W * (1 - BIG_MARGIN) - p, H - W * BIG_MARGIN - p, p)
+    return img.resize((w, h), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=32)
+def _back(width: int) -> Image.Image:
+    s = SUPERSAMPLE
+    w, h = card_size(width)
+    W, H = w * s, h * s
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, W - 1, H - 1), _radius(W), fill=BACK, outline="#1b3360",
+                        width=max(s, round(w * 0.012 * s)))
+    m = W * 0.09
+    d.rounded_rectangle((m, m, W - m, H - m), _radius(W) * 0.6, outline=BACK_LINE,
+                        width=max(s, round(W * 0.022)))
+    cx, cy, r = W / 2, H / 2, W * 0.2
+    d.polygon(((cx, cy - r * 1.3), (cx + r, cy), (cx, cy + r * 1.3), (cx - r, cy)),
+              outline=BACK_LINE, width=max(s, round(W * 0.022)))
+    d.ellipse((cx - r * 0.3, cy - r * 0.3, cx + r * 0.3, cy + r * 0.3), fill=BACK_LINE)
+    return img.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _dim(img: Image.Image) -> Image.Image:
+    grey = Image.new("RGBA", img.size, (*DIM_TO, 255))
+    out = Image.blend(img, grey, DIM_AMOUNT)
+    out.putalpha(img.getchannel("A"))
+    return out
+
+
+def _outline(img: Image.Image, colour: str) -> Image.Image:
+    out = img.copy()
+    w = out.width
+    ImageDraw.Draw(out).rounded_rectangle((0, 0, out.width - 1, out.height - 1), _radius(w),
+                                          outline=colour, width=max(3, round(w * 0.04)))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def face(style: DeckStyle, card: int, width: int,
+         state: CardState = CardState.NORMAL) -> Image.Image:
+    """The face of ``card`` (0..35) at ``width`` px in ``state`` (cached, RGBA).
+
+    Unguarded: layouts must go through :class:`renderer.guard.Deck`.
+    """
+    base = _face(DeckStyle(style), int(card), width)
+    if state is CardState.DIMMED:
+        return _dim(base)
+    if state is CardState.HIGHLIGHT:
+        return _outline(base, HIGHLIGHT_COLOUR)
+    return base
+
+
+@lru_cache(maxsize=32)
+def back(width: int, state: CardState = CardState.NORMAL) -> Image.Image:
+    """The card back at ``width`` px (cached, RGBA)."""
+    return _dim(_back(width)) if state is CardState.DIMMED else _back(width)
+
+
+def clear_cache() -> None:
+    """Drop every cached sprite (tests use it to check determinism from a cold start)."""
+    for fn in (_face, _back, face, back):
+        fn.cache_clear()

@@ -1,0 +1,222 @@
+"""The table overview: seats round the table, the trick in the middle, the deal's state.
+
+Each seat's panel shows its name, the dealer mark, the declarer's star, whose turn it
+is, tricks won and cards left (during the auction: the seat's last bid), and optional
+session chips. The header shows the contract with trump and announcements, the called
+card of a Rufer, the trick number and the 1879 pot; hands laid open (Bettel) are drawn
+in a band below the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.engine.view import Phase, SeatView
+
+from . import draw as d
+from .cards import card_size
+from .describe import card_name, sort_hand
+from .encode import DEFAULT_FORMAT, ImageFormat, RenderedImage, encode
+from .guard import Deck
+from .labels import Labels, as_labels
+from .layout import Names, outer_ring, ring_radii, seat_names, seat_vector, turn_seat
+from .suits import DeckStyle
+from .text import Weight, display_name, draw_text, label_text, text_width
+from .trick import TrickStyle, paint_trick, pick_trick, total_tricks, unit_size
+
+PANEL_W, PANEL_H = 236, 74
+NAME_FONT, INFO_FONT, HEAD_FONT = 23, 19, 22
+TRICK = TrickStyle(card_w=76, names=False)
+GAP = 12
+MARGIN = 18
+HEADER = 60
+OPEN_CARD_W = 58
+PASSES = frozenset({"pass", "weg"})
+
+
+def _last_bids(view: SeatView, labels: Labels) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for seat, action in view.auction:
+        out[seat] = labels.bid(view.variant, action.argument or action.token)
+    return out
+
+
+def _info_line(view: SeatView, seat: int, bids: dict[int, str], labels: Labels) -> str:
+    parts: list[str] = []
+    if view.phase is Phase.AUCTION or (view.contract is None and not view.tricks):
+        if seat in bids:
+            parts.append(bids[seat])
+    else:
+        won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
+        parts.append(labels("trick_won_1") if won == 1 else labels("tricks_won", n=won))
+    if view.kontra_by == seat:
+        parts.append(labels("kontra"))
+    if view.rekontra_by == seat:
+        parts.append(labels("rekontra"))
+    return " · ".join(parts)
+
+
+def _panel(draw: ImageDraw.ImageDraw, view: SeatView, seat: int, box: tuple[int, int, int, int],
+           name: str, info: str, chips: int | None, labels: Labels) -> None:
+    x0, y0, x1, y1 = box
+    turn = seat == turn_seat(view)
+    draw.rounded_rectangle(box, 14, fill=d.PANEL, outline=d.GOLD if turn else d.FELT_EDGE,
+                           width=4 if turn else 2)
+    x = x0 + 12
+    r = NAME_FONT * 0.6
+    if seat == view.dealer:
+        d.badge(draw, x1 - 10 - r, y0 + 10 + r, r, labels("dealer_mark"))
+    if seat == view.declarer:
+        d.star(draw, x + 10, y0 + 10 + r, 11)
+        x += 26
+    room = round(x1 - x - 12 - (2 * r + 6 if seat == view.dealer else 0))
+    text = display_name(name, labels.seat(seat), NAME_FONT, Weight.BOLD, room)
+    draw_text(draw, (x, y0 + 10 + r), text, NAME_FONT, d.GOLD if turn else d.TEXT, Weight.BOLD,
+              anchor="lm")
+    room = x1 - x0 - 24
+    if chips is not None:
+        text = label_text(labels("chips", n=f"{chips:+d}" if chips else "0"), INFO_FONT,
+                          Weight.BOLD, room // 2)
+        draw_text(draw, (x1 - 12, y1 - 12), text, INFO_FONT,
+                  d.PLUS if chips > 0 else d.MINUS if chips < 0 else d.MUTED, Weight.BOLD,
+                  anchor="rd")
+        room -= round(text_width(text, INFO_FONT, Weight.BOLD)) + 10
+    info = label_text(info, INFO_FONT, Weight.REGULAR, room)
+    draw_text(draw, (x0 + 12, y1 - 12), info, INFO_FONT, d.MUTED, anchor="ld")
+
+
+def _standing_bid(draw: ImageDraw.ImageDraw, view: SeatView, names: list[str], labels: Labels,
+                  centre: tuple[int, int], room: int) -> None:
+    """During the auction: the highest bid so far, and who holds it, in the middle."""
+    bids = [(s, a) for s, a in view.auction if (a.argument or a.token) not in PASSES]
+    if view.contract is not None:
+        word, seat = labels.contract(view.variant, view.contract), view.declarer
+    elif bids:
+        seat, action = bids[-1]
+        word = labels.bid(view.variant, action.argument or action.token)
+    else:
+        word, seat = labels(f"phase.{view.phase.value}"), None
+    size = 34
+    draw_text(draw, (centre[0], centre[1] - 6), label_text(word, size, Weight.BOLD, room),
+              size, d.TEXT, Weight.BOLD, anchor="md")
+    if seat is not None:
+        name = display_name(names[seat], labels.seat(seat), NAME_FONT, Weight.BOLD, room)
+        draw_text(draw, (centre[0], centre[1] + 6), name, NAME_FONT, d.MUTED, Weight.BOLD,
+                  anchor="ma")
+
+
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: SeatView,
+            names: list[str], labels: Labels, width: int) -> None:
+    y = (HEADER - round(HEAD_FONT * 1.6)) // 2
+    right = width - MARGIN
+    if view.variant == "tapp1879" or view.pot:
+        right = d.pill(draw, right, HEADER // 2, labels("pot", n=view.pot), HEAD_FONT,
+                       anchor="rm", fg=d.DARK, bg=d.GOLD)[0] - 10
+    number = pick_trick(view)[1]
+    if number is not None and view.phase in (Phase.PLAY, Phase.FINISHED):
+        right = d.pill(draw, right, HEADER // 2,
+                       labels("trick_n", n=number, total=total_tricks(view)), HEAD_FONT,
+                       anchor="rm")[0] - 10
+    chip = d.trump_chip(img, draw, MARGIN, y,
+                        labels.headline(view.variant, view.contract, view.announcements),
+                        deck.style, view.trump, HEAD_FONT, max_width=right - MARGIN)
+    x = chip[2] + 12
+    if view.declarer is not None and x < right - 80:
+        name = display_name(names[view.declarer], labels.seat(view.declarer), HEAD_FONT,
+                            Weight.BOLD, min(260, right - x - 50))
+        box = d.pill(draw, x, HEADER // 2, "★ " + name, HEAD_FONT, anchor="lm")
+        x = box[2] + 12
+    if view.called_card is not None and x < right - 120:
+        text = labels("called") + (" " + labels("called_in_talon") if view.called_in_talon
+                                   else "")
+        text = label_text(text, INFO_FONT, Weight.BOLD, right - x - 50)
+        draw_text(draw, (x, HEADER // 2), text, INFO_FONT, d.MUTED, Weight.BOLD, anchor="lm")
+        tx = x + round(text_width(text, INFO_FONT, Weight.BOLD)) + 8
+        cw = 38
+        deck.paste(img, view.called_card, (tx, (HEADER - card_size(cw)[1]) // 2), cw)
+
+
+def draw_table(view: SeatView, names: Names = None, *,
+               style: DeckStyle | str = DeckStyle.FRENCH,
+               labels: Labels | Mapping[str, str] | None = None,
+               chips: Sequence[int] | None = None) -> Image.Image:
+    """Draw the table as ``view`` sees it (normally the public view; blocking, ~ms)."""
+    lab = as_labels(labels)
+    deck = Deck(view, style)
+    n = view.players
+    who = seat_names(names, n, lab)
+    tw, th = unit_size(TRICK)
+    ta, tb = ring_radii(n, tw, th, GAP)
+    pa, pb = outer_ring(n, (ta, tb, tw, th), PANEL_W, PANEL_H, GAP)
+    opens = {s: h for s, h in sorted(view.open_hands.items()) if h}
+    ow, oh = card_size(OPEN_CARD_W)
+    band = (oh + 2 * MARGIN) * len(opens)
+    width = 2 * pa + PANEL_W + 2 * MARGIN
+    table_h = 2 * pb + PANEL_H + 2 * MARGIN
+    img, draw = d.canvas(width, HEADER + table_h + band)
+    centre = (width // 2, HEADER + table_h // 2)
+    draw.ellipse((centre[0] - pa + PANEL_W * 0.15, centre[1] - pb + PANEL_H * 0.2,
+                  centre[0] + pa - PANEL_W * 0.15, centre[1] + pb - PANEL_H * 0.2), fill=d.FELT)
+
+    _header(img, draw, deck, view, who, lab, width)
+    trick, _ = pick_trick(view)
+    if view.phase in (Phase.PLAY, Phase.FINISHED) or (trick is not None and trick.cards):
+        paint_trick(img, draw, deck, view, trick, who, lab, centre, TRICK)
+    else:
+        _standing_bid(draw, view, who, lab, centre, 2 * ta)
+    bids = _last_bids(view, lab)
+    for seat in range(n):
+        ux, uy = seat_vector(view, seat)
+        x0 = round(centre[0] + pa * ux - PANEL_W / 2)
+        y0 = round(centre[1] + pb * uy - PANEL_H / 2)
+        _panel(draw, view, seat, (x0, y0, x0 + PANEL_W, y0 + PANEL_H), who[seat],
+               _info_line(view, seat, bids, lab),
+               chips[seat] if chips is not None and seat < len(chips) else None, lab)
+
+    y = HEADER + table_h
+    for seat, hand in opens.items():
+        label = display_name(who[seat], lab.seat(seat), NAME_FONT, Weight.BOLD, 220)
+        draw_text(draw, (MARGIN, y + MARGIN), label, NAME_FONT, d.TEXT, Weight.BOLD)
+        draw_text(draw, (MARGIN, y + MARGIN + NAME_FONT + 8), lab("open_hand"), INFO_FONT,
+                  d.MUTED)
+        cards = sort_hand(hand, view.trump)
+        x = MARGIN + 240
+        step = min(ow + 6, (width - x - MARGIN - ow) // max(1, len(cards) - 1))
+        for c in cards:
+            deck.paste(img, c, (x, y + MARGIN), OPEN_CARD_W)
+            x += step
+        y += oh + 2 * MARGIN
+    return img
+
+
+def describe_table(view: SeatView, names: Names, style: DeckStyle | str,
+                   labels: Labels) -> str:
+    who = seat_names(names, view.players, labels)
+    parts = [labels.variant(view.variant),
+             labels.headline(view.variant, view.contract, view.announcements)]
+    if view.declarer is not None:
+        parts.append(f"{labels('declarer')}: {who[view.declarer]}")
+    if view.called_card is not None:
+        parts.append(f"{labels('called')}: {card_name(view.called_card, DeckStyle(style), labels)}")
+    if view.variant == "tapp1879" or view.pot:
+        parts.append(labels("pot", n=view.pot))
+    turn = turn_seat(view)
+    if turn is not None:
+        parts.append(labels("waiting_for", name=who[turn]))
+    return labels("alt.table", summary="; ".join(parts))
+
+
+def render_table(view: SeatView, names: Names = None, *,
+                 style: DeckStyle | str = DeckStyle.FRENCH,
+                 labels: Labels | Mapping[str, str] | None = None,
+                 chips: Sequence[int] | None = None,
+                 fmt: ImageFormat | str = DEFAULT_FORMAT) -> RenderedImage:
+    """The table overview as an encoded image (blocking: run it with ``asyncio.to_thread``).
+
+    ``chips``: optional session balance per seat, shown in the seat panels.
+    """
+    lab = as_labels(labels)
+    img = draw_table(view, names, style=style, labels=lab, chips=chips)
+    return encode(img, "table", fmt, describe_table(view, names, style, lab))

@@ -1,0 +1,118 @@
+"""Fonts shipped with the package, name cleaning and pixel-width truncation.
+
+The fonts are DejaVu Sans (Bitstream Vera licence, ``fonts/LICENSE-DejaVu.txt``), so
+rendering never depends on the system's fonts. Any Discord display name is safe:
+control and format characters are dropped, and characters the font has no glyph for
+(emoji, CJK, ...) are removed rather than drawn as boxes; a name left empty falls back
+to the caller's placeholder.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from enum import Enum
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).with_name("fonts")
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
+class Weight(Enum):
+    REGULAR = "DejaVuSans.ttf"
+    BOLD = "DejaVuSans-Bold.ttf"
+    CONDENSED = "DejaVuSansCondensed-Bold.ttf"  # bold condensed: card indices, names
+
+
+@lru_cache(maxsize=64)
+def font(size: int, weight: Weight = Weight.REGULAR) -> ImageFont.FreeTypeFont:
+    """The package font at ``size`` px (cached). Falls back to Pillow's built-in font."""
+    try:
+        return ImageFont.truetype(str(FONT_DIR / weight.value), size)
+    except OSError:  # pragma: no cover - only if the package data went missing
+        return ImageFont.load_default(size=size)  # type: ignore[return-value]
+
+
+_PROBE_SIZE = 16
+_DROP_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+@lru_cache(maxsize=8)
+def _notdef(weight: Weight) -> tuple[tuple[int, int], bytes]:
+    mask = font(_PROBE_SIZE, weight).getmask("\U0010fffd")  # a private-use code point
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=8192)
+def has_glyph(char: str, weight: Weight = Weight.REGULAR) -> bool:
+    """Whether the font draws ``char`` with a real glyph (not the .notdef box)."""
+    if char == " ":
+        return True
+    mask = font(_PROBE_SIZE, weight).getmask(char)
+    return (mask.size, bytes(mask)) != _notdef(weight)
+
+
+def _droppable(ch: str) -> bool:
+    cp = ord(ch)
+    return (unicodedata.category(ch) in _DROP_CATEGORIES
+            or 0xFE00 <= cp <= 0xFE0F  # variation selectors (emoji presentation)
+            or 0xE0100 <= cp <= 0xE01EF
+            or 0x1F3FB <= cp <= 0x1F3FF)  # skin-tone modifiers
+
+
+@lru_cache(maxsize=2048)
+def clean(text: str, weight: Weight = Weight.REGULAR) -> str:
+    """``text`` reduced to what the font can draw, whitespace collapsed (cached)."""
+    text = unicodedata.normalize("NFC", text)
+    out = []
+    for ch in text:
+        if ch.isspace():
+            out.append(" ")
+        elif not _droppable(ch) and has_glyph(ch, weight):
+            out.append(ch)
+    return " ".join("".join(out).split())
+
+
+ELLIPSIS = "…"
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, weight: Weight, max_width: int) -> str:
+    """``text`` cut (at a character boundary, with an ellipsis) to fit ``max_width`` px."""
+    f = font(size, weight)
+    if f.getlength(text) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits together with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if f.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+
+
+def display_name(name: str | None, fallback: str, size: int, weight: Weight,
+                 max_width: int) -> str:
+    """A seat's name cleaned and truncated to ``max_width``; ``fallback`` if nothing is left."""
+    cleaned = clean(name or "", weight) or clean(fallback, weight) or "?"
+    return fit(cleaned, size, weight, max_width)
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+              fill: str | tuple[int, ...], weight: Weight = Weight.REGULAR,
+              anchor: str = "la") -> None:
+    """Draw already-cleaned ``text`` (callers pass output of :func:`clean`/:func:`fit`)."""
+    draw.text(xy, text, font=font(size, weight), fill=fill, anchor=anchor)
+
+
+def text_width(text: str, size: int, weight: Weight = Weight.REGULAR) -> float:
+    return font(size, weight).getlength(text)
+
+
+def label_text(text: str, size: int, weight: Weight, max_width: int) -> str:
+    """A label (from the catalogue) made safe and fitted, like a name."""
+    return fit(clean(text, weight) or "?", size, weight, max_width)

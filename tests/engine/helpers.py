@@ -209,3 +209,86 @@ def tricks_won(result: dict[str, Any], players: int) -> list[int]:
     for t in result["tricks"]:
         out[t["winner"]] += 1
     return out
+
+
+# -- hidden information ----------------------------------------------------------------------
+
+PICK_UP = {"zuger": {"tapp"}, "tapp1879": {"coeurfrage"}, "wuerttemberg": {"herz_aufnehmen"}}
+OPEN_AFTER_TRICK = {"dapp": "bettel"}  # the declarer's hand opens after the first trick
+OPEN_AFTER_CARD = {"wuerttemberg": "bettel_ouvert"}  # ... after the first card
+
+
+def expected_open_seats(deal: Deal) -> set[int]:
+    """Seats whose hand the rules open to everyone now (dapp.md, wuerttemberg.md)."""
+    view = deal.public_view()
+    if view.declarer is None or view.is_over:
+        return set()
+    cards_played = sum(len(t.cards) for t in view.tricks) + (
+        len(view.current_trick.cards) if view.current_trick else 0)
+    if OPEN_AFTER_TRICK.get(deal.variant) == view.contract and view.tricks:
+        return {view.declarer}
+    if OPEN_AFTER_CARD.get(deal.variant) == view.contract and cards_played:
+        return {view.declarer}
+    return set()
+
+
+def hidden_from(deal: Deal, seat: int | None) -> set[str]:
+    """Cards ``seat`` (None: a spectator) must not see now, from the rules (README "Trick
+    play" 7): the other hands, the talon (unless this seat picked it up), the discards
+    (unless this seat made them), except what the rules make public: the called card, the
+    card given in an exchange (to its receiver and the declarer), an open Bettel hand."""
+    if deal.is_over:
+        return set()
+    record = deal.to_record()
+    pub = deal.public_view()
+    played = {str(c) for t in pub.tricks for c in t.cards}
+    if pub.current_trick is not None:
+        played |= {str(c) for c in pub.current_trick.cards}
+    hands = {s: names(deal.view(s).hand) for s in range(deal.n)}
+    hidden: set[str] = set()
+    for s, hand in hands.items():
+        if s != seat:
+            hidden |= hand
+    decl = pub.declarer
+    picked_up = decl is not None and pub.contract in PICK_UP.get(deal.variant, set()) and \
+        deal.phase.value != "auction"
+    if not (picked_up and seat == decl):
+        hidden |= set(record["talon"])
+        # the declarer's discards (tapp, coeurfrage, herz_aufnehmen)
+        for entry in record["actions"]:
+            if entry["type"] == "discard":
+                hidden |= set(entry["cards"])
+    hidden -= played
+    if pub.called_card is not None:
+        hidden.discard(str(pub.called_card))
+    for s in expected_open_seats(deal):
+        hidden -= hands[s]
+    if seat is not None and (seat == decl or seat == pub.called_from):
+        for entry in record["actions"]:
+            if entry["type"] == "give":
+                hidden.discard(entry["card"])
+    if seat is not None:
+        hidden -= hands[seat]
+    return hidden
+
+
+def assert_views_hide_cards(deal: Deal) -> None:
+    """Every seat's view (and the public one) shows nothing the rules hide from it, the
+    open hands are exactly the ones the rules open, and a seat's hand is its own."""
+    open_seats = expected_open_seats(deal)
+    all_hands = set()
+    for seat in [*range(deal.n), None]:
+        view = deal.public_view() if seat is None else deal.view(seat)
+        leak = names(view.visible_cards()) & hidden_from(deal, seat)
+        assert not leak, f"seat {seat} sees hidden cards {sorted(leak)} in {deal!r}"
+        if not deal.is_over:  # once over, the whole deal may be shown
+            assert set(view.open_hands) == open_seats
+        if seat is None:
+            assert view.hand is None
+        else:
+            hand = names(view.hand)
+            assert not hand & all_hands
+            all_hands |= hand
+            assert len(hand) == view.hand_sizes[seat]
+        if not deal.is_over:
+            assert view.dealt_hands is None and view.dealt_talon is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from bot.engine.actions import Action, ActionType
 from bot.engine.cards import RANKS, SUITS
@@ -20,12 +20,13 @@ def suit_order(trump: int | None) -> tuple[int, ...]:
         return _BASE_ORDER
     rest = [s for s in _BASE_ORDER if s != trump]
 
-    def clashes(order: list[int]) -> int:
+    def clashes(order: Sequence[int]) -> int:
         return sum((a in _BLACK) == (b in _BLACK) for a, b in zip(order, order[1:], strict=False))
 
-    candidates = [[trump, *rest], [trump, rest[1], rest[0], rest[2]],
+    candidates: list[Sequence[int]] = [[trump, *rest], [trump, rest[1], rest[0], rest[2]],
                   [trump, rest[0], rest[2], rest[1]]]
-    return tuple(min(candidates, key=clashes))
+    best: Sequence[int] = min(candidates, key=clashes)
+    return tuple(best)
 
 
 def sort_hand(cards: Iterable[int], trump: int | None) -> list[int]:

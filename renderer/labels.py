@@ -63,11 +63,16 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     "kontra": "Kontra",
     "rekontra": "Rekontra",
     "tout": "Tout",
-    "schneider": "Schneider",
-    "schwarz": "no trick",
+    "mult.kontra": "Kontra",
+    "mult.rekontra": "Rekontra",
+    "mult.schneider": "Schneider",
+    "mult.no_trick": "Schwarz",
+    "mult.jungfrau": "Jungfrau",
+    "mult.wuerttemberg.jungfrau": "Jungfer",
+    "mult.closing": "Closing round",
     # results
-    "result.won": "{name} wins {contract}",
-    "result.lost": "{name} loses {contract}",
+    "result.won": "{name} wins",
+    "result.lost": "{name} loses",
     "result.draw": "{contract}: draw",
     "result.ramsch": "Ramsch: {name} pays",
     "result.thrown_in": "All passed: thrown in",
@@ -173,6 +178,10 @@ class Labels:
         words = [self.contract(variant, contract)]
         words += [self(a) for a in announcements]
         return " · ".join(words)
+
+    def multiplier(self, variant: str, word: str) -> str:
+        return (self._map.get(f"mult.{variant}.{word}") or self._map.get(f"mult.{word}")
+                or word.replace("_", " ").capitalize())
 
     def variant(self, variant: str) -> str:
         return self._map.get(f"variant.{variant}") or variant.capitalize()

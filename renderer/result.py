@@ -86,7 +86,8 @@ def draw_result(view: SeatView, names: Names = None, *,
     sub = []
     if res.declarer_points is not None and res.status == "finished":
         sub.append(lab("declarer_points", n=res.declarer_points))
-    sub += [lab(m) for m in res.multipliers if m not in res.announcements]
+    sub += [lab.multiplier(view.variant, m) for m in res.multipliers
+            if m not in res.announcements]
     sub_h = 40 if sub else 6
     rows = n + (1 if view.variant == "tapp1879" or res.pot else 0) + (1 if talon else 0)
     height = HEADER + sub_h + 40 + rows * row_h + MARGIN
@@ -94,9 +95,10 @@ def draw_result(view: SeatView, names: Names = None, *,
     img, draw = d.canvas(width, height)
 
     # header: contract chip, then the outcome
-    chip = d.trump_chip(img, draw, MARGIN, (HEADER - round(FONT * 1.6)) // 2,
-                        lab.headline(view.variant, res.contract, res.announcements),
-                        deck.style, res.trump, FONT, max_width=width // 2 - MARGIN)
+    title = (lab.headline(view.variant, res.contract, res.announcements)
+             if res.contract is not None else lab.variant(view.variant))
+    chip = d.trump_chip(img, draw, MARGIN, (HEADER - round(FONT * 1.6)) // 2, title,
+                        deck.style, res.trump, FONT, max_width=round(width * 0.55) - MARGIN)
     text, fg, bg = _headline(res, view, shown, lab)
     d.pill(draw, chip[2] + 14, HEADER // 2, text, FONT, fg=fg, bg=bg, anchor="lm",
            max_width=width - chip[2] - 14 - MARGIN)

@@ -26,7 +26,7 @@ NAMES: tuple[str, ...] = (
     "Ueli",
 )
 
-LONG_NAME = ("W" * 40) + " 🎉 " + ("Ü" * 56)  # 100 characters with an emoji in the middle
+LONG_NAME = ("W" * 40) + " 🎉 " + ("Ü" * 57)  # 100 characters with an emoji in the middle
 
 
 def _winner(cards: list[int], leader: int, trump: int | None, n: int) -> int:
@@ -356,7 +356,7 @@ def _drive(variant: str, players: int, seed: int, wishes: tuple[str, ...],
             plain = [a for a in legal if a.type not in (ActionType.KONTRA, ActionType.REKONTRA)]
             choice = rng.choice(plain)
         if choice.type is ActionType.DISCARD and choice.cards is None:
-            hand = list(iter_bits(deal.view(seat).hand.mask))
+            hand = [int(c) for c in deal.view(seat).hand or ()]
             choice = Action.discard(rng.sample(hand, choice.count or 0))
         deal.apply(seat, choice)
     return deal

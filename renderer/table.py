@@ -26,8 +26,8 @@ from .suits import DeckStyle
 from .text import Weight, display_name, draw_text, label_text, text_width
 from .trick import TrickStyle, paint_trick, pick_trick, total_tricks, unit_size
 
-PANEL_W, PANEL_H = 236, 74
-NAME_FONT, INFO_FONT, HEAD_FONT = 23, 19, 22
+PANEL_W, PANEL_H = 244, 80
+NAME_FONT, INFO_FONT, HEAD_FONT = 25, 21, 23
 TRICK = TrickStyle(card_w=76, names=False)
 GAP = 12
 MARGIN = 18

@@ -1,0 +1,157 @@
+"""``python -m bot bench render [--json] [--compare] [--repeat N]``: renderer speed.
+
+For each image kind it renders a fixed sample view (seeded engine deals; the sprite
+cache warm, as in a running bot) and prints the median milliseconds of the whole
+``render_*`` call, the bytes produced, and, measured in the same run on the same
+finished image, the time Pillow alone takes to encode it (``floor_ms``): everything
+above the floor is our drawing. ``cold_ms`` is the first call in a fresh process
+(sprites drawn then).
+
+``--compare`` adds the encoder comparison that chose the settings in
+:mod:`renderer.encode` (PNG zlib levels, ``optimize``, lossless and lossy WebP) on the
+same images.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from PIL import Image
+
+
+def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def _cases() -> dict[str, tuple[Callable[[], Any], Callable[[], Image.Image]]]:
+    """kind -> (full render call, draw-only call)."""
+    from renderer import samples
+    from renderer.chart import draw_chip_chart, render_chip_chart
+    from renderer.hand import draw_hand, render_hand
+    from renderer.result import draw_result, render_result
+    from renderer.table import draw_table, render_table
+    from renderer.trick import draw_trick, render_trick
+
+    try:
+        views = samples.engine_views()
+    except ImportError:  # pragma: no cover - engine missing
+        views = samples.sample_views()
+    hand = views["tapp1879-discard"]  # 14 cards
+    trick = views["zuger-trick-done"]  # a finished trick, 4 seats
+    table = views["dapp-6-durch"]  # six seats
+    result = views["zuger-result"]
+    n4, n6 = samples.sample_names(4), samples.sample_names(6)
+    n3 = samples.sample_names(3)
+    chips = samples.sample_chips()
+    style = "french"
+    return {
+        "hand": (lambda: render_hand(hand, style=style, names=n3),
+                 lambda: draw_hand(hand, style=style, names=n3)),
+        "trick": (lambda: render_trick(trick, style=style, names=n4),
+                  lambda: draw_trick(trick, style=style, names=n4)),
+        "table": (lambda: render_table(table, n6, style=style),
+                  lambda: draw_table(table, n6, style=style)),
+        "result": (lambda: render_result(result, n4, style=style),
+                   lambda: draw_result(result, n4, style=style)),
+        "chart": (lambda: render_chip_chart(chips), lambda: draw_chip_chart(chips)),
+    }
+
+
+def measure(repeat: int) -> dict[str, dict[str, float | int]]:
+    from renderer.encode import encode_bytes
+
+    t = time.perf_counter()
+    cases = _cases()
+    first = next(iter(cases.values()))[0]
+    first()  # includes drawing the sprites this image needs
+    cold = (time.perf_counter() - t) * 1000
+    out: dict[str, dict[str, float | int]] = {}
+    for kind, (render, draw) in cases.items():
+        render()  # warm: sprites, fonts, layout caches
+        img = draw()
+        data = encode_bytes(img)
+        out[kind] = {
+            "ms": round(_median_ms(render, repeat), 2),
+            "bytes": len(data),
+            "floor_ms": round(_median_ms(partial(encode_bytes, img), repeat), 2),
+            "width": img.width,
+            "height": img.height,
+        }
+    out[next(iter(cases))]["cold_ms"] = round(cold, 1)
+    return out
+
+
+ENCODERS: dict[str, dict[str, Any]] = {
+    "png level 1": {"format": "PNG", "compress_level": 1},
+    "png level 3": {"format": "PNG", "compress_level": 3},
+    "png level 6 (Pillow default)": {"format": "PNG", "compress_level": 6},
+    "png optimize": {"format": "PNG", "optimize": True},
+    "webp lossless m0": {"format": "WEBP", "lossless": True, "method": 0, "quality": 0},
+    "webp lossless m4": {"format": "WEBP", "lossless": True, "method": 4},
+    "webp lossy q90": {"format": "WEBP", "quality": 90, "method": 4},
+}
+
+
+def compare(repeat: int) -> dict[str, dict[str, tuple[float, int]]]:
+    """kind -> encoder -> (ms, bytes) on the finished images."""
+    out: dict[str, dict[str, tuple[float, int]]] = {}
+    for kind, (_, draw) in _cases().items():
+        img = draw()
+        row = {}
+        for name, opts in ENCODERS.items():
+            def enc(img: Image.Image = img, opts: dict[str, Any] = opts) -> bytes:
+                buf = io.BytesIO()
+                img.save(buf, **opts)
+                return buf.getvalue()
+            row[name] = (round(_median_ms(enc, max(3, repeat // 3)), 2), len(enc()))
+        out[kind] = row
+    return out
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot bench render")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--compare", action="store_true", help="also compare encoders")
+    parser.add_argument("--repeat", type=int, default=30, help="runs per median")
+    args = parser.parse_args(argv)
+    from renderer.encode import DEFAULT_FORMAT, PNG_LEVEL
+
+    images = measure(args.repeat)
+    result: dict[str, Any] = {"images": images,
+                              "format": f"{DEFAULT_FORMAT.value} level {PNG_LEVEL}"}
+    if args.compare:
+        result["encoders"] = {k: {e: {"ms": ms, "bytes": b} for e, (ms, b) in row.items()}
+                              for k, row in compare(args.repeat).items()}
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"renderer ({result['format']}), median of {args.repeat} runs, sprite cache warm")
+    print(f"{'kind':<8}{'size':>10}{'ms':>9}{'floor ms':>10}{'ratio':>7}{'bytes':>9}")
+    for kind, m in images.items():
+        size = f"{m['width']}x{m['height']}"
+        ratio = m["ms"] / m["floor_ms"] if m["floor_ms"] else float("nan")
+        print(f"{kind:<8}{size:>10}{m['ms']:>9.2f}{m['floor_ms']:>10.2f}{ratio:>7.2f}"
+              f"{m['bytes']:>9}")
+    first = next(iter(images))
+    print(f"cold first {first} (sprites drawn): {images[first]['cold_ms']:.1f} ms")
+    if args.compare:
+        print("\nencoders on the same finished images: ms / KB")
+        names = list(ENCODERS)
+        print(f"{'kind':<8}" + "".join(f"{n[:18]:>20}" for n in names))
+        for kind, row in result["encoders"].items():
+            cells = "".join(f"{row[n]['ms']:>9.2f} / {row[n]['bytes'] / 1024:>6.1f}KB"
+                            for n in names)
+            print(f"{kind:<8}{cells}")
+    return 0

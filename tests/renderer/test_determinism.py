@@ -1,0 +1,35 @@
+"""Same input, same pixels: also from a cold sprite cache."""
+
+from __future__ import annotations
+
+import hashlib
+
+from renderer import cards, render_chip_chart, render_hand, render_table, render_trick
+from renderer.hand import draw_hand
+from renderer.samples import sample_chips, sample_names
+from renderer.trick import draw_trick
+
+from .conftest import ENGINE
+
+
+def _pixels(img) -> str:  # type: ignore[no-untyped-def]
+    return hashlib.sha256(img.tobytes()).hexdigest()
+
+
+def test_same_view_gives_the_same_pixels_and_bytes() -> None:
+    view = ENGINE["zuger-trick-done"]
+    names = sample_names(4)
+    first = _pixels(draw_trick(view, names=names)), _pixels(draw_hand(view, names=names))
+    a = render_trick(view, names=names).data, render_hand(view, names=names).data
+    cards.clear_cache()
+    second = _pixels(draw_trick(view, names=names)), _pixels(draw_hand(view, names=names))
+    b = render_trick(view, names=names).data, render_hand(view, names=names).data
+    assert first == second
+    assert a == b
+
+
+def test_table_and_chart_are_deterministic() -> None:
+    view = ENGINE["dapp-6-durch"]
+    names = sample_names(6)
+    assert render_table(view, names).data == render_table(view, names).data
+    assert render_chip_chart(sample_chips()).data == render_chip_chart(sample_chips()).data

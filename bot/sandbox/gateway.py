@@ -39,15 +39,18 @@ class Connection:
         self.session: Session | None = None
         self.ready = False
         self._compressor = zlib.compressobj() if zlib_stream else None
+        self.compressed = zlib_stream
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write())
 
     def send(self, frame: dict[str, Any]) -> None:
+        """Queue a frame; heartbeat ACKs do not count as activity for settling."""
         self.activity.outbox += 1
         self._queue.put_nowait(json.dumps(frame, separators=(",", ":")))
 
     async def _write(self) -> None:
         while (text := await self._queue.get()) is not None:
+            noise = text.startswith('{"op":11,')
             try:
                 if self._compressor is not None:
                     data = self._compressor.compress(text.encode())
@@ -58,7 +61,8 @@ class Connection:
                 log.debug("gateway frame not delivered: connection closing")
             finally:
                 self.activity.outbox -= 1
-                self.activity.touch()
+                if not noise:
+                    self.activity.touch()
 
     async def stop(self) -> None:
         """Stop the writer; frames it could not send no longer count as pending."""
@@ -183,8 +187,10 @@ class Gateway:
         try:
             async for message in ws:
                 if message.type is WSMsgType.TEXT:
-                    self.activity.touch()
-                    await self._receive(connection, json.loads(message.data))
+                    frame = json.loads(message.data)
+                    if frame.get("op") != HEARTBEAT:
+                        self.activity.touch()
+                    await self._receive(connection, frame)
                 elif message.type is WSMsgType.ERROR:
                     break
         finally:

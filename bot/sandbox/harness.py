@@ -45,11 +45,16 @@ def make_world(
 
 @contextlib.asynccontextmanager
 async def running(
-    client: ClientT, sandbox: Sandbox, *, timeout: float = 10.0
+    client: ClientT, sandbox: Sandbox, *, token: str | None = None, timeout: float = 10.0
 ) -> AsyncIterator[ClientT]:
-    """Start ``client`` against ``sandbox``; yield once it is connected; close it after."""
+    """Start ``client`` against ``sandbox`` (with the stand-in's bot token unless ``token``
+    is given); yield once it is connected, ready and settled; close it afterwards.
+
+    Pass ``guild_ready_timeout=0.05`` (or so) to the client: discord.py waits that long
+    after the last GUILD_CREATE before it is ready (2 s by default)."""
     with discord_pointed_at(sandbox.api_base, sandbox.gateway.url):
-        task = asyncio.create_task(client.start(sandbox.token), name="client-under-test")
+        start = client.start(sandbox.token if token is None else token)
+        task = asyncio.create_task(start, name="client-under-test")
         connected = asyncio.create_task(sandbox.gateway.wait_connected(timeout))
         try:
             await asyncio.wait({task, connected}, return_when=asyncio.FIRST_COMPLETED)
@@ -57,6 +62,7 @@ async def running(
                 task.result()  # raises what stopped the client
                 raise RuntimeError("the client stopped before connecting")
             connected.result()
+            await asyncio.wait_for(client.wait_until_ready(), timeout)
             await sandbox.settle()
             yield client
         finally:

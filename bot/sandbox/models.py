@@ -426,7 +426,8 @@ class InteractionRecord:
 
     ``response`` is the message the initial response created or updated, ``followups``
     the follow-up messages, ``modal`` and ``choices`` what a modal or an autocomplete
-    answer carried. ``failed`` means no answer came within Discord's 3 seconds.
+    answer carried. ``failed`` means no answer came within Discord's 3 seconds;
+    ``errors`` holds the Discord errors the bot's calls about this interaction got.
     """
 
     id: int
@@ -448,6 +449,7 @@ class InteractionRecord:
     modal: dict[str, Any] | None = None
     choices: list[dict[str, Any]] | None = None
     modal_submitted: bool = False
+    errors: list[dict[str, Any]] = field(default_factory=list)  # Discord errors the bot got
 
     @staticmethod
     def new_token() -> str:

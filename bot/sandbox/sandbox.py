@@ -222,7 +222,8 @@ class Sandbox:
         answer_s = self.limits.initial_response_s
         for record in self.state.interactions.values():
             waited = now - record.dispatched_at
-            if not record.acknowledged and not record.failed and waited <= answer_s:
+            answerable = not record.acknowledged and not record.errors and not record.failed
+            if answerable and waited <= answer_s:
                 reasons.append(f"interaction {record.id} not answered yet")
             thinking = record.response_type == 5 and record.response is not None
             if thinking and record.response.loading and waited < 60:  # type: ignore[union-attr]

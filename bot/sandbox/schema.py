@@ -2,6 +2,10 @@
 
 The file is looked up in ``$TAPP_DISCORD_OPENAPI`` or at ``../shared/discord/openapi.json``
 beside the repository; without it (or without ``jsonschema``) nothing is checked.
+
+One leniency, where the description is stricter than Discord: it types snowflakes as
+strings only, while Discord also accepts them as JSON integers in request bodies (and
+discord.py sends e.g. attachment ids ``0, 1, ...`` as integers).
 """
 
 from __future__ import annotations
@@ -35,8 +39,8 @@ class OpenAPISchema:
         from referencing import Registry, Resource
         from referencing.jsonschema import DRAFT202012
 
-        self.document = document
-        resource = Resource(contents=document, specification=DRAFT202012)
+        self.document = _accept_integer_snowflakes(document)
+        resource = Resource(contents=self.document, specification=DRAFT202012)
         self._registry: Any = Registry().with_resource(_BASE_URI, resource)
         self._validator_class = Draft202012Validator
         self._validators: dict[tuple[str, str, str], Any] = {}
@@ -93,6 +97,16 @@ class OpenAPISchema:
 def _load_cached(path: str) -> OpenAPISchema:
     with open(path, encoding="utf-8") as handle:
         return OpenAPISchema(json.load(handle))
+
+
+def _accept_integer_snowflakes(document: dict[str, Any]) -> dict[str, Any]:
+    schemas = document.get("components", {}).get("schemas", {})
+    snowflake = schemas.get("SnowflakeType")
+    if snowflake is None:
+        return document
+    lenient = {"anyOf": [snowflake, {"type": "integer", "minimum": 0}]}
+    components = {**document["components"], "schemas": {**schemas, "SnowflakeType": lenient}}
+    return {**document, "components": components}
 
 
 def _pointer(*parts: str) -> str:

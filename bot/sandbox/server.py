@@ -87,12 +87,29 @@ async def _serve(request: web.Request, endpoint: Endpoint) -> web.StreamResponse
             )
         response = await endpoint.handler(request)
     except DiscordError as error:
+        _note_on_interaction(sandbox, request, endpoint, error)
         if not error.via:
             headers.pop("Via", None)
         headers.update(error.headers)
         return reply(error.body(), status=error.status, headers=headers)
     response.headers.update(headers)
     return response
+
+
+def _note_on_interaction(
+    sandbox: Sandbox, request: web.Request, endpoint: Endpoint, error: DiscordError
+) -> None:
+    """Keep the error on the interaction it concerns, for tests (``InteractionRecord.errors``)."""
+    info = request.match_info
+    state = sandbox.state
+    record = None
+    if info.get("interaction_id", "").isdigit():
+        record = state.interactions.get(int(info["interaction_id"]))
+    elif "webhook_token" in info:
+        record = state.tokens.get(info["webhook_token"])
+    if record is not None:
+        record.errors.append({"route": f"{endpoint.method} {endpoint.template}", **error.body()})
+        state.changed()
 
 
 def _rate_limited(

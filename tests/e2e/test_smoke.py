@@ -31,10 +31,12 @@ async def test_about_answers_ephemerally(sandbox: Sandbox, world: World, tapp_bo
     assert elapsed < 1.0
 
 
-async def test_dev_guild_sync_is_guild_scoped(sandbox: Sandbox, world: World,
-                                              settings: Settings) -> None:
-    dev = Settings(token=settings.token, database_path=settings.database_path,
-                   dev_guild_id=world.guild.id)
+async def test_dev_guild_sync_is_guild_scoped(
+    sandbox: Sandbox, world: World, settings: Settings
+) -> None:
+    dev = Settings(
+        token=settings.token, database_path=settings.database_path, dev_guild_id=world.guild.id
+    )
     async with running(TappBot(dev, guild_ready_timeout=0.05), sandbox):
         assert sandbox.state.global_commands == {}
         assert [c.name for c in sandbox.commands(world.guild)] == ["tapp"]

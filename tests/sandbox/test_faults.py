@@ -1,0 +1,79 @@
+"""Rate limits (real and injected) and injected server errors."""
+
+from __future__ import annotations
+
+import time
+
+import discord
+import pytest
+
+from bot.sandbox import Sandbox
+from bot.sandbox.harness import World
+
+from .conftest import ProbeBot
+from .rest import call
+
+MESSAGES = "POST /channels/{channel_id}/messages"
+
+
+def text_channel(probe: ProbeBot, world: World) -> discord.TextChannel:
+    channel = probe.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    return channel
+
+
+async def test_responses_carry_rate_limit_headers(sandbox: Sandbox, world: World) -> None:
+    path = f"/channels/{world.channel.id}/messages"
+    _, first, _ = await call(sandbox, "POST", path, {"content": "1"})
+    _, second, _ = await call(sandbox, "POST", path, {"content": "2"})
+    assert int(second["X-RateLimit-Remaining"]) == int(first["X-RateLimit-Remaining"]) - 1
+    assert first["X-RateLimit-Bucket"] == second["X-RateLimit-Bucket"]
+    assert float(first["X-RateLimit-Reset-After"]) <= 1.0 and "X-RateLimit-Limit" in first
+
+
+async def test_injected_429s_are_retried_by_discordpy(
+    sandbox: Sandbox, world: World, probe: ProbeBot
+) -> None:
+    storm = sandbox.faults.rate_limit(3, route=MESSAGES, retry_after=0.05)
+    started = time.perf_counter()
+    sent = await text_channel(probe, world).send("after the storm")
+    assert time.perf_counter() - started >= 0.15
+    assert storm.hits == [MESSAGES] * 3 and storm.remaining == 0
+    assert [m.id for m in sandbox.public_messages(world.channel)] == [sent.id]
+
+
+async def test_a_429_looks_like_discords(sandbox: Sandbox, world: World) -> None:
+    sandbox.faults.rate_limit(1, retry_after=0.25, is_global=True)
+    status, headers, body = await call(sandbox, "GET", "/users/@me")
+    assert status == 429
+    assert body == {
+        "message": "You are being rate limited.",
+        "retry_after": 0.25,
+        "global": True,
+        "code": 0,
+    }
+    assert headers["X-RateLimit-Global"] == "true" and headers["X-RateLimit-Scope"] == "global"
+    assert headers["Retry-After"] == "1" and headers["Via"]
+
+
+async def test_exhausted_bucket_answers_429_and_discordpy_waits(
+    sandbox: Sandbox, world: World, probe: ProbeBot
+) -> None:
+    sandbox.rate_limits.limit, sandbox.rate_limits.window = 2, 0.3
+    channel = text_channel(probe, world)
+    started = time.perf_counter()
+    for n in range(3):
+        await channel.send(f"message {n}")
+    assert time.perf_counter() - started >= 0.2  # waited for the bucket to reset
+    path = f"/channels/{world.channel.id}/messages"
+    statuses = [(await call(sandbox, "POST", path, {"content": "raw"}))[0] for _ in range(3)]
+    assert statuses[-1] == 429
+
+
+async def test_injected_server_error(sandbox: Sandbox, world: World, probe: ProbeBot) -> None:
+    sandbox.faults.server_error(1, route=MESSAGES, status=503)
+    with pytest.raises(discord.DiscordServerError) as caught:
+        await text_channel(probe, world).send("lost")
+    assert caught.value.status == 503
+    await text_channel(probe, world).send("the next one goes through")
+    assert len(sandbox.public_messages(world.channel)) == 1

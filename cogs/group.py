@@ -41,11 +41,12 @@ class TappCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.tapp = tapp_group(bot.tree)
-        for command in self.get_app_commands():
+        self._subcommands = self.get_app_commands()  # top-level ones, bound to this cog
+        for command in self._subcommands:
             self.tapp.add_command(command, override=True)
 
     async def cog_unload(self) -> None:
-        for command in self.get_app_commands():
+        for command in self._subcommands:
             if self.tapp.get_command(command.name) is command:
                 self.tapp.remove_command(command.name)
 

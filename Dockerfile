@@ -1,0 +1,24 @@
+# The Tapp bot: `docker build -t tapp-bot .` then
+#   docker run -e DISCORD_TOKEN=... -v tapp-data:/data tapp-bot
+# No secrets are baked in: the token comes from the environment at run time.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY bot ./bot
+COPY cogs ./cogs
+COPY renderer ./renderer
+RUN python -m pip install . \
+    && useradd --system --create-home --uid 10001 tapp \
+    && mkdir -p /data \
+    && chown tapp:tapp /data
+
+USER tapp
+ENV TAPP_DATABASE=/data/tapp.sqlite3
+VOLUME ["/data"]
+ENTRYPOINT ["python", "-m", "bot"]

@@ -1,0 +1,66 @@
+"""``python -m bot``: the runner starts the real bot against the stand-in and stops it
+cleanly; without a token it explains and exits."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.config import Settings
+from bot.runner import serve
+from bot.sandbox import Sandbox, discord_pointed_at
+from bot.sandbox.harness import World
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class FakeStore:
+    def __init__(self) -> None:
+        self.closed = False
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+async def test_serve_runs_until_stopped_and_closes_everything(
+    sandbox: Sandbox, world: World, settings: Settings
+) -> None:
+    stop = asyncio.Event()
+    store = FakeStore()
+
+    async def open_store(opened_with: Settings) -> FakeStore:
+        assert opened_with is settings
+        return store
+
+    with discord_pointed_at(sandbox.api_base, sandbox.gateway.url):
+        task = asyncio.create_task(
+            serve(settings, stop=stop, store_factory=open_store, guild_ready_timeout=0.05)
+        )
+        await sandbox.wait_for_bot()
+        ix = await world.players[0].slash(world.channel, "/tapp ping")
+        assert ix.response is not None and ix.response.content.startswith("Pong!")
+        stop.set()
+        await asyncio.wait_for(task, 10)
+    assert store.closed
+    # discord.py closed the gateway itself (a close frame, not a dropped connection)
+    [code] = sandbox.gateway.client_close_codes
+    assert code in (1000, 4000)
+    assert not sandbox.gateway.connections
+
+
+def test_without_a_token_the_cli_explains_and_exits(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN is not set" in result.stderr

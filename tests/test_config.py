@@ -1,0 +1,83 @@
+"""Settings from the environment and .env; the token stays out of repr and logs."""
+
+from __future__ import annotations
+
+import io
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE, ConfigError, Settings, read_env_file
+from bot.logs import RedactFilter, setup_logging
+
+
+def test_defaults_from_a_minimal_environment(tmp_path: Path) -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "abc.def"}, env_file=tmp_path / "none")
+    assert settings.token == "abc.def"
+    assert settings.database_path == DEFAULT_DATABASE == Path("data/tapp.sqlite3")
+    assert settings.dev_guild_id is None and settings.log_level == "INFO"
+
+
+def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# local settings\n"
+        "export DISCORD_TOKEN='from-file'\n"
+        'TAPP_DATABASE="/var/lib/tapp/db.sqlite3"\n'
+        "TAPP_DEV_GUILD_ID=123456789\n\n"
+        "TAPP_LOG_LEVEL=debug\n",
+        encoding="utf-8",
+    )
+    settings = Settings.from_env({"DISCORD_TOKEN": "from-env"}, env_file=env)
+    assert settings.token == "from-env"
+    assert settings.database_path == Path("/var/lib/tapp/db.sqlite3")
+    assert settings.dev_guild_id == 123456789 and settings.log_level == "DEBUG"
+    assert read_env_file(env)["DISCORD_TOKEN"] == "from-file"
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "t", "TAPP_DEV_GUILD_ID": "guild"}, "TAPP_DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": "t", "TAPP_LOG_LEVEL": "chatty"}, "TAPP_LOG_LEVEL"),
+    ],
+)
+def test_bad_configuration_is_explained(
+    environ: dict[str, str], message: str, tmp_path: Path
+) -> None:
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_env(environ, env_file=tmp_path / "none")
+
+
+def test_settings_are_frozen_and_hide_the_token() -> None:
+    settings = Settings(token="very-secret-token")
+    assert "very-secret-token" not in repr(settings) and "very-secret-token" not in str(settings)
+    with pytest.raises(AttributeError):
+        settings.token = "other"  # type: ignore[misc]
+
+
+def test_logs_redact_the_token() -> None:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactFilter("very-secret-token"))
+    logger = logging.getLogger("tests.redact")
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        logger.warning("header was %s", "Bot very-secret-token")
+    finally:
+        logger.removeHandler(handler)
+    assert stream.getvalue().strip() == "header was Bot [redacted]"
+
+
+def test_setup_logging_installs_one_handler() -> None:
+    root = logging.getLogger()
+    saved, level = root.handlers[:], root.level
+    try:
+        handler = setup_logging(logging.WARNING, secret="s3cret")
+        assert root.handlers == [handler] and root.level == logging.WARNING
+    finally:
+        root.handlers[:] = saved
+        root.setLevel(level)

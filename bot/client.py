@@ -32,16 +32,41 @@ class Store(Protocol):
 StoreFactory = Callable[[Settings], Awaitable[Store]]
 
 
+class TappCommandTree(app_commands.CommandTree):
+    """The command tree, with the last-resort handler for errors no cog handled."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        command = interaction.command.qualified_name if interaction.command else None
+        log.error("command %r failed", command, exc_info=error)
+        text = "Sorry, something went wrong with that command."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not report the error to the user")
+
+
 class TappBot(commands.Bot):
     """The Tapp bot. ``options`` go to :class:`discord.ext.commands.Bot` (e.g. tests pass
     ``guild_ready_timeout``)."""
 
-    def __init__(self, settings: Settings, *, store_factory: StoreFactory | None = None,
-                 extensions: Sequence[str] = EXTENSIONS, **options: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store_factory: StoreFactory | None = None,
+        extensions: Sequence[str] = EXTENSIONS,
+        **options: Any,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # slash commands need no privileged intent
             help_command=None,
+            tree_cls=TappCommandTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options,
         )
@@ -49,7 +74,6 @@ class TappBot(commands.Bot):
         self.store: Store | None = None
         self._store_factory = store_factory
         self._extensions = tuple(extensions)
-        self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
         if self._store_factory is not None:
@@ -67,19 +91,26 @@ class TappBot(commands.Bot):
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
-        log.info("synced %d command(s) %s", len(synced),
-                 f"to guild {guild_id}" if guild_id else "globally")
+        log.info(
+            "synced %d command(s) %s",
+            len(synced),
+            f"to guild {guild_id}" if guild_id else "globally",
+        )
         return synced
 
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("ready as %s (%s) in %d guild(s)", self.user, self.user.id, len(self.guilds))
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         """Last resort for errors no cog handled: log, and tell the user ephemerally."""
-        log.error("command %r failed", interaction.command and interaction.command.qualified_name,
-                  exc_info=error)
+        log.error(
+            "command %r failed",
+            interaction.command and interaction.command.qualified_name,
+            exc_info=error,
+        )
         text = "Sorry, something went wrong with that command."
         try:
             if interaction.response.is_done():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from aiohttp import web
 
@@ -32,6 +32,7 @@ from .payloads import Body
 from .ratelimits import RateLimits
 from .schema import OpenAPISchema
 from .server import build_app
+from .state import SandboxState
 
 
 class SettleTimeout(AssertionError):
@@ -52,13 +53,11 @@ class Sandbox:
         token: str = "sandbox-bot-token",
         clock: Clock | None = None,
         limits: Limits | None = None,
-        openapi: Path | None | bool = None,
+        openapi: Path | None | Literal[False] = None,
         bot_name: str = "Tapp",
         heartbeat_interval_ms: int = 41250,
         settle_quiet: float = 0.05,
     ) -> None:
-        from .state import SandboxState
-
         self.token = token
         self.clock = clock or Clock()
         self.limits = limits or Limits()
@@ -86,11 +85,8 @@ class Sandbox:
         """Listen on an ephemeral port of 127.0.0.1."""
         self._runner = web.AppRunner(build_app(self), handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        server = site._server
-        assert server is not None and server.sockets
-        self.port = int(server.sockets[0].getsockname()[1])
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        self.port = int(self._runner.addresses[0][1])
         self.state.base_url = f"http://127.0.0.1:{self.port}"
         self.gateway.url = f"ws://127.0.0.1:{self.port}/gateway"
         self.activity.touch()
@@ -231,7 +227,13 @@ class Sandbox:
         return reasons
 
     async def settle(self, *, quiet: float | None = None, timeout: float = 10.0) -> None:
-        """Wait until nothing is pending and nothing has happened for ``quiet`` seconds."""
+        """Wait until nothing is pending and nothing has happened for ``quiet`` seconds.
+
+        Pending: requests in flight, gateway frames unsent, interactions not yet answered
+        (within their 3 s), deferred "thinking" answers not yet filled in. Work the bot
+        does without talking to Discord for longer than ``quiet`` (a computer player's
+        pause, say) is invisible here: wait for its result with :meth:`wait_until`.
+        """
         quiet = self.settle_quiet if quiet is None else quiet
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

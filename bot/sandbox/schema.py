@@ -36,11 +36,11 @@ class OpenAPISchema:
 
     def __init__(self, document: dict[str, Any]) -> None:
         from jsonschema import Draft202012Validator
-        from referencing import Registry, Resource
+        from referencing import Registry
         from referencing.jsonschema import DRAFT202012
 
         self.document = _accept_integer_snowflakes(document)
-        resource = Resource(contents=self.document, specification=DRAFT202012)
+        resource = DRAFT202012.create_resource(self.document)
         self._registry: Any = Registry().with_resource(_BASE_URI, resource)
         self._validator_class = Draft202012Validator
         self._validators: dict[tuple[str, str, str], Any] = {}

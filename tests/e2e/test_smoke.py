@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import time
 
+import discord
+from discord import app_commands
+
 from bot.client import TappBot
 from bot.config import Settings
 from bot.sandbox import Sandbox
 from bot.sandbox.harness import World, running
+from cogs.group import tapp_group
 
 
 async def test_bot_syncs_the_tapp_group_globally(sandbox: Sandbox, tapp_bot: TappBot) -> None:
@@ -42,3 +46,17 @@ async def test_dev_guild_sync_is_guild_scoped(
         assert [c.name for c in sandbox.commands(world.guild)] == ["tapp"]
         ix = await world.players[0].slash(world.channel, "/tapp ping")
         assert ix.response is not None and ix.response.content.startswith("Pong!")
+
+
+async def test_an_unhandled_error_gets_an_ephemeral_apology(
+    sandbox: Sandbox, world: World, tapp_bot: TappBot
+) -> None:
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("bug in a cog")
+
+    group = tapp_group(tapp_bot.tree)
+    group.add_command(app_commands.Command(name="boom", description="Fails", callback=boom))
+    await tapp_bot.sync_commands()
+    ix = await world.players[0].slash(world.channel, "/tapp boom")
+    assert ix.response is not None and ix.response.ephemeral
+    assert ix.response.content == "Sorry, something went wrong with that command."

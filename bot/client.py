@@ -102,24 +102,6 @@ class TappBot(commands.Bot):
         assert self.user is not None
         log.info("ready as %s (%s) in %d guild(s)", self.user, self.user.id, len(self.guilds))
 
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """Last resort for errors no cog handled: log, and tell the user ephemerally."""
-        log.error(
-            "command %r failed",
-            interaction.command and interaction.command.qualified_name,
-            exc_info=error,
-        )
-        text = "Sorry, something went wrong with that command."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not report the error to the user")
-
     async def close(self) -> None:
         try:
             await super().close()

@@ -100,14 +100,7 @@ class Actor:
         """Click a button found by its label or custom_id."""
         target = self._message(message)
         data = click_data(target, label=label, custom_id=custom_id)
-        return await self.sandbox.interact(
-            self,
-            self._channel(target.channel_id),
-            MESSAGE_COMPONENT,
-            data,
-            message=target,
-            settle=settle,
-        )
+        return await self._use_component(target, data, settle)
 
     async def select(
         self,
@@ -128,14 +121,7 @@ class Actor:
             custom_id=custom_id,
             placeholder=placeholder,
         )
-        return await self.sandbox.interact(
-            self,
-            self._channel(target.channel_id),
-            MESSAGE_COMPONENT,
-            data,
-            message=target,
-            settle=settle,
-        )
+        return await self._use_component(target, data, settle)
 
     async def submit_modal(
         self,
@@ -203,6 +189,14 @@ class Actor:
         return message.visible_to(self.id)
 
     # -- helpers -------------------------------------------------------------------------------
+    async def _use_component(
+        self, message: Message, data: dict[str, Any], settle: bool
+    ) -> InteractionRecord:
+        channel = self._channel(message.channel_id)
+        return await self.sandbox.interact(
+            self, channel, MESSAGE_COMPONENT, data, message=message, settle=settle
+        )
+
     def _channel(self, channel: ChannelRef) -> Channel:
         return self.sandbox.state.channel(channel if isinstance(channel, int) else channel.id)
 

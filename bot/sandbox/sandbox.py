@@ -222,7 +222,10 @@ class Sandbox:
             if answerable and waited <= answer_s:
                 reasons.append(f"interaction {record.id} not answered yet")
             thinking = record.response_type == 5 and record.response is not None
-            if thinking and record.response.loading and waited < 60:  # type: ignore[union-attr]
+            alive = (self.clock.now() - record.created_at).total_seconds() <= (
+                self.limits.token_lifetime_s
+            )
+            if thinking and alive and record.response.loading:  # type: ignore[union-attr]
                 reasons.append(f"interaction {record.id} deferred, still thinking")
         return reasons
 

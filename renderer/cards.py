@@ -27,7 +27,7 @@ INDICES: dict[DeckStyle, tuple[str, ...]] = {
 }
 
 ASPECT = 1.5  # height / width
-BIG_PIP = 0.46  # the large suit mark, bottom right, in units of the width (clear of the strip)
+BIG_PIP = 0.42  # the large suit mark, bottom right, in units of the width (clear of the strip)
 BIG_MARGIN = 0.06
 MINI_WIDTH = 64  # narrower cards get a larger index (and a smaller big mark)
 FACE = "#fdfcf8"

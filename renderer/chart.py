@@ -9,7 +9,7 @@ from datetime import datetime
 from PIL import Image
 
 from . import draw as d
-from .encode import DEFAULT_FORMAT, ImageFormat, RenderedImage, encode
+from .encode import ImageFormat, RenderedImage, encode
 from .labels import Labels, as_labels
 from .text import Weight, display_name, draw_text, label_text, text_width
 
@@ -140,7 +140,7 @@ def draw_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None
 
 def render_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None = None,
                       title: str | None = None,
-                      fmt: ImageFormat | str = DEFAULT_FORMAT) -> RenderedImage:
+                      fmt: ImageFormat | str | None = None) -> RenderedImage:
     """The chip history as an encoded image (blocking: run it with ``asyncio.to_thread``)."""
     lab = as_labels(labels)
     img = draw_chip_chart(series, labels=lab, title=title)

@@ -1,7 +1,12 @@
 """Encoding finished images, and the small value the public functions return.
 
-The choice of format and settings is measured by ``python -m bot bench render``
-(see the module docstring of :mod:`bot.bench.render`); ``PNG_LEVEL`` records it.
+The settings are measured with ``python -m bot bench render --compare`` (figures in
+``renderer/README.md``). On these flat images PNG's time goes mostly to row filtering,
+not to zlib: level 1 is as fast as level 0-3 and a few per cent larger than level 6,
+while ``optimize=True`` costs 4-5x the time for 2-4 % fewer bytes, so the hot path
+uses level 1. Lossless WebP at method 0 is both faster and smaller than that for the
+trick image (the one posted at every trick), and larger for the others, so the trick
+is WebP and everything else PNG (:data:`KIND_FORMATS`; a caller may force either).
 """
 
 from __future__ import annotations
@@ -18,12 +23,12 @@ class ImageFormat(StrEnum):
     WEBP = "webp"  # lossless
 
 
-#: zlib level for PNG: 1 is several times faster than 6/9 on these flat images and
-#: costs only a few per cent in size (figures in bot/bench/render.py and the README).
 PNG_LEVEL = 1
 WEBP_METHOD = 0  # fastest lossless WebP
 
 DEFAULT_FORMAT = ImageFormat.PNG
+#: image kinds whose measured best format is not the default
+KIND_FORMATS: dict[str, ImageFormat] = {"trick": ImageFormat.WEBP}
 
 _MIME = {ImageFormat.PNG: "image/png", ImageFormat.WEBP: "image/webp"}
 
@@ -46,9 +51,9 @@ class RenderedImage:
         return len(self.data)
 
 
-def encode_bytes(img: Image.Image, fmt: ImageFormat | str = DEFAULT_FORMAT) -> bytes:
+def encode_bytes(img: Image.Image, fmt: ImageFormat | str | None = DEFAULT_FORMAT) -> bytes:
     """Encode ``img`` with the project's settings (blocking, a few ms)."""
-    fmt = ImageFormat(fmt)
+    fmt = ImageFormat(fmt or DEFAULT_FORMAT)
     buf = io.BytesIO()
     if fmt is ImageFormat.WEBP:
         img.save(buf, "WEBP", lossless=True, method=WEBP_METHOD, quality=0)
@@ -57,8 +62,14 @@ def encode_bytes(img: Image.Image, fmt: ImageFormat | str = DEFAULT_FORMAT) -> b
     return buf.getvalue()
 
 
-def encode(img: Image.Image, name: str, fmt: ImageFormat | str = DEFAULT_FORMAT,
+def format_for(kind: str, fmt: ImageFormat | str | None = None) -> ImageFormat:
+    """``fmt`` if given, else the measured best format of this image kind."""
+    return ImageFormat(fmt) if fmt is not None else KIND_FORMATS.get(kind, DEFAULT_FORMAT)
+
+
+def encode(img: Image.Image, name: str, fmt: ImageFormat | str | None = None,
            description: str = "") -> RenderedImage:
-    fmt = ImageFormat(fmt)
+    """Encode ``img`` as ``name.<ext>`` (blocking); ``fmt=None``: the kind's format."""
+    fmt = format_for(name, fmt)
     return RenderedImage(encode_bytes(img, fmt), f"{name}.{fmt.value}", _MIME[fmt],
                          img.width, img.height, description[:1000])

@@ -51,13 +51,14 @@ def card_sheet(style: DeckStyle, width: int = 110) -> Image.Image:
     return img
 
 
-def build(out: Path, fmt: ImageFormat, built: bool = False) -> list[tuple[str, RenderedImage]]:
+def build(out: Path, fmt: ImageFormat | None = None,
+          built: bool = False) -> list[tuple[str, RenderedImage]]:
     """Render the gallery into ``out``; returns (title, image) in page order."""
     views = sample_views() if built else _views()
     images: list[tuple[str, RenderedImage]] = []
     for style in STYLES:
-        images.append((f"cards {style.value}", encode(card_sheet(style), f"cards-{style.value}",
-                                                      fmt)))
+        images.append((f"cards {style.value}",
+                       encode(card_sheet(style), f"cards-{style.value}", fmt)))
     for i, (name, view) in enumerate(views.items()):
         style = STYLES[i % len(STYLES)]
         names = sample_names(view.players)
@@ -65,7 +66,8 @@ def build(out: Path, fmt: ImageFormat, built: bool = False) -> list[tuple[str, R
             names[-1] = LONG_NAME
         tag = f"{name} ({style.value})"
         if view.seat is not None and view.hand:
-            images.append((f"hand {tag}", render_hand(view, style=style, names=names, fmt=fmt)))
+            images.append((f"hand {tag}",
+                           render_hand(view, style=style, names=names, fmt=fmt)))
         if not view.is_over:
             images.append((f"trick {tag}", render_trick(view, style=style, names=names,
                                                          fmt=fmt)))
@@ -73,7 +75,8 @@ def build(out: Path, fmt: ImageFormat, built: bool = False) -> list[tuple[str, R
         images.append((f"table {tag}", render_table(view, names, style=style, chips=chips,
                                                     fmt=fmt)))
         if view.result is not None:
-            images.append((f"result {tag}", render_result(view, names, style=style, fmt=fmt)))
+            images.append((f"result {tag}",
+                           render_result(view, names, style=style, fmt=fmt)))
             images.append((f"result+hands {tag}",
                            render_result(view, names, style=style, show_hands=True, fmt=fmt)))
     images.append(("chip chart", render_chip_chart(sample_chips(), fmt=fmt)))
@@ -117,11 +120,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot render-gallery",
                                      description="Write one of each image to DIR.")
     parser.add_argument("dir", type=Path)
-    parser.add_argument("--format", choices=[f.value for f in ImageFormat], default="png")
+    parser.add_argument("--format", choices=["auto", *(f.value for f in ImageFormat)],
+                        default="auto", help="auto: each kind's own format (as the bot)")
     parser.add_argument("--built", action="store_true",
                         help="use the hand-built sample views instead of the engine's")
     args = parser.parse_args(argv)
-    images = build(args.dir, ImageFormat(args.format), args.built)
+    fmt = None if args.format == "auto" else ImageFormat(args.format)
+    images = build(args.dir, fmt, args.built)
     total = sum(len(im.data) for _, im in images)
     print(f"wrote {len(images)} images ({total // 1024} KB) and index.html to {args.dir}")
     return 0

@@ -12,7 +12,7 @@ from bot.engine.view import Phase, SeatView
 from . import draw as d
 from .cards import CardState, card_size, strip_width
 from .describe import card_list, playable, sort_hand
-from .encode import DEFAULT_FORMAT, ImageFormat, RenderedImage, encode
+from .encode import ImageFormat, RenderedImage, encode
 from .guard import Deck
 from .labels import Labels, as_labels
 from .layout import Names, seat_names, turn_seat
@@ -21,7 +21,7 @@ from .text import Weight, display_name
 
 CARD_W = 120
 MARGIN = 16
-SUIT_GAP = 12
+SUIT_GAP = 8
 LIFT = 20  # legal cards stand this much higher
 HEADER = 56
 FONT = 22
@@ -115,7 +115,7 @@ def describe_hand(view: SeatView, style: DeckStyle | str, labels: Labels) -> str
 
 def render_hand(view: SeatView, *, style: DeckStyle | str = DeckStyle.FRENCH,
                 names: Names = None, labels: Labels | Mapping[str, str] | None = None,
-                fmt: ImageFormat | str = DEFAULT_FORMAT) -> RenderedImage:
+                fmt: ImageFormat | str | None = None) -> RenderedImage:
     """The viewer's hand as an encoded image (blocking: run it with ``asyncio.to_thread``)."""
     lab = as_labels(labels)
     img = draw_hand(view, style=style, names=names, labels=lab)

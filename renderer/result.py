@@ -12,7 +12,7 @@ from bot.engine.view import DealResult, SeatView
 from . import draw as d
 from .cards import card_size, strip_width
 from .describe import sort_hand
-from .encode import DEFAULT_FORMAT, ImageFormat, RenderedImage, encode
+from .encode import ImageFormat, RenderedImage, encode
 from .guard import Deck
 from .labels import Labels, as_labels
 from .layout import Names, seat_names
@@ -164,7 +164,7 @@ def describe_result(view: SeatView, names: Names, labels: Labels) -> str:
 def render_result(view: SeatView, names: Names = None, *,
                   style: DeckStyle | str = DeckStyle.FRENCH,
                   labels: Labels | Mapping[str, str] | None = None, show_hands: bool = False,
-                  fmt: ImageFormat | str = DEFAULT_FORMAT) -> RenderedImage:
+                  fmt: ImageFormat | str | None = None) -> RenderedImage:
     """The deal's result as an encoded image (blocking: run it with ``asyncio.to_thread``)."""
     lab = as_labels(labels)
     img = draw_result(view, names, style=style, labels=lab, show_hands=show_hands)

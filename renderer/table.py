@@ -18,7 +18,7 @@ from bot.engine.view import Phase, SeatView
 from . import draw as d
 from .cards import card_size
 from .describe import card_name, sort_hand
-from .encode import DEFAULT_FORMAT, ImageFormat, RenderedImage, encode
+from .encode import ImageFormat, RenderedImage, encode
 from .guard import Deck
 from .labels import Labels, as_labels
 from .layout import Names, outer_ring, ring_radii, seat_names, seat_vector, turn_seat
@@ -212,7 +212,7 @@ def render_table(view: SeatView, names: Names = None, *,
                  style: DeckStyle | str = DeckStyle.FRENCH,
                  labels: Labels | Mapping[str, str] | None = None,
                  chips: Sequence[int] | None = None,
-                 fmt: ImageFormat | str = DEFAULT_FORMAT) -> RenderedImage:
+                 fmt: ImageFormat | str | None = None) -> RenderedImage:
     """The table overview as an encoded image (blocking: run it with ``asyncio.to_thread``).
 
     ``chips``: optional session balance per seat, shown in the seat panels.

@@ -14,7 +14,7 @@ from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
 
@@ -102,17 +102,36 @@ def display_name(name: str | None, fallback: str, size: int, weight: Weight,
     return fit(cleaned, size, weight, max_width)
 
 
+@lru_cache(maxsize=4096)
+def _rendered(text: str, size: int, weight: Weight, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` rendered once as a coverage mask, with its offset from the anchor point."""
+    f = font(size, weight)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
               fill: str | tuple[int, ...], weight: Weight = Weight.REGULAR,
               anchor: str = "la") -> None:
-    """Draw already-cleaned ``text`` (callers pass output of :func:`clean`/:func:`fit`)."""
-    draw.text(xy, text, font=font(size, weight), fill=fill, anchor=anchor)
+    """Draw already-cleaned ``text`` (output of :func:`clean`/:func:`fit`) at ``xy``.
+
+    Rendered glyph masks are cached, so repeated names and labels cost one blit.
+    """
+    if not text:
+        return
+    mask, left, top = _rendered(text, size, weight, anchor)
+    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int, weight: Weight = Weight.REGULAR) -> float:
     return font(size, weight).getlength(text)
 
 
 def label_text(text: str, size: int, weight: Weight, max_width: int) -> str:
-    """A label (from the catalogue) made safe and fitted, like a name."""
+    """A label (from the catalogue) made safe and fitted, like a name ("" stays "")."""
+    if not text:
+        return ""
     return fit(clean(text, weight) or "?", size, weight, max_width)

@@ -12,7 +12,7 @@ from bot.engine.view import SeatView, TrickView
 from . import draw as d
 from .cards import CardState, card_size
 from .describe import card_name
-from .encode import DEFAULT_FORMAT, ImageFormat, RenderedImage, encode
+from .encode import ImageFormat, RenderedImage, encode
 from .guard import Deck
 from .labels import Labels, as_labels
 from .layout import Names, ring_radii, seat_names, seat_vector, turn_seat
@@ -154,7 +154,7 @@ def describe_trick(view: SeatView, trick: TrickView | None, style: DeckStyle | s
 def render_trick(view: SeatView, trick: TrickView | None = None, *,
                  style: DeckStyle | str = DeckStyle.FRENCH, names: Names = None,
                  labels: Labels | Mapping[str, str] | None = None,
-                 fmt: ImageFormat | str = DEFAULT_FORMAT) -> RenderedImage:
+                 fmt: ImageFormat | str | None = None) -> RenderedImage:
     """A trick as an encoded image (blocking: run it with ``asyncio.to_thread``).
 
     ``trick`` defaults to the trick in progress, else the last completed one; any trick

@@ -20,7 +20,6 @@ import json
 import statistics
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -69,25 +68,38 @@ def _cases() -> dict[str, tuple[Callable[[], Any], Callable[[], Image.Image]]]:
     }
 
 
-def measure(repeat: int) -> dict[str, dict[str, float | int]]:
-    from renderer.encode import encode_bytes
+def measure(repeat: int) -> dict[str, dict[str, Any]]:
+    """Per kind: the whole render call and, interleaved run by run so that both see the
+    same machine load, Pillow's encoding of the finished image alone."""
+    from renderer.encode import encode_bytes, format_for
 
     t = time.perf_counter()
     cases = _cases()
     first = next(iter(cases.values()))[0]
     first()  # includes drawing the sprites this image needs
     cold = (time.perf_counter() - t) * 1000
-    out: dict[str, dict[str, float | int]] = {}
+    out: dict[str, dict[str, Any]] = {}
     for kind, (render, draw) in cases.items():
-        render()  # warm: sprites, fonts, layout caches
+        render()  # warm: sprites, fonts, text and layout caches
         img = draw()
-        data = encode_bytes(img)
+        fmt = format_for(kind)
+        data = encode_bytes(img, fmt)
+        full, floor = [], []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            render()
+            t1 = time.perf_counter()
+            encode_bytes(img, fmt)
+            t2 = time.perf_counter()
+            full.append((t1 - t0) * 1000)
+            floor.append((t2 - t1) * 1000)
         out[kind] = {
-            "ms": round(_median_ms(render, repeat), 2),
+            "ms": round(statistics.median(full), 2),
             "bytes": len(data),
-            "floor_ms": round(_median_ms(partial(encode_bytes, img), repeat), 2),
+            "floor_ms": round(statistics.median(floor), 2),
             "width": img.width,
             "height": img.height,
+            "format": fmt.value,
         }
     out[next(iter(cases))]["cold_ms"] = round(cold, 1)
     return out
@@ -105,18 +117,21 @@ ENCODERS: dict[str, dict[str, Any]] = {
 
 
 def compare(repeat: int) -> dict[str, dict[str, tuple[float, int]]]:
-    """kind -> encoder -> (ms, bytes) on the finished images."""
+    """kind -> encoder -> (median ms, bytes) on the finished images, encoders interleaved."""
     out: dict[str, dict[str, tuple[float, int]]] = {}
     for kind, (_, draw) in _cases().items():
         img = draw()
-        row = {}
-        for name, opts in ENCODERS.items():
-            def enc(img: Image.Image = img, opts: dict[str, Any] = opts) -> bytes:
+        times: dict[str, list[float]] = {name: [] for name in ENCODERS}
+        sizes: dict[str, int] = {}
+        for _ in range(max(3, repeat // 2)):
+            for name, opts in ENCODERS.items():
                 buf = io.BytesIO()
+                t = time.perf_counter()
                 img.save(buf, **opts)
-                return buf.getvalue()
-            row[name] = (round(_median_ms(enc, max(3, repeat // 3)), 2), len(enc()))
-        out[kind] = row
+                times[name].append((time.perf_counter() - t) * 1000)
+                sizes[name] = buf.tell()
+        out[kind] = {name: (round(statistics.median(times[name]), 2), sizes[name])
+                     for name in ENCODERS}
     return out
 
 
@@ -126,24 +141,26 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--compare", action="store_true", help="also compare encoders")
     parser.add_argument("--repeat", type=int, default=30, help="runs per median")
     args = parser.parse_args(argv)
-    from renderer.encode import DEFAULT_FORMAT, PNG_LEVEL
+    from renderer.encode import PNG_LEVEL, WEBP_METHOD
 
     images = measure(args.repeat)
     result: dict[str, Any] = {"images": images,
-                              "format": f"{DEFAULT_FORMAT.value} level {PNG_LEVEL}"}
+                              "settings": f"png level {PNG_LEVEL}, lossless webp method "
+                                          f"{WEBP_METHOD}"}
     if args.compare:
         result["encoders"] = {k: {e: {"ms": ms, "bytes": b} for e, (ms, b) in row.items()}
                               for k, row in compare(args.repeat).items()}
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    print(f"renderer ({result['format']}), median of {args.repeat} runs, sprite cache warm")
-    print(f"{'kind':<8}{'size':>10}{'ms':>9}{'floor ms':>10}{'ratio':>7}{'bytes':>9}")
+    print(f"renderer ({result['settings']}), median of {args.repeat} runs, sprite cache warm")
+    print(f"{'kind':<8}{'format':>7}{'size':>10}{'ms':>9}{'floor ms':>10}{'ratio':>7}"
+          f"{'bytes':>9}")
     for kind, m in images.items():
         size = f"{m['width']}x{m['height']}"
         ratio = m["ms"] / m["floor_ms"] if m["floor_ms"] else float("nan")
-        print(f"{kind:<8}{size:>10}{m['ms']:>9.2f}{m['floor_ms']:>10.2f}{ratio:>7.2f}"
-              f"{m['bytes']:>9}")
+        print(f"{kind:<8}{m['format']:>7}{size:>10}{m['ms']:>9.2f}{m['floor_ms']:>10.2f}"
+              f"{ratio:>7.2f}{m['bytes']:>9}")
     first = next(iter(images))
     print(f"cold first {first} (sprites drawn): {images[first]['cold_ms']:.1f} ms")
     if args.compare:

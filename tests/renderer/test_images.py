@@ -72,10 +72,16 @@ def test_images_are_rgb_png_with_alt_text() -> None:
     assert image.description.startswith("Hand: ") and len(image.description) <= 1000
 
 
-def test_webp_is_available() -> None:
-    image = render_trick(ALL_VIEWS["engine:zuger-trick-done"], fmt=ImageFormat.WEBP)
+def test_trick_defaults_to_webp_and_any_kind_can_be_forced() -> None:
+    view = ALL_VIEWS["engine:zuger-trick-done"]
+    image = render_trick(view)
     assert image.filename == "trick.webp" and image.content_type == "image/webp"
     assert _decode(image).format == "WEBP"
+    png = render_trick(view, fmt=ImageFormat.PNG)
+    assert png.filename == "trick.png" and _decode(png).format == "PNG"
+    assert render_table(view, fmt="webp").filename == "table.webp"
+    # lossless: the same pixels either way
+    assert _decode(image).convert("RGB").tobytes() == _decode(png).convert("RGB").tobytes()
 
 
 def test_chip_chart_renders_ints_dates_single_points_and_nothing() -> None:

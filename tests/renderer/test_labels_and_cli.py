@@ -44,10 +44,10 @@ def test_result_before_the_end_is_an_error() -> None:
 
 def test_gallery_writes_every_kind(tmp_path: Path) -> None:
     assert gallery_main([str(tmp_path)]) == 0
-    files = {p.name.split("_", 1)[0] for p in tmp_path.glob("*.png")}
-    assert {"hand", "trick", "table", "result", "result+hands", "cards", "chip"} <= files
-    assert (tmp_path / "index.html").read_text(encoding="utf-8").count("<img") == len(
-        list(tmp_path.glob("*.png")))
+    images = [p for p in tmp_path.iterdir() if p.suffix in (".png", ".webp")]
+    kinds = {p.name.split("_", 1)[0] for p in images}
+    assert {"hand", "trick", "table", "result", "result+hands", "cards", "chip"} <= kinds
+    assert (tmp_path / "index.html").read_text(encoding="utf-8").count("<img") == len(images)
 
 
 def test_bench_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:

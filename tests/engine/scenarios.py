@@ -773,3 +773,32 @@ WUE_FORCED_RAMSCH = Scenario(
     plays=('AC QC TC 9C 7H 6H JH 9H AS KD 9S 8S TD 8D 7D JS 6C JD 8C QS 8H AH QH KH KS 7C QD '
            '6S TS JC AD 6D'),
 )
+DAPP_RAMSCH4_ZERO_POINTS_WITH_TRICK = Scenario(
+    'dapp', dealer=3,
+    hands=(
+        '9C TC QS KS AH 7D QD',
+        '7C JC 7S TS 8H JH AD',
+        'KC 8S 7H KH 8D 9D KD',
+        '8C QC AC 9S 9H QH JD',
+    ),
+    talon='JS AS TH TD',
+    options={'players': 4},
+    auction='bid:pass bid:pass bid:pass bid:pass',
+    plays=('QD AD 8D JD 7C KC 8C TC QS 7S 8S 9S 7D 8H 9D 9H 7H QH AH JH KS TS KD AC JC KH QC '
+           '9C'),
+)
+
+WUE_RAMSCH4_ZERO_POINTS_WITH_TRICK = Scenario(
+    'wuerttemberg', dealer=3,
+    hands=(
+        'JC KC TC AC 6H QH 7D QD',
+        '6C 7C 9C 9S QS 8H JD AD',
+        '6S 7S 8S KS AS 9H 9D TD',
+        '8C TS 7H JH KH TH AH KD',
+    ),
+    talon='QC JS 6D 8D',
+    options={'players': 4},
+    auction='bid:weg bid:weg bid:weg bid:weg',
+    plays=('6H 8H 9H 7H TD KD 7D AD JD 9D 8C QD JC 6C 7S JH TC 9C 6S AH QH QS 8S KH TS KC 9S '
+           'KS TH AC 7C AS'),
+)

@@ -769,6 +769,13 @@ def test_dapp_ramsch_multiple_losers_pay_a_jungfrau_double():
     assert res["payments"] == [-3, -3, 4, 2] and res["multipliers"] == ["jungfrau"]
 
 
+def test_dapp_jungfrau_means_no_trick_not_no_points():
+    res = S.DAPP_RAMSCH4_ZERO_POINTS_WITH_TRICK.result()
+    assert res["points"] == [33, 45, 0, 42] and tricks_won(res, 4) == [3, 2, 1, 1]
+    # seat 2 took a trick worth nothing: not a Jungfrau, so it gets 1, not 2
+    assert res["payments"] == [1, -3, 1, 1] and res["multipliers"] == []
+
+
 # -- the worked examples of dapp.md (records in the examples folder) ----------------------
 
 DAPP_EXAMPLES = [

@@ -486,6 +486,12 @@ def test_wuerttemberg_forced_ramsch_normal_payments():
     assert res["payments"] == [1, -4, 1, 2] and res["multipliers"] == ["jungfrau"]
 
 
+def test_wuerttemberg_jungfer_means_no_trick_not_no_points():
+    res = S.WUE_RAMSCH4_ZERO_POINTS_WITH_TRICK.result()
+    assert res["points"] == [30, 25, 0, 65] and tricks_won(res, 4) == [3, 1, 1, 3]
+    assert res["payments"] == [1, 1, 1, -3] and res["multipliers"] == []
+
+
 # -- the worked examples of wuerttemberg.md (records in the examples folder) --------------
 
 WUE_EXAMPLES = [

@@ -1,0 +1,232 @@
+"""What one seat knows, derived from its :class:`SeatView` alone.
+
+Tracks the cards still unseen, the suits each seat has shown it lacks, the cards
+known to lie in a given hand (open Bettel hands, the Rufer exchange), teams, the
+contract's aim, and rough odds that a seat holds a card of some set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from bot.engine import SeatView, make_variant
+from bot.engine.cards import SUIT_MASKS, SUIT_OF, deck_mask
+
+ALL_SUITS = (0, 1, 2, 3)
+
+
+class Aim(StrEnum):
+    """What the declarer (and so the defence, inverted) plays for."""
+
+    POINTS = "points"  # point contracts: the declarer's side wants card points
+    WIN_ALL = "win_all"  # Durch, Rufer, tout: the declarer must take every trick
+    LOSE_ALL = "lose_all"  # Bettel: the declarer must take no trick
+    RAMSCH = "ramsch"  # no declarer: everyone avoids points
+
+
+def aim_of(contract: str | None, announcements: tuple[str, ...] = ()) -> Aim:
+    if contract == "ramsch":
+        return Aim.RAMSCH
+    if contract is not None and contract.startswith("bettel"):
+        return Aim.LOSE_ALL
+    if "tout" in announcements or (
+        contract is not None and contract.startswith(("rufer", "durch"))
+    ):
+        return Aim.WIN_ALL
+    return Aim.POINTS
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The static shape of a deal: players, deck (a mask), hand and talon sizes."""
+
+    players: int
+    deck: int
+    hand_size: int
+    talon_size: int
+
+
+@lru_cache(maxsize=64)
+def _table(variant: str, players: int, options: tuple[tuple[str, object], ...]) -> Table:
+    v = make_variant(variant, players, dict(options))
+    return Table(players, deck_mask(v.deck), v.hand_size, v.talon_size)
+
+
+def table_of(view: SeatView) -> Table:
+    """The deal's shape from the variant's published rules (not from the deal)."""
+    return _table(view.variant, view.players, tuple(sorted(view.options.items())))
+
+
+def higher(card: int) -> int:
+    """Mask of the cards of ``card``'s suit that rank above it."""
+    return SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
+
+
+def lower(card: int) -> int:
+    """Mask of the cards of ``card``'s suit that rank below it."""
+    return SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1)
+
+
+def beats(card: int, winning: int, trump: int | None) -> bool:
+    """Whether ``card`` takes a trick now won by ``winning``."""
+    if SUIT_OF[card] == SUIT_OF[winning]:
+        return card > winning
+    return SUIT_OF[card] == trump
+
+
+def trick_winner(cards: tuple[int, ...], trump: int | None) -> int:
+    """Index in ``cards`` (the leader's first) of the card winning so far."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], trump):
+            best = i
+    return best
+
+
+class Knowledge:
+    """Everything a seat may infer from its view. Cheap to build (once per decision)."""
+
+    __slots__ = (
+        "view", "me", "n", "table", "hand", "trump", "trump_mask", "declarer", "aim",
+        "played", "unknown", "voids", "known", "open", "_possible",
+    )
+
+    def __init__(self, view: SeatView) -> None:
+        if view.seat is None or view.hand is None:
+            raise ValueError("a computer player needs a seat's view, not the public one")
+        self.view = view
+        self.me: int = view.seat
+        self.n: int = view.players
+        self.table = table_of(view)
+        self.hand: int = view.hand.mask
+        self.trump = view.trump
+        self.trump_mask = 0 if view.trump is None else SUIT_MASKS[view.trump]
+        self.declarer = view.declarer
+        self.aim = aim_of(view.contract, view.announcements)
+        n = self.n
+        self.voids = [0] * n  # bit i: known to lack suit i
+        played = 0
+        for t in view.tricks:
+            played |= self._scan(t.leader, t.cards)
+        if view.current_trick is not None:
+            played |= self._scan(view.current_trick.leader, view.current_trick.cards)
+        self.played = played
+        out = played | self.hand
+        if view.talon is not None:
+            out |= view.talon.mask
+        if view.discards is not None:
+            out |= view.discards.mask
+        if view.called_in_talon and view.called_card is not None:
+            out |= 1 << view.called_card
+        self.known = [0] * n
+        self.open = [False] * n
+        for s, cs in view.open_hands.items():
+            if s != self.me:
+                self.known[s] = cs.mask
+                self.open[s] = True
+        if view.called_from is not None and view.called_card is not None:
+            d = view.declarer
+            if d is not None and d != self.me:
+                self.known[d] |= (1 << view.called_card) & ~played
+            if view.exchange_card is not None and view.called_from != self.me:
+                self.known[view.called_from] |= (1 << view.exchange_card) & ~played
+        self.unknown = self.table.deck & ~out
+        self._possible: list[int | None] = [None] * n
+
+    def _scan(self, leader: int, cards: tuple[int, ...]) -> int:
+        mask = 0
+        if not cards:
+            return mask
+        led = SUIT_OF[cards[0]]
+        for i, c in enumerate(cards):
+            mask |= 1 << c
+            s = SUIT_OF[c]
+            if s != led:
+                seat = (leader + i) % self.n
+                self.voids[seat] |= 1 << led
+                if self.trump is not None and s != self.trump and led != self.trump:
+                    self.voids[seat] |= 1 << self.trump
+        return mask
+
+    # -- teams -----------------------------------------------------------------------
+    def team(self, seat: int) -> int:
+        """Team id: the declarer alone against the rest; in Ramsch every seat alone."""
+        if self.declarer is None:
+            return seat
+        return 0 if seat == self.declarer else 1
+
+    def same_team(self, seat: int) -> bool:
+        return self.team(seat) == self.team(self.me)
+
+    @property
+    def is_declarer(self) -> bool:
+        return self.declarer == self.me
+
+    # -- card odds -------------------------------------------------------------------
+    def possible(self, seat: int) -> int:
+        """Cards ``seat`` may hold (exactly its hand if open)."""
+        p = self._possible[seat]
+        if p is None:
+            if self.open[seat]:
+                p = self.known[seat] & ~self.played
+            else:
+                others = 0
+                for s in range(self.n):
+                    if s != seat:
+                        others |= self.known[s]
+                p = self.unknown & ~others
+                for suit in ALL_SUITS:
+                    if self.voids[seat] >> suit & 1:
+                        p &= ~SUIT_MASKS[suit]
+                p |= self.known[seat] & ~self.played
+            self._possible[seat] = p
+        return p
+
+    def p_holds(self, seat: int, mask: int) -> float:
+        """Rough chance that ``seat`` holds at least one card of ``mask``."""
+        if seat == self.me:
+            return 1.0 if self.hand & mask else 0.0
+        pos = self.possible(seat)
+        if self.known[seat] & mask & ~self.played:
+            return 1.0
+        k = (pos & mask).bit_count()
+        if k == 0 or self.open[seat]:
+            return 0.0
+        size = self.view.hand_sizes[seat] - (self.known[seat] & ~self.played).bit_count()
+        pool = (pos & ~self.known[seat]).bit_count()
+        if size <= 0:
+            return 0.0
+        if pool - k < size:
+            return 1.0
+        none = 1.0
+        for i in range(size):
+            none *= (pool - k - i) / (pool - i)
+        return 1.0 - none
+
+    def beat_risk(self, seat: int, winning: int, led: int) -> float:
+        """Rough chance that ``seat``, still to play, can beat ``winning``."""
+        over = self.possible(seat) & higher(winning)
+        if SUIT_OF[winning] == led:
+            p = self.p_holds(seat, over)
+            if self.trump is not None and led != self.trump:
+                lacks = 1.0 - self.p_holds(seat, SUIT_MASKS[led])
+                p += (1.0 - p) * lacks * self.p_holds(seat, self.trump_mask)
+            return min(p, 1.0)
+        lacks = 1.0 - self.p_holds(seat, SUIT_MASKS[led])
+        return lacks * self.p_holds(seat, over)
+
+    def risk(self, winning: int, led: int, seats: list[int] | tuple[int, ...]) -> float:
+        """Chance that any of ``seats`` can beat ``winning``."""
+        keep = 1.0
+        for s in seats:
+            keep *= 1.0 - self.beat_risk(s, winning, led)
+        return 1.0 - keep
+
+    def is_master(self, card: int) -> bool:
+        """No unseen card of its suit ranks above it."""
+        return not (self.unknown & higher(card))
+
+    def opponents(self) -> list[int]:
+        return [s for s in range(self.n) if not self.same_team(s)]

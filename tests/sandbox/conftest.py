@@ -83,6 +83,9 @@ class ProbeBot(discord.Client):
         ):
             await self.run_guarded(self.on_component, interaction)
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """No 5-second pause before a repeated IDENTIFY (discord.py's default politeness)."""
+
     async def on_message(self, message: discord.Message) -> None:
         self.received.append(message)
 

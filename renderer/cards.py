@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from .suits import SUPERSAMPLE, DeckStyle, draw_pip, index_colour
-from .text import Weight, font
+from .text import FREETYPE_LOCK, Weight, font
 
 #: rank indices per style, in engine rank order (6 7 8 9 J Q K T A)
 INDICES: dict[DeckStyle, tuple[str, ...]] = {
@@ -67,10 +67,11 @@ def _index(draw: ImageDraw.ImageDraw, style: DeckStyle, suit: int, rank: int,
     size = round(w * 0.34 * k)
     f = font(size, Weight.CONDENSED)
     cx, top = w * 0.225 * k, w * 0.045
-    text_w = f.getlength(label)
-    # the rank on its own layer, so that "10" can be squeezed into the column
-    layer = Image.new("L", (round(text_w) + 4, round(size * 1.2)), 0)
-    ImageDraw.Draw(layer).text((2, 0), label, font=f, fill=255, anchor="la")
+    with FREETYPE_LOCK:
+        text_w = f.getlength(label)
+        # the rank on its own layer, so that "10" can be squeezed into the column
+        layer = Image.new("L", (round(text_w) + 4, round(size * 1.2)), 0)
+        ImageDraw.Draw(layer).text((2, 0), label, font=f, fill=255, anchor="la")
     layer = layer.crop(layer.getbbox() or (0, 0, 1, 1))
     if layer.width > w * 0.38 * k:
         layer = layer.resize((round(w * 0.38 * k), layer.height), Image.Resampling.LANCZOS)

@@ -115,3 +115,19 @@ def trump_chip(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, text
     if text:
         draw_text(draw, (tx, y + h / 2), text, size, DARK, Weight.BOLD, anchor="lm")
     return box
+
+
+def card_chip(img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int,
+              index: tuple[str, str, int], style: DeckStyle, size: int) -> Box:
+    """A card named in a light pill: its rank index in the suit's colour and its mark.
+    ``index`` comes from :meth:`renderer.guard.Deck.index` (which checks visibility)."""
+    rank, colour, suit = index
+    h = round(size * 1.6)
+    pip = round(h * 0.7)
+    pad = round(size * 0.45)
+    tw = round(text_width(rank, size, Weight.CONDENSED))
+    box = (x, y, x + pad + tw + 4 + pip + pad, y + h)
+    draw.rounded_rectangle(box, round(h * 0.3), fill=TEXT)
+    draw_text(draw, (x + pad, y + h / 2), rank, size, colour, Weight.CONDENSED, anchor="lm")
+    paste_pip(img, style, suit, x + pad + tw + 4, y + (h - pip) // 2, pip)
+    return box

@@ -15,7 +15,7 @@ from bot.engine.view import SeatView
 
 from . import cards as _cards
 from .cards import CardState
-from .suits import DeckStyle
+from .suits import DeckStyle, index_colour
 
 
 class HiddenCardError(RuntimeError):
@@ -36,10 +36,18 @@ class Deck:
 
     def face(self, card: int, width: int, state: CardState = CardState.NORMAL) -> Image.Image:
         """The face sprite of ``card``; raises :class:`HiddenCardError` if it is hidden."""
+        self._check(card)
+        return _cards.face(self.style, card, width, state)
+
+    def _check(self, card: int) -> None:
         if not self.can_see(card):
             name = CARD_NAMES[card] if 0 <= card < 36 else repr(card)
             raise HiddenCardError(f"card {name} is not visible to this viewer")
-        return _cards.face(self.style, card, width, state)
+
+    def index(self, card: int) -> tuple[str, str, int]:
+        """``(rank index, its colour, suit)`` of a visible card, to name it in a chip."""
+        self._check(card)
+        return _cards.INDICES[self.style][card % 9], index_colour(self.style, card // 9), card // 9
 
     def back(self, width: int, state: CardState = CardState.NORMAL) -> Image.Image:
         return _cards.back(width, state)

@@ -45,7 +45,7 @@ def _last_bids(view: SeatView, labels: Labels) -> dict[int, str]:
 
 def _info_line(view: SeatView, seat: int, bids: dict[int, str], labels: Labels) -> str:
     parts: list[str] = []
-    if view.phase is Phase.AUCTION or (view.contract is None and not view.tricks):
+    if view.phase not in (Phase.PLAY, Phase.FINISHED):
         if seat in bids:
             parts.append(bids[seat])
     else:
@@ -91,13 +91,13 @@ def _standing_bid(draw: ImageDraw.ImageDraw, view: SeatView, names: list[str], l
                   centre: tuple[int, int], room: int) -> None:
     """During the auction: the highest bid so far, and who holds it, in the middle."""
     bids = [(s, a) for s, a in view.auction if (a.argument or a.token) not in PASSES]
-    if view.contract is not None:
-        word, seat = labels.contract(view.variant, view.contract), view.declarer
+    if view.contract is not None or view.phase is not Phase.AUCTION:
+        word, seat = labels(f"phase.{view.phase.value}"), view.declarer
     elif bids:
         seat, action = bids[-1]
         word = labels.bid(view.variant, action.argument or action.token)
     else:
-        word, seat = labels(f"phase.{view.phase.value}"), None
+        word, seat = labels("phase.auction"), None
     size = 34
     draw_text(draw, (centre[0], centre[1] - 6), label_text(word, size, Weight.BOLD, room),
               size, d.TEXT, Weight.BOLD, anchor="md")
@@ -131,11 +131,11 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: SeatV
     if view.called_card is not None and x < right - 120:
         text = labels("called") + (" " + labels("called_in_talon") if view.called_in_talon
                                    else "")
-        text = label_text(text, INFO_FONT, Weight.BOLD, right - x - 50)
+        text = label_text(text, INFO_FONT, Weight.BOLD, right - x - 80)
         draw_text(draw, (x, HEADER // 2), text, INFO_FONT, d.MUTED, Weight.BOLD, anchor="lm")
         tx = x + round(text_width(text, INFO_FONT, Weight.BOLD)) + 8
-        cw = 38
-        deck.paste(img, view.called_card, (tx, (HEADER - card_size(cw)[1]) // 2), cw)
+        d.card_chip(img, draw, tx, (HEADER - round(HEAD_FONT * 1.6)) // 2,
+                    deck.index(view.called_card), deck.style, HEAD_FONT)
 
 
 def draw_table(view: SeatView, names: Names = None, *,
@@ -165,7 +165,7 @@ def draw_table(view: SeatView, names: Names = None, *,
     if view.phase in (Phase.PLAY, Phase.FINISHED) or (trick is not None and trick.cards):
         paint_trick(img, draw, deck, view, trick, who, lab, centre, TRICK)
     else:
-        _standing_bid(draw, view, who, lab, centre, 2 * ta)
+        _standing_bid(draw, view, who, lab, centre, 2 * pa - PANEL_W - 2 * GAP)
     bids = _last_bids(view, lab)
     for seat in range(n):
         ux, uy = seat_vector(view, seat)

@@ -9,6 +9,7 @@ to the caller's placeholder.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from enum import Enum
 from functools import lru_cache
@@ -19,6 +20,11 @@ from PIL import Image, ImageDraw, ImageFont
 FONT_DIR = Path(__file__).with_name("fonts")
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+#: FreeType faces are shared between the threads that ``asyncio.to_thread`` uses; every
+#: call into a face (metrics, rendering) holds this lock. Results are cached, so it is
+#: rarely taken for long.
+FREETYPE_LOCK = threading.RLock()
 
 
 class Weight(Enum):
@@ -42,8 +48,9 @@ _DROP_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 @lru_cache(maxsize=8)
 def _notdef(weight: Weight) -> tuple[tuple[int, int], bytes]:
-    mask = font(_PROBE_SIZE, weight).getmask("\U0010fffd")  # a private-use code point
-    return mask.size, bytes(mask)
+    with FREETYPE_LOCK:
+        mask = font(_PROBE_SIZE, weight).getmask("\U0010fffd")  # a private-use code point
+        return mask.size, bytes(mask)
 
 
 @lru_cache(maxsize=8192)
@@ -51,8 +58,9 @@ def has_glyph(char: str, weight: Weight = Weight.REGULAR) -> bool:
     """Whether the font draws ``char`` with a real glyph (not the .notdef box)."""
     if char == " ":
         return True
-    mask = font(_PROBE_SIZE, weight).getmask(char)
-    return (mask.size, bytes(mask)) != _notdef(weight)
+    with FREETYPE_LOCK:
+        mask = font(_PROBE_SIZE, weight).getmask(char)
+        return (mask.size, bytes(mask)) != _notdef(weight)
 
 
 def _droppable(ch: str) -> bool:
@@ -82,13 +90,12 @@ ELLIPSIS = "…"
 @lru_cache(maxsize=4096)
 def fit(text: str, size: int, weight: Weight, max_width: int) -> str:
     """``text`` cut (at a character boundary, with an ellipsis) to fit ``max_width`` px."""
-    f = font(size, weight)
-    if f.getlength(text) <= max_width:
+    if text_width(text, size, weight) <= max_width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:  # the longest prefix that fits together with the ellipsis
         mid = (lo + hi + 1) // 2
-        if f.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+        if text_width(text[:mid].rstrip() + ELLIPSIS, size, weight) <= max_width:
             lo = mid
         else:
             hi = mid - 1
@@ -106,9 +113,10 @@ def display_name(name: str | None, fallback: str, size: int, weight: Weight,
 def _rendered(text: str, size: int, weight: Weight, anchor: str) -> tuple[Image.Image, int, int]:
     """``text`` rendered once as a coverage mask, with its offset from the anchor point."""
     f = font(size, weight)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    with FREETYPE_LOCK:
+        left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top
 
 
@@ -127,7 +135,8 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, weight: Weight = Weight.REGULAR) -> float:
-    return font(size, weight).getlength(text)
+    with FREETYPE_LOCK:
+        return font(size, weight).getlength(text)
 
 
 def label_text(text: str, size: int, weight: Weight, max_width: int) -> str:

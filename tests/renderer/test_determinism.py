@@ -33,3 +33,24 @@ def test_table_and_chart_are_deterministic() -> None:
     names = sample_names(6)
     assert render_table(view, names).data == render_table(view, names).data
     assert render_chip_chart(sample_chips()).data == render_chip_chart(sample_chips()).data
+
+
+def test_concurrent_renders_in_threads_match_serial_ones() -> None:
+    """Callers render with asyncio.to_thread: shared caches and fonts must hold up."""
+    import asyncio
+
+    cards.clear_cache()
+    jobs = [(ENGINE[k], s) for k in ("zuger-play", "dapp-6-durch", "wuerttemberg-farbe")
+            for s in ("french", "german", "swiss")]
+
+    def one(view, style):  # type: ignore[no-untyped-def]
+        names = sample_names(view.players)
+        return render_trick(view, style=style, names=names).data, render_table(
+            view, names, style=style).data
+
+    async def all_at_once():  # type: ignore[no-untyped-def]
+        return await asyncio.gather(*(asyncio.to_thread(one, v, s) for v, s in jobs * 2))
+
+    results = asyncio.run(all_at_once())
+    serial = [one(v, s) for v, s in jobs * 2]
+    assert results == serial

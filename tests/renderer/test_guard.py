@@ -38,9 +38,12 @@ def test_deck_refuses_a_hidden_card_and_allows_backs() -> None:
     card = _hidden(view)
     with pytest.raises(HiddenCardError):
         deck.face(card, 80)
+    with pytest.raises(HiddenCardError):
+        deck.index(card)  # naming a card in a chip is guarded too
     assert deck.back(80).size[0] == 80
     for c in view.visible_cards():
         assert deck.face(c, 80).size[0] == 80
+        assert deck.index(c)[2] == c // 9
 
 
 def test_rendering_a_trick_with_a_hidden_card_fails() -> None:

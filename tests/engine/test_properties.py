@@ -23,7 +23,14 @@ from hypothesis import strategies as st
 from bot.engine import Action, ActionType, Deal, IllegalAction, Phase, deal_from_record, replay
 
 from .helpers import DECK36, assert_views_hide_cards, names, points, random_step
-from .oracle import check_finished
+from .oracle import (
+    ContestAuction,
+    WuerttembergAuction,
+    ZugerAuction,
+    check_finished,
+    check_steps_before_play,
+    dapp_choices,
+)
 
 CONFIGS = [
     ("zuger", 4, {}),
@@ -99,6 +106,7 @@ def test_random_deal_ends_and_follows_the_rules(variant, players, options, seed)
     assert res is not None and deal.to_act() == ()
     out = res.to_json()
     check_finished(record, out)
+    check_steps_before_play(record, out)
     # chips are conserved: seats plus the pot's change
     pot_before = record.get("pot", 0)
     assert sum(out["payments"]) + (out["pot"] - pot_before) == 0
@@ -118,6 +126,52 @@ def test_random_deal_ends_and_follows_the_rules(variant, players, options, seed)
     else:
         assert sum(out["points"]) <= 120 - points(record["talon"])
         assert sum(out["points"]) >= trick_pts or variant == "tapp1879"
+
+
+# -- the auction -----------------------------------------------------------------------
+
+def auction_oracle(deal: Deal):
+    variant, opts = deal.variant, deal.options
+    if variant == "zuger":
+        return ZugerAuction(deal.n, deal.dealer)
+    if variant == "wuerttemberg":
+        return WuerttembergAuction(deal.n, deal.dealer, opts["herz_aufnehmen"])
+    return ContestAuction(variant, deal.n, deal.dealer, bool(opts.get("closing_ramsch")))
+
+
+@configs
+@EXAMPLES
+@given(seed=SEEDS)
+def test_auction_follows_the_rules(variant, players, options, seed):
+    if options.get("forced_ramsch"):
+        deal = new_deal(variant, players, options, random.Random(seed))
+        assert deal.phase is Phase.PLAY and deal.contract == "ramsch"
+        return
+    rng = random.Random(seed)
+    deal = new_deal(variant, players, options, rng)
+    oracle = auction_oracle(deal)
+    while deal.phase in (Phase.AUCTION, Phase.DECLARE):
+        assert oracle.result is None
+        assert deal.to_act() == (oracle.turn,)
+        words = {a.value for a in deal.legal_actions(oracle.turn)}
+        assert words == set(oracle.legal())
+        word = rng.choice(sorted(words))
+        kind = "declare" if deal.phase is Phase.DECLARE else "bid"
+        deal.apply(oracle.turn, Action(ActionType(kind), value=word))
+        oracle.say(oracle.turn, word)
+    assert oracle.result is not None
+    status, declarer, contract = oracle.result
+    if status == "thrown_in":
+        assert deal.is_over and deal.outcome().status == "thrown_in"
+        return
+    assert deal.declarer == declarer
+    if variant == "dapp" and deal.phase is Phase.CONTRACT:
+        assert {a.value for a in deal.legal_actions(declarer)} == dapp_choices(contract)
+        assert len(dapp_choices(contract)) > 1
+    else:
+        assert contract in dapp_choices(contract)
+        assert deal.contract == contract
+        assert not (variant == "dapp" and len(dapp_choices(contract)) > 1)
 
 
 # -- records -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from bot.engine import Deal, IllegalAction, InvalidRecord, deal_from_record, replay
+from bot.engine import Action, Deal, IllegalAction, InvalidRecord, deal_from_record, replay
 
 from .helpers import make, random_step, run, seeded
 
@@ -330,3 +330,11 @@ def test_actions_after_the_end_are_rejected():
     passes = [{"seat": s, "type": "bid", "value": "pass"} for s in range(4)]
     message = _error(zuger_record(passes + [{"seat": 0, "type": "bid", "value": "pass"}]))
     assert message.startswith("action 4 (seat 0 bid pass)")
+
+
+def test_record_cards_must_be_written_in_card_notation():
+    # README "Cards": "Notation: rank then suit, two characters ... used in records"
+    record = zuger_record(SOLO_C)
+    record["talon"] = [int(Action.play(c).card) for c in record["talon"]]
+    with pytest.raises(InvalidRecord):
+        replay(record)

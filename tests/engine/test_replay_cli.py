@@ -209,3 +209,36 @@ def test_replay_illegal_action_from_a_file(tmp_path):
 def test_replay_other_illegal_actions(entry, index, prefix):
     line = assert_error(replay_text(json.dumps(solo_record([entry]))))
     assert line.startswith(prefix), line
+
+
+# -- any input: exit 0 with one JSON object, or exit 2 with one line -----------------------
+
+def test_replay_rejects_a_file_that_is_not_utf8(tmp_path):
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe{\"variant\": \"zuger\"}")
+    assert_error(replay_cli([str(path)]))
+
+
+def test_replay_rejects_deeply_nested_json():
+    assert_error(replay_text("[" * 100000 + "]" * 100000))
+
+
+def test_replay_rejects_integer_cards():
+    record = solo_record()
+    record["hands"] = [[DECK_INDEX[c] for c in h] for h in record["hands"]]
+    assert_error(replay_text(json.dumps(record)))
+
+
+@pytest.mark.parametrize("entry", [
+    {"seat": 0, "type": "play", "card": "A\nS"},
+    {"seat": 0, "type": "bid", "value": "so\nlo"},
+    {"seat": 0, "type": "sh\nout"},
+], ids=["card", "value", "type"])
+def test_replay_error_is_one_line_whatever_the_record_holds(entry):
+    record = solo_record()
+    record["actions"] = [entry]
+    line = assert_error(replay_text(json.dumps(record)))
+    assert line.startswith("action 0 (seat 0 ")
+
+
+DECK_INDEX = {r + s: i * 9 + j for i, s in enumerate("CSHD") for j, r in enumerate("6789JQKTA")}

@@ -80,6 +80,18 @@ def _index(draw: ImageDraw.ImageDraw, style: DeckStyle, suit: int, rank: int,
     draw_pip(draw, style, suit, cx - pip / 2, top + layer.height + w * 0.05, pip)
 
 
+def _downsample(big: Image.Image, w: int, h: int) -> Image.Image:
+    """The 4x drawing at its final size; only the rounded corners keep soft alpha (the
+    filter leaves 254 here and there on the straight edges)."""
+    img = big.resize((w, h), Image.Resampling.LANCZOS)
+    alpha = img.getchannel("A")
+    c = _radius(w) + 1
+    alpha.paste(255, (c, 0, w - c, h))
+    alpha.paste(255, (0, c, w, h - c))
+    img.putalpha(alpha)
+    return img
+
+
 @lru_cache(maxsize=512)
 def _face(style: DeckStyle, card: int, width: int) -> Image.Image:
     s = SUPERSAMPLE
@@ -94,7 +106,7 @@ def _face(style: DeckStyle, card: int, width: int) -> Image.Image:
     _index(d, style, suit, rank, W, mini)
     p = W * (BIG_PIP * 0.8 if mini else BIG_PIP)
     draw_pip(d, style, suit, W * (1 - BIG_MARGIN) - p, H - W * BIG_MARGIN - p, p)
-    return img.resize((w, h), Image.Resampling.LANCZOS)
+    return _downsample(img, w, h)
 
 
 @lru_cache(maxsize=32)
@@ -113,7 +125,7 @@ def _back(width: int) -> Image.Image:
     d.polygon(((cx, cy - r * 1.3), (cx + r, cy), (cx, cy + r * 1.3), (cx - r, cy)),
               outline=BACK_LINE, width=max(s, round(W * 0.022)))
     d.ellipse((cx - r * 0.3, cy - r * 0.3, cx + r * 0.3, cy + r * 0.3), fill=BACK_LINE)
-    return img.resize((w, h), Image.Resampling.LANCZOS)
+    return _downsample(img, w, h)
 
 
 def _dim(img: Image.Image) -> Image.Image:
@@ -152,7 +164,49 @@ def back(width: int, state: CardState = CardState.NORMAL) -> Image.Image:
     return _dim(_back(width)) if state is CardState.DIMMED else _back(width)
 
 
+class Sprite:
+    """A card image ready for fast pasting: opaque RGB pieces plus its four soft corners.
+
+    Alpha-compositing a whole card costs several times a plain copy; only the rounded
+    corners are not opaque, so they alone are pasted through their mask.
+    """
+
+    __slots__ = ("corners", "pieces", "size")
+
+    def __init__(self, rgba: Image.Image) -> None:
+        w, h = self.size = rgba.size
+        c = _radius(w) + 1
+        alpha = rgba.getchannel("A")
+        rgb = rgba.convert("RGB")
+        body = ((c, 0, w - c, h), (0, c, c, h - c), (w - c, c, w, h - c))
+        if min(min(alpha.crop(box).getextrema()) for box in body) != 255:
+            raise ValueError("a card sprite is transparent outside its corners")
+        self.pieces = [((x0, y0), rgb.crop((x0, y0, x1, y1))) for x0, y0, x1, y1 in body]
+        self.corners = []
+        for x, y in ((0, 0), (w - c, 0), (0, h - c), (w - c, h - c)):
+            box = (x, y, x + c, y + c)
+            self.corners.append(((x, y), rgba.crop(box), alpha.crop(box)))
+
+    def paste(self, canvas: Image.Image, xy: tuple[int, int]) -> None:
+        for (x, y), piece in self.pieces:
+            canvas.paste(piece, (xy[0] + x, xy[1] + y))
+        for (x, y), part, mask in self.corners:
+            canvas.paste(part, (xy[0] + x, xy[1] + y), mask)
+
+
+@lru_cache(maxsize=1024)
+def face_sprite(style: DeckStyle, card: int, width: int,
+                state: CardState = CardState.NORMAL) -> Sprite:
+    """:func:`face` prepared for pasting (cached). Unguarded, like :func:`face`."""
+    return Sprite(face(style, card, width, state))
+
+
+@lru_cache(maxsize=32)
+def back_sprite(width: int, state: CardState = CardState.NORMAL) -> Sprite:
+    return Sprite(back(width, state))
+
+
 def clear_cache() -> None:
     """Drop every cached sprite (tests use it to check determinism from a cold start)."""
-    for fn in (_face, _back, face, back):
+    for fn in (_face, _back, face, back, face_sprite, back_sprite):
         fn.cache_clear()

@@ -55,5 +55,8 @@ class Deck:
     def paste(self, canvas: Image.Image, card: int | None, xy: tuple[int, int], width: int,
               state: CardState = CardState.NORMAL) -> None:
         """Paste a face (or, for ``None``, a back) with its top-left corner at ``xy``."""
-        sprite = self.back(width, state) if card is None else self.face(card, width, state)
-        canvas.paste(sprite, xy, sprite)
+        if card is None:
+            _cards.back_sprite(width, state).paste(canvas, xy)
+            return
+        self._check(card)
+        _cards.face_sprite(self.style, card, width, state).paste(canvas, xy)

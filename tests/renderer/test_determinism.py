@@ -54,3 +54,23 @@ def test_concurrent_renders_in_threads_match_serial_ones() -> None:
     results = asyncio.run(all_at_once())
     serial = [one(v, s) for v, s in jobs * 2]
     assert results == serial
+
+
+def test_fast_sprite_paste_equals_alpha_compositing() -> None:
+    from PIL import Image
+
+    from renderer.guard import Deck
+
+    view = ENGINE["zuger-result"]  # over: every card is visible
+    for style in ("french", "german", "swiss"):
+        deck = Deck(view, style)
+        for width in (38, 50, 58, 76, 104, 120):
+            for state in cards.CardState:
+                for card in (0, 13, 26, 35, None):
+                    sprite = (cards.back(width, state) if card is None
+                              else cards.face(style, card, width, state))
+                    slow = Image.new("RGB", (150, 200), "#236b4c")
+                    fast = slow.copy()
+                    slow.paste(sprite, (5, 7), sprite)
+                    deck.paste(fast, card, (5, 7), width, state)
+                    assert slow.tobytes() == fast.tobytes(), (style, width, state, card)

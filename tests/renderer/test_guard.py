@@ -24,6 +24,7 @@ from renderer.trick import draw_trick
 from .conftest import BUILT, ENGINE
 
 RENDERER = Path(__file__).resolve().parents[2] / "renderer"
+FACES = {"face", "_face", "face_sprite"}
 
 
 def _hidden(view: SeatView) -> int:
@@ -73,8 +74,8 @@ def test_only_the_guard_and_the_card_sheet_touch_face_sprites() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.endswith("cards"):
                 names = {a.name for a in node.names}
-                assert not names & {"face", "_face"}, f"{path.name} imports a face sprite"
-            if isinstance(node, ast.Attribute) and node.attr in ("face", "_face"):
+                assert not names & FACES, f"{path.name} imports a face sprite"
+            if isinstance(node, ast.Attribute) and node.attr in FACES:
                 base = node.value
                 assert not (isinstance(base, ast.Name) and base.id in ("cards", "_cards")), (
                     f"{path.name} calls cards.{node.attr}")

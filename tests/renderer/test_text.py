@@ -75,3 +75,12 @@ def test_every_image_survives_awkward_names(start: int) -> None:
     render_table(view, {0: "Anna"})
     render_table(view, None)
     render_trick(view, names=["Anna"])
+
+
+def test_fonts_come_from_the_package_not_the_system() -> None:
+    from renderer.text import FONT_DIR, font
+
+    for weight in Weight:
+        path = getattr(font(20, weight), "path", "")
+        assert str(path).startswith(str(FONT_DIR))
+    assert (FONT_DIR / "LICENSE-DejaVu.txt").is_file()

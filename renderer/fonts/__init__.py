@@ -1,0 +1,1 @@
+"""Fonts shipped with the renderer: DejaVu Sans (see LICENSE-DejaVu.txt)."""

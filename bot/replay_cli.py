@@ -15,6 +15,11 @@ from bot.engine.record import replay
 USAGE = "usage: python -m bot replay FILE|-"
 
 
+def one_line(text: str) -> str:
+    """Escape control characters (a record's strings may hold newlines)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 1 or (argv[0].startswith("-") and argv[0] != "-"):
         print(USAGE, file=sys.stderr)
@@ -29,18 +34,27 @@ def main(argv: list[str]) -> int:
     except OSError as exc:
         print(f"cannot read {path}: {exc.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError:
+        print("invalid record: not UTF-8 text", file=sys.stderr)
+        return 2
     try:
         record = json.loads(text)
+    except RecursionError:
+        print("invalid record: JSON nested too deeply", file=sys.stderr)
+        return 2
     except ValueError as exc:
-        print(f"invalid record: not JSON ({exc})", file=sys.stderr)
+        print(f"invalid record: not JSON ({one_line(str(exc))})", file=sys.stderr)
         return 2
     try:
         out = replay(record)
+    except RecursionError:
+        print("invalid record: nested too deeply", file=sys.stderr)
+        return 2
     except TappError as exc:
         msg = str(exc)
         if not msg.startswith("action "):
             msg = f"invalid record: {msg}"
-        print(msg, file=sys.stderr)
+        print(one_line(msg), file=sys.stderr)
         return 2
     print(json.dumps(out))
     return 0

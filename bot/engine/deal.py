@@ -134,7 +134,11 @@ class Deal:
 
         v = variant if isinstance(variant, Variant) else make_variant(
             variant, options.pop("players", len(hands)), options)
-        return cls._start(v, dealer, [parse_cards(h) for h in hands], parse_cards(talon), pot)
+        def names(cards: Sequence[int | str]) -> list[str]:
+            return [c if isinstance(c, str) else CARD_NAMES[c] for c in cards]
+
+        return cls._start(v, dealer, [parse_cards(names(h)) for h in hands],
+                          parse_cards(names(talon)), pot)
 
     @classmethod
     def _start(cls, v: Variant, dealer: int, hands: list[list[int]], talon: list[int],

@@ -25,20 +25,16 @@ class RecordActionError(IllegalAction):
         self.reason = reason
 
 
-def parse_cards(cards: Sequence[int | str]) -> list[int]:
+def parse_cards(cards: Sequence[str]) -> list[int]:
+    """Cards in record notation (``'AH'``) to card indices; raises InvalidRecord."""
     if isinstance(cards, str) or not isinstance(cards, Sequence):
         raise InvalidRecord(f"expected a list of cards, not {cards!r}")
     out = []
     for c in cards:
-        if isinstance(c, str):
-            try:
-                out.append(int(Card.parse(c)))
-            except ValueError:
-                raise InvalidRecord(f"not a card: {c!r}") from None
-        elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 36:
-            out.append(c)
-        else:
-            raise InvalidRecord(f"not a card: {c!r}")
+        try:
+            out.append(int(Card.parse(c)))
+        except ValueError:
+            raise InvalidRecord(f"not a card: {c!r}") from None
     return out
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.engine.actions import Action, ActionType
 from bot.engine.cards import RANKS, SUITS
+from bot.engine.view import SeatView
 
 from .labels import Labels
 from .suits import DeckStyle
@@ -42,6 +43,14 @@ def playable(legal: Iterable[Action]) -> int:
         if a.type in (ActionType.PLAY, ActionType.GIVE) and a.card is not None:
             mask |= 1 << a.card
     return mask
+
+
+def title(view: SeatView, labels: Labels) -> str:
+    """The header's words: the contract with its announcements; before a contract the
+    phase ("Bidding"); a deal that ended without one, the variant's name."""
+    if view.contract is None and view.is_over:
+        return labels.variant(view.variant)
+    return labels.headline(view.variant, view.contract, view.announcements)
 
 
 def card_name(card: int, style: DeckStyle, labels: Labels) -> str:

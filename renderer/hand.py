@@ -11,7 +11,7 @@ from bot.engine.view import Phase, SeatView
 
 from . import draw as d
 from .cards import CardState, card_size, strip_width
-from .describe import card_list, playable, sort_hand
+from .describe import card_list, playable, sort_hand, title
 from .encode import ImageFormat, RenderedImage, encode
 from .guard import Deck
 from .labels import Labels, as_labels
@@ -81,7 +81,7 @@ def draw_hand(view: SeatView, *, style: DeckStyle | str = DeckStyle.FRENCH,
     img, draw = d.canvas(width, height)
 
     # header: contract and trump on the left, whose turn on the right
-    contract = lab.contract(view.variant, view.contract)
+    contract = title(view, lab)
     status, mine = _status(view, [display_name(n, lab.seat(i), FONT, Weight.BOLD, 300)
                                   for i, n in enumerate(who)], lab)
     right = d.pill(draw, width - MARGIN, HEADER // 2, status, FONT, anchor="rm",

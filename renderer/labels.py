@@ -77,6 +77,8 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     "result.ramsch": "Ramsch: {name} pays",
     "result.thrown_in": "All passed: thrown in",
     "result.incomplete": "Deal abandoned",
+    "short.thrown_in": "Thrown in",
+    "short.incomplete": "Abandoned",
     "col.seat": "Player",
     "col.tricks": "Tricks",
     "col.points": "Points",

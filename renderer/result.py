@@ -91,7 +91,9 @@ def draw_result(view: SeatView, names: Names = None, *,
     sub_h = 40 if sub else 6
     rows = n + (1 if view.variant == "tapp1879" or res.pot else 0) + (1 if talon else 0)
     height = HEADER + sub_h + 40 + rows * row_h + MARGIN
-    width = WIDTH if (hands or talon) else COL_CARDS + MARGIN
+    longest = max([len(h) for h in hands or ()] + [len(talon) if talon else 0])
+    cards_w = card_size(CARD_W)[0] + max(0, longest - 1) * strip_width(CARD_W)
+    width = max(WIDTH, COL_CARDS + cards_w + MARGIN) if (hands or talon) else COL_CARDS + MARGIN
     img, draw = d.canvas(width, height)
 
     # header: contract chip, then the outcome

@@ -17,7 +17,7 @@ from bot.engine.view import Phase, SeatView
 
 from . import draw as d
 from .cards import card_size
-from .describe import card_name, sort_hand
+from .describe import card_name, sort_hand, title
 from .encode import ImageFormat, RenderedImage, encode
 from .guard import Deck
 from .labels import Labels, as_labels
@@ -45,7 +45,7 @@ def _last_bids(view: SeatView, labels: Labels) -> dict[int, str]:
 
 def _info_line(view: SeatView, seat: int, bids: dict[int, str], labels: Labels) -> str:
     parts: list[str] = []
-    if view.phase not in (Phase.PLAY, Phase.FINISHED):
+    if view.phase is not Phase.PLAY and not view.tricks:
         if seat in bids:
             parts.append(bids[seat])
     else:
@@ -91,7 +91,9 @@ def _standing_bid(draw: ImageDraw.ImageDraw, view: SeatView, names: list[str], l
                   centre: tuple[int, int], room: int) -> None:
     """During the auction: the highest bid so far, and who holds it, in the middle."""
     bids = [(s, a) for s, a in view.auction if (a.argument or a.token) not in PASSES]
-    if view.contract is not None or view.phase is not Phase.AUCTION:
+    if view.result is not None and view.result.status != "finished":
+        word, seat = labels(f"short.{view.result.status}"), None
+    elif view.contract is not None or view.phase is not Phase.AUCTION:
         word, seat = labels(f"phase.{view.phase.value}"), view.declarer
     elif bids:
         seat, action = bids[-1]
@@ -120,7 +122,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: SeatV
                        labels("trick_n", n=number, total=total_tricks(view)), HEAD_FONT,
                        anchor="rm")[0] - 10
     chip = d.trump_chip(img, draw, MARGIN, y,
-                        labels.headline(view.variant, view.contract, view.announcements),
+                        title(view, labels),
                         deck.style, view.trump, HEAD_FONT, max_width=right - MARGIN)
     x = chip[2] + 12
     if view.declarer is not None and x < right - 80:
@@ -162,7 +164,7 @@ def draw_table(view: SeatView, names: Names = None, *,
 
     _header(img, draw, deck, view, who, lab, width)
     trick, _ = pick_trick(view)
-    if view.phase in (Phase.PLAY, Phase.FINISHED) or (trick is not None and trick.cards):
+    if (trick is not None and trick.cards) or view.phase is Phase.PLAY:
         paint_trick(img, draw, deck, view, trick, who, lab, centre, TRICK)
     else:
         _standing_bid(draw, view, who, lab, centre, 2 * pa - PANEL_W - 2 * GAP)

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.engine.view import SeatView, TrickView
+from bot.engine.view import Phase, SeatView, TrickView
 
 from . import draw as d
 from .cards import CardState, card_size
-from .describe import card_name
+from .describe import card_name, title
 from .encode import ImageFormat, RenderedImage, encode
 from .guard import Deck
 from .labels import Labels, as_labels
@@ -74,7 +74,7 @@ def paint_trick(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: S
         for i, c in enumerate(trick.cards):
             played[trick.seat_of(i, n)] = (i, c)
     winner = trick.winner if trick is not None else None
-    turn = turn_seat(view)
+    turn = turn_seat(view) if view.phase is Phase.PLAY else None
     waiting = {turn} if turn is not None and (trick is None or trick.winner is None) else set()
     r = max(11, round(ts.card_w * 0.13))
     for seat in range(n):
@@ -124,7 +124,7 @@ def draw_trick(view: SeatView, trick: TrickView | None = None, *,
     ea, eb = a + uw * 0.3, min(b + uh * 0.3, height - centre[1] - 4)
     draw.ellipse((centre[0] - ea, centre[1] - eb, centre[0] + ea, centre[1] + eb), fill=d.FELT)
     chip = d.trump_chip(img, draw, MARGIN, (HEADER - round(FONT * 1.6)) // 2,
-                        lab.headline(view.variant, view.contract, view.announcements), deck.style,
+                        title(view, lab), deck.style,
                         view.trump, FONT,
                         max_width=width // 2)
     if number is not None:

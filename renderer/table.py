@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from bot.engine.view import Phase, SeatView
 
 from . import draw as d
-from .cards import card_size
+from .cards import card_size, strip_width
 from .describe import card_name, sort_hand, title
 from .encode import ImageFormat, RenderedImage, encode
 from .guard import Deck
@@ -33,6 +33,7 @@ GAP = 12
 MARGIN = 18
 HEADER = 60
 OPEN_CARD_W = 58
+TALON_CARD_W = 44
 PASSES = frozenset({"pass", "weg"})
 
 
@@ -87,9 +88,19 @@ def _panel(draw: ImageDraw.ImageDraw, view: SeatView, seat: int, box: tuple[int,
     draw_text(draw, (x0 + 12, y1 - 12), info, INFO_FONT, d.MUTED, anchor="ld")
 
 
-def _standing_bid(draw: ImageDraw.ImageDraw, view: SeatView, names: list[str], labels: Labels,
-                  centre: tuple[int, int], room: int) -> None:
-    """During the auction: the highest bid so far, and who holds it, in the middle."""
+def _talon_size(view: SeatView) -> int:
+    """Cards lying face down on the table: the talon (or, after a discard, the discards)."""
+    deck = 32 if view.variant == "dapp" else int(view.options.get("deck", 36))
+    played = sum(len(t.cards) for t in view.tricks)
+    if view.current_trick is not None:
+        played += len(view.current_trick.cards)
+    return max(0, deck - sum(view.hand_sizes) - played)
+
+
+def _centre(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: SeatView,
+            names: list[str], labels: Labels, centre: tuple[int, int], room: int) -> None:
+    """Before play: the highest bid so far (or the phase) and who holds it, and the
+    talon face down (face up where this viewer has seen it)."""
     bids = [(s, a) for s, a in view.auction if (a.argument or a.token) not in PASSES]
     if view.result is not None and view.result.status != "finished":
         word, seat = labels(f"short.{view.result.status}"), None
@@ -100,13 +111,25 @@ def _standing_bid(draw: ImageDraw.ImageDraw, view: SeatView, names: list[str], l
         word = labels.bid(view.variant, action.argument or action.token)
     else:
         word, seat = labels("phase.auction"), None
+    talon = _talon_size(view) if not view.is_over else 0
+    cw, ch = card_size(TALON_CARD_W)
+    cy = centre[1] - (ch // 2 + 8 if talon else 0)
     size = 34
-    draw_text(draw, (centre[0], centre[1] - 6), label_text(word, size, Weight.BOLD, room),
+    draw_text(draw, (centre[0], cy - 6), label_text(word, size, Weight.BOLD, room),
               size, d.TEXT, Weight.BOLD, anchor="md")
     if seat is not None:
         name = display_name(names[seat], labels.seat(seat), NAME_FONT, Weight.BOLD, room)
-        draw_text(draw, (centre[0], centre[1] + 6), name, NAME_FONT, d.MUTED, Weight.BOLD,
+        draw_text(draw, (centre[0], cy + 6), name, NAME_FONT, d.MUTED, Weight.BOLD,
                   anchor="ma")
+    if talon:
+        faces = (sort_hand(view.talon, view.trump)
+                 if view.talon is not None and len(view.talon) == talon else [None] * talon)
+        step = strip_width(TALON_CARD_W)
+        x = centre[0] - (cw + step * (talon - 1)) // 2
+        y = cy + NAME_FONT + 24
+        for card in faces:
+            deck.paste(img, card, (x, y), TALON_CARD_W)
+            x += step
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: SeatView,
@@ -167,7 +190,7 @@ def draw_table(view: SeatView, names: Names = None, *,
     if (trick is not None and trick.cards) or view.phase is Phase.PLAY:
         paint_trick(img, draw, deck, view, trick, who, lab, centre, TRICK)
     else:
-        _standing_bid(draw, view, who, lab, centre, 2 * pa - PANEL_W - 2 * GAP)
+        _centre(img, draw, deck, view, who, lab, centre, 2 * pa - PANEL_W - 2 * GAP)
     bids = _last_bids(view, lab)
     for seat in range(n):
         ux, uy = seat_vector(view, seat)

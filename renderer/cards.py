@@ -33,6 +33,12 @@ MINI_WIDTH = 64  # narrower cards get a larger index (and a smaller big mark)
 FACE = "#fdfcf8"
 EDGE = "#8d8d8d"
 HIGHLIGHT_COLOUR = "#ffc928"  # legal to play, or the trick winner
+#: the light tint behind a court card's figure, per style and suit
+TINTS: dict[DeckStyle, tuple[str, str, str, str]] = {
+    DeckStyle.FRENCH: ("#e9ebef", "#e9ebef", "#fbe4e4", "#fbe4e4"),
+    DeckStyle.GERMAN: ("#f3e6d6", "#e0f0dc", "#fbe4e4", "#fcf0cf"),
+    DeckStyle.SWISS: ("#f3e6d6", "#f6eccb", "#fbe4e4", "#fcf0cf"),
+}
 DIM_TO = (70, 78, 88)  # dimmed cards are blended towards this grey
 DIM_AMOUNT = 0.55
 BACK = "#2c4f8c"
@@ -105,8 +111,43 @@ def _face(style: DeckStyle, card: int, width: int) -> Image.Image:
     mini = width < MINI_WIDTH
     _index(d, style, suit, rank, W, mini)
     p = W * (BIG_PIP * 0.8 if mini else BIG_PIP)
+    if rank in (4, 5, 6) and not mini:
+        _court(d, style, suit, rank, W, H)
     draw_pip(d, style, suit, W * (1 - BIG_MARGIN) - p, H - W * BIG_MARGIN - p, p)
     return _downsample(img, w, h)
+
+
+def _court(d: ImageDraw.ImageDraw, style: DeckStyle, suit: int, rank: int,
+           W: float, H: float) -> None:
+    """Courts: a tinted panel right of the index strip with a headdress on the suit mark
+    (a cap for the Jack/Unter, a tiara for the Queen, a hat for the Ober, a crown for
+    the King)."""
+    x0, x1 = W * 0.50, W * 0.955
+    y0, y1 = H - W * 0.92, H - W * 0.045
+    d.rounded_rectangle((x0, y0, x1, y1), W * 0.06, fill=TINTS[style][suit])
+    colour = index_colour(style, suit)
+    cx, base, r = (x0 + x1) / 2, H - W * 0.505, W * 0.13
+    if rank == 6:  # king: a crown
+        pts = [(cx - r, base), (cx - r, base - r * 1.1), (cx - r * 0.5, base - r * 0.5),
+               (cx, base - r * 1.3), (cx + r * 0.5, base - r * 0.5), (cx + r, base - r * 1.1),
+               (cx + r, base)]
+        d.polygon(pts, fill=colour)
+    elif rank == 5 and style is DeckStyle.FRENCH:  # queen: a tiara
+        d.rounded_rectangle((cx - r, base - r * 0.35, cx + r, base), r * 0.1, fill=colour)
+        for k, (dx, rr) in enumerate(((-0.7, 0.22), (0.0, 0.3), (0.7, 0.22))):
+            top = base - r * (0.75 if k == 1 else 0.6)
+            d.ellipse((cx + dx * r - rr * r, top - rr * r, cx + dx * r + rr * r,
+                       top + rr * r), fill=colour)
+    elif rank == 5:  # Ober: a round hat with a brim
+        d.pieslice((cx - r * 0.75, base - r * 1.2, cx + r * 0.75, base + r * 0.3), 180, 360,
+                   fill=colour)
+        d.rounded_rectangle((cx - r * 1.1, base - r * 0.25, cx + r * 1.1, base), r * 0.12,
+                            fill=colour)
+    else:  # jack / Unter: a cap with a feather
+        d.polygon([(cx - r * 0.8, base), (cx - r * 0.6, base - r * 0.8),
+                   (cx + r * 0.6, base - r * 0.8), (cx + r * 0.8, base)], fill=colour)
+        d.line([(cx + r * 0.4, base - r * 0.7), (cx + r * 1.0, base - r * 1.5)], fill=colour,
+               width=max(1, round(r * 0.22)))
 
 
 @lru_cache(maxsize=32)

@@ -128,7 +128,7 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     "alt.hand": "Hand: {cards}",
     "alt.playable": "playable: {cards}",
     "alt.trick": "Trick: {plays}",
-    "alt.play": "{name} {card}",
+    "alt.play": "{name}: {card}",
     "alt.table": "Table: {summary}",
     "alt.result": "Result: {summary}",
     "alt.chart": "Chip history of {names}",

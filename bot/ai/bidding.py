@@ -40,8 +40,10 @@ HEARTS_EXTRA = 3.5
 MARGIN = {"tapp": 0.0, "solo": 4.0, "super": 4.0, "vice": 4.0,  # zuger
           "coeurfrage": 7.0, "solo1879": 0.0, "coeursolo": 3.0}  # tapp1879
 HERZ_AUFNEHMEN_MARGIN = {3: 10.0, 4: 16.0}
-#: risky suits a closed Bettel may have (an open one must have none)
-BETTEL_RISKS = 0
+#: Risky suits a Bettel may have, by (variant, players); else none. With short hands a
+#: single risky suit still wins about 3 times in 4 (a Dapp Bettel opens after the
+#: first trick, so only with 5 or 6 players; Württemberg's closed Bettel with 4).
+BETTEL_RISKS = {("dapp", 5): 1, ("dapp", 6): 1, ("wuerttemberg", 4): 1}
 
 #: value of each contract (units) per variant, for choosing between acceptable ones
 VALUES = {
@@ -116,7 +118,7 @@ def margin(variant: str, contract: str, ap: Appraisal, options: dict[str, object
     if contract == "rufer_herz":
         return _safe(ap.rufer[HEARTS])
     if contract == "bettel":
-        return _safe(ap.bettel_risks <= BETTEL_RISKS)
+        return _safe(ap.bettel_risks <= BETTEL_RISKS.get((variant, players), 0))
     if contract == "bettel_ouvert":
         return _safe(ap.bettel_risks == 0)
     raise ValueError(f"unknown contract {contract!r}")

@@ -1,0 +1,68 @@
+"""Persistence with aiosqlite: schema and migrations, tables and seats, the append-only
+action log, deals, the chip ledger and standings, settings, timers and message ids.
+
+All SQL of the bot lives in this package. Open one :class:`Store` at start-up.
+"""
+
+from .codec import restore_session, session_from_state, session_to_state
+from .db import DEFAULT_PATH
+from .errors import (
+    AlreadySeated,
+    CorruptState,
+    DealClosed,
+    DealInProgress,
+    DealNotFound,
+    DuplicateAction,
+    InvalidSetting,
+    InvalidTransition,
+    LedgerImbalance,
+    NotFound,
+    PlyGap,
+    SchemaTooNew,
+    SeatTaken,
+    StaleAction,
+    StoreError,
+    StoreUnavailable,
+    TableClosed,
+    TableNotFound,
+)
+from .models import (
+    ActionRow,
+    ChipPoint,
+    ContractRecord,
+    Deadline,
+    DeadlineKind,
+    DeadlineSpec,
+    DealAmount,
+    DealRow,
+    DealStatus,
+    Imbalance,
+    Leaderboard,
+    LedgerKind,
+    LedgerRow,
+    MemberStats,
+    MessageRef,
+    OpenTable,
+    PostedMessage,
+    SeatRow,
+    SettledDeal,
+    Standing,
+    StandingsDrift,
+    TableRow,
+    TableStatus,
+)
+from .settings import DeckStyle, Settings, TableMode, TimeoutPolicy
+from .standings import Period
+from .store import Store
+
+__all__ = [
+    "DEFAULT_PATH", "ActionRow", "AlreadySeated", "ChipPoint", "ContractRecord",
+    "CorruptState", "DealAmount", "DealClosed", "DealInProgress", "DealNotFound", "DealRow",
+    "DealStatus", "Deadline", "DeadlineKind", "DeadlineSpec", "DeckStyle", "DuplicateAction",
+    "Imbalance", "InvalidSetting", "InvalidTransition", "Leaderboard", "LedgerImbalance",
+    "LedgerKind", "LedgerRow", "MemberStats", "MessageRef", "NotFound", "OpenTable", "Period",
+    "PlyGap", "PostedMessage", "SchemaTooNew", "SeatRow", "SeatTaken", "Settings",
+    "SettledDeal", "StaleAction", "Standing", "StandingsDrift", "Store", "StoreError",
+    "StoreUnavailable", "TableClosed", "TableMode", "TableNotFound", "TableRow", "TableStatus",
+    "TimeoutPolicy", "restore_session", "session_from_state", "session_to_state",
+]

@@ -1,0 +1,100 @@
+"""``python -m bot check-ledger [--db PATH]``: audit the chip ledger.
+
+For every settled deal: its record replays (with the engine) to the stored result,
+its ledger rows match the replayed payments seat by seat (and the pot's change in
+tapp1879) and sum to zero. Also: every table's pot shares sum to zero, no settled
+deal lacks ledger rows, and the standings summaries agree with the ledger. Prints
+one line per problem; exit status 0 when clean, 1 with problems, 2 on usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.engine import TappError, deal_from_record
+
+from .codec import result_to_json
+from .db import DEFAULT_PATH
+from .errors import StoreError
+from .ledger import POT_VARIANTS
+from .models import SettledDeal
+from .store import Store
+
+
+def check_deal(item: SettledDeal) -> list[str]:
+    """Problems of one settled deal (empty when it is consistent)."""
+    deal_id = item.deal.deal_id
+    try:
+        deal = deal_from_record(item.record)
+    except TappError as exc:
+        return [f"deal {deal_id}: the record does not replay: {exc}"]
+    result = deal.outcome()
+    if result is None:
+        return [f"deal {deal_id}: settled, but its record stops before the end"]
+    problems = []
+    if item.deal.result != result_to_json(result):
+        problems.append(f"deal {deal_id}: the stored result differs from the replay")
+    rows = {r.seat: r.amount for r in item.ledger}
+    expected: dict[int | None, int] = dict(enumerate(result.payments))
+    if item.deal.variant in POT_VARIANTS:
+        expected[None] = result.pot - int(item.record.get("pot", 0))
+    if rows != expected:
+        problems.append(f"deal {deal_id}: ledger {_fmt(rows)} but the replay pays "
+                        f"{_fmt(expected)}")
+    total = sum(rows.values())
+    if total:
+        problems.append(f"deal {deal_id}: the ledger rows sum to {total}")
+    return problems
+
+
+def _fmt(amounts: dict[int | None, int]) -> str:
+    return "{" + ", ".join(f"{'pot' if k is None else k}: {v}"
+                           for k, v in sorted(amounts.items(), key=lambda kv: (
+                               kv[0] is None, kv[0] or 0))) + "}"
+
+
+async def check(store: Store) -> tuple[int, list[str]]:
+    """``(deals checked, problems)`` for the whole database."""
+    problems: list[str] = []
+    count = 0
+    async for item in store.ledger.iter_settled():
+        count += 1
+        problems.extend(check_deal(item))
+    for imb in await store.ledger.imbalances():
+        if imb.deal_id is None:
+            problems.append(f"table {imb.table_id}: the pot shares sum to {imb.total}")
+    for deal_id in await store.ledger.settled_without_ledger():
+        problems.append(f"deal {deal_id}: settled without ledger rows")
+    for d in await store.ledger.standings_drift():
+        problems.append(f"standings of member {d.user_id} in server {d.guild_id} "
+                        f"({d.variant}) disagree with the ledger")
+    return count, problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot check-ledger",
+                                     description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--db", type=Path, default=DEFAULT_PATH,
+                        help=f"the database file (default {DEFAULT_PATH})")
+    args = parser.parse_args(argv)
+    if not args.db.is_file():
+        print(f"no database at {args.db}", file=sys.stderr)
+        return 2
+
+    async def run() -> tuple[int, list[str]]:
+        async with await Store.open(args.db) as store:
+            return await check(store)
+
+    try:
+        count, problems = asyncio.run(run())
+    except StoreError as exc:
+        print(f"cannot read {args.db}: {exc}", file=sys.stderr)
+        return 2
+    for line in problems:
+        print(line)
+    print(f"checked {count} settled deals: "
+          f"{'OK' if not problems else f'{len(problems)} problem(s)'}")
+    return 1 if problems else 0

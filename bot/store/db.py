@@ -1,0 +1,212 @@
+"""The connection: pragmas, migrations and transactions.
+
+Every transaction is one plain function ``fn(conn, *args)`` run on aiosqlite's worker
+thread in a single hop, between ``BEGIN`` (``BEGIN IMMEDIATE`` for writes, so a writer
+waits for the lock up front instead of failing on upgrade) and ``COMMIT``, or
+``ROLLBACK`` if it raises. Calls queue on that one thread, so two transactions never
+interleave and a coroutine never holds the database across an ``await``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+import aiosqlite
+
+from .errors import SchemaTooNew, StoreError, StoreUnavailable
+
+T = TypeVar("T")
+P = ParamSpec("P")
+Clock = Callable[[], float]
+
+DEFAULT_PATH = Path("data") / "tapp.sqlite3"
+MEMORY = ":memory:"
+
+# error codes that mean "try again later" rather than "this is a bug"
+_UNAVAILABLE = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_FULL", "SQLITE_IOERR",
+                "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PROTOCOL")
+
+
+def translate(exc: sqlite3.Error) -> StoreError:
+    """A store error for an sqlite3 error: :class:`StoreUnavailable` for lock, disk and
+    I/O trouble, a plain :class:`StoreError` otherwise."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc)
+    if name.startswith(_UNAVAILABLE) or "locked" in text or "disk" in text:
+        return StoreUnavailable(text)
+    return StoreError(text)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+    def statements(self) -> list[str]:
+        """The script split into complete statements (triggers stay whole)."""
+        out, buf = [], ""
+        for part in self.sql.split(";"):
+            buf += part + ";"
+            if sqlite3.complete_statement(buf):
+                if _strip_comments(buf).strip(" \n\t;"):
+                    out.append(buf.strip())
+                buf = ""
+        if _strip_comments(buf).strip(" \n\t;"):
+            raise StoreError(f"migration {self.name}: incomplete statement at the end")
+        return out
+
+
+def _strip_comments(sql: str) -> str:
+    return "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
+
+
+def load_migrations() -> list[Migration]:
+    """The packaged migrations in order; versions must run 1, 2, 3, ..."""
+    folder = resources.files("bot.store") / "migrations"
+    found = []
+    for item in folder.iterdir():
+        if item.name.endswith(".sql"):
+            version = int(item.name.split("_", 1)[0])
+            found.append(Migration(version, item.name, item.read_text(encoding="utf-8")))
+    found.sort(key=lambda m: m.version)
+    if [m.version for m in found] != list(range(1, len(found) + 1)):
+        raise StoreError(f"migrations must be numbered 1..n: {[m.name for m in found]}")
+    return found
+
+
+def migrate(conn: sqlite3.Connection, migrations: list[Migration]) -> int:
+    """Apply the migrations newer than ``PRAGMA user_version``, all in one transaction."""
+    latest = migrations[-1].version if migrations else 0
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        current = conn.execute("PRAGMA user_version").fetchone()[0]
+        if current > latest:
+            raise SchemaTooNew(
+                f"the database has schema version {current}; this bot knows up to {latest}")
+        for m in migrations:
+            if m.version > current:
+                for statement in m.statements():
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {m.version:d}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return max(current, latest)
+
+
+class Database:
+    """One SQLite connection on aiosqlite's worker thread, with the store's clock."""
+
+    def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection, path: str,
+                 clock: Clock) -> None:
+        self._conn = conn
+        self._raw = raw
+        self.path = path
+        self.clock = clock
+        self.schema_version = 0
+        self._closed = False
+
+    @classmethod
+    async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,
+                   busy_timeout: float = 5.0) -> Database:
+        """Open (creating parent folders), set the pragmas and apply pending migrations."""
+        location = str(path)
+        uri = location.startswith("file:")
+        if location != MEMORY and not uri:
+            Path(location).parent.mkdir(parents=True, exist_ok=True)
+        raw: list[sqlite3.Connection] = []
+
+        def connect() -> sqlite3.Connection:
+            conn = sqlite3.connect(location, timeout=busy_timeout, isolation_level=None,
+                                   uri=uri)
+            conn.row_factory = sqlite3.Row
+            raw.append(conn)
+            return conn
+
+        try:
+            aconn = await aiosqlite.Connection(connect, 64)
+        except sqlite3.Error as exc:
+            raise translate(exc) from exc
+        db = cls(aconn, raw[0], location, clock)
+        try:
+            db.schema_version = await db._call(_setup, load_migrations())
+        except BaseException:
+            await aconn.close()
+            raise
+        return db
+
+    def now(self) -> float:
+        return float(self.clock())
+
+    async def read(self, fn: Callable[Concatenate[sqlite3.Connection, P], T],
+                   *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn(conn, ...)`` in a read transaction (one consistent snapshot)."""
+        return await self._call(_transaction, "DEFERRED", fn, args, kwargs)
+
+    async def write(self, fn: Callable[Concatenate[sqlite3.Connection, P], T],
+                    *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn(conn, ...)`` in a ``BEGIN IMMEDIATE`` transaction; all or nothing."""
+        return await self._call(_transaction, "IMMEDIATE", fn, args, kwargs)
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        # aiosqlite has no public "run this function on the connection's thread";
+        # _execute is what all its public methods use (stable since 0.11).
+        if self._closed:
+            raise StoreUnavailable("the database is closed")
+        return await self._conn._execute(fn, self._raw, *args)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(sqlite3.Error, ValueError):
+            await self._conn.execute("PRAGMA optimize")
+        await self._conn.close()
+
+
+def _setup(conn: sqlite3.Connection, migrations: list[Migration]) -> int:
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA cache_size = -32768")  # 32 MiB: standings upserts stay in memory
+        return migrate(conn, migrations)
+    except sqlite3.Error as exc:
+        raise translate(exc) from exc
+
+
+def _transaction(conn: sqlite3.Connection, mode: str, fn: Callable[..., T],
+                 args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
+    try:
+        conn.execute(f"BEGIN {mode}")
+    except sqlite3.Error as exc:
+        raise translate(exc) from exc
+    try:
+        result = fn(conn, *args, **kwargs)
+        conn.execute("COMMIT")
+        return result
+    except BaseException as exc:
+        if conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise translate(exc) from exc
+        raise

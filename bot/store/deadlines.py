@@ -1,0 +1,110 @@
+"""Durable timers: reminders and turn timeouts that survive a restart.
+
+A table has at most one pending deadline of each kind; scheduling replaces it. The
+timer loop sleeps until :meth:`Deadlines.next_due`, then :meth:`Deadlines.claim_due`
+marks the due ones fired in the transaction that reads them, so each fires once, also
+after a restart and with two loops racing. A fired deadline records the deal and ply
+it was set for: the table service ignores it if the deal has moved on since.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+from .db import Database
+from .models import Deadline, DeadlineKind, DeadlineSpec
+from .rows import cancel_deadlines
+
+
+def deadline_row(r: sqlite3.Row) -> Deadline:
+    return Deadline(
+        deadline_id=r["deadline_id"], table_id=r["table_id"], kind=DeadlineKind(r["kind"]),
+        deal_id=r["deal_id"], ply=r["ply"], seat=r["seat"], due_at=r["due_at"],
+        created_at=r["created_at"], fired=r["status"] == "fired", fired_at=r["fired_at"],
+    )
+
+
+def schedule(conn: sqlite3.Connection, table_id: int, kind: DeadlineKind | str, due_at: float,
+             *, deal_id: int | None, ply: int | None, seat: int | None,
+             now: float) -> Deadline:
+    """Replace the table's pending deadline of this kind (inside a write transaction)."""
+    kind = DeadlineKind(kind)
+    cancel_deadlines(conn, table_id, kind.value)
+    cur = conn.execute(
+        "INSERT INTO deadlines (table_id, kind, deal_id, ply, seat, due_at, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (table_id, kind.value, deal_id, ply, seat, float(due_at), now))
+    assert cur.lastrowid is not None
+    return Deadline(cur.lastrowid, table_id, kind, deal_id, ply, seat, float(due_at), now,
+                    False, None)
+
+
+def schedule_all(conn: sqlite3.Connection, table_id: int, specs: Sequence[DeadlineSpec], *,
+                 deal_id: int | None, ply: int | None, now: float) -> list[Deadline]:
+    """Cancel every pending deadline of the table and schedule ``specs`` instead."""
+    cancel_deadlines(conn, table_id)
+    return [schedule(conn, table_id, s.kind, s.due_at, deal_id=deal_id, ply=ply, seat=s.seat,
+                     now=now) for s in specs]
+
+
+class Deadlines:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def schedule(self, table_id: int, kind: DeadlineKind | str, due_at: float, *,
+                       deal_id: int | None = None, ply: int | None = None,
+                       seat: int | None = None) -> Deadline:
+        """Set the table's ``kind`` deadline (replacing a pending one)."""
+        return await self._db.write(schedule, table_id, kind, due_at, deal_id=deal_id,
+                                    ply=ply, seat=seat, now=self._db.now())
+
+    async def cancel(self, table_id: int, kind: DeadlineKind | str | None = None) -> int:
+        """Drop the table's pending deadlines (of one kind, or all); returns how many."""
+        value = None if kind is None else DeadlineKind(kind).value
+        return await self._db.write(cancel_deadlines, table_id, value)
+
+    async def pending(self, table_id: int | None = None) -> list[Deadline]:
+        """Pending deadlines, earliest first (of one table, or all)."""
+        def run(conn: sqlite3.Connection) -> list[Deadline]:
+            if table_id is None:
+                rows = conn.execute(
+                    "SELECT * FROM deadlines WHERE status = 'pending' ORDER BY due_at")
+            else:
+                rows = conn.execute(
+                    "SELECT * FROM deadlines WHERE status = 'pending' AND table_id = ?"
+                    " ORDER BY due_at", (table_id,))
+            return [deadline_row(r) for r in rows]
+        return await self._db.read(run)
+
+    async def next_due(self) -> float | None:
+        """When the earliest pending deadline is due (None: nothing pending)."""
+        def run(conn: sqlite3.Connection) -> float | None:
+            return conn.execute(
+                "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending'").fetchone()[0]
+        return await self._db.read(run)
+
+    async def claim_due(self, *, now: float | None = None, limit: int = 100) -> list[Deadline]:
+        """Mark due pending deadlines fired and return them; each is returned only once."""
+        at = self._db.now() if now is None else now
+
+        def run(conn: sqlite3.Connection) -> list[Deadline]:
+            due = [r["deadline_id"] for r in conn.execute(
+                "SELECT deadline_id FROM deadlines WHERE status = 'pending' AND due_at <= ?"
+                " ORDER BY due_at, deadline_id LIMIT ?", (at, limit))]
+            if not due:
+                return []
+            marks = ",".join("?" * len(due))
+            conn.execute(f"UPDATE deadlines SET status = 'fired', fired_at = ?"
+                         f" WHERE deadline_id IN ({marks})", (at, *due))
+            rows = conn.execute(f"SELECT * FROM deadlines WHERE deadline_id IN ({marks})"
+                                " ORDER BY due_at, deadline_id", due)
+            return [deadline_row(r) for r in rows]
+        return await self._db.write(run)
+
+    async def purge_fired(self, before: float) -> int:
+        """Delete deadlines that fired before ``before`` (housekeeping)."""
+        def run(conn: sqlite3.Connection) -> int:
+            return conn.execute("DELETE FROM deadlines WHERE status = 'fired' AND fired_at < ?",
+                                (before,)).rowcount
+        return await self._db.write(run)

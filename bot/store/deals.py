@@ -1,0 +1,228 @@
+"""Deals and the append-only action log: start, append, settle, abandon.
+
+The record is the truth: a deal row holds the record header as dealt and the actions
+table every entry in ply order; ``header + actions`` replays to the current state.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.engine import Action, Deal, deal_from_record
+from bot.engine.session import Session
+
+from .codec import full_record, record_header, result_to_json, session_to_state
+from .db import Database, dumps
+from .deadlines import schedule_all
+from .errors import (
+    DealClosed,
+    DealInProgress,
+    DuplicateAction,
+    InvalidTransition,
+    PlyGap,
+    StoreError,
+)
+from .ledger import INSERT_LEDGER, book_pot_shares, deal_ledger_values, ledger_for_deal
+from .models import (
+    ActionRow,
+    DeadlineSpec,
+    DealRow,
+    DealStatus,
+    SettledDeal,
+    TableStatus,
+)
+from .rows import (
+    action_row,
+    cancel_deadlines,
+    deal_row,
+    fetch_deal,
+    fetch_entries,
+    fetch_open_table,
+    fetch_seats,
+    fetch_table,
+)
+
+
+def normalised_header(deal_or_record: Deal | Mapping[str, Any]) -> dict[str, Any]:
+    """The record header as the engine writes it (a record is validated by replaying)."""
+    deal = (deal_or_record if isinstance(deal_or_record, Deal)
+            else deal_from_record(dict(deal_or_record)))
+    if deal.ply:
+        raise InvalidTransition("A deal is stored before its first action.")
+    return record_header(deal.to_record())
+
+
+class Deals:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def start(self, table_id: int, deal: Deal | Mapping[str, Any], *,
+                    deadlines: Sequence[DeadlineSpec] = ()) -> DealRow:
+        """Store a new deal as dealt (a Deal with no action yet, or its record).
+
+        The table must be playing with no deal in play. ``deadlines`` replace the
+        table's pending ones, set for ply 0 of this deal.
+        """
+        header = normalised_header(deal)
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> DealRow:
+            table = fetch_open_table(conn, table_id)
+            if table.status is not TableStatus.PLAYING:
+                raise InvalidTransition("The table has not started yet.")
+            if header["variant"] != table.variant:
+                raise StoreError(f"a {header['variant']} deal at a {table.variant} table")
+            if conn.execute("SELECT 1 FROM deals WHERE table_id = ? AND status = 'playing'",
+                            (table_id,)).fetchone():
+                raise DealInProgress(table_id)
+            number = conn.execute("SELECT COUNT(*) FROM deals WHERE table_id = ?",
+                                  (table_id,)).fetchone()[0]
+            cur = conn.execute(
+                "INSERT INTO deals (table_id, number, guild_id, variant, header, started_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, number, table.guild_id, table.variant, dumps(header), now))
+            assert cur.lastrowid is not None
+            schedule_all(conn, table_id, deadlines, deal_id=cur.lastrowid, ply=0, now=now)
+            return fetch_deal(conn, cur.lastrowid)
+
+        return await self._db.write(run)
+
+    async def append_action(self, deal_id: int, ply: int, seat: int,
+                            action: Action | Mapping[str, Any], *, auto: bool = False,
+                            deadlines: Sequence[DeadlineSpec] | None = None) -> ActionRow:
+        """Append the action taken at ``ply`` (the deal's action count before it).
+
+        Raises :class:`DuplicateAction` if that ply is already taken (the loser of two
+        racing clicks), :class:`DealClosed` once the deal is over, :class:`PlyGap` if
+        ``ply`` runs ahead of the log; nothing is written then. ``auto`` marks an action
+        a computer took for a timed-out seat. ``deadlines``, if given, replace the
+        table's pending ones, set for the next ply.
+        """
+        entry = action.to_record(seat) if isinstance(action, Action) else dict(action)
+        if entry.get("seat") != seat:
+            raise StoreError(f"the entry's seat {entry.get('seat')!r} is not seat {seat}")
+        Action.from_record(entry)  # well-formed (legality is the engine's business)
+        text = dumps(entry)
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> ActionRow:
+            cur = conn.execute(
+                "UPDATE deals SET ply = ply + 1"
+                " WHERE deal_id = ? AND ply = ? AND status = 'playing'", (deal_id, ply))
+            if cur.rowcount != 1:
+                deal = fetch_deal(conn, deal_id)
+                if deal.status is not DealStatus.PLAYING:
+                    raise DealClosed(deal_id)
+                if deal.ply > ply:
+                    raise DuplicateAction(deal_id, ply)
+                raise PlyGap(f"deal {deal_id} has {deal.ply} actions; ply {ply} skips ahead")
+            conn.execute(
+                "INSERT INTO actions (deal_id, ply, seat, entry, auto, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)", (deal_id, ply, seat, text, int(auto), now))
+            if deadlines is not None:
+                table_id = conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
+                                        (deal_id,)).fetchone()[0]
+                schedule_all(conn, table_id, deadlines, deal_id=deal_id, ply=ply + 1, now=now)
+            return ActionRow(deal_id, ply, seat, entry, auto, now)
+
+        return await self._db.write(run)
+
+    async def settle(self, deal_id: int, deal: Deal, session: Session) -> SettledDeal:
+        """Close a finished deal in one transaction: its result, one ledger row per seat
+        (plus the pot's in tapp1879) summing to zero, the session state after it (call
+        ``session.finish_deal()`` first), and the pot shares if the session ended.
+
+        ``deal`` must be the stored deal with every action logged. On any error nothing
+        is written; the caller should then reload the table rather than trust its
+        in-memory session.
+        """
+        result = deal.outcome()
+        if result is None:
+            raise InvalidTransition("The deal is not over yet.")
+        header = record_header(deal.to_record() | {"actions": []})
+        result_text = dumps(result_to_json(result))
+        state_text = dumps(session_to_state(session))
+        shares = session.pot_shares
+        ply = deal.ply
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> SettledDeal:
+            row = fetch_deal(conn, deal_id)
+            if row.status is not DealStatus.PLAYING:
+                raise DealClosed(deal_id)
+            if row.ply != ply:
+                raise PlyGap(f"deal {deal_id} has {row.ply} actions logged, the deal {ply}")
+            if row.header != header:
+                raise StoreError(f"that Deal is not deal {deal_id} as stored")
+            table = fetch_table(conn, row.table_id)
+            seats = fetch_seats(conn, row.table_id)
+            values = deal_ledger_values(deal_id=deal_id, table=table, seats=seats,
+                                        header=row.header, result=result, settled_at=now)
+            conn.execute("UPDATE deals SET status = 'settled', result = ?, ended_at = ?"
+                         " WHERE deal_id = ?", (result_text, now, deal_id))
+            conn.executemany(INSERT_LEDGER, values)
+            conn.execute("UPDATE tables SET session = ? WHERE table_id = ?",
+                         (state_text, row.table_id))
+            if shares is not None:
+                book_pot_shares(conn, table, seats, shares, now)
+            cancel_deadlines(conn, row.table_id)
+            return SettledDeal(deal=fetch_deal(conn, deal_id),
+                               record=full_record(row.header, fetch_entries(conn, deal_id)),
+                               ledger=ledger_for_deal(conn, deal_id))
+
+        return await self._db.write(run)
+
+    async def abandon(self, deal_id: int, session: Session | None = None) -> DealRow:
+        """Drop a deal with no chips moved (timeout policy); stores the session state
+        after ``session.abandon_deal()`` if given, and cancels the table's deadlines."""
+        state_text = None if session is None else dumps(session_to_state(session))
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> DealRow:
+            row = fetch_deal(conn, deal_id)
+            if row.status is not DealStatus.PLAYING:
+                raise DealClosed(deal_id)
+            conn.execute("UPDATE deals SET status = 'abandoned', ended_at = ?"
+                         " WHERE deal_id = ?", (now, deal_id))
+            if state_text is not None:
+                conn.execute("UPDATE tables SET session = ? WHERE table_id = ?",
+                             (state_text, row.table_id))
+            cancel_deadlines(conn, row.table_id)
+            return fetch_deal(conn, deal_id)
+
+        return await self._db.write(run)
+
+    async def get(self, deal_id: int) -> DealRow:
+        return await self._db.read(fetch_deal, deal_id)
+
+    async def current(self, table_id: int) -> DealRow | None:
+        """The table's deal in play, if any."""
+        def run(conn: sqlite3.Connection) -> DealRow | None:
+            r = conn.execute("SELECT * FROM deals WHERE table_id = ? AND status = 'playing'",
+                             (table_id,)).fetchone()
+            return None if r is None else deal_row(r)
+        return await self._db.read(run)
+
+    async def for_table(self, table_id: int) -> list[DealRow]:
+        """Every deal of a table, in order."""
+        def run(conn: sqlite3.Connection) -> list[DealRow]:
+            rows = conn.execute("SELECT * FROM deals WHERE table_id = ? ORDER BY number",
+                                (table_id,))
+            return [deal_row(r) for r in rows]
+        return await self._db.read(run)
+
+    async def record(self, deal_id: int) -> dict[str, Any]:
+        """The deal record: header and every action in ply order."""
+        def run(conn: sqlite3.Connection) -> dict[str, Any]:
+            return full_record(fetch_deal(conn, deal_id).header, fetch_entries(conn, deal_id))
+        return await self._db.read(run)
+
+    async def actions(self, deal_id: int) -> tuple[ActionRow, ...]:
+        def run(conn: sqlite3.Connection) -> tuple[ActionRow, ...]:
+            fetch_deal(conn, deal_id)
+            rows = conn.execute("SELECT * FROM actions WHERE deal_id = ? ORDER BY ply",
+                                (deal_id,))
+            return tuple(action_row(r) for r in rows)
+        return await self._db.read(run)

@@ -1,0 +1,95 @@
+"""Ids of each table's public messages (table message, turn ping, last trick, ...).
+
+A message is *current* until retired. ``created_at`` lets the table service re-post a
+table message older than an hour instead of editing it (Discord limits such edits).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from .db import Database
+from .errors import StoreError
+from .models import MessageRef, PostedMessage
+from .rows import fetch_table
+
+
+def message_row(r: sqlite3.Row) -> MessageRef:
+    return MessageRef(message_id=r["message_id"], table_id=r["table_id"], kind=r["kind"],
+                      channel_id=r["channel_id"], created_at=r["created_at"],
+                      retired_at=r["retired_at"])
+
+
+def _current(conn: sqlite3.Connection, table_id: int, kind: str | None) -> list[MessageRef]:
+    if kind is None:
+        rows = conn.execute("SELECT * FROM messages WHERE table_id = ? AND retired_at IS NULL"
+                            " ORDER BY created_at, message_id", (table_id,))
+    else:
+        rows = conn.execute("SELECT * FROM messages WHERE table_id = ? AND kind = ?"
+                            " AND retired_at IS NULL ORDER BY created_at, message_id",
+                            (table_id, kind))
+    return [message_row(r) for r in rows]
+
+
+class Messages:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def record(self, table_id: int, kind: str, channel_id: int, message_id: int, *,
+                     replace: bool = True) -> PostedMessage:
+        """Record a posted message; with ``replace`` the current ones of that kind are
+        retired and returned, so the caller can delete them."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> PostedMessage:
+            fetch_table(conn, table_id)
+            r = conn.execute("SELECT * FROM messages WHERE message_id = ?",
+                             (message_id,)).fetchone()
+            if r is not None:  # recorded before: idempotent for the same table and kind
+                known = message_row(r)
+                if (known.table_id, known.kind) != (table_id, kind):
+                    raise StoreError(f"message {message_id} belongs to another table or kind")
+                return PostedMessage(known, ())
+            old = _current(conn, table_id, kind) if replace else []
+            conn.executemany("UPDATE messages SET retired_at = ? WHERE message_id = ?",
+                             [(now, m.message_id) for m in old])
+            conn.execute("INSERT INTO messages (message_id, table_id, kind, channel_id,"
+                         " created_at) VALUES (?, ?, ?, ?, ?)",
+                         (message_id, table_id, kind, channel_id, now))
+            retired = tuple(MessageRef(m.message_id, m.table_id, m.kind, m.channel_id,
+                                       m.created_at, now) for m in old)
+            return PostedMessage(MessageRef(message_id, table_id, kind, channel_id, now, None),
+                                 retired)
+
+        return await self._db.write(run)
+
+    async def current(self, table_id: int, kind: str | None = None) -> list[MessageRef]:
+        """The table's current messages (of one kind, or all), oldest first."""
+        return await self._db.read(_current, table_id, kind)
+
+    async def get(self, message_id: int) -> MessageRef | None:
+        def run(conn: sqlite3.Connection) -> MessageRef | None:
+            r = conn.execute("SELECT * FROM messages WHERE message_id = ?",
+                             (message_id,)).fetchone()
+            return None if r is None else message_row(r)
+        return await self._db.read(run)
+
+    async def retire(self, message_id: int) -> bool:
+        """Retire one message (deleted, or replaced by hand); False if it was not current."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> bool:
+            return conn.execute("UPDATE messages SET retired_at = ? WHERE message_id = ?"
+                                " AND retired_at IS NULL", (now, message_id)).rowcount == 1
+        return await self._db.write(run)
+
+    async def retire_all(self, table_id: int) -> list[MessageRef]:
+        """Retire every current message of a table; returns them as they were."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> list[MessageRef]:
+            old = _current(conn, table_id, None)
+            conn.execute("UPDATE messages SET retired_at = ? WHERE table_id = ?"
+                         " AND retired_at IS NULL", (now, table_id))
+            return old
+        return await self._db.write(run)

@@ -1,0 +1,1 @@
+"""Ordered SQL migrations (``NNNN_name.sql``), applied by :mod:`bot.store.db`."""

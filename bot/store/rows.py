@@ -1,0 +1,107 @@
+"""Row mapping and the small lookups every transaction shares (sync, on the db thread)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from .db import loads
+from .errors import DealNotFound, TableClosed, TableNotFound
+from .models import (
+    ActionRow,
+    DealRow,
+    DealStatus,
+    LedgerKind,
+    LedgerRow,
+    SeatRow,
+    TableRow,
+    TableStatus,
+)
+
+
+def table_row(r: sqlite3.Row) -> TableRow:
+    return TableRow(
+        table_id=r["table_id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
+        thread_id=r["thread_id"], host_id=r["host_id"], variant=r["variant"],
+        options=loads(r["options"]), status=TableStatus(r["status"]),
+        created_at=r["created_at"], started_at=r["started_at"], closed_at=r["closed_at"],
+    )
+
+
+def seat_row(r: sqlite3.Row) -> SeatRow:
+    return SeatRow(
+        table_id=r["table_id"], seat=r["seat"], user_id=r["user_id"],
+        display_name=r["display_name"], is_computer=bool(r["is_computer"]),
+        level=r["level"], joined_at=r["joined_at"],
+    )
+
+
+def deal_row(r: sqlite3.Row) -> DealRow:
+    return DealRow(
+        deal_id=r["deal_id"], table_id=r["table_id"], number=r["number"],
+        guild_id=r["guild_id"], variant=r["variant"], status=DealStatus(r["status"]),
+        ply=r["ply"], header=loads(r["header"]), result=loads(r["result"]),
+        started_at=r["started_at"], ended_at=r["ended_at"],
+    )
+
+
+def action_row(r: sqlite3.Row) -> ActionRow:
+    return ActionRow(
+        deal_id=r["deal_id"], ply=r["ply"], seat=r["seat"], entry=loads(r["entry"]),
+        auto=bool(r["auto"]), created_at=r["created_at"],
+    )
+
+
+def ledger_row(r: sqlite3.Row) -> LedgerRow:
+    won = r["won"]
+    return LedgerRow(
+        entry_id=r["entry_id"], kind=LedgerKind(r["kind"]), deal_id=r["deal_id"],
+        table_id=r["table_id"], guild_id=r["guild_id"], seat=r["seat"],
+        user_id=r["user_id"], is_computer=bool(r["is_computer"]),
+        display_name=r["display_name"], variant=r["variant"], contract=r["contract"],
+        settled_at=r["settled_at"], amount=r["amount"],
+        was_declarer=bool(r["was_declarer"]), won=None if won is None else bool(won),
+        jungfrau=bool(r["jungfrau"]),
+    )
+
+
+def fetch_table(conn: sqlite3.Connection, table_id: int) -> TableRow:
+    r = conn.execute("SELECT * FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+    if r is None:
+        raise TableNotFound(table_id)
+    return table_row(r)
+
+
+def fetch_open_table(conn: sqlite3.Connection, table_id: int) -> TableRow:
+    table = fetch_table(conn, table_id)
+    if not table.status.is_open:
+        raise TableClosed(table_id)
+    return table
+
+
+def fetch_seats(conn: sqlite3.Connection, table_id: int) -> tuple[SeatRow, ...]:
+    rows = conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+    return tuple(seat_row(r) for r in rows)
+
+
+def fetch_deal(conn: sqlite3.Connection, deal_id: int) -> DealRow:
+    r = conn.execute("SELECT * FROM deals WHERE deal_id = ?", (deal_id,)).fetchone()
+    if r is None:
+        raise DealNotFound(deal_id)
+    return deal_row(r)
+
+
+def fetch_entries(conn: sqlite3.Connection, deal_id: int) -> list[dict[str, object]]:
+    rows = conn.execute("SELECT entry FROM actions WHERE deal_id = ? ORDER BY ply", (deal_id,))
+    return [loads(r[0]) for r in rows]
+
+
+def cancel_deadlines(conn: sqlite3.Connection, table_id: int, kind: str | None = None) -> int:
+    """Drop a table's pending deadlines (of one kind, or all)."""
+    if kind is None:
+        cur = conn.execute(
+            "DELETE FROM deadlines WHERE table_id = ? AND status = 'pending'", (table_id,))
+    else:
+        cur = conn.execute(
+            "DELETE FROM deadlines WHERE table_id = ? AND kind = ? AND status = 'pending'",
+            (table_id, kind))
+    return cur.rowcount

@@ -1,0 +1,231 @@
+"""Per-server settings and per-table overrides.
+
+Each key is stored as one JSON value, so a new setting needs no migration: add a field
+to :class:`Settings` (its default) and a :class:`Spec` (its check) below. Effective
+settings of a table = defaults, then the server's values, then the table's overrides.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from bot.engine import VARIANTS
+
+from .db import Database, dumps, loads
+from .errors import InvalidSetting
+from .rows import fetch_table
+
+
+class TimeoutPolicy(StrEnum):
+    COMPUTER = "computer"  # a computer player takes the absent player's turn
+    ABANDON = "abandon"  # the deal is abandoned with no chips moved
+
+
+class TableMode(StrEnum):
+    THREAD = "thread"  # each table in its own thread
+    CHANNEL = "channel"  # in the channel itself
+
+
+class DeckStyle(StrEnum):
+    AUTO = "auto"  # the variant's own
+    FRENCH = "french"
+    GERMAN = "german"
+    SWISS = "swiss"
+
+
+LANGUAGES = ("auto", "en", "de", "sv")  # auto: each user's Discord locale
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    reminder_delay: int = 3600  # seconds until the player to act is pinged again; 0: never
+    turn_timeout: int = 86400  # seconds until the timeout policy applies; 0: never
+    timeout_policy: TimeoutPolicy = TimeoutPolicy.COMPUTER
+    computers_allowed: bool = True
+    default_variant: str = "zuger"
+    stake: int = 1
+    deck_style: DeckStyle = DeckStyle.AUTO
+    table_mode: TableMode = TableMode.THREAD
+    language: str = "auto"
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: _plain(v) for k, v in dataclasses.asdict(self).items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    parse: Callable[[str, Any], Any]  # (key, raw value) -> value; raises InvalidSetting
+    per_table: bool  # may a table override it?
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, StrEnum) else value
+
+
+def _seconds(low: int, high: int) -> Callable[[str, Any], int]:
+    def parse(key: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidSetting(f"{key} is a number of seconds.")
+        if value != 0 and not low <= value <= high:
+            raise InvalidSetting(f"{key} is 0 (off) or from {low} to {high} seconds.")
+        return value
+    return parse
+
+
+def _int(low: int, high: int) -> Callable[[str, Any], int]:
+    def parse(key: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise InvalidSetting(f"{key} is a whole number from {low} to {high}.")
+        return value
+    return parse
+
+
+def _choice(choices: Iterable[str], kind: Callable[[str], Any] = str) -> Callable[[str, Any], Any]:
+    allowed = tuple(choices)
+
+    def parse(key: str, value: Any) -> Any:
+        if not isinstance(value, str) or value not in allowed:
+            raise InvalidSetting(f"{key} is one of: {', '.join(allowed)}.")
+        return kind(value)
+    return parse
+
+
+def _bool(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidSetting(f"{key} is true or false.")
+    return value
+
+
+SPECS: dict[str, Spec] = {
+    "reminder_delay": Spec(_seconds(60, 7 * 86400), per_table=True),
+    "turn_timeout": Spec(_seconds(300, 14 * 86400), per_table=True),
+    "timeout_policy": Spec(_choice([p.value for p in TimeoutPolicy], TimeoutPolicy), True),
+    "computers_allowed": Spec(_bool, per_table=False),
+    "default_variant": Spec(_choice(sorted(VARIANTS)), per_table=False),
+    "stake": Spec(_int(1, 1000), per_table=False),
+    "deck_style": Spec(_choice([d.value for d in DeckStyle], DeckStyle), per_table=True),
+    "table_mode": Spec(_choice([m.value for m in TableMode], TableMode), per_table=False),
+    "language": Spec(_choice(LANGUAGES), per_table=True),
+}
+assert set(SPECS) == {f.name for f in dataclasses.fields(Settings)}
+
+
+def validate(values: Mapping[str, Any], *, table: bool = False) -> dict[str, Any]:
+    """Checked and typed values; :class:`InvalidSetting` names the first bad one."""
+    out = {}
+    for key, value in values.items():
+        spec = SPECS.get(key)
+        if spec is None:
+            raise InvalidSetting(f"There is no setting called {key!r}.")
+        if table and not spec.per_table:
+            raise InvalidSetting(f"{key} is a server setting; a table cannot override it.")
+        out[key] = spec.parse(key, _plain(value))
+    return out
+
+
+def _stored(rows: Iterable[sqlite3.Row]) -> dict[str, Any]:
+    """Stored values still known and valid (a value out of today's range is ignored)."""
+    out = {}
+    for r in rows:
+        spec = SPECS.get(r["key"])
+        if spec is None:
+            continue
+        try:
+            out[r["key"]] = spec.parse(r["key"], loads(r["value"]))
+        except InvalidSetting:
+            continue
+    return out
+
+
+def _guild(conn: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
+    return _stored(conn.execute("SELECT key, value FROM guild_settings WHERE guild_id = ?",
+                                (guild_id,)))
+
+
+def _table(conn: sqlite3.Connection, table_id: int) -> dict[str, Any]:
+    rows = conn.execute("SELECT key, value FROM table_settings WHERE table_id = ?", (table_id,))
+    return {k: v for k, v in _stored(rows).items() if SPECS[k].per_table}
+
+
+def _for_table(conn: sqlite3.Connection, table_id: int) -> Settings:
+    guild_id = fetch_table(conn, table_id).guild_id
+    return Settings(**(_guild(conn, guild_id) | _table(conn, table_id)))
+
+
+class SettingsStore:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def for_guild(self, guild_id: int) -> Settings:
+        """A server's settings (defaults where it set nothing)."""
+        return Settings(**await self._db.read(_guild, guild_id))
+
+    async def guild_overrides(self, guild_id: int) -> dict[str, Any]:
+        """Only what the server set."""
+        return await self._db.read(_guild, guild_id)
+
+    async def set_guild(self, guild_id: int, values: Mapping[str, Any], *,
+                        updated_by: int | None = None) -> Settings:
+        checked = validate(values)
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> Settings:
+            conn.executemany(
+                "INSERT INTO guild_settings (guild_id, key, value, updated_at, updated_by)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, key) DO UPDATE SET"
+                " value = excluded.value, updated_at = excluded.updated_at,"
+                " updated_by = excluded.updated_by",
+                [(guild_id, k, dumps(_plain(v)), now, updated_by) for k, v in checked.items()])
+            return Settings(**_guild(conn, guild_id))
+        return await self._db.write(run)
+
+    async def reset_guild(self, guild_id: int, keys: Iterable[str] | None = None) -> Settings:
+        """Back to the defaults (the given keys, or all)."""
+        names = None if keys is None else list(keys)
+
+        def run(conn: sqlite3.Connection) -> Settings:
+            if names is None:
+                conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            else:
+                conn.executemany("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
+                                 [(guild_id, k) for k in names])
+            return Settings(**_guild(conn, guild_id))
+        return await self._db.write(run)
+
+    async def for_table(self, table_id: int) -> Settings:
+        """A table's settings: defaults, then its server's, then its own overrides."""
+        return await self._db.read(_for_table, table_id)
+
+    async def table_overrides(self, table_id: int) -> dict[str, Any]:
+        return await self._db.read(_table, table_id)
+
+    async def set_table(self, table_id: int, values: Mapping[str, Any]) -> Settings:
+        checked = validate(values, table=True)
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> Settings:
+            fetch_table(conn, table_id)
+            conn.executemany(
+                "INSERT INTO table_settings (table_id, key, value, updated_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, key) DO UPDATE SET"
+                " value = excluded.value, updated_at = excluded.updated_at",
+                [(table_id, k, dumps(_plain(v)), now) for k, v in checked.items()])
+            return _for_table(conn, table_id)
+        return await self._db.write(run)
+
+    async def reset_table(self, table_id: int, keys: Iterable[str] | None = None) -> Settings:
+        names = None if keys is None else list(keys)
+
+        def run(conn: sqlite3.Connection) -> Settings:
+            if names is None:
+                conn.execute("DELETE FROM table_settings WHERE table_id = ?", (table_id,))
+            else:
+                conn.executemany("DELETE FROM table_settings WHERE table_id = ? AND key = ?",
+                                 [(table_id, k) for k in names])
+            return _for_table(conn, table_id)
+        return await self._db.write(run)

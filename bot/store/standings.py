@@ -1,0 +1,183 @@
+"""Standings per server: leaderboard, member stats and deal history.
+
+All three read from indexes. Leaderboard and stats read the ``standings`` and
+``declarer_records`` summaries that triggers keep from the ledger (a few rows per
+member, whatever the number of deals); history walks a covering index of the ledger.
+Computer players and the pot have no user id, so they are never ranked. Periods are
+UTC calendar periods: this day, week (from Monday), month, year, or all time.
+"""
+
+from __future__ import annotations
+
+import calendar
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+
+from .db import Database
+from .ledger import attach
+from .models import (
+    ChipPoint,
+    ContractRecord,
+    DealAmount,
+    Leaderboard,
+    MemberStats,
+    SettledDeal,
+    Standing,
+)
+from .rows import deal_row
+
+
+class Period(StrEnum):
+    ALL = "all"
+    YEAR = "year"
+    MONTH = "month"
+    WEEK = "week"
+    DAY = "day"
+
+
+def period_bounds(period: Period | str, at: float) -> tuple[str, int, int]:
+    """``(grain, since, until)``: the summary grain and the UTC period holding ``at``."""
+    period = Period(period)
+    if period is Period.ALL:
+        return "all", 0, 1
+    t = datetime.fromtimestamp(at, UTC)
+    day = t.replace(hour=0, minute=0, second=0, microsecond=0)
+    if period is Period.DAY:
+        return "day", _ts(day), _ts(day + timedelta(days=1))
+    if period is Period.WEEK:
+        monday = day - timedelta(days=day.weekday())
+        return "day", _ts(monday), _ts(monday + timedelta(days=7))
+    month = day.replace(day=1)
+    if period is Period.MONTH:
+        days = calendar.monthrange(month.year, month.month)[1]
+        return "month", _ts(month), _ts(month + timedelta(days=days))
+    year = month.replace(month=1)
+    return "month", _ts(year), _ts(year.replace(year=year.year + 1))
+
+
+def _ts(t: datetime) -> int:
+    return int(t.timestamp())
+
+
+_LEADERBOARD = """
+WITH agg AS (
+    SELECT user_id, SUM(net) AS net, SUM(deals) AS deals,
+           SUM(declarer_games) AS declarer_games, SUM(declarer_won) AS declarer_won,
+           SUM(declarer_lost) AS declarer_lost
+    FROM standings
+    WHERE guild_id = :guild AND grain = :grain AND bucket >= :since AND bucket < :until
+      AND (:variant IS NULL OR variant = :variant)
+    GROUP BY user_id),
+ranked AS (
+    SELECT *, RANK() OVER (ORDER BY net DESC) AS rank,
+           ROW_NUMBER() OVER (ORDER BY net DESC, deals DESC, user_id) AS position,
+           COUNT(*) OVER () AS players
+    FROM agg)
+SELECT * FROM ranked
+WHERE (position > :offset AND position <= :offset + :limit) OR user_id = :me
+ORDER BY position
+"""
+
+
+def _standing(r: sqlite3.Row) -> Standing:
+    return Standing(rank=r["rank"], position=r["position"], user_id=r["user_id"],
+                    net=r["net"], deals=r["deals"], declarer_games=r["declarer_games"],
+                    declarer_won=r["declarer_won"], declarer_lost=r["declarer_lost"])
+
+
+class Standings:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def leaderboard(self, guild_id: int, *, variant: str | None = None,
+                          period: Period | str = Period.ALL, at: float | None = None,
+                          limit: int = 10, offset: int = 0,
+                          user_id: int | None = None) -> Leaderboard:
+        """A server's members ranked by net chips in a period (the one holding ``at``,
+        default now). ``user_id``: also return that member's line as ``me``."""
+        grain, since, until = period_bounds(period, self._db.now() if at is None else at)
+        params = {"guild": guild_id, "grain": grain, "since": since, "until": until,
+                  "variant": variant, "offset": offset, "limit": limit, "me": user_id}
+
+        def run(conn: sqlite3.Connection) -> Leaderboard:
+            rows = conn.execute(_LEADERBOARD, params).fetchall()
+            lines = tuple(_standing(r) for r in rows if offset < r["position"] <= offset + limit)
+            me = next((_standing(r) for r in rows if r["user_id"] == user_id), None)
+            players = rows[0]["players"] if rows else 0
+            bounds = (None, None) if grain == "all" else (float(since), float(until))
+            return Leaderboard(lines, me, players, *bounds)
+
+        return await self._db.read(run)
+
+    async def stats(self, guild_id: int, user_id: int, *,
+                    variant: str | None = None) -> MemberStats:
+        """A member's all-time record in a server (zeros if they never played there)."""
+        params = {"guild": guild_id, "user": user_id, "variant": variant}
+
+        def run(conn: sqlite3.Connection) -> MemberStats:
+            totals = conn.execute(
+                "SELECT * FROM standings WHERE guild_id = :guild AND user_id = :user"
+                " AND grain = 'all' AND bucket = 0 AND (:variant IS NULL OR variant = :variant)",
+                params).fetchall()
+            best = [(r["best_amount"], -r["best_deal_id"]) for r in totals
+                    if r["best_amount"] is not None]
+            worst = [(r["worst_amount"], r["worst_deal_id"]) for r in totals
+                     if r["worst_amount"] is not None]
+            top, bottom = max(best, default=None), min(worst, default=None)
+            contracts = tuple(ContractRecord(r["variant"], r["contract"], r["games"], r["won"],
+                                             r["lost"], r["net"]) for r in conn.execute(
+                "SELECT * FROM declarer_records WHERE guild_id = :guild AND user_id = :user"
+                " AND (:variant IS NULL OR variant = :variant) ORDER BY variant, contract",
+                params))
+            history, total = [], 0
+            for r in conn.execute(
+                    "SELECT bucket, SUM(net) AS net FROM standings WHERE guild_id = :guild"
+                    " AND user_id = :user AND grain = 'day'"
+                    " AND (:variant IS NULL OR variant = :variant)"
+                    " GROUP BY bucket ORDER BY bucket", params):
+                total += r["net"]
+                history.append(ChipPoint(float(r["bucket"]), r["net"], total))
+
+            def field(name: str) -> int:
+                return sum(r[name] for r in totals)
+
+            return MemberStats(
+                guild_id=guild_id, user_id=user_id, variant=variant, net=field("net"),
+                deals=field("deals"), declarer_games=field("declarer_games"),
+                declarer_won=field("declarer_won"), declarer_lost=field("declarer_lost"),
+                ramsch_deals=field("ramsch_deals"), jungfrau=field("jungfrau"),
+                best=None if top is None else DealAmount(-top[1], top[0]),
+                worst=None if bottom is None else DealAmount(bottom[1], bottom[0]),
+                contracts=contracts, history=tuple(history))
+
+        return await self._db.read(run)
+
+    async def history(self, guild_id: int, *, user_id: int | None = None,
+                      variant: str | None = None, limit: int = 10,
+                      offset: int = 0) -> list[SettledDeal]:
+        """Recent settled deals of a server (or of one member there), newest first, each
+        with every seat's ledger row and the full record."""
+        params = {"guild": guild_id, "user": user_id, "variant": variant, "limit": limit,
+                  "offset": offset}
+
+        def run(conn: sqlite3.Connection) -> list[SettledDeal]:
+            if user_id is None:
+                deals = [deal_row(r) for r in conn.execute(
+                    "SELECT * FROM deals WHERE guild_id = :guild AND status = 'settled'"
+                    " AND (:variant IS NULL OR variant = :variant)"
+                    " ORDER BY ended_at DESC, deal_id DESC LIMIT :limit OFFSET :offset",
+                    params)]
+            else:
+                ids = [r[0] for r in conn.execute(
+                    "SELECT deal_id FROM ledger WHERE guild_id = :guild AND user_id = :user"
+                    " AND kind = 'deal' AND (:variant IS NULL OR variant = :variant)"
+                    " ORDER BY settled_at DESC, deal_id DESC LIMIT :limit OFFSET :offset",
+                    params)]
+                marks = ",".join("?" * len(ids))
+                by_id = {r["deal_id"]: deal_row(r) for r in conn.execute(
+                    f"SELECT * FROM deals WHERE deal_id IN ({marks})", ids)}
+                deals = [by_id[i] for i in ids if i in by_id]
+            return attach(conn, deals) if deals else []
+
+        return await self._db.read(run)

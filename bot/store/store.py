@@ -1,0 +1,61 @@
+"""The store facade: one object the bot opens at start-up and passes around."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from types import TracebackType
+
+from .db import DEFAULT_PATH, Clock, Database
+from .deadlines import Deadlines
+from .deals import Deals
+from .ledger import Ledger
+from .messages import Messages
+from .settings import SettingsStore
+from .standings import Standings
+from .tables import Tables
+
+
+class Store:
+    """All persistence, grouped by concern::
+
+        store = await Store.open("data/tapp.sqlite3")
+        table = await store.tables.create(guild_id=..., channel_id=..., host_id=..., ...)
+        await store.deals.append_action(deal_id, ply, seat, action)
+        board = await store.standings.leaderboard(guild_id, period="month")
+        await store.close()
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.tables = Tables(db)
+        self.deals = Deals(db)
+        self.ledger = Ledger(db)
+        self.standings = Standings(db)
+        self.settings = SettingsStore(db)
+        self.deadlines = Deadlines(db)
+        self.messages = Messages(db)
+
+    @classmethod
+    async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,
+                   busy_timeout: float = 5.0) -> Store:
+        """Open the database (``":memory:"`` for tests), migrating it to the latest schema.
+
+        ``clock`` gives every timestamp (Unix seconds); ``busy_timeout`` is how long a
+        write waits for another connection's lock before :class:`StoreUnavailable`.
+        """
+        return cls(await Database.open(path, clock=clock, busy_timeout=busy_timeout))
+
+    @property
+    def schema_version(self) -> int:
+        return self.db.schema_version
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.close()

@@ -1,0 +1,234 @@
+"""Tables (one session each) and their seats: lobby, start, session state, close,
+and loading every open table at start-up."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine.session import Session
+
+from .codec import full_record, session_to_state
+from .db import Database, dumps, loads
+from .errors import AlreadySeated, InvalidTransition, SeatTaken, StoreError
+from .ledger import book_pot_shares
+from .models import OpenTable, SeatRow, TableRow, TableStatus
+from .rows import (
+    cancel_deadlines,
+    deal_row,
+    fetch_open_table,
+    fetch_seats,
+    fetch_table,
+    seat_row,
+    table_row,
+)
+
+_OPEN_SQL = "status IN ('lobby', 'playing')"
+
+
+class Tables:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(self, *, guild_id: int, channel_id: int, host_id: int, variant: str,
+                     options: Mapping[str, Any] | None = None,
+                     thread_id: int | None = None) -> TableRow:
+        """A new table in the lobby. ``options``: deal and session options (stake, ...)."""
+        opts = dumps(dict(options or {}))
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> TableRow:
+            cur = conn.execute(
+                "INSERT INTO tables (guild_id, channel_id, thread_id, host_id, variant,"
+                " options, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, thread_id, host_id, variant, opts, now))
+            assert cur.lastrowid is not None
+            return fetch_table(conn, cur.lastrowid)
+
+        return await self._db.write(run)
+
+    async def get(self, table_id: int) -> TableRow:
+        return await self._db.read(fetch_table, table_id)
+
+    async def set_thread(self, table_id: int, thread_id: int | None) -> TableRow:
+        """Record the thread the table lives in (created after the table)."""
+        def run(conn: sqlite3.Connection) -> TableRow:
+            fetch_open_table(conn, table_id)
+            conn.execute("UPDATE tables SET thread_id = ? WHERE table_id = ?",
+                         (thread_id, table_id))
+            return fetch_table(conn, table_id)
+        return await self._db.write(run)
+
+    async def set_options(self, table_id: int, options: Mapping[str, Any]) -> TableRow:
+        """Replace the options while the table is in the lobby."""
+        opts = dumps(dict(options))
+
+        def run(conn: sqlite3.Connection) -> TableRow:
+            if fetch_open_table(conn, table_id).status is not TableStatus.LOBBY:
+                raise InvalidTransition("The options are fixed once the table has started.")
+            conn.execute("UPDATE tables SET options = ? WHERE table_id = ?", (opts, table_id))
+            return fetch_table(conn, table_id)
+        return await self._db.write(run)
+
+    async def find_open(self, *, channel_id: int | None = None, thread_id: int | None = None,
+                        guild_id: int | None = None) -> list[TableRow]:
+        """Open tables in a thread, a channel (not counting its threads) or a server."""
+        if thread_id is not None:
+            sql, arg = f"thread_id = ? AND {_OPEN_SQL}", thread_id
+        elif channel_id is not None:
+            sql, arg = f"channel_id = ? AND {_OPEN_SQL}", channel_id
+        elif guild_id is not None:
+            sql, arg = f"{_OPEN_SQL} AND guild_id = ?", guild_id
+        else:
+            raise TypeError("give channel_id, thread_id or guild_id")
+
+        def run(conn: sqlite3.Connection) -> list[TableRow]:
+            rows = conn.execute(f"SELECT * FROM tables WHERE {sql} ORDER BY table_id", (arg,))
+            return [table_row(r) for r in rows]
+        return await self._db.read(run)
+
+    async def sit(self, table_id: int, seat: int, *, user_id: int | None, display_name: str,
+                  is_computer: bool = False, level: str | None = None) -> SeatRow:
+        """Seat a member (``user_id``) or a computer player (``user_id=None``)."""
+        if is_computer != (user_id is None):
+            raise StoreError("a computer seat has no user id; a member's seat has one")
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> SeatRow:
+            fetch_open_table(conn, table_id)
+            if conn.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat = ?",
+                            (table_id, seat)).fetchone():
+                raise SeatTaken(seat)
+            if user_id is not None and conn.execute(
+                    "SELECT 1 FROM seats WHERE table_id = ? AND user_id = ?",
+                    (table_id, user_id)).fetchone():
+                raise AlreadySeated(user_id)
+            conn.execute(
+                "INSERT INTO seats (table_id, seat, user_id, display_name, is_computer, level,"
+                " joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table_id, seat, user_id, display_name, int(is_computer), level, now))
+            return SeatRow(table_id, seat, user_id, display_name, is_computer, level, now)
+
+        return await self._db.write(run)
+
+    async def stand(self, table_id: int, seat: int) -> SeatRow | None:
+        """Empty a seat; returns who sat there (None if it was empty)."""
+        def run(conn: sqlite3.Connection) -> SeatRow | None:
+            fetch_open_table(conn, table_id)
+            r = conn.execute("SELECT * FROM seats WHERE table_id = ? AND seat = ?",
+                             (table_id, seat)).fetchone()
+            if r is None:
+                return None
+            conn.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+            return seat_row(r)
+        return await self._db.write(run)
+
+    async def seats(self, table_id: int) -> tuple[SeatRow, ...]:
+        return await self._db.read(fetch_seats, table_id)
+
+    async def start(self, table_id: int, session: Session) -> TableRow:
+        """Lobby -> playing, storing the new session; seats 0..players-1 must be filled."""
+        state = dumps(session_to_state(session))
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> TableRow:
+            table = fetch_open_table(conn, table_id)
+            if table.status is not TableStatus.LOBBY:
+                raise InvalidTransition("This table has already started.")
+            if session.variant != table.variant:
+                raise StoreError(f"a {session.variant} session at a {table.variant} table")
+            taken = [s.seat for s in fetch_seats(conn, table_id)]
+            if taken != list(range(session.players)):
+                raise InvalidTransition(
+                    f"Every one of the {session.players} seats must be filled to start.")
+            conn.execute("UPDATE tables SET status = 'playing', session = ?, started_at = ?"
+                         " WHERE table_id = ?", (state, now, table_id))
+            return fetch_table(conn, table_id)
+
+        return await self._db.write(run)
+
+    async def save_session(self, table_id: int, session: Session) -> None:
+        """Store the session state (e.g. after ``request_end``) of a playing table."""
+        state = dumps(session_to_state(session))
+
+        def run(conn: sqlite3.Connection) -> None:
+            if fetch_open_table(conn, table_id).status is not TableStatus.PLAYING:
+                raise InvalidTransition("The table has not started yet.")
+            conn.execute("UPDATE tables SET session = ? WHERE table_id = ?", (state, table_id))
+        await self._db.write(run)
+
+    async def session_state(self, table_id: int) -> dict[str, Any] | None:
+        def run(conn: sqlite3.Connection) -> dict[str, Any] | None:
+            fetch_table(conn, table_id)
+            r = conn.execute("SELECT session FROM tables WHERE table_id = ?", (table_id,))
+            return loads(r.fetchone()[0])
+        return await self._db.read(run)
+
+    async def close(self, table_id: int, session: Session | None = None) -> TableRow:
+        """Close a table: ``closed`` once started, ``cancelled`` from the lobby.
+
+        In one transaction: the final session state (if given) and its tapp1879 pot
+        shares (once), the deal in play abandoned, pending deadlines cancelled. Closing
+        a closed table returns it unchanged.
+        """
+        state = None if session is None else dumps(session_to_state(session))
+        shares = None if session is None else session.pot_shares
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> TableRow:
+            table = fetch_table(conn, table_id)
+            if not table.status.is_open:
+                return table
+            if state is not None:
+                conn.execute("UPDATE tables SET session = ? WHERE table_id = ?",
+                             (state, table_id))
+            if shares is not None:
+                book_pot_shares(conn, table, fetch_seats(conn, table_id), shares, now)
+            conn.execute("UPDATE deals SET status = 'abandoned', ended_at = ?"
+                         " WHERE table_id = ? AND status = 'playing'", (now, table_id))
+            cancel_deadlines(conn, table_id)
+            status = (TableStatus.CLOSED if table.status is TableStatus.PLAYING
+                      else TableStatus.CANCELLED)
+            conn.execute("UPDATE tables SET status = ?, closed_at = ? WHERE table_id = ?",
+                         (status.value, now, table_id))
+            return fetch_table(conn, table_id)
+
+        return await self._db.write(run)
+
+    async def load(self, table_id: int) -> OpenTable:
+        """One table with its seats, session state and the record of its deal in play."""
+        def run(conn: sqlite3.Connection) -> OpenTable:
+            fetch_table(conn, table_id)
+            return _load(conn, "t.table_id = ?", (table_id,))[0]
+        return await self._db.read(run)
+
+    async def load_open(self) -> list[OpenTable]:
+        """Every open table, to rebuild at start-up (replay each record with the engine)."""
+        return await self._db.read(_load, f"t.{_OPEN_SQL}", ())
+
+
+def _load(conn: sqlite3.Connection, where: str, args: tuple[Any, ...]) -> list[OpenTable]:
+    """Tables matching ``where`` (alias ``t``) with everything needed to rebuild them, in
+    four queries whatever their number."""
+    tables = {r["table_id"]: (table_row(r), r["session"]) for r in conn.execute(
+        f"SELECT t.* FROM tables t WHERE {where} ORDER BY t.table_id", args)}
+    seats: dict[int, list[SeatRow]] = {i: [] for i in tables}
+    for r in conn.execute(f"SELECT s.* FROM seats s JOIN tables t USING (table_id)"
+                          f" WHERE {where} ORDER BY s.table_id, s.seat", args):
+        seats[r["table_id"]].append(seat_row(r))
+    deals = {r["table_id"]: deal_row(r) for r in conn.execute(
+        f"SELECT d.* FROM deals d JOIN tables t USING (table_id)"
+        f" WHERE d.status = 'playing' AND {where}", args)}
+    entries: dict[int, list[Any]] = {d.deal_id: [] for d in deals.values()}
+    for r in conn.execute(f"SELECT a.deal_id, a.entry FROM actions a"
+                          f" JOIN deals d USING (deal_id) JOIN tables t USING (table_id)"
+                          f" WHERE d.status = 'playing' AND {where}"
+                          f" ORDER BY a.deal_id, a.ply", args):
+        entries[r["deal_id"]].append(loads(r["entry"]))
+    out = []
+    for table_id, (table, state) in tables.items():
+        deal = deals.get(table_id)
+        record = None if deal is None else full_record(deal.header, entries[deal.deal_id])
+        out.append(OpenTable(table, tuple(seats[table_id]), loads(state), deal, record))
+    return out

@@ -83,7 +83,7 @@ def draw_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None
     if not lines:
         draw_text(draw, (WIDTH * s // 2, HEIGHT * s // 2), lab("chart.empty"), 24 * s, d.MUTED,
                   anchor="mm")
-        return img.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+        return img.reduce(SCALE)
 
     dates = any(isinstance(p[0], datetime) for _, pts in lines for p in pts)
     xs = [_num(p[0]) for _, pts in lines for p in pts]
@@ -135,7 +135,7 @@ def draw_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None
         text = display_name(name, "?", 19 * s, Weight.BOLD, room)
         draw_text(draw, (lx + 30 * s, cy), text, 19 * s, d.TEXT, Weight.BOLD, anchor="lm")
         ly += row
-    return img.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+    return img.reduce(SCALE)
 
 
 def render_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None = None,

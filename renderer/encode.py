@@ -5,9 +5,9 @@ The settings are measured with ``python -m bot bench render --compare`` (figures
 not to zlib: level 1 is as fast as level 0-3 and a few per cent larger than level 6,
 while ``optimize=True`` costs 4-7x the time for 2-4 % fewer bytes, so the hot path
 uses level 1. Lossless WebP at method 0 is both faster and smaller than that for the
-trick image (the one posted at every trick) and the chip chart, and larger for the
-others, so those two are WebP and everything else PNG (:data:`KIND_FORMATS`; a caller
-may force either).
+trick image (the one posted at every trick); for the other kinds it is faster but
+larger (or slower), so the trick is WebP and everything else PNG
+(:data:`KIND_FORMATS`; a caller may force either).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ WEBP_METHOD = 0  # fastest lossless WebP
 
 DEFAULT_FORMAT = ImageFormat.PNG
 #: image kinds whose measured best format is not the default
-KIND_FORMATS: dict[str, ImageFormat] = {"trick": ImageFormat.WEBP, "chart": ImageFormat.WEBP}
+KIND_FORMATS: dict[str, ImageFormat] = {"trick": ImageFormat.WEBP}
 
 _MIME = {ImageFormat.PNG: "image/png", ImageFormat.WEBP: "image/webp"}
 

@@ -50,8 +50,9 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
 
     def plan() -> list[tuple[int, float, str, str, list[tuple[Any, ...]]]]:
         """One batch of deals: (guild, time, variant, contract, ledger values)."""
-        out = []
-        while state["rows"] < ledger_rows and sum(len(d[4]) for d in out) < batch:
+        out: list[tuple[int, float, str, str, list[tuple[Any, ...]]]] = []
+        planned = 0
+        while state["rows"] < ledger_rows and planned < batch:
             n = state["deal"]
             big = n < big_guild_deals
             guild = 1 if big else guild_ids[1 + n % (guilds - 1)]
@@ -65,7 +66,7 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
             if pot is None:
                 amounts[3] -= sum(amounts)
             seated = rng.sample(list(users), 4)
-            rows = []
+            rows: list[tuple[Any, ...]] = []
             for seat in range(4):
                 computer = rng.random() < 0.15
                 won = None if seat != declarer else int(rng.random() < 0.6)
@@ -79,6 +80,7 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
             out.append((guild, at, variant, contract, rows))
             state["deal"] += 1
             state["rows"] += len(rows)
+            planned += len(rows)
             state["t"] = max(state["t"], at)
         return out
 

@@ -29,8 +29,9 @@ class FakeClock:
         self.t += seconds
 
 
-def utc(*args: int) -> float:
-    return datetime(*args, tzinfo=UTC).timestamp()  # type: ignore[misc]
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0,
+        second: int = 0) -> float:
+    return datetime(year, month, day, hour, minute, second, tzinfo=UTC).timestamp()
 
 
 @dataclass

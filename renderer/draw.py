@@ -6,6 +6,7 @@ Flat colours only: large uniform areas keep PNG encoding fast and files small.
 from __future__ import annotations
 
 import math
+import os
 
 from PIL import Image, ImageDraw
 
@@ -27,6 +28,12 @@ MINUS = "#ff8a80"
 PANEL = "#1d4a36"
 
 Box = tuple[int, int, int, int]
+
+#: Pillow frees an image's memory block at once by default; every canvas then costs
+#: fresh page faults. Keeping a few freed blocks for reuse saves ~0.5 ms per image
+#: (memory bounded by 8 image-sized blocks). ``PILLOW_BLOCKS_MAX`` still wins.
+if "PILLOW_BLOCKS_MAX" not in os.environ and Image.core.get_blocks_max() == 0:
+    Image.core.set_blocks_max(8)
 
 
 def canvas(width: int, height: int, colour: str = BG) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -1,6 +1,6 @@
 """Let computer players play deals, and measure them.
 
-``python -m bot.ai.selfplay [N]`` plays ``N`` baseline-only deals of every variant
+``python -m bot.ai [N]`` plays ``N`` baseline-only deals of every variant
 setting and prints the contracts, the declarers' results and the speed.
 """
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .db import Database
 from .models import Deadline, DeadlineKind, DeadlineSpec
-from .rows import cancel_deadlines
+from .rows import cancel_deadlines, fetch_open_table
 
 
 def deadline_row(r: sqlite3.Row) -> Deadline:
@@ -55,9 +55,15 @@ class Deadlines:
     async def schedule(self, table_id: int, kind: DeadlineKind | str, due_at: float, *,
                        deal_id: int | None = None, ply: int | None = None,
                        seat: int | None = None) -> Deadline:
-        """Set the table's ``kind`` deadline (replacing a pending one)."""
-        return await self._db.write(schedule, table_id, kind, due_at, deal_id=deal_id,
-                                    ply=ply, seat=seat, now=self._db.now())
+        """Set the table's ``kind`` deadline (replacing a pending one); the table must be
+        open."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> Deadline:
+            fetch_open_table(conn, table_id)
+            return schedule(conn, table_id, kind, due_at, deal_id=deal_id, ply=ply, seat=seat,
+                            now=now)
+        return await self._db.write(run)
 
     async def cancel(self, table_id: int, kind: DeadlineKind | str | None = None) -> int:
         """Drop the table's pending deadlines (of one kind, or all); returns how many."""

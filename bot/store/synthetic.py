@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .db import dumps
+from .errors import StoreError
 from .ledger import INSERT_LEDGER, POT_VARIANTS
 from .store import Store
 
@@ -95,6 +96,8 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
             conn.executemany(INSERT_LEDGER, [(r[0], cur.lastrowid, *r[2:]) for r in rows])
 
     def tables(conn: sqlite3.Connection) -> None:
+        if conn.execute("SELECT 1 FROM tables LIMIT 1").fetchone():
+            raise StoreError("fill_synthetic needs an empty database")
         conn.executemany(
             "INSERT INTO tables (table_id, guild_id, channel_id, host_id, variant, status,"
             " created_at) VALUES (?, ?, ?, 0, 'zuger', 'closed', ?)",

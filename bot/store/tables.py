@@ -169,8 +169,9 @@ class Tables:
         """Close a table: ``closed`` once started, ``cancelled`` from the lobby.
 
         In one transaction: the final session state (if given) and its tapp1879 pot
-        shares (once), the deal in play abandoned, pending deadlines cancelled. Closing
-        a closed table returns it unchanged.
+        shares (once; pass the session after ``request_end()`` so the pot is shared),
+        the deal in play abandoned, pending deadlines cancelled. Closing a closed table
+        returns it unchanged.
         """
         state = None if session is None else dumps(session_to_state(session))
         shares = None if session is None else session.pot_shares

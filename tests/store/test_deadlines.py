@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.store import DeadlineKind, Store
+import pytest
+
+from bot.store import DeadlineKind, Store, TableClosed
 
 from .helpers import FakeClock, new_game, play_deal, start_deal
 
@@ -92,3 +94,10 @@ async def test_fired_deadlines_can_be_purged(store: Store, clock: FakeClock) -> 
     clock.advance(100)
     assert await store.deadlines.purge_fired(clock() - 200) == 0
     assert await store.deadlines.purge_fired(clock()) == 1
+
+
+async def test_a_closed_table_gets_no_deadlines(store: Store, clock: FakeClock) -> None:
+    game = await new_game(store)
+    await store.tables.close(game.table.table_id)
+    with pytest.raises(TableClosed):
+        await store.deadlines.schedule(game.table.table_id, "reminder", clock())

@@ -65,11 +65,10 @@ def _radius(w: float) -> int:
     return max(2, round(w * 0.075))
 
 
-def _index(draw: ImageDraw.ImageDraw, style: DeckStyle, suit: int, rank: int,
+def _index(draw: ImageDraw.ImageDraw, style: DeckStyle, suit: int, label: str,
            w: float, mini: bool) -> None:
     """Rank above suit mark, centred on a column near the left edge (larger on mini cards)."""
     k = 1.35 if mini else 1.0
-    label = INDICES[style][rank]
     size = round(w * 0.34 * k)
     f = font(size, Weight.CONDENSED)
     cx, top = w * 0.225 * k, w * 0.045
@@ -99,7 +98,7 @@ def _downsample(big: Image.Image, w: int, h: int) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def _face(style: DeckStyle, card: int, width: int) -> Image.Image:
+def _face(style: DeckStyle, card: int, width: int, indices: tuple[str, ...]) -> Image.Image:
     s = SUPERSAMPLE
     w, h = card_size(width)
     W, H = w * s, h * s
@@ -109,7 +108,7 @@ def _face(style: DeckStyle, card: int, width: int) -> Image.Image:
     d.rounded_rectangle((0, 0, W - 1, H - 1), _radius(W), fill=FACE, outline=EDGE, width=edge)
     suit, rank = divmod(card, 9)
     mini = width < MINI_WIDTH
-    _index(d, style, suit, rank, W, mini)
+    _index(d, style, suit, indices[rank], W, mini)
     p = W * (BIG_PIP * 0.8 if mini else BIG_PIP)
     if rank in (4, 5, 6) and not mini:
         _court(d, style, suit, rank, W, H)
@@ -185,13 +184,15 @@ def _outline(img: Image.Image, colour: str) -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def face(style: DeckStyle, card: int, width: int,
-         state: CardState = CardState.NORMAL) -> Image.Image:
-    """The face of ``card`` (0..35) at ``width`` px in ``state`` (cached, RGBA).
+def face(style: DeckStyle, card: int, width: int, state: CardState = CardState.NORMAL,
+         indices: tuple[str, ...] | None = None) -> Image.Image:
+    """The face of ``card`` (0..35) at ``width`` px in ``state`` (cached, RGBA);
+    ``indices``: the nine rank indices, low to high (default :data:`INDICES`).
 
     Unguarded: layouts must go through :class:`renderer.guard.Deck`.
     """
-    base = _face(DeckStyle(style), int(card), width)
+    style = DeckStyle(style)
+    base = _face(style, int(card), width, indices or INDICES[style])
     if state is CardState.DIMMED:
         return _dim(base)
     if state is CardState.HIGHLIGHT:
@@ -236,10 +237,10 @@ class Sprite:
 
 
 @lru_cache(maxsize=1024)
-def face_sprite(style: DeckStyle, card: int, width: int,
-                state: CardState = CardState.NORMAL) -> Sprite:
+def face_sprite(style: DeckStyle, card: int, width: int, state: CardState = CardState.NORMAL,
+                indices: tuple[str, ...] | None = None) -> Sprite:
     """:func:`face` prepared for pasting (cached). Unguarded, like :func:`face`."""
-    return Sprite(face(style, card, width, state))
+    return Sprite(face(style, card, width, state, indices))
 
 
 @lru_cache(maxsize=32)

@@ -25,11 +25,13 @@ class HiddenCardError(RuntimeError):
 class Deck:
     """Card sprites for one viewer: faces only of the cards ``view`` lets it see."""
 
-    __slots__ = ("_visible", "style")
+    __slots__ = ("_visible", "indices", "style")
 
-    def __init__(self, view: SeatView, style: DeckStyle | str) -> None:
+    def __init__(self, view: SeatView, style: DeckStyle | str,
+                 indices: tuple[str, ...] | None = None) -> None:
         self._visible: int = view.visible_cards().mask
         self.style = DeckStyle(style)
+        self.indices = indices or _cards.INDICES[self.style]
 
     def can_see(self, card: int) -> bool:
         return 0 <= card < 36 and bool(self._visible >> card & 1)
@@ -37,7 +39,7 @@ class Deck:
     def face(self, card: int, width: int, state: CardState = CardState.NORMAL) -> Image.Image:
         """The face sprite of ``card``; raises :class:`HiddenCardError` if it is hidden."""
         self._check(card)
-        return _cards.face(self.style, card, width, state)
+        return _cards.face(self.style, card, width, state, self.indices)
 
     def _check(self, card: int) -> None:
         if not self.can_see(card):
@@ -47,7 +49,7 @@ class Deck:
     def index(self, card: int) -> tuple[str, str, int]:
         """``(rank index, its colour, suit)`` of a visible card, to name it in a chip."""
         self._check(card)
-        return _cards.INDICES[self.style][card % 9], index_colour(self.style, card // 9), card // 9
+        return self.indices[card % 9], index_colour(self.style, card // 9), card // 9
 
     def back(self, width: int, state: CardState = CardState.NORMAL) -> Image.Image:
         return _cards.back(width, state)
@@ -59,4 +61,4 @@ class Deck:
             _cards.back_sprite(width, state).paste(canvas, xy)
             return
         self._check(card)
-        _cards.face_sprite(self.style, card, width, state).paste(canvas, xy)
+        _cards.face_sprite(self.style, card, width, state, self.indices).paste(canvas, xy)

@@ -58,7 +58,7 @@ def draw_hand(view: SeatView, *, style: DeckStyle | str = DeckStyle.FRENCH,
               ) -> Image.Image:
     """Draw ``view``'s own hand (blocking; a few ms). The public view has no hand."""
     lab = as_labels(labels)
-    deck = Deck(view, style)
+    deck = Deck(view, style, lab.indices(DeckStyle(style)))
     who = seat_names(names, view.players, lab)
     hand = sort_hand(view.hand or (), view.trump)
     legal = playable(view.legal) if view.seat is not None and view.seat == turn_seat(view) else 0

@@ -112,6 +112,9 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     "contract.durch": "Durch",
     "contract.durch_herz": "Durch Herz",
     "contract.herz_aufnehmen": "Herz aufnehmen",
+    # rank indices on the cards, low to high (6 7 8 9 J Q K T A), per deck style;
+    # absent: the deck's own (french: J Q K, german and swiss: U O K)
+    # "index.french": "6 7 8 9 B D K 10 A",
     # card names for image descriptions (alt text); per deck style where they differ
     "card": "{rank} of {suit}",
     "rank.6": "Six", "rank.7": "Seven", "rank.8": "Eight", "rank.9": "Nine",
@@ -180,6 +183,11 @@ class Labels:
         words = [self.contract(variant, contract)]
         words += [self(a) for a in announcements]
         return " · ".join(words)
+
+    def indices(self, style: str) -> tuple[str, ...] | None:
+        """Rank indices for ``style`` from ``index.<style>`` (nine words), if given."""
+        words = (self._map.get(f"index.{style}") or "").split()
+        return tuple(w[:3] for w in words) if len(words) == 9 else None
 
     def multiplier(self, variant: str, word: str) -> str:
         return (self._map.get(f"mult.{variant}.{word}") or self._map.get(f"mult.{word}")

@@ -74,7 +74,7 @@ def draw_result(view: SeatView, names: Names = None, *,
     if res is None:
         raise ValueError("the deal has no result yet")
     lab = as_labels(labels)
-    deck = Deck(view, style)
+    deck = Deck(view, style, lab.indices(DeckStyle(style)))
     n = view.players
     who = seat_names(names, n, lab)
     shown = [display_name(x, lab.seat(i), FONT, Weight.BOLD, COL_TRICKS - COL_NAME - 44)

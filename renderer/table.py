@@ -169,7 +169,7 @@ def draw_table(view: SeatView, names: Names = None, *,
                chips: Sequence[int] | None = None) -> Image.Image:
     """Draw the table as ``view`` sees it (normally the public view; blocking, ~ms)."""
     lab = as_labels(labels)
-    deck = Deck(view, style)
+    deck = Deck(view, style, lab.indices(DeckStyle(style)))
     n = view.players
     who = seat_names(names, n, lab)
     tw, th = unit_size(TRICK)

@@ -106,7 +106,7 @@ def draw_trick(view: SeatView, trick: TrickView | None = None, *,
                labels: Labels | Mapping[str, str] | None = None) -> Image.Image:
     """Draw a trick (default: :func:`pick_trick`) as seen by ``view`` (blocking, ~ms)."""
     lab = as_labels(labels)
-    deck = Deck(view, style)
+    deck = Deck(view, style, lab.indices(DeckStyle(style)))
     number: int | None
     if trick is None:
         trick, number = pick_trick(view)

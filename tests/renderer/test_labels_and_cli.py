@@ -56,3 +56,15 @@ def test_bench_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     for kind in ("hand", "trick", "table", "result"):
         figures = data["images"][kind]
         assert figures["ms"] > 0 and figures["floor_ms"] > 0 and figures["bytes"] > 1000
+
+
+def test_rank_indices_can_be_localised() -> None:
+    from renderer.hand import draw_hand
+
+    view = ENGINE["tapp1879-discard"]  # 14 cards incl. courts
+    plain = draw_hand(view)
+    german = draw_hand(view, labels={"index.french": "6 7 8 9 B D K 10 A"})
+    assert plain.tobytes() != german.tobytes()
+    assert Labels({"index.swiss": "too few"}).indices("swiss") is None
+    same = draw_hand(view, labels={"index.french": "6 7 8 9 J Q K 10 A"})
+    assert same.tobytes() == plain.tobytes()

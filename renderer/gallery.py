@@ -109,9 +109,8 @@ def _page(images: list[tuple[str, RenderedImage]]) -> str:
 <style>body{{background:#313338;color:#dbdee1;font:14px sans-serif;display:flex;
 flex-wrap:wrap;gap:16px}}figure{{margin:0}}img{{display:block;max-width:100%}}
 body.phone img{{width:400px}}</style>
-<script>if(location.search.includes('phone'))document.documentElement.className='';
-addEventListener('DOMContentLoaded',()=>{{if(location.search.includes('phone'))
-document.body.classList.add('phone')}})</script>
+<script>addEventListener('DOMContentLoaded',()=>{{
+if(location.search.includes('phone'))document.body.classList.add('phone')}})</script>
 {cells}
 """
 

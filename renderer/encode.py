@@ -2,11 +2,11 @@
 
 The settings are measured with ``python -m bot bench render --compare`` (figures in
 ``renderer/README.md``). On these flat images PNG's time goes mostly to row filtering,
-not to zlib: level 1 is as fast as level 0-3 and a few per cent larger than level 6,
-while ``optimize=True`` costs 4-7x the time for 2-4 % fewer bytes, so the hot path
-uses level 1. Lossless WebP at method 0 is both faster and smaller than that for the
-trick image (the one posted at every trick); for the other kinds it is faster but
-larger (or slower), so the trick is WebP and everything else PNG
+not to zlib: level 1 is as fast as levels 0-3 and 10-20 % larger than level 6, while
+``optimize=True`` costs 4-6x the time of level 1 for 2-4 % fewer bytes than level 6;
+so PNG is written at level 1. Lossless WebP at method 0 is both faster and smaller
+than that for the trick image (the one posted at every trick); for the other kinds it
+is faster but larger, or slower. So the trick is WebP and everything else PNG
 (:data:`KIND_FORMATS`; a caller may force either).
 """
 

@@ -591,6 +591,7 @@ class Deal:
             forehand=self.forehand,
             phase=self.phase,
             to_act=self.to_act(),
+            actor=None if over else self._main_actor(),
             hand=None if seat is None else CardSet(self.hands[seat]),
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             legal=() if seat is None else tuple(self.legal_actions(seat)),

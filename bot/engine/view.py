@@ -106,6 +106,8 @@ class SeatView:
     rekontra_by: int | None
     pot: int  # tapp1879: the pot now (after this deal's ante)
     result: DealResult | None  # once the deal is over
+    #: the seat the deal waits for (others in ``to_act`` may only announce kontra)
+    actor: int | None = None
     dealt_hands: tuple[CardSet, ...] | None = None  # once the deal is over
     dealt_talon: CardSet | None = None  # once the deal is over
     extra: dict[str, Any] = field(default_factory=dict)

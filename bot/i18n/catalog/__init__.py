@@ -1,0 +1,1 @@
+"""Catalogue modules, one per area (see ``bot.i18n.AREAS``)."""

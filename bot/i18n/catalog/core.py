@@ -1,0 +1,9 @@
+"""Catalogue strings: shared words (errors, variants, contracts)."""
+
+EN: dict[str, str] = {
+    "error.generic": "Something went wrong; nothing was changed. Please try again.",
+    "variant.zuger": "Zuger Tapp",
+    "variant.tapp1879": "Tapp (1879)",
+    "variant.dapp": "Dapp",
+    "variant.wuerttemberg": "Württemberg Tapp",
+}

@@ -1,0 +1,4 @@
+"""Catalogue strings: settings."""
+
+EN: dict[str, str] = {
+}

@@ -1,0 +1,4 @@
+"""Catalogue strings: standings."""
+
+EN: dict[str, str] = {
+}

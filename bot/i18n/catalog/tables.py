@@ -1,0 +1,4 @@
+"""Catalogue strings: tables."""
+
+EN: dict[str, str] = {
+}

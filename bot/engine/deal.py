@@ -51,7 +51,7 @@ class Deal:
         "called_from", "called_in_talon", "exchange_card", "tout", "kontra_by",
         "rekontra_by", "leader", "turn", "trick", "trick_mask",
         "led_mask", "tricks", "tricks_won", "points", "must_win_all", "must_lose_all",
-        "open_after", "thrown_in", "result", "picked_up",
+        "open_after", "thrown_in", "result", "picked_up", "_legal_cache",
     )
     v: Variant
     n: int
@@ -95,6 +95,9 @@ class Deal:
     thrown_in: bool
     result: DealResult | None
     picked_up: bool
+    #: (ply, the main actor's legal actions): every change appends to ``log``, so the
+    #: ply identifies the state
+    _legal_cache: tuple[int, list[Action]] | None
 
     # -- construction ----------------------------------------------------------------
     @classmethod
@@ -183,6 +186,7 @@ class Deal:
         d.open_after = None
         d.thrown_in = False
         d.result = None
+        d._legal_cache = None
         v.start(d)
         return d
 
@@ -247,12 +251,22 @@ class Deal:
             return []
         out: list[Action] = []
         if seat == self._main_actor():
-            out = self._main_legal(seat)
+            out = list(self._main_legal(seat))
         if self.v.has_kontra:
             out.extend(self.v.kontra_actions(self, seat))
         return out
 
     def _main_legal(self, seat: int) -> list[Action]:
+        """The main actor's legal actions (cached for the current ply; do not mutate)."""
+        ply = len(self.log)
+        cache = self._legal_cache
+        if cache is not None and cache[0] == ply:
+            return cache[1]
+        out = self._compute_main_legal(seat)
+        self._legal_cache = (ply, out)
+        return out
+
+    def _compute_main_legal(self, seat: int) -> list[Action]:
         ph = self.phase
         if ph is _PLAY:
             return [Action.play(c) for c in iter_bits(self.legal_play_mask())]
@@ -366,7 +380,7 @@ class Deal:
             raise NotYourTurn(f"not your turn: seat {actor} is to act")
         ph = self.phase
         if ph is Phase.AUCTION or ph is Phase.DECLARE:
-            if not self.v.auction_accepts(self, seat, action):
+            if action not in self._main_legal(seat):
                 raise IllegalAction(self.v.auction_refusal(self, seat, action))
             return
         if t is _T.PLAY:

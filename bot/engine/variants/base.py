@@ -74,9 +74,6 @@ class Variant:
         """Take a bid or declaration; raise IllegalAction *before* changing anything."""
         raise NotImplementedError
 
-    def auction_accepts(self, deal: Deal, seat: int, action: Action) -> bool:
-        return action in self.auction_legal(deal, seat)
-
     def auction_refusal(self, deal: Deal, seat: int, action: Action) -> str:
         legal = ", ".join(a.value or "" for a in self.auction_legal(deal, seat))
         word = action.argument or action.token

@@ -111,10 +111,6 @@ class Dapp(Variant):
     def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
         return bid_actions([w for w, _ in legal_words(deal.auction, self.words)])
 
-    def auction_accepts(self, deal: Deal, seat: int, action: Action) -> bool:
-        return action.type is ActionType.BID and any(
-            w == action.value for w, _ in legal_words(deal.auction, self.words))
-
     def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
         state: ContestState = deal.auction
         say(state, self.words, action.value or "",

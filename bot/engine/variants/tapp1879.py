@@ -8,7 +8,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, ActionType
+from ..actions import Action
 from ..cards import HEARTS, mask_points
 from ..errors import IllegalAction
 from ..view import DealResult, Phase
@@ -73,10 +73,6 @@ class Tapp1879(Variant):
 
     def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
         return bid_actions([w for w, _ in legal_words(deal.auction, WORDS)])
-
-    def auction_accepts(self, deal: Deal, seat: int, action: Action) -> bool:
-        return action.type is ActionType.BID and any(
-            w == action.value for w, _ in legal_words(deal.auction, WORDS))
 
     def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
         state: ContestState = deal.auction

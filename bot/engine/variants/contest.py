@@ -9,6 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..errors import IllegalAction
+from .base import Variant, bid_actions
+
+if TYPE_CHECKING:
+    from ..deal import Deal
 
 PASS = "pass"
 
@@ -96,3 +104,30 @@ def say(state: ContestState, words: ContestWords, word: str,
     else:
         state.challenger, state.level = seat, level
         state.holder_to_answer = True
+
+
+class ContestVariant(Variant):
+    """A variant bid by contests; it supplies :attr:`words` and :meth:`auction_over`."""
+
+    words: ContestWords
+
+    def start(self, deal: Deal) -> None:
+        n = deal.n
+        deal.auction = ContestState(order=tuple((deal.forehand + i) % n for i in range(n)))
+
+    def auction_turn(self, deal: Deal) -> int:
+        return int(deal.auction.turn())
+
+    def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
+        return bid_actions([w for w, _ in legal_words(deal.auction, self.words)])
+
+    def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
+        state: ContestState = deal.auction
+        say(state, self.words, action.value or "",
+            lambda: IllegalAction(self.auction_refusal(deal, seat, action)))
+        if state.done:
+            self.auction_over(deal, state.holder, state.level)
+
+    def auction_over(self, deal: Deal, holder: int | None, level: int) -> None:
+        """The dealer has spoken and no contest runs: fix the contract (or not)."""
+        raise NotImplementedError

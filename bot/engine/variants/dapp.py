@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
 from ..cards import HEARTS, mask_points
-from ..errors import IllegalAction
 from ..view import DealResult, Phase
-from .base import NOT_HEARTS, Variant, bid_actions, check_bool
-from .contest import Bids, ContestState, ContestWords, legal_words, say
+from .base import NOT_HEARTS, check_bool
+from .contest import Bids, ContestVariant, ContestWords
 from .scoring import declarer_pays_or_wins, ramsch, result
 
 if TYPE_CHECKING:
@@ -82,7 +81,7 @@ class ClosingWords(Words):
         return [(Contract.DURCH_HERZ.value, RANK[Contract.DURCH_HERZ])]
 
 
-class Dapp(Variant):
+class Dapp(ContestVariant):
     name = "dapp"
     player_counts = (3, 4, 5, 6)
     option_defaults: ClassVar[dict[str, Any]] = {"closing_ramsch": False}
@@ -91,7 +90,7 @@ class Dapp(Variant):
     def __init__(self, players: int | None, options: dict[str, Any]) -> None:
         super().__init__(players, options)
         self.closing: bool = self.extra["closing_ramsch"]
-        self.words = ClosingWords() if self.closing else Words()
+        self.words: ContestWords = ClosingWords() if self.closing else Words()
 
     def check_options(self, options: dict[str, Any]) -> None:
         check_bool(options, "closing_ramsch")
@@ -101,29 +100,14 @@ class Dapp(Variant):
         return 32, hand, talon
 
     # -- auction ---------------------------------------------------------------------
-    def start(self, deal: Deal) -> None:
-        n = deal.n
-        deal.auction = ContestState(order=tuple((deal.forehand + i) % n for i in range(n)))
-
-    def auction_turn(self, deal: Deal) -> int:
-        return deal.auction.turn()
-
-    def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
-        return bid_actions([w for w, _ in legal_words(deal.auction, self.words)])
-
-    def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
-        state: ContestState = deal.auction
-        say(state, self.words, action.value or "",
-            lambda: IllegalAction(self.auction_refusal(deal, seat, action)))
-        if not state.done:
-            return
-        if state.holder is None:
+    def auction_over(self, deal: Deal, holder: int | None, level: int) -> None:
+        if holder is None:
             self.set_contract(deal, Contract.RAMSCH)
             return
-        deal.declarer = state.holder
-        choices = CHOICES.get(state.level)
+        deal.declarer = holder
+        choices = CHOICES.get(level)
         if choices is None:
-            self.set_contract(deal, next(c for c in Contract if RANK[c] == state.level))
+            self.set_contract(deal, next(c for c in Contract if RANK[c] == level))
         else:
             deal.phase = Phase.CONTRACT
             deal.choices = tuple(c.value for c in choices)

@@ -8,12 +8,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action
 from ..cards import HEARTS, mask_points
-from ..errors import IllegalAction
 from ..view import DealResult, Phase
-from .base import NOT_HEARTS, Variant, bid_actions, check_int_at_least
-from .contest import Bids, ContestState, ContestWords, legal_words, say
+from .base import NOT_HEARTS, check_int_at_least
+from .contest import Bids, ContestVariant, ContestWords
 from .scoring import ceil_div, declarer_pays_or_wins, result
 
 if TYPE_CHECKING:
@@ -48,10 +46,11 @@ class Words(ContestWords):
 WORDS = Words()
 
 
-class Tapp1879(Variant):
+class Tapp1879(ContestVariant):
     name = "tapp1879"
     player_counts = (3,)
     option_defaults: ClassVar[dict[str, Any]] = {"ante": 2}
+    words = WORDS
 
     def __init__(self, players: int | None, options: dict[str, Any]) -> None:
         super().__init__(players, options)
@@ -64,27 +63,12 @@ class Tapp1879(Variant):
         return 36, 11, 3
 
     # -- auction ---------------------------------------------------------------------
-    def start(self, deal: Deal) -> None:
-        n = deal.n
-        deal.auction = ContestState(order=tuple((deal.forehand + i) % n for i in range(n)))
-
-    def auction_turn(self, deal: Deal) -> int:
-        return deal.auction.turn()
-
-    def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
-        return bid_actions([w for w, _ in legal_words(deal.auction, WORDS)])
-
-    def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
-        state: ContestState = deal.auction
-        say(state, WORDS, action.value or "",
-            lambda: IllegalAction(self.auction_refusal(deal, seat, action)))
-        if not state.done:
-            return
-        if state.holder is None:
+    def auction_over(self, deal: Deal, holder: int | None, level: int) -> None:
+        if holder is None:
             deal.throw_in()
             return
-        deal.declarer = state.holder
-        self.set_contract(deal, BY_LEVEL[state.level])
+        deal.declarer = holder
+        self.set_contract(deal, BY_LEVEL[level])
 
     # -- before play -------------------------------------------------------------------
     def set_contract(self, deal: Deal, contract: str) -> None:

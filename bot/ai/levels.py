@@ -1,0 +1,131 @@
+"""The search-based levels ``normal`` and ``strong``.
+
+Both read only their seat's :class:`~bot.engine.SeatView`. Card play is determinized
+search (:mod:`bot.ai.pimc`); the auction and the steps before play (contract, trump,
+discards, Rufer call and give, tout) and kontra/rekontra are searched over samples of
+the unseen cards (:mod:`bot.ai.bidding_search`). The baseline's choice breaks ties.
+
+Each decision gets its own random generator, seeded from the player's seed and the
+visible state, so the same view always gets the same decision from the same player
+when the budget is a sample count (``seconds=None``, as in tests).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from dataclasses import dataclass, field, replace
+
+from bot.engine import Action, ActionType, Phase, SeatView
+
+from . import bidding_search
+from .base import main_actions, register_level
+from .baseline import BaselinePlayer
+from .knowledge import Knowledge
+from .pimc import Budget, choose_card
+
+
+@dataclass(frozen=True, slots=True)
+class LevelConfig:
+    """A level's search budget. ``seconds`` is the wall-clock budget per decision
+    (``None``: only the sample counts bound the work)."""
+
+    name: str
+    seconds: float | None
+    play: Budget = field(default_factory=Budget)
+    bid_samples: int = 24  # sampled deals per candidate contract
+    bid_seconds_share: float = 1.0  # share of ``seconds`` a bidding decision may use
+    extra_exact_for_three: int = 1  # 3 players: solve exactly one trick earlier
+
+    def with_seconds(self, seconds: float | None) -> LevelConfig:
+        return replace(self, seconds=seconds, play=replace(self.play, seconds=seconds))
+
+
+LEVELS: dict[str, LevelConfig] = {
+    "normal": LevelConfig("normal", 0.3, Budget(samples=40, seconds=0.3, exact_tricks=3,
+                                               exact_nodes=3000), bid_samples=16),
+    "strong": LevelConfig("strong", 0.8, Budget(samples=400, seconds=0.8, exact_tricks=4,
+                                               exact_nodes=8000), bid_samples=48),
+}
+
+
+def _decision_seed(seed: int, view: SeatView) -> int:
+    """A seed from the player's seed and what the view shows (stable across runs)."""
+    parts = [str(seed), view.variant, str(view.seat), str(view.phase),
+             str(view.hand.mask if view.hand is not None else -1),
+             " ".join(a.token for _, a in view.auction),
+             " ".join(str(int(c)) for t in view.tricks for c in t.cards),
+             " ".join(str(int(c)) for c in (view.current_trick.cards
+                                             if view.current_trick else ()))]
+    digest = hashlib.blake2b("|".join(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+class SearchPlayer:
+    """A computer player that searches over samples of the unseen cards."""
+
+    def __init__(self, rng: random.Random | None = None,
+                 config: LevelConfig | None = None) -> None:
+        self.config = config or LEVELS["strong"]
+        self.level = self.config.name
+        self.seed = (rng if rng is not None else random.Random()).getrandbits(64)
+        self.baseline = BaselinePlayer(random.Random(self.seed))
+
+    def _rng(self, view: SeatView) -> random.Random:
+        return random.Random(_decision_seed(self.seed, view))
+
+    def _budget(self, view: SeatView) -> Budget:
+        b = self.config.play
+        if view.players == 3:
+            b = replace(b, exact_tricks=b.exact_tricks + self.config.extra_exact_for_three)
+        return b
+
+    def choose(self, view: SeatView) -> Action:
+        start = time.perf_counter()
+        legal = main_actions(view)
+        if not legal:
+            raise ValueError(f"seat {view.seat} is not on turn (to act: {view.to_act})")
+        extra = self.announcement(view)
+        if extra is not None:
+            return extra
+        fallback = self.baseline.choose(view)
+        if len(legal) == 1 and legal[0].type is not ActionType.DISCARD:
+            return legal[0]
+        rng = self._rng(view)
+        if view.phase is Phase.PLAY:
+            k = Knowledge(view)
+            cards = [a.card for a in legal if a.card is not None]
+            card = choose_card(k, cards, self._budget(view), rng, prefer=fallback.card,
+                               start=start)
+            return Action.play(card)
+        action = bidding_search.decide(view, legal, fallback, self.config, rng, start)
+        return action if action is not None else fallback
+
+    def announcement(self, view: SeatView) -> Action | None:
+        if not any(a.type in (ActionType.KONTRA, ActionType.REKONTRA) for a in view.legal):
+            return None
+        return bidding_search.announcement(view, self.config, self._rng(view),
+                                           self.baseline)
+
+
+def search_player(level: str, rng: random.Random | None = None,
+                  seconds: float | None | str = "default", samples: int | None = None
+                  ) -> SearchPlayer:
+    """A ``normal`` or ``strong`` player; ``seconds`` overrides the level's budget per
+    decision (``None``: no clock, only sample counts), ``samples`` its layout count."""
+    config = LEVELS[level]
+    if seconds != "default":
+        config = config.with_seconds(None if seconds is None else float(seconds))
+    if samples is not None:
+        config = replace(config, play=replace(config.play, samples=samples),
+                         bid_samples=max(4, samples // 2))
+    return SearchPlayer(rng, config)
+
+
+def register() -> None:
+    for name in LEVELS:
+        register_level(name, lambda rng, _n=name: SearchPlayer(rng, LEVELS[_n]))
+
+
+__all__ = ["LEVELS", "LevelConfig", "SearchPlayer", "register", "search_player"]

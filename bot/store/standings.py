@@ -4,7 +4,8 @@ All three read from indexes. Leaderboard and stats read the ``standings`` and
 ``declarer_records`` summaries that triggers keep from the ledger (a few rows per
 member, whatever the number of deals); history walks a covering index of the ledger.
 Computer players and the pot have no user id, so they are never ranked. Periods are
-UTC calendar periods: this day, week (from Monday), month, year, or all time.
+UTC calendar periods (this day, week from Monday, month, year), rolling windows of
+whole UTC days (the last 7 or 30 days, today included), or all time.
 """
 
 from __future__ import annotations
@@ -34,10 +35,16 @@ class Period(StrEnum):
     MONTH = "month"
     WEEK = "week"
     DAY = "day"
+    DAYS_30 = "30d"  # today and the 29 UTC days before
+    DAYS_7 = "7d"  # today and the 6 UTC days before
+
+
+ROLLING_DAYS = {Period.DAYS_30: 30, Period.DAYS_7: 7}
 
 
 def period_bounds(period: Period | str, at: float) -> tuple[str, int, int]:
-    """``(grain, since, until)``: the summary grain and the UTC period holding ``at``."""
+    """``(grain, since, until)``: the summary grain and the UTC period holding ``at``
+    (a rolling window ends with the UTC day holding ``at``)."""
     period = Period(period)
     if period is Period.ALL:
         return "all", 0, 1
@@ -45,6 +52,9 @@ def period_bounds(period: Period | str, at: float) -> tuple[str, int, int]:
     day = t.replace(hour=0, minute=0, second=0, microsecond=0)
     if period is Period.DAY:
         return "day", _ts(day), _ts(day + timedelta(days=1))
+    if period in ROLLING_DAYS:
+        first = day - timedelta(days=ROLLING_DAYS[period] - 1)
+        return "day", _ts(first), _ts(day + timedelta(days=1))
     if period is Period.WEEK:
         monday = day - timedelta(days=day.weekday())
         return "day", _ts(monday), _ts(monday + timedelta(days=7))
@@ -60,15 +70,37 @@ def _ts(t: datetime) -> int:
     return int(t.timestamp())
 
 
+Slice = tuple[str, int, int]  # (grain, since, until): summary rows with since <= bucket < until
+WEEK = 7 * 86400
+
+
+def period_slices(period: Period | str, at: float) -> tuple[Slice, ...]:
+    """The period holding ``at`` as disjoint slices of summary rows, the fewest rows: a
+    span of days is read as whole weeks (Mondays, UTC) plus the days at either end."""
+    grain, since, until = period_bounds(period, at)
+    if grain != "day":
+        return ((grain, since, until),)
+    monday = 4 * 86400  # the epoch was a Thursday; Monday 1970-01-05 starts a week
+    first = since + (monday - since) % WEEK  # the first Monday in the span
+    last = until - (until - monday) % WEEK  # the last Monday (or the end) in it
+    if last - first < WEEK:
+        return (("day", since, until),)
+    parts = (("day", since, first), ("week", first, last), ("day", last, until))
+    return tuple(part for part in parts if part[1] < part[2])
+
+
+_SLICE = """
+    SELECT user_id, net, deals, declarer_games, declarer_won, declarer_lost FROM standings
+    WHERE guild_id = :guild AND grain = :grain{i} AND bucket >= :since{i}
+      AND bucket < :until{i} AND (:variant IS NULL OR variant = :variant)"""
+
 _LEADERBOARD = """
-WITH agg AS (
+WITH picked AS ({slices}),
+agg AS (
     SELECT user_id, SUM(net) AS net, SUM(deals) AS deals,
            SUM(declarer_games) AS declarer_games, SUM(declarer_won) AS declarer_won,
            SUM(declarer_lost) AS declarer_lost
-    FROM standings
-    WHERE guild_id = :guild AND grain = :grain AND bucket >= :since AND bucket < :until
-      AND (:variant IS NULL OR variant = :variant)
-    GROUP BY user_id),
+    FROM picked GROUP BY user_id),
 ranked AS (
     SELECT *, RANK() OVER (ORDER BY net DESC) AS rank,
            ROW_NUMBER() OVER (ORDER BY net DESC, deals DESC, user_id) AS position,
@@ -96,12 +128,18 @@ class Standings:
                           user_id: int | None = None) -> Leaderboard:
         """A server's members ranked by net chips in a period (the one holding ``at``,
         default now). ``user_id``: also return that member's line as ``me``."""
-        grain, since, until = period_bounds(period, self._db.now() if at is None else at)
-        params = {"guild": guild_id, "grain": grain, "since": since, "until": until,
-                  "variant": variant, "offset": offset, "limit": limit, "me": user_id}
+        when = self._db.now() if at is None else at
+        grain, since, until = period_bounds(period, when)
+        slices = period_slices(period, when)
+        params: dict[str, object] = {"guild": guild_id, "variant": variant, "offset": offset,
+                                     "limit": limit, "me": user_id}
+        for i, (part, start, end) in enumerate(slices):
+            params |= {f"grain{i}": part, f"since{i}": start, f"until{i}": end}
+        sql = _LEADERBOARD.format(slices=" UNION ALL".join(
+            _SLICE.format(i=i) for i in range(len(slices))))
 
         def run(conn: sqlite3.Connection) -> Leaderboard:
-            rows = conn.execute(_LEADERBOARD, params).fetchall()
+            rows = conn.execute(sql, params).fetchall()
             lines = tuple(_standing(r) for r in rows if offset < r["position"] <= offset + limit)
             me = next((_standing(r) for r in rows if r["user_id"] == user_id), None)
             players = rows[0]["players"] if rows else 0

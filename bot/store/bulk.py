@@ -1,0 +1,98 @@
+"""Bulk loading: many ledger rows at once, with the standings summaries built afterwards.
+
+The triggers keep ``standings`` and ``declarer_records`` row by row, which costs a few
+index upserts per ledger row (a million rows take one to two minutes). Inside one write
+transaction, :func:`summaries_rebuilt_after` drops the two triggers, lets the caller
+insert, then recomputes both summary tables with one grouped query each and restores
+the triggers before the transaction commits: other connections never see the schema
+without them. The rebuilt rows are the ones the triggers would have written, down to
+which of two equally good deals is a member's best (the one booked first).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Iterator
+
+SUMMARY_TRIGGERS = ("ledger_standings", "ledger_declarer_records")
+
+#: the standings grains and their bucket of a ledger row, as the trigger computes them
+BUCKETS = {
+    "all": "0",
+    "month": "CAST(strftime('%s', settled_at, 'unixepoch', 'start of month') AS INTEGER)",
+    "week": "CAST(strftime('%s', settled_at, 'unixepoch', 'start of day', 'weekday 0',"
+            " '-6 days') AS INTEGER)",
+    "day": "CAST(strftime('%s', settled_at, 'unixepoch', 'start of day') AS INTEGER)",
+}
+
+# best/worst deal: amount and ledger order packed into one integer so a single MAX/MIN
+# finds the first-booked row with the best (worst) amount; entry ids stay below 2**40
+_K = 1 << 40
+_GRAINED = "\n    UNION ALL ".join(f"SELECT '{grain}' AS grain, {bucket} AS bucket, * FROM src"
+                                  for grain, bucket in BUCKETS.items())
+
+_REBUILD_STANDINGS = f"""
+INSERT INTO standings (guild_id, grain, bucket, variant, user_id, net, deals,
+                       declarer_games, declarer_won, declarer_lost, ramsch_deals, jungfrau,
+                       best_amount, best_deal_id, worst_amount, worst_deal_id)
+WITH src AS (
+    SELECT guild_id, variant, user_id, entry_id, kind, amount, was_declarer, won,
+           contract, jungfrau, settled_at
+    FROM ledger WHERE user_id IS NOT NULL),
+grained AS ({_GRAINED}),
+agg AS (
+    SELECT guild_id, grain, bucket, variant, user_id, SUM(amount) AS net,
+           SUM(kind = 'deal') AS deals, SUM(was_declarer) AS declarer_games,
+           SUM(was_declarer AND won IS 1) AS declarer_won,
+           SUM(was_declarer AND won IS 0) AS declarer_lost,
+           SUM(kind = 'deal' AND contract IS 'ramsch') AS ramsch_deals,
+           SUM(jungfrau) AS jungfrau,
+           MAX(CASE WHEN kind = 'deal' THEN amount * {_K} + ({_K} - 1 - entry_id) END)
+               AS best_key,
+           MIN(CASE WHEN kind = 'deal' THEN amount * {_K} + entry_id END) AS worst_key
+    FROM grained GROUP BY guild_id, grain, bucket, variant, user_id)
+SELECT a.guild_id, a.grain, a.bucket, a.variant, a.user_id, a.net, a.deals,
+       a.declarer_games, a.declarer_won, a.declarer_lost, a.ramsch_deals, a.jungfrau,
+       b.amount, b.deal_id, w.amount, w.deal_id
+FROM agg AS a
+LEFT JOIN ledger AS b ON b.entry_id = {_K} - 1 - ((a.best_key % {_K}) + {_K}) % {_K}
+LEFT JOIN ledger AS w ON w.entry_id = ((a.worst_key % {_K}) + {_K}) % {_K}
+"""
+
+_REBUILD_DECLARER = """
+INSERT INTO declarer_records (guild_id, user_id, variant, contract, games, won, lost, net)
+SELECT guild_id, user_id, variant, contract, COUNT(*), SUM(won IS 1), SUM(won IS 0),
+       SUM(amount)
+FROM ledger WHERE user_id IS NOT NULL AND was_declarer AND contract IS NOT NULL
+GROUP BY guild_id, user_id, variant, contract
+"""
+
+
+def rebuild_summaries(conn: sqlite3.Connection) -> None:
+    """Recompute ``standings`` and ``declarer_records`` from the whole ledger (call it
+    inside a write transaction)."""
+    conn.execute("DELETE FROM standings")
+    conn.execute("DELETE FROM declarer_records")
+    conn.execute(_REBUILD_STANDINGS)
+    conn.execute(_REBUILD_DECLARER)
+
+
+@contextlib.contextmanager
+def summaries_rebuilt_after(conn: sqlite3.Connection) -> Iterator[None]:
+    """Insert ledger rows in the ``with`` body without the per-row triggers; the summaries
+    are rebuilt and the triggers restored when the body ends (a raise leaves that to the
+    transaction's rollback)."""
+    if not conn.in_transaction:
+        raise RuntimeError("summaries_rebuilt_after needs an open write transaction")
+    marks = ",".join("?" * len(SUMMARY_TRIGGERS))
+    saved = conn.execute(f"SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"
+                         f" AND name IN ({marks}) ORDER BY name", SUMMARY_TRIGGERS).fetchall()
+    if len(saved) != len(SUMMARY_TRIGGERS):
+        raise RuntimeError("the summary triggers are missing")
+    for name, _ in saved:
+        conn.execute(f'DROP TRIGGER "{name}"')
+    yield
+    rebuild_summaries(conn)
+    for _, sql in saved:
+        conn.execute(sql)

@@ -1,4 +1,6 @@
-"""Computer players. ``make_player(level, rng)`` builds one; ``"easy"`` is the baseline.
+"""Computer players. ``make_player(level, rng)`` builds one: ``"easy"`` is the baseline,
+``"normal"`` and ``"strong"`` search (:mod:`bot.ai.search`); ``bot.ai.runner.decide``
+runs a decision off the event loop.
 
     from bot.ai import make_player
     player = make_player("easy", random.Random(7))
@@ -7,11 +9,14 @@
 
 from .base import OPTIONAL, Player, levels, main_actions, make_player, register_level
 from .baseline import BaselinePlayer
+from .search import SearchPlayer, search_player
+from .search import register as register_levels
 from .selfplay import play_deal
 
 register_level("easy", BaselinePlayer)
+register_levels()
 
 __all__ = [
-    "OPTIONAL", "BaselinePlayer", "Player", "levels", "main_actions", "make_player",
-    "play_deal", "register_level",
+    "OPTIONAL", "BaselinePlayer", "Player", "SearchPlayer", "levels", "main_actions",
+    "make_player", "play_deal", "register_level", "search_player",
 ]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Protocol
 
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
 
@@ -28,6 +29,10 @@ class Layout:
 
     hands: tuple[int, ...]
     pile: int
+
+
+class SamplerLike(Protocol):
+    def sample(self, rng: random.Random) -> Layout: ...
 
 
 class Sampler:
@@ -115,4 +120,4 @@ def voids_respected(k: Knowledge, layout: Layout) -> bool:
     return True
 
 
-__all__ = ["PILE", "Layout", "Sampler", "voids_respected"]
+__all__ = ["PILE", "Layout", "Sampler", "SamplerLike", "voids_respected"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from bot.engine.cards import mask_points
 
-from .determinize import Layout, Sampler
+from .determinize import Layout, Sampler, SamplerLike
 from .knowledge import Aim, Knowledge
 from .payoff import Scorer
 from .solver import (
@@ -69,7 +69,8 @@ def _trick_list(k: Knowledge) -> tuple[int, list[int]]:
 class PlaySearch:
     """Scores the legal cards of one seat over sampled layouts."""
 
-    def __init__(self, k: Knowledge, budget: Budget, rng: random.Random) -> None:
+    def __init__(self, k: Knowledge, budget: Budget, rng: random.Random,
+                 sampler: SamplerLike | None = None) -> None:
         self.k = k
         self.budget = budget
         self.rng = rng
@@ -82,7 +83,7 @@ class PlaySearch:
         self.leader, self.trick = _trick_list(k)
         self.base_points = list(view.points_taken)
         self.base_tricks = list(view.tricks_won)
-        self.sampler = Sampler(k)
+        self.sampler: SamplerLike = sampler if sampler is not None else Sampler(k)
 
     def world(self, layout: Layout) -> World:
         k = self.k
@@ -180,11 +181,12 @@ class PlaySearch:
 
 
 def choose_card(k: Knowledge, legal: list[int], budget: Budget, rng: random.Random,
-                prefer: int | None = None, start: float | None = None) -> int:
+                prefer: int | None = None, start: float | None = None,
+                sampler: SamplerLike | None = None) -> int:
     """The card with the best mean over sampled layouts (``prefer`` breaks ties)."""
     if len(legal) == 1:
         return legal[0]
-    means = PlaySearch(k, budget, rng).run(legal, start)
+    means = PlaySearch(k, budget, rng, sampler).run(legal, start)
     best = max(means.values())
     tied = [c for c in legal if means[c] >= best - 1e-9]
     if prefer in tied:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from bot.engine import Action, ActionType, Phase, SeatView
@@ -22,6 +23,7 @@ from bot.engine import Action, ActionType, Phase, SeatView
 from . import bidding_search
 from .base import main_actions, register_level
 from .baseline import BaselinePlayer
+from .determinize import SamplerLike
 from .knowledge import Knowledge
 from .pimc import Budget, choose_card
 
@@ -71,6 +73,14 @@ class SearchPlayer:
         self.level = self.config.name
         self.seed = (rng if rng is not None else random.Random()).getrandbits(64)
         self.baseline = BaselinePlayer(random.Random(self.seed))
+        #: where layouts come from (None: sampled from the view; the benchmark's
+        #: perfect-information bound plugs in the true deal here)
+        self.sampler_factory: Callable[[Knowledge], SamplerLike] | None = None
+
+    def _sampler(self, view: SeatView) -> SamplerLike | None:
+        if self.sampler_factory is None:
+            return None
+        return self.sampler_factory(Knowledge(view))
 
     def _rng(self, view: SeatView) -> random.Random:
         return random.Random(_decision_seed(self.seed, view))
@@ -97,16 +107,17 @@ class SearchPlayer:
             k = Knowledge(view)
             cards = [a.card for a in legal if a.card is not None]
             card = choose_card(k, cards, self._budget(view), rng, prefer=fallback.card,
-                               start=start)
+                               start=start, sampler=self._sampler(view))
             return Action.play(card)
-        action = bidding_search.decide(view, legal, fallback, self.config, rng, start)
+        action = bidding_search.decide(view, legal, fallback, self.config, rng, start,
+                                       self._sampler(view))
         return action if action is not None else fallback
 
     def announcement(self, view: SeatView) -> Action | None:
         if not any(a.type in (ActionType.KONTRA, ActionType.REKONTRA) for a in view.legal):
             return None
         return bidding_search.announcement(view, self.config, self._rng(view),
-                                           self.baseline)
+                                           self.baseline, self._sampler(view))
 
 
 def search_player(level: str, rng: random.Random | None = None,

@@ -1,0 +1,114 @@
+"""Computer decisions off the bot's event loop.
+
+``await decide(player, view)`` runs ``player.choose(view)`` in a worker **process**
+(a shared :class:`concurrent.futures.ProcessPoolExecutor`, ``spawn`` start method) and
+returns its action; ``await announce(player, view)`` does the same for kontra/rekontra.
+
+Why processes, not threads: the search is pure-Python CPU work, so in a thread it would
+hold the GIL and slow the event loop (and every other table) for its whole budget; in
+a process it runs on another core and the loop only pickles a small :class:`SeatView`
+(a few hundred bytes) and the player. The time budget is enforced twice: the search
+checks its own deadline (shortened by the time the request waited in the queue), and
+the loop waits at most the budget plus :data:`GRACE` seconds before answering with the
+baseline's decision (computed in the loop: about a millisecond).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+import os
+import time
+from typing import Any
+
+from bot.engine import Action, SeatView
+
+from .base import Player
+from .baseline import BaselinePlayer
+
+#: seconds the loop waits beyond a player's own budget before falling back
+GRACE = 0.5
+#: budget assumed for players without one (the baseline)
+DEFAULT_SECONDS = 1.0
+
+_pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+
+def pool(workers: int | None = None) -> concurrent.futures.ProcessPoolExecutor:
+    """The shared worker pool (created on first use; one worker per core)."""
+    global _pool
+    if _pool is None:
+        ctx = multiprocessing.get_context("spawn")
+        _pool = concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers or os.cpu_count() or 2, mp_context=ctx)
+    return _pool
+
+
+def shutdown() -> None:
+    """Stop the worker pool (the bot calls this on close)."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+
+
+def _seconds(player: Player) -> float | None:
+    config = getattr(player, "config", None)
+    return getattr(config, "seconds", None) if config is not None else None
+
+
+def _run(player: Player, view: SeatView, what: str, submitted: float) -> Action | None:
+    """In the worker: shorten the budget by the queueing delay, then decide."""
+    config = getattr(player, "config", None)
+    if config is not None and getattr(config, "seconds", None) is not None:
+        waited = max(0.0, time.time() - submitted)
+        left = max(0.05, config.seconds - waited)
+        player = replace_config(player, config.with_seconds(left))
+    if what == "choose":
+        return player.choose(view)
+    return player.announcement(view)
+
+
+def replace_config(player: Any, config: Any) -> Any:
+    clone = object.__new__(type(player))
+    clone.__dict__.update(player.__dict__)
+    clone.config = config
+    if hasattr(clone, "level"):
+        clone.level = config.name
+    return clone
+
+
+async def _submit(player: Player, view: SeatView, what: str) -> Action | None:
+    loop = asyncio.get_running_loop()
+    if isinstance(player, BaselinePlayer):  # cheap: no need for a process
+        return player.choose(view) if what == "choose" else player.announcement(view)
+    seconds = _seconds(player)
+    limit = (seconds if seconds is not None else DEFAULT_SECONDS) + GRACE
+    try:
+        future = loop.run_in_executor(pool(), _run, player, view, what, time.time())
+        return await asyncio.wait_for(future, timeout=limit)
+    except (TimeoutError, concurrent.futures.process.BrokenProcessPool):
+        if isinstance(_pool, concurrent.futures.ProcessPoolExecutor) and _pool_broken():
+            shutdown()
+        fallback = BaselinePlayer()
+        return fallback.choose(view) if what == "choose" else fallback.announcement(view)
+
+
+def _pool_broken() -> bool:
+    return bool(_pool is not None and getattr(_pool, "_broken", False))
+
+
+async def decide(player: Player, view: SeatView) -> Action:
+    """``player.choose(view)`` without blocking the event loop, within its budget."""
+    action = await _submit(player, view, "choose")
+    assert action is not None
+    return action
+
+
+async def announce(player: Player, view: SeatView) -> Action | None:
+    """``player.announcement(view)`` without blocking the event loop."""
+    return await _submit(player, view, "announce")
+
+
+__all__ = ["GRACE", "announce", "decide", "pool", "shutdown"]

@@ -6,4 +6,5 @@ Slash commands live under one ``/tapp`` group shared by all cogs; see
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.meta",
+    "cogs.standings",
 )

@@ -199,7 +199,7 @@ class Ledger:
                 s AS (
                     SELECT guild_id, variant, user_id, net, deals
                     FROM standings WHERE grain = 'all')
-                SELECT guild_id, variant, user_id FROM (
+                SELECT DISTINCT guild_id, variant, user_id FROM (
                     SELECT * FROM (SELECT * FROM l EXCEPT SELECT * FROM s)
                     UNION
                     SELECT * FROM (SELECT * FROM s EXCEPT SELECT * FROM l))

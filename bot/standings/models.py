@@ -1,0 +1,82 @@
+"""View models of the standings answers: what a cog renders, nothing it must compute."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store import Standing
+
+from .ids import BoardKey, HistoryKey
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    """One page of a leaderboard, and the viewer's own line wherever it is."""
+
+    key: BoardKey  # the page shown (clamped to the pages there are)
+    pages: int
+    players: int
+    rows: tuple[Standing, ...]
+    me: Standing | None
+    viewer_id: int | None
+
+    @property
+    def has_previous(self) -> bool:
+        return self.key.page > 0
+
+    @property
+    def has_next(self) -> bool:
+        return self.key.page + 1 < self.pages
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One settled deal as a member's history shows it."""
+
+    deal_id: int
+    ended_at: float
+    variant: str
+    contract: str | None
+    status: str  # "finished" | "thrown_in"
+    declarer_user_id: int | None
+    declarer_name: str | None  # None: no declarer (Ramsch, thrown in)
+    won: bool | None
+    chips: int  # the member's chips in this deal
+
+    @property
+    def outcome(self) -> str:
+        """``won``, ``lost``, ``draw``, ``ramsch`` or ``thrown_in``."""
+        if self.status == "thrown_in":
+            return "thrown_in"
+        if self.declarer_name is None:
+            return "ramsch"
+        return "draw" if self.won is None else "won" if self.won else "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    key: HistoryKey
+    entries: tuple[HistoryEntry, ...]
+    has_more: bool
+
+    @property
+    def has_previous(self) -> bool:
+        return self.key.page > 0
+
+
+@dataclass(frozen=True, slots=True)
+class DealReplay:
+    """A settled deal of this server, ready to be shown in full."""
+
+    deal_id: int
+    guild_id: int
+    variant: str
+    record: dict[str, Any]  # what ``python -m bot replay`` reads
+    result: dict[str, Any]  # as stored when it settled
+    names: tuple[str, ...]  # per seat, as seated then
+    user_ids: tuple[int | None, ...]  # per seat (None: a computer player)
+    chips: tuple[int, ...]  # per seat
+    pot_change: int | None  # tapp1879: the pot's share of the deal
+    ended_at: float
+    deck_style: str

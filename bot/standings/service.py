@@ -1,0 +1,103 @@
+"""The standings service: leaderboard pages, member stats, deal history and replays.
+
+One method per answer a cog gives; each reads the store (indexed queries only) and
+returns a view model. Replays are checked here: only a settled deal of the asking
+server is ever returned.
+"""
+
+from __future__ import annotations
+
+import math
+
+from bot.store import (
+    DealNotFound,
+    DealStatus,
+    DeckStyle,
+    LedgerRow,
+    MemberStats,
+    SettledDeal,
+    Store,
+)
+
+from .errors import DealNotOver, NoSuchDeal
+from .ids import BoardKey, HistoryKey
+from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage
+
+PAGE_SIZE = 10
+#: the deck each variant is usually played with (a server's ``deck_style: auto``)
+VARIANT_STYLES = {"zuger": "swiss", "tapp1879": "french", "dapp": "german",
+                  "wuerttemberg": "german"}
+
+
+class StandingsService:
+    def __init__(self, store: Store, *, page_size: int = PAGE_SIZE) -> None:
+        self.store = store
+        self.page_size = page_size
+
+    async def board(self, key: BoardKey, viewer_id: int | None = None) -> BoardPage:
+        """A leaderboard page (past the last page: the last one) with the viewer's line."""
+        size = self.page_size
+        board = await self.store.standings.leaderboard(
+            key.guild_id, variant=key.variant, period=key.period, limit=size,
+            offset=key.page * size, user_id=viewer_id)
+        pages = max(1, math.ceil(board.players / size))
+        if key.page >= pages:
+            return await self.board(key.at_page(pages - 1), viewer_id)
+        return BoardPage(key, pages, board.players, board.rows, board.me, viewer_id)
+
+    async def stats(self, guild_id: int, user_id: int, *,
+                    variant: str | None = None) -> MemberStats:
+        return await self.store.standings.stats(guild_id, user_id, variant=variant)
+
+    async def history(self, key: HistoryKey) -> HistoryPage:
+        """A page of the member's settled deals in the server, newest first."""
+        size = self.page_size
+        deals = await self.store.standings.history(key.guild_id, user_id=key.user_id,
+                                                   limit=size + 1, offset=key.page * size)
+        if not deals and key.page > 0:
+            return await self.history(key.at_page(0))
+        entries = tuple(_entry(d, key.user_id) for d in deals[:size])
+        return HistoryPage(key, entries, len(deals) > size)
+
+    async def replay(self, guild_id: int, deal_id: int) -> DealReplay:
+        """A settled deal of this server; anything else is refused."""
+        try:
+            row = await self.store.deals.get(deal_id)
+        except DealNotFound:
+            raise NoSuchDeal() from None
+        if row.guild_id != guild_id or row.status is DealStatus.ABANDONED:
+            raise NoSuchDeal()
+        if row.status is not DealStatus.SETTLED or row.result is None:
+            raise DealNotOver()
+        record = await self.store.deals.record(deal_id)
+        ledger = await self.store.ledger.for_deal(deal_id)
+        style = (await self.store.settings.for_guild(guild_id)).deck_style
+        seats = sorted((r for r in ledger if r.seat is not None), key=lambda r: r.seat or 0)
+        pot = next((r.amount for r in ledger if r.seat is None), None)
+        return DealReplay(
+            deal_id=deal_id, guild_id=guild_id, variant=row.variant, record=record,
+            result=row.result, names=tuple(_name(r) for r in seats),
+            user_ids=tuple(r.user_id for r in seats),
+            chips=tuple(r.amount for r in seats), pot_change=pot,
+            ended_at=row.ended_at or row.started_at,
+            deck_style=(VARIANT_STYLES.get(row.variant, "french")
+                        if style is DeckStyle.AUTO else style.value))
+
+
+def _name(row: LedgerRow) -> str:
+    return row.display_name or f"#{(row.seat or 0) + 1}"
+
+
+def _entry(item: SettledDeal, user_id: int) -> HistoryEntry:
+    """From the deal's ledger rows (they carry contract, declarer and outcome)."""
+    deal = item.deal
+    contract = next((r.contract for r in item.ledger if r.contract is not None), None)
+    declarer = next((r for r in item.ledger if r.was_declarer), None)
+    mine = item.row_of(user_id)
+    return HistoryEntry(
+        deal_id=deal.deal_id, ended_at=deal.ended_at or deal.started_at, variant=deal.variant,
+        contract=contract, status="finished" if contract is not None else "thrown_in",
+        declarer_user_id=None if declarer is None else declarer.user_id,
+        declarer_name=None if declarer is None else _name(declarer),
+        won=None if declarer is None else declarer.won,
+        chips=0 if mine is None else mine.amount)

@@ -251,6 +251,14 @@ async def test_a_replay_of_another_servers_deal_is_refused(sandbox: Sandbox, clu
     assert answer is not None and answer.ephemeral_to == club.alice.id
     assert answer.content == "There is no such finished deal on this server."
     assert answer.attachments == []
+    state = sandbox.state
+    page = {"type": 2, "style": 2, "label": "Next",
+            "custom_id": f"tapp:lb:{club.world.guild.id}:all:all:1"}
+    elsewhere = state.add_message(state.new_message(
+        club.other_channel, state.bot, content="-", components=[{"type": 1, "components": [page]}]))
+    refused = (await club.alice.click(elsewhere, label="Next")).response
+    assert refused is not None and refused.content == "That button belongs to another server."
+    assert refused.embeds == []
 
 
 async def test_an_unfinished_deal_has_no_replay(world: World, sandbox: Sandbox, store: Store,

@@ -1,9 +1,12 @@
-"""The ``commands.Bot`` subclass: start-up (store, cogs, command sync) and shutdown.
+"""The ``commands.Bot`` subclass: start-up (store, table service, cogs, command sync)
+and shutdown.
 
-Dependencies come in through the constructor: the settings, and a store factory
-(``async (settings) -> store``) that ``setup_hook`` opens and ``close`` closes.
-Cogs register their ``DynamicItem`` classes in ``cog_load``, so loading the cogs
-registers the items of every persistent button.
+Dependencies come in through the constructor: the settings, a store factory
+(``async (settings) -> store``, by default the SQLite file of the settings) that
+``setup_hook`` opens and ``close`` closes, and the tables' configuration. With a real
+:class:`~bot.store.Store`, ``setup_hook`` builds the table service and its display and
+resumes every open table. Cogs register their ``DynamicItem`` classes in ``cog_load``,
+so loading the cogs registers the items of every persistent button.
 """
 
 from __future__ import annotations
@@ -16,9 +19,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import TappError
 from cogs import EXTENSIONS
 
 from .config import Settings
+from .i18n import language_of, t
+from .store import Store as SQLiteStore
+from .tables import Display, TableConfig, TableService, user_message
 
 log = logging.getLogger(__name__)
 
@@ -32,15 +39,28 @@ class Store(Protocol):
 StoreFactory = Callable[[Settings], Awaitable[Store]]
 
 
+async def open_store(settings: Settings) -> SQLiteStore:
+    """The default store: the SQLite file named by the settings (its folder made)."""
+    path = settings.database_path
+    if str(path) != ":memory:":
+        path.parent.mkdir(parents=True, exist_ok=True)
+    return await SQLiteStore.open(path)
+
+
 class TappCommandTree(app_commands.CommandTree):
     """The command tree, with the last-resort handler for errors no cog handled."""
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        command = interaction.command.qualified_name if interaction.command else None
-        log.error("command %r failed", command, exc_info=error)
-        text = "Sorry, something went wrong with that command."
+        original = getattr(error, "original", error)
+        language = language_of(str(interaction.locale))
+        if isinstance(original, TappError):  # a user's doing: say why, ephemerally
+            text = user_message(original, language)
+        else:
+            command = interaction.command.qualified_name if interaction.command else None
+            log.error("command %r failed", command, exc_info=error)
+            text = t("error.command", language)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -60,6 +80,7 @@ class TappBot(commands.Bot):
         *,
         store_factory: StoreFactory | None = None,
         extensions: Sequence[str] = EXTENSIONS,
+        tables: TableConfig | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -72,15 +93,25 @@ class TappBot(commands.Bot):
         )
         self.settings = settings
         self.store: Store | None = None
-        self._store_factory = store_factory
+        self._store_factory: StoreFactory = store_factory or open_store
         self._extensions = tuple(extensions)
+        self._table_config = tables or TableConfig()
+        self.display: Display | None = None
+        self.tables: TableService | None = None
 
     async def setup_hook(self) -> None:
-        if self._store_factory is not None:
-            self.store = await self._store_factory(self.settings)
+        self.store = await self._store_factory(self.settings)
+        if isinstance(self.store, SQLiteStore):
+            config = self._table_config
+            self.display = Display(self, self.store, clock=config.clock,
+                                   observers=config.observers)
+            self.tables = TableService(self.store, self.display, config)
         for name in self._extensions:
             await self.load_extension(name)
         await self.sync_commands()
+        if self.tables is not None:
+            resumed = await self.tables.resume()
+            log.info("resumed %d open table(s)", resumed)
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Sync to the development guild (instant) if configured, else globally."""
@@ -104,6 +135,10 @@ class TappBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            if self.tables is not None:
+                await self.tables.shutdown()
+            if self.display is not None:
+                await self.display.close()
             await super().close()
         finally:
             if self.store is not None:

@@ -6,5 +6,8 @@ Slash commands live under one ``/tapp`` group shared by all cogs; see
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.meta",
+    "cogs.lobby",
+    "cogs.table",
+    "cogs.play",
     "cogs.standings",
 )

@@ -1,0 +1,22 @@
+"""Playable tables: the table service (one lock per table, engine, store, computer
+players, deal after deal), what each message shows (view models) and the display that
+sends it to Discord.
+
+The path of an action: cog → :meth:`TableService.act` (lock, engine ``apply``, store
+commit) → the caller answers the player → :class:`Display` edits the table message
+(rendered off the event loop) → computer players take their turns.
+"""
+
+from .component import EVENT, TableComponent
+from .display import Answer, Disclosure, Display
+from .errors import TableError, user_message
+from .ids import ComponentId, Stamp, custom_id
+from .live import LiveTable
+from .service import ActOutcome, TableConfig, TableService
+from .state import DealOver, HandContext, TableOver, TableState
+
+__all__ = [
+    "EVENT", "ActOutcome", "Answer", "ComponentId", "DealOver", "Disclosure", "Display",
+    "HandContext", "LiveTable", "Stamp", "TableComponent", "TableConfig", "TableError",
+    "TableOver", "TableService", "TableState", "custom_id", "user_message",
+]

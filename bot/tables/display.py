@@ -1,0 +1,428 @@
+"""Everything a table sends to Discord: the table message (edited in place, re-posted
+when it grows old), the turn ping, deal results, and the answers to interactions.
+
+Public messages of a table go through one worker task per table, in order; a burst of
+changes (computer turns) collapses into one edit of the newest state. Images are
+rendered off the event loop. Each message is reported to the ``observers`` as a
+:class:`Disclosure` (who sees it, the view behind it, the cards it names), which the
+hidden-information tests check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+import renderer
+from bot.engine import SeatView
+from bot.store import Store
+
+from .component import button, select
+from .ids import Stamp
+from .state import DealOver, TableOver, TableState
+from .view_models import (
+    ButtonSpec,
+    ImageSpec,
+    MessageModel,
+    closed_message,
+    lobby_message,
+    result_message,
+    table_message,
+    turn_ping,
+)
+from .words import Words, render_labels
+
+log = logging.getLogger(__name__)
+
+#: a table message older than this is re-posted rather than edited (Discord limits edits
+#: of messages older than an hour: error 30046)
+REPOST_AFTER = 55 * 60.0
+OLD_MESSAGE_EDITS = 30046
+TABLE, PING, RESULT, CLOSED, NOTICE = "table", "turn_ping", "result", "closed", "notice"
+
+
+@dataclass(frozen=True, slots=True)
+class Disclosure:
+    """One message a table sent: who sees it and what it shows."""
+
+    table_id: int
+    kind: str  # table, lobby, turn_ping, result, closed, hand, last_trick, notice, ...
+    audience: int | None  # the member an ephemeral message is for; None: public
+    seat: int | None  # that member's seat at the table (None: a spectator, or public)
+    stamp: Stamp | None  # the deal and ply the content comes from
+    model: MessageModel
+    message_id: int | None = None
+
+    @property
+    def image_view(self) -> SeatView | None:
+        return self.model.image.view if self.model.image is not None else None
+
+
+Observer = Callable[[Disclosure], None]
+
+
+def render_image(spec: ImageSpec) -> renderer.RenderedImage:
+    """Render one image (blocking: call it through ``asyncio.to_thread``)."""
+    labels = render_labels(spec.language)
+    names = list(spec.names)
+    if spec.kind == "hand":
+        return renderer.render_hand(spec.view, style=spec.style, names=names, labels=labels)
+    if spec.kind == "table":
+        return renderer.render_table(spec.view, names, style=spec.style, labels=labels,
+                                     chips=spec.chips)
+    if spec.kind == "trick":
+        return renderer.render_trick(spec.view, spec.trick, style=spec.style, names=names,
+                                     labels=labels)
+    if spec.kind == "result":
+        return renderer.render_result(spec.view, names, style=spec.style, labels=labels,
+                                      show_hands=spec.show_hands)
+    raise ValueError(f"unknown image kind {spec.kind!r}")
+
+
+@dataclass
+class Outgoing:
+    """A model turned into what discord.py sends (a fresh File for every send)."""
+
+    model: MessageModel
+    image: renderer.RenderedImage | None
+
+    def embed(self) -> discord.Embed | None:
+        m = self.model
+        if not m.description and not m.title and self.image is None:
+            return None
+        embed = discord.Embed(title=m.title, description=m.description or None,
+                              colour=m.colour)
+        for name, value in m.fields:
+            embed.add_field(name=name, value=value, inline=True)
+        if self.image is not None:
+            embed.set_image(url=f"attachment://{self.image.filename}")
+        return embed
+
+    def files(self) -> list[discord.File]:
+        if self.image is None:
+            return []
+        return [discord.File(io.BytesIO(self.image.data), filename=self.image.filename,
+                             description=self.image.description[:1000] or None)]
+
+    def view(self) -> discord.ui.View | None:
+        if not self.model.components:
+            return None
+        view = discord.ui.View(timeout=None)
+        for c in self.model.components:
+            if isinstance(c, ButtonSpec):
+                view.add_item(button(c.custom_id, c.label, c.style, disabled=c.disabled,
+                                     row=c.row))
+            else:
+                view.add_item(select(c.custom_id, c.placeholder, list(c.options),
+                                     min_values=c.min_values, max_values=c.max_values,
+                                     row=c.row))
+        return view
+
+    def mentions(self) -> discord.AllowedMentions:
+        return discord.AllowedMentions(
+            everyone=False, roles=False,
+            users=[discord.Object(id=u) for u in self.model.mentions])
+
+    def send_kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"allowed_mentions": self.mentions()}
+        if self.model.content:
+            out["content"] = self.model.content
+        embed = self.embed()
+        if embed is not None:
+            out["embed"] = embed
+        files = self.files()
+        if files:
+            out["files"] = files
+        view = self.view()
+        if view is not None:
+            out["view"] = view
+        return out
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        return {"content": self.model.content, "embed": self.embed(),
+                "attachments": self.files(), "view": self.view(),
+                "allowed_mentions": self.mentions()}
+
+
+@dataclass
+class _Worker:
+    """The queue of one table's public updates."""
+
+    state: TableState | None = None
+    events: deque[DealOver | TableOver] = field(default_factory=deque)
+    repost: bool = False
+    task: asyncio.Task[None] | None = None
+    last_ping: tuple[int, int, int] | None = None  # (deal, seat, user) pinged last
+    language: str | None = None
+    style: str = "french"
+
+
+class Display:
+    """The Discord side of every table. ``clock`` gives Unix seconds (Discord's time)."""
+
+    def __init__(self, client: discord.Client, store: Store, *,
+                 clock: Callable[[], float] = time.time,
+                 observers: Iterable[Observer] = ()) -> None:
+        self.client = client
+        self.store = store
+        self.clock = clock
+        self.observers: list[Observer] = list(observers)
+        self._workers: dict[int, _Worker] = {}
+
+    # -- observers --------------------------------------------------------------------
+    def disclose(self, disclosure: Disclosure) -> None:
+        for observer in self.observers:
+            observer(disclosure)
+
+    # -- rendering --------------------------------------------------------------------
+    async def outgoing(self, model: MessageModel) -> Outgoing:
+        image = None
+        if model.image is not None:
+            image = await asyncio.to_thread(render_image, model.image)
+        return Outgoing(model, image)
+
+    # -- the public side: one worker per table ----------------------------------------
+    def update(self, state: TableState, events: Sequence[DealOver | TableOver] = (), *,
+               repost: bool = False) -> None:
+        """Show ``state`` (after posting ``events`` in order) in the table's channel."""
+        worker = self._workers.setdefault(state.table_id, _Worker())
+        worker.state = state
+        worker.events.extend(events)
+        worker.repost = worker.repost or repost
+        if worker.task is None or worker.task.done():
+            worker.task = asyncio.create_task(self._run(state.table_id, worker),
+                                              name=f"tapp-display-{state.table_id}")
+
+    async def idle(self, table_id: int | None = None) -> None:
+        """Wait until the table's (or every table's) updates are out."""
+        while True:
+            tasks = [w.task for i, w in self._workers.items()
+                     if w.task is not None and not w.task.done()
+                     and (table_id is None or i == table_id)]
+            if not tasks:
+                return
+            await asyncio.wait(tasks)
+
+    def is_idle(self) -> bool:
+        return all(w.task is None or w.task.done() for w in self._workers.values())
+
+    async def close(self) -> None:
+        tasks = [w.task for w in self._workers.values() if w.task and not w.task.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._workers.clear()
+
+    async def _run(self, table_id: int, worker: _Worker) -> None:
+        while worker.events or worker.state is not None:
+            try:
+                if worker.events:
+                    await self._event(worker, worker.events.popleft())
+                    continue
+                state, worker.state = worker.state, None
+                assert state is not None
+                repost, worker.repost = worker.repost, False
+                await self._show(worker, state, repost)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not update the messages of table %d", table_id)
+
+    async def _show(self, worker: _Worker, state: TableState, repost: bool) -> None:
+        words = Words(state.language, state.variant)
+        worker.language, worker.style = state.language, state.style
+        if state.status.value == "lobby":
+            model, kind = lobby_message(state, words), "lobby"
+        elif state.status.value == "playing" and state.view is not None:
+            model, kind = table_message(state, words), TABLE
+        else:
+            return
+        await self._put_table_message(state, model, kind, repost)
+        await self._ping(worker, state)
+
+    async def _put_table_message(self, state: TableState, model: MessageModel, kind: str,
+                                 repost: bool) -> None:
+        out = await self.outgoing(model)
+        channel = self.client.get_partial_messageable(state.location_id)
+        current = await self.store.messages.current(state.table_id, TABLE)
+        message_id = None
+        if current and not repost and not self._too_old(current[-1].message_id):
+            ref = current[-1]
+            try:
+                await channel.get_partial_message(ref.message_id).edit(**out.edit_kwargs())
+                message_id = ref.message_id
+            except discord.NotFound:
+                await self.store.messages.retire(ref.message_id)
+            except discord.HTTPException as error:
+                if error.code != OLD_MESSAGE_EDITS:
+                    raise
+        if message_id is None:
+            message = await channel.send(**out.send_kwargs())
+            message_id = message.id
+            posted = await self.store.messages.record(state.table_id, TABLE, channel.id,
+                                                      message.id)
+            await self._delete(channel, (m.message_id for m in posted.retired))
+        self.disclose(Disclosure(state.table_id, kind, None, None, state.stamp, model,
+                                 message_id))
+
+    def _too_old(self, message_id: int) -> bool:
+        created = discord.utils.snowflake_time(message_id).timestamp()
+        return self.clock() - created > REPOST_AFTER
+
+    async def _ping(self, worker: _Worker, state: TableState) -> None:
+        words = Words(state.language, state.variant)
+        ping = turn_ping(state, words)
+        channel = self.client.get_partial_messageable(state.location_id)
+        if ping is None:
+            return
+        view = state.view
+        assert view is not None and view.actor is not None and state.stamp is not None
+        assert state.actor_user is not None
+        key = (state.stamp.deal, view.actor, state.actor_user)
+        if key == worker.last_ping:
+            return
+        message = await channel.send(**(await self.outgoing(ping)).send_kwargs())
+        worker.last_ping = key
+        posted = await self.store.messages.record(state.table_id, PING, channel.id, message.id)
+        await self._delete(channel, (m.message_id for m in posted.retired))
+        self.disclose(Disclosure(state.table_id, PING, None, None, state.stamp, ping,
+                                 message.id))
+
+    async def _event(self, worker: _Worker, event: DealOver | TableOver) -> None:
+        state = worker.state
+        if isinstance(event, DealOver):
+            language = state.language if state else worker.language
+            style = state.style if state else worker.style
+            words = Words(language, event.view.variant)
+            model = result_message(event, words, style, language)
+            location = await self._location(event.table_id)
+            channel = self.client.get_partial_messageable(location)
+            message = await channel.send(**(await self.outgoing(model)).send_kwargs())
+            await self.store.messages.record(event.table_id, RESULT, channel.id, message.id,
+                                             replace=False)
+            self.disclose(Disclosure(event.table_id, RESULT, None, None, event.stamp, model,
+                                     message.id))
+            return
+        await self._closed(worker, event)
+
+    async def _closed(self, worker: _Worker, event: TableOver) -> None:
+        table = await self.store.tables.get(event.table_id)
+        words = Words(worker.language, table.variant)
+        model = closed_message(event, words)
+        channel = self.client.get_partial_messageable(table.thread_id or table.channel_id)
+        out = await self.outgoing(model)
+        for ref in await self.store.messages.current(event.table_id, TABLE):
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(ref.message_id).edit(**out.edit_kwargs())
+        pings = await self.store.messages.current(event.table_id, PING)
+        await self._delete(channel, (m.message_id for m in pings))
+        for ref in pings:
+            await self.store.messages.retire(ref.message_id)
+        if not event.cancelled:
+            message = await channel.send(**out.send_kwargs())
+            await self.store.messages.record(event.table_id, CLOSED, channel.id, message.id)
+        self.disclose(Disclosure(event.table_id, CLOSED, None, None, None, model))
+        worker.state = None
+
+    async def _location(self, table_id: int) -> int:
+        table = await self.store.tables.get(table_id)
+        return table.thread_id or table.channel_id
+
+    async def _delete(self, channel: discord.PartialMessageable,
+                      message_ids: Iterable[int]) -> None:
+        for message_id in message_ids:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(message_id).delete()
+
+    # -- answers to interactions ------------------------------------------------------
+    def answer(self, interaction: discord.Interaction, *, update: bool = False,
+               grace: float = 2.0) -> Answer:
+        """The one answer to ``interaction`` (see :class:`Answer`)."""
+        return Answer(self, interaction, update=update, grace=grace)
+
+
+class Answer:
+    """Answers one interaction once; defers it if the answer is not ready in ``grace``
+    seconds (Discord allows 3). ``update``: the answer replaces the message the clicked
+    component sits on (an ephemeral hand); otherwise it is a new ephemeral message.
+
+    Use as ``async with display.answer(interaction) as answer: ...; await answer.send(...)``.
+    """
+
+    def __init__(self, display: Display, interaction: discord.Interaction, *, update: bool,
+                 grace: float) -> None:
+        self.display = display
+        self.interaction = interaction
+        self.update = update
+        self.grace = grace
+        self.deferred = False
+        self._lock = asyncio.Lock()
+        self._timer: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Answer:
+        self._timer = asyncio.create_task(self._defer_later())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._stop_timer()
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    async def _defer_later(self) -> None:
+        await asyncio.sleep(self.grace)
+        async with self._lock:
+            response = self.interaction.response
+            if response.is_done():
+                return
+            if self.update:
+                await response.defer()
+            else:
+                await response.defer(ephemeral=True, thinking=True)
+            self.deferred = True
+
+    async def send(self, model: MessageModel, *, table_id: int, kind: str, seat: int | None,
+                   stamp: Stamp | None, update: bool | None = None) -> None:
+        """Send ``model`` as the answer (ephemeral), and report it to the observers."""
+        out = await self.display.outgoing(model)
+        async with self._lock:
+            self._stop_timer()
+            await self._deliver(out, self.update if update is None else update)
+        user = self.interaction.user.id
+        self.display.disclose(Disclosure(table_id, kind, user, seat, stamp, model))
+
+    async def _deliver(self, out: Outgoing, update: bool) -> None:
+        response = self.interaction.response
+        if update and not response.is_done():
+            await response.edit_message(**out.edit_kwargs())
+        elif update and self.deferred and self.update:
+            await self.interaction.edit_original_response(**out.edit_kwargs())
+        elif not response.is_done():
+            await response.send_message(ephemeral=True, **out.send_kwargs())
+        else:
+            await self.interaction.followup.send(ephemeral=True, **out.send_kwargs())
+
+    async def text(self, text: str, *, table_id: int = 0) -> None:
+        """A short ephemeral text (errors, confirmations): always a new message."""
+        async with self._lock:
+            self._stop_timer()
+            response = self.interaction.response
+            if not response.is_done():
+                await response.send_message(text, ephemeral=True)
+            else:
+                await self.interaction.followup.send(text, ephemeral=True)
+        self.display.disclose(Disclosure(table_id, NOTICE, self.interaction.user.id, None,
+                                         None, MessageModel(description=text)))

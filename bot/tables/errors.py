@@ -1,0 +1,108 @@
+"""Refusals a user can cause at a table, each with a message from the catalogue.
+
+:class:`TableError` and its subclasses carry a catalogue key and its values, so the
+message can be shown in the user's language; :func:`user_message` turns any
+:class:`~bot.engine.TappError` (the engine's and the store's too) into that text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import IllegalAction, NotYourTurn, TappError
+from bot.i18n import t
+from bot.store import (
+    AlreadySeated,
+    DealClosed,
+    InvalidTransition,
+    NotFound,
+    SeatTaken,
+    StaleAction,
+    StoreUnavailable,
+    TableClosed,
+)
+
+
+class TableError(TappError):
+    """A refusal at a table; ``key`` names its text in the catalogue."""
+
+    key = "error.generic"
+
+    def __init__(self, key: str | None = None, **values: Any) -> None:
+        self.key = key or type(self).key
+        self.values = values
+        super().__init__(t(self.key, None, **values))
+
+    def text(self, language: str | None = None) -> str:
+        return t(self.key, language, **self.values)
+
+
+class NoTableHere(TableError):
+    key = "error.no_table_here"
+
+
+class NotSeated(TableError):
+    key = "error.not_seated"
+
+
+class NotHost(TableError):
+    key = "error.not_host"
+
+
+class TableFull(TableError):
+    key = "error.table_full"
+
+
+class NotInLobby(TableError):
+    key = "error.already_started"
+
+
+class NotPlaying(TableError):
+    key = "error.not_playing"
+
+
+class StaleClick(TableError):
+    key = "error.stale"
+
+
+class NotYourTurnNow(TableError):
+    key = "error.not_your_turn"
+
+
+class Refused(TableError):
+    """An illegal action, explained (``key`` says why)."""
+
+    key = "error.not_allowed"
+
+
+class BadOptions(TableError):
+    key = "error.bad_options"
+
+
+class Unavailable(TableError):
+    key = "error.unavailable"
+
+
+#: store and engine errors by the catalogue key of their text
+_KEYS: tuple[tuple[type[BaseException], str], ...] = (
+    (StoreUnavailable, "error.busy"),
+    (DealClosed, "error.deal_over"),
+    (StaleAction, "error.stale"),
+    (TableClosed, "error.table_closed"),
+    (NotFound, "error.table_gone"),
+    (SeatTaken, "error.seat_taken"),
+    (AlreadySeated, "error.already_seated"),
+    (InvalidTransition, "error.not_now"),
+    (NotYourTurn, "error.not_your_turn_plain"),
+    (IllegalAction, "error.not_allowed_plain"),
+)
+
+
+def user_message(error: BaseException, language: str | None = None) -> str:
+    """The text to show the user whose action caused ``error``."""
+    if isinstance(error, TableError):
+        return error.text(language)
+    for kind, key in _KEYS:
+        if isinstance(error, kind):
+            return t(key, language)
+    return t("error.generic", language)

@@ -1,0 +1,89 @@
+"""The ``custom_id`` of every table component: ``tapp:<table>:<deal>.<ply>:<token>``.
+
+* ``table``: the table id.
+* ``deal.ply``: the deal's number at the table and its action count when the component
+  was drawn, so a click on a component the game has moved past is recognised as stale;
+  ``-`` for components that do not depend on the moment (*My hand*, *Join*, ...).
+* ``token``: an engine action token (``bid:solo``, ``play:TH``, ``kontra``), a verb of
+  the table (:data:`VERBS`), or ``pick.<kind>`` for a select whose chosen values make
+  the action (``pick.discard`` with the cards, ``pick.call`` with the card).
+
+Discord allows 100 characters; the longest id (a discard of 4 cards as buttons would
+be ``discard:6H.AS.9C.QS``) stays far below.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "tapp"
+MAX_LENGTH = 100
+#: the regular expression discord.py's ``DynamicItem`` matches (``fullmatch``)
+TEMPLATE = r"tapp:(?P<table>[0-9]{1,19}):(?P<stamp>[0-9]{1,6}\.[0-9]{1,4}|-):(?P<token>[!-~]{1,80})"
+_PATTERN = re.compile(TEMPLATE)
+
+#: table verbs: components that are not game actions
+VERBS = frozenset({
+    "hand", "last", "rules", "end",  # on the table message
+    "join", "leave", "computer", "start", "cancel",  # in the lobby
+})
+PICK = "pick."
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """A moment of a table: the deal's number and its action count."""
+
+    deal: int
+    ply: int
+
+    def __str__(self) -> str:
+        return f"{self.deal}.{self.ply}"
+
+    @staticmethod
+    def parse(text: str) -> Stamp | None:
+        if text == "-":
+            return None
+        deal, _, ply = text.partition(".")
+        return Stamp(int(deal), int(ply))
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentId:
+    table_id: int
+    stamp: Stamp | None
+    token: str
+
+    def encode(self) -> str:
+        text = f"{PREFIX}:{self.table_id}:{self.stamp or '-'}:{self.token}"
+        if len(text) > MAX_LENGTH or not _PATTERN.fullmatch(text):
+            raise ValueError(f"not a valid table custom_id: {text!r}")
+        return text
+
+    @property
+    def is_verb(self) -> bool:
+        return self.token in VERBS
+
+    @property
+    def pick_kind(self) -> str | None:
+        """``discard`` for ``pick.discard`` (and ``pick.call.2``: ``call``); else None."""
+        if not self.token.startswith(PICK):
+            return None
+        return self.token[len(PICK):].split(".")[0]
+
+    @staticmethod
+    def parse(text: str) -> ComponentId | None:
+        """The id, or None for anything that is not a table component's id."""
+        match = _PATTERN.fullmatch(text)
+        if match is None:
+            return None
+        return ComponentId.from_match(match)
+
+    @staticmethod
+    def from_match(match: re.Match[str]) -> ComponentId:
+        return ComponentId(int(match["table"]), Stamp.parse(match["stamp"]), match["token"])
+
+
+def custom_id(table_id: int, stamp: Stamp | None, token: str) -> str:
+    return ComponentId(table_id, stamp, token).encode()

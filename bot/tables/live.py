@@ -1,0 +1,89 @@
+"""A table the service is running: its rows, its session and deal, and its lock."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import Deal
+from bot.engine.session import Session
+from bot.store import SeatRow, TableRow, TableStatus
+
+from .ids import Stamp
+from .state import SeatInfo
+
+
+@dataclass
+class LiveTable:
+    """One open table. Change it only while holding ``lock``."""
+
+    row: TableRow
+    seats: dict[int, SeatRow]
+    language: str | None
+    style: str
+    session: Session | None = None
+    deal_id: int | None = None
+    deal_number: int | None = None
+    #: a table in a thread gets its messages once the thread exists
+    placed: bool = True
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    end_votes: set[int] = field(default_factory=set)  # members who voted to end (not stored)
+    runner: asyncio.Task[None] | None = None  # the computer players' task
+    asked: set[tuple[int, int, int]] = field(default_factory=set)  # (deal, ply, seat) asked
+
+    @property
+    def table_id(self) -> int:
+        return self.row.table_id
+
+    @property
+    def variant(self) -> str:
+        return self.row.variant
+
+    @property
+    def status(self) -> TableStatus:
+        return self.row.status
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.row.options
+
+    @property
+    def players(self) -> int:
+        return int(self.row.options["players"])
+
+    @property
+    def location_id(self) -> int:
+        return self.row.thread_id or self.row.channel_id
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.session.current if self.session is not None else None
+
+    @property
+    def stamp(self) -> Stamp | None:
+        deal = self.deal
+        if deal is None or self.deal_number is None:
+            return None
+        return Stamp(self.deal_number, deal.ply)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s for s, r in self.seats.items() if r.user_id == user_id), None)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.seats[s].display_name if s in self.seats else ""
+                     for s in range(self.players))
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        return tuple(SeatInfo(r.seat, r.user_id, r.display_name, r.is_computer)
+                     for _, r in sorted(self.seats.items()))
+
+    def humans(self) -> list[int]:
+        return [r.user_id for r in self.seats.values() if r.user_id is not None]
+
+    def free_seat(self) -> int | None:
+        return next((s for s in range(self.players) if s not in self.seats), None)
+
+    def is_computer(self, seat: int) -> bool:
+        row = self.seats.get(seat)
+        return row is not None and row.is_computer

@@ -1,0 +1,100 @@
+"""What the display of a table is built from: snapshots taken under the table's lock.
+
+The service takes a :class:`TableState` after every change it commits, and a
+:class:`DealOver` when a deal ends; the display renders them later, outside the lock,
+so a slow Discord never holds up play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import SeatView
+from bot.store import TableStatus
+
+from .ids import Stamp
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None  # None: a computer player
+    name: str
+    is_computer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """One table as everyone may see it, at one moment."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    variant: str
+    options: dict[str, Any]
+    status: TableStatus
+    players: int
+    seats: tuple[SeatInfo, ...]
+    language: str | None
+    style: str
+    stamp: Stamp | None = None  # the deal in play and its action count
+    view: SeatView | None = None  # the public view of the deal in play
+    chips: tuple[int, ...] | None = None  # session chips per seat
+    deals_played: int = 0
+    ending: str = "none"  # the session's Ending
+    special_left: int = 0  # closing / forced Ramsch deals still to play
+    end_votes: int = 0
+    votes_needed: int = 0
+    kontra: str | None = None  # "kontra" or "rekontra" while someone may say it
+    actor_user: int | None = None  # the member the deal waits for (None: a computer)
+
+    @property
+    def location_id(self) -> int:
+        """The channel or thread the table's messages go to."""
+        return self.thread_id or self.channel_id
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        by_seat = {s.seat: s.name for s in self.seats}
+        return tuple(by_seat.get(i, "") for i in range(self.players))
+
+    def seat(self, seat: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+
+@dataclass(frozen=True, slots=True)
+class DealOver:
+    """A deal has ended (settled): its public view and the chips after it."""
+
+    table_id: int
+    stamp: Stamp  # the deal's number and its last ply
+    view: SeatView  # public view of the finished deal (every hand may be shown now)
+    names: tuple[str, ...]
+    chips: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableOver:
+    """The table is closed (the session ended, or it was cancelled in the lobby)."""
+
+    table_id: int
+    cancelled: bool
+    names: tuple[str, ...]
+    chips: tuple[int, ...] | None
+    pot_shares: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandContext:
+    """What a seated player's private panel is built from."""
+
+    table_id: int
+    stamp: Stamp | None
+    seat: int
+    view: SeatView  # that seat's view
+    names: tuple[str, ...]
+    style: str
+    language: str | None = None

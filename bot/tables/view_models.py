@@ -1,0 +1,469 @@
+"""What each table message shows, built from engine views: text, an image to render and
+the components, as plain data (no Discord objects; the display turns them into those).
+
+Every model remembers the view it was built from and the cards its text and components
+name (``shown``), so the hidden-information tests can check each message against what
+its viewer may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.engine import Action, ActionType, Phase, SeatView, TrickView
+from bot.engine.cards import CARD_NAMES, iter_bits
+
+from .ids import PICK, Stamp, custom_id
+from .state import DealOver, HandContext, TableOver, TableState
+from .words import Words
+
+PRIMARY, SECONDARY, SUCCESS, DANGER = "primary", "secondary", "success", "danger"
+ROW_WIDTH, MAX_ROWS, MAX_OPTIONS = 5, 5, 25
+#: colours of the table embeds
+COLOUR_LOBBY, COLOUR_PLAY, COLOUR_RESULT, COLOUR_CLOSED = 0x3B82F6, 0x15803D, 0xCA8A04, 0x6B7280
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    custom_id: str
+    label: str
+    style: str = SECONDARY
+    disabled: bool = False
+    row: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SelectSpec:
+    custom_id: str
+    placeholder: str
+    options: tuple[tuple[str, str], ...]  # (label, value)
+    min_values: int = 1
+    max_values: int = 1
+    row: int | None = None
+
+
+Component = ButtonSpec | SelectSpec
+
+
+@dataclass(frozen=True, slots=True)
+class ImageSpec:
+    """An image to render: ``kind`` is ``hand``, ``table``, ``trick`` or ``result``."""
+
+    kind: str
+    view: SeatView
+    names: tuple[str, ...]
+    style: str
+    language: str | None = None
+    chips: tuple[int, ...] | None = None
+    trick: TrickView | None = None
+    show_hands: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MessageModel:
+    """One message: an embed (title, description, fields), optional plain content (used
+    for mentions), an image and components."""
+
+    description: str
+    title: str | None = None
+    fields: tuple[tuple[str, str], ...] = ()
+    content: str | None = None
+    colour: int | None = None
+    image: ImageSpec | None = None
+    components: tuple[Component, ...] = ()
+    view: SeatView | None = None  # the view the text and image come from
+    shown: frozenset[int] = frozenset()  # cards named in text and components
+    mentions: tuple[int, ...] = ()  # members the content mentions
+
+    def card_tokens(self) -> set[str]:
+        return {CARD_NAMES[c] for c in self.shown}
+
+
+def _rows(buttons: Sequence[ButtonSpec], selects: Sequence[SelectSpec] = (),
+          trailing: Sequence[ButtonSpec] = ()) -> tuple[Component, ...]:
+    """Lay components out: each select on a row of its own, buttons five to a row,
+    ``trailing`` buttons on a last row. Raises if Discord's five rows do not suffice."""
+    out: list[Component] = []
+    row = 0
+    for select in selects:
+        out.append(_with_row(select, row))
+        row += 1
+    for i, button in enumerate(buttons):
+        out.append(_with_row(button, row + i // ROW_WIDTH))
+    row += -(-len(buttons) // ROW_WIDTH)
+    for i, button in enumerate(trailing):
+        out.append(_with_row(button, row + i // ROW_WIDTH))
+    row += -(-len(trailing) // ROW_WIDTH)
+    if row > MAX_ROWS:
+        raise ValueError(f"{row} rows of components; Discord allows {MAX_ROWS}")
+    return tuple(out)
+
+
+def _with_row(component: Component, row: int) -> Component:
+    if isinstance(component, ButtonSpec):
+        return ButtonSpec(component.custom_id, component.label, component.style,
+                          component.disabled, row)
+    return SelectSpec(component.custom_id, component.placeholder, component.options,
+                      component.min_values, component.max_values, row)
+
+
+# -- the lobby and the table message --------------------------------------------------
+def lobby_message(state: TableState, words: Words) -> MessageModel:
+    tid = state.table_id
+    lines = [words("lobby.intro", variant=words.variant_name()), options_line(state, words), ""]
+    for seat in range(state.players):
+        info = state.seat(seat)
+        if info is None:
+            lines.append(words("lobby.seat_free", n=seat + 1))
+        else:
+            key = "lobby.seat_computer" if info.is_computer else "lobby.seat_taken"
+            lines.append(words(key, n=seat + 1, name=info.name))
+    free = state.players - len(state.seats)
+    lines += ["", words("lobby.waiting", n=free) if free else words("lobby.ready")]
+    buttons = [
+        ButtonSpec(custom_id(tid, None, "join"), words("button.join"), SUCCESS, free == 0),
+        ButtonSpec(custom_id(tid, None, "leave"), words("button.leave")),
+        ButtonSpec(custom_id(tid, None, "computer"), words("button.computer"), SECONDARY,
+                   free == 0),
+        ButtonSpec(custom_id(tid, None, "start"), words("button.start"), PRIMARY, free != 0),
+        ButtonSpec(custom_id(tid, None, "cancel"), words("button.cancel"), DANGER),
+    ]
+    return MessageModel(title=words("lobby.title", variant=words.variant_name(), table=tid),
+                        description="\n".join(lines), colour=COLOUR_LOBBY,
+                        components=_rows(buttons))
+
+
+def options_line(state: TableState, words: Words) -> str:
+    """``Stake 1 · 4 players · 32 cards``: the table's options in words."""
+    opts = state.options
+    parts = [words("option.stake", n=opts.get("stake", 1)),
+             words("option.players", n=state.players)]
+    for key in sorted(opts):
+        if key in ("stake", "players"):
+            continue
+        value = opts[key]
+        if isinstance(value, bool):
+            if value:
+                parts.append(words(f"option.{key}"))
+        else:
+            parts.append(words(f"option.{key}", value=value))
+    return " · ".join(parts)
+
+
+def table_message(state: TableState, words: Words) -> MessageModel:
+    """The public table message of a playing table (built from the public view)."""
+    view = state.view
+    assert view is not None and state.stamp is not None
+    tid, names = state.table_id, state.names
+    lines = [options_line(state, words) + " · " + words("table.deal_n", n=state.deals_played + 1)]
+    lines.append("")
+    for seat in range(state.players):
+        lines.append(_seat_line(state, view, seat, words))
+    lines.append("")
+    lines += _deal_lines(view, names, words)
+    if view.actor is not None:
+        lines.append(words("table.turn", name=names[view.actor], task=words.task(view.phase)))
+    ending = _ending_line(state, words)
+    if ending:
+        lines.append(ending)
+    buttons = [
+        ButtonSpec(custom_id(tid, None, "hand"), words("button.hand"), PRIMARY),
+        ButtonSpec(custom_id(tid, None, "last"), words("button.last"), SECONDARY,
+                   not view.tricks),
+        ButtonSpec(custom_id(tid, None, "rules"), words("button.rules")),
+    ]
+    if state.kontra is not None:
+        buttons.append(ButtonSpec(custom_id(tid, state.stamp, "kontra"),
+                                  words(f"action.{state.kontra}"), DANGER))
+    buttons.append(ButtonSpec(custom_id(tid, None, "end"), words("button.end")))
+    image = ImageSpec("table", view, names, state.style, state.language, chips=state.chips)
+    return MessageModel(
+        title=words("table.title", variant=words.variant_name(), table=tid),
+        description="\n".join(lines), colour=COLOUR_PLAY, image=image,
+        components=_rows(buttons), view=view, shown=frozenset(words.named))
+
+
+def _seat_line(state: TableState, view: SeatView, seat: int, words: Words) -> str:
+    info = state.seat(seat)
+    name = info.name if info else words("seat.empty")
+    marks = []
+    if seat == view.dealer:
+        marks.append(words("mark.dealer"))
+    if seat == view.declarer:
+        marks.append(words("mark.declarer"))
+    if info is not None and info.is_computer:
+        marks.append(words("mark.computer"))
+    chips = state.chips[seat] if state.chips else 0
+    status = ""
+    if view.phase in (Phase.AUCTION, Phase.DECLARE):
+        last = [a for s, a in view.auction if s == seat]
+        if last:
+            status = words("seat.said", word=words.action(last[-1]))
+    elif view.tricks:
+        status = words("seat.tricks", n=view.tricks_won[seat])
+    arrow = words("mark.turn") if seat == view.actor else words("mark.no_turn")
+    head = " ".join([words("seat.name", name=name), *marks])
+    parts = [head, words("seat.chips", n=chips)] + ([status] if status else [])
+    return arrow + " " + " · ".join(parts)
+
+
+def _deal_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
+    lines = []
+    if view.contract is not None:
+        who = names[view.declarer] if view.declarer is not None else None
+        text = words.contract(view.contract)
+        if view.announcements:
+            text += " · " + " · ".join(words(f"announce.{a}") for a in view.announcements)
+        lines.append(words("table.contract_by", contract=text, name=who) if who
+                     else words("table.contract", contract=text))
+    if view.trump is not None:
+        lines.append(words("table.trump", suit=words.suit(view.trump)))
+    if view.called_card is not None:
+        where = (words("table.called_in_talon") if view.called_in_talon
+                 else words("table.called_from", name=names[view.called_from])
+                 if view.called_from is not None else "")
+        lines.append(words("table.called", card=words.card(view.called_card), where=where)
+                     .rstrip())
+    if view.variant == "tapp1879":
+        lines.append(words("table.pot", n=view.pot))
+    trick = view.current_trick
+    if trick is not None and trick.cards:
+        lines.append(words("table.trick", n=len(view.tricks) + 1,
+                           plays=_plays(trick, view.players, names, words)))
+    elif view.tricks:
+        last = view.tricks[-1]
+        assert last.winner is not None
+        lines.append(words("table.last_trick", n=len(view.tricks),
+                           plays=_plays(last, view.players, names, words),
+                           name=names[last.winner]))
+    for seat, hand in sorted(view.open_hands.items()):
+        lines.append(words("table.open_hand", name=names[seat], cards=words.cards(hand)))
+    return lines
+
+
+def _plays(trick: TrickView, players: int, names: Sequence[str], words: Words) -> str:
+    return ", ".join(words("table.play", name=names[trick.seat_of(i, players)],
+                           card=words.card(c)) for i, c in enumerate(trick.cards))
+
+
+def _ending_line(state: TableState, words: Words) -> str:
+    if state.ending == "none":
+        if state.end_votes:
+            return words("table.end_votes", n=state.end_votes, needed=state.votes_needed)
+        return ""
+    if state.ending in ("closing", "forced_ramsch"):
+        return words(f"table.ending.{state.ending}", n=state.special_left)
+    return words(f"table.ending.{state.ending}")
+
+
+def turn_ping(state: TableState, words: Words) -> MessageModel | None:
+    """A short public mention of the member to act (None while a computer acts)."""
+    view = state.view
+    if state.actor_user is None or view is None or view.actor is None:
+        return None
+    text = words("ping.turn", mention=f"<@{state.actor_user}>", task=words.task(view.phase))
+    return MessageModel(description="", content=text, mentions=(state.actor_user,), view=view)
+
+
+# -- results --------------------------------------------------------------------------
+def result_message(event: DealOver, words: Words, style: str,
+                   language: str | None = None) -> MessageModel:
+    view = event.view
+    result = view.result
+    assert result is not None
+    names = event.names
+    lines = [result_line(view, names, words)]
+    pays = ", ".join(words("result.payment", name=names[s], n=_signed(p))
+                     for s, p in enumerate(result.payments))
+    lines.append(words("result.payments", payments=pays))
+    if view.variant == "tapp1879":
+        lines.append(words("table.pot", n=result.pot))
+    totals = ", ".join(words("result.payment", name=names[s], n=_signed(c))
+                       for s, c in enumerate(event.chips))
+    lines.append(words("result.totals", totals=totals))
+    image = ImageSpec("result", view, names, style, language, show_hands=True)
+    return MessageModel(title=words("result.title", n=event.stamp.deal + 1),
+                        description="\n".join(lines), colour=COLOUR_RESULT, image=image,
+                        view=view, shown=frozenset(words.named))
+
+
+def result_line(view: SeatView, names: Sequence[str], words: Words) -> str:
+    result = view.result
+    assert result is not None
+    if result.status == "thrown_in":
+        return words("result.thrown_in")
+    contract = words.contract(result.contract)
+    if result.declarer is None:  # Ramsch
+        losers = [names[s] for s, p in enumerate(result.payments) if p < 0]
+        return words("result.ramsch", names=", ".join(losers) or words("none"))
+    name = names[result.declarer]
+    if result.won is None:
+        return words("result.draw", name=name, contract=contract)
+    points = result.declarer_points
+    key = "result.won" if result.won else "result.lost"
+    if points is None or result.contract in ("rufer", "rufer_herz", "durch", "durch_herz",
+                                             "bettel", "bettel_ouvert") \
+            or "tout" in result.announcements:
+        key += "_tricks"
+    return words(key, name=name, contract=contract, points=points)
+
+
+def closed_message(event: TableOver, words: Words) -> MessageModel:
+    if event.cancelled:
+        return MessageModel(title=words("closed.cancelled_title"),
+                            description=words("closed.cancelled"), colour=COLOUR_CLOSED)
+    lines = [words("closed.intro")]
+    if event.chips is not None:
+        order = sorted(range(len(event.chips)), key=lambda s: -event.chips[s])  # type: ignore[index]
+        for rank, seat in enumerate(order, 1):
+            lines.append(words("closed.line", rank=rank, name=event.names[seat],
+                               n=_signed(event.chips[seat])))
+    if event.pot_shares and any(event.pot_shares):
+        shares = ", ".join(words("result.payment", name=event.names[s], n=_signed(p))
+                           for s, p in enumerate(event.pot_shares))
+        lines.append(words("closed.pot_shares", shares=shares))
+    return MessageModel(title=words("closed.title"), description="\n".join(lines),
+                        colour=COLOUR_CLOSED)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+# -- the private hand -----------------------------------------------------------------
+def hand_panel(ctx: HandContext, words: Words, note: str | None = None) -> MessageModel:
+    """The seat's hand, with components for exactly its legal actions now."""
+    view = ctx.view
+    names = ctx.names
+    lines = []
+    if note:
+        lines.append(note)
+    lines.append(words("hand.intro", seat=ctx.seat + 1, variant=words.variant_name()))
+    if view.contract is not None:
+        lines += _deal_lines_private(view, names, words)
+    assert view.hand is not None
+    lines.append(words("hand.cards", cards=words.cards(view.hand)))
+    if view.talon is not None and not view.is_over:
+        lines.append(words("hand.talon", cards=words.cards(view.talon)))
+    if view.discards is not None and not view.is_over:
+        lines.append(words("hand.discards", cards=words.cards(view.discards)))
+    if view.exchange_card is not None and not view.is_over:
+        lines.append(words("hand.exchange", card=words.card(view.exchange_card)))
+    main = [a for a in view.legal if a.type not in (ActionType.KONTRA, ActionType.REKONTRA)]
+    if view.is_over:
+        lines.append(words("hand.deal_over"))
+    elif main:
+        lines.append(words("hand.your_turn", task=_task_detail(view, main, words)))
+    elif view.actor is not None:
+        lines.append(words("hand.waiting", name=names[view.actor], task=words.task(view.phase)))
+    components = action_components(ctx.table_id, ctx.stamp, view, words)
+    image = ImageSpec("hand", view, names, ctx.style, ctx.language)
+    return MessageModel(description="\n".join(lines), image=image, components=components,
+                        view=view, shown=frozenset(words.named))
+
+
+def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
+    who = names[view.declarer] if view.declarer is not None else None
+    text = words.contract(view.contract)
+    lines = [words("table.contract_by", contract=text, name=who) if who
+             else words("table.contract", contract=text)]
+    if view.trump is not None:
+        lines.append(words("table.trump", suit=words.suit(view.trump)))
+    return lines
+
+
+def _task_detail(view: SeatView, main: list[Action], words: Words) -> str:
+    if view.phase is Phase.DISCARD:
+        return words("task.discard_n", n=main[0].count or 0)
+    return words.task(view.phase)
+
+
+def action_components(table_id: int, stamp: Stamp | None, view: SeatView,
+                      words: Words) -> tuple[Component, ...]:
+    """Components for exactly ``view.legal``: buttons, a multi-select for discards and
+    selects for a called card; kontra or rekontra on a row of its own."""
+    if stamp is None or not view.legal:
+        return ()
+    buttons: list[ButtonSpec] = []
+    selects: list[SelectSpec] = []
+    trailing: list[ButtonSpec] = []
+    calls: list[Action] = []
+    for action in view.legal:
+        kind = action.type
+        if kind in (ActionType.KONTRA, ActionType.REKONTRA):
+            trailing.append(ButtonSpec(custom_id(table_id, stamp, action.token),
+                                       words.action(action), DANGER))
+        elif kind is ActionType.DISCARD:
+            assert view.hand is not None and action.count is not None
+            options = tuple((words.card(c), CARD_NAMES[c]) for c in _sorted_hand(view))
+            selects.append(SelectSpec(custom_id(table_id, stamp, PICK + "discard"),
+                                      words("hand.discard_placeholder", n=action.count),
+                                      options, action.count, action.count))
+        elif kind is ActionType.CALL and action.card is not None:
+            calls.append(action)
+        else:
+            style = PRIMARY if kind in (ActionType.PLAY, ActionType.GIVE) else SECONDARY
+            if action.value == "pass" or action.value == "weg":
+                style = SECONDARY
+            elif kind in (ActionType.BID, ActionType.DECLARE, ActionType.CONTRACT,
+                          ActionType.TRUMP, ActionType.ANNOUNCE):
+                style = PRIMARY
+            buttons.append(ButtonSpec(custom_id(table_id, stamp, action.token),
+                                      words.action(action), style))
+    for i in range(0, len(calls), MAX_OPTIONS):
+        chunk = calls[i:i + MAX_OPTIONS]
+        token = PICK + "call" + (f".{i // MAX_OPTIONS + 1}" if i else "")
+        options = tuple((words.action(a), CARD_NAMES[a.card or 0]) for a in chunk)
+        selects.append(SelectSpec(custom_id(table_id, stamp, token),
+                                  words("hand.call_placeholder"), options))
+    if view.phase is Phase.PLAY:
+        order = {c: i for i, c in enumerate(_sorted_hand(view))}
+        buttons.sort(key=lambda b: order.get(_card_of(b.custom_id), 99))
+    return _rows(buttons, selects, trailing)
+
+
+def _card_of(cid: str) -> int:
+    from bot.engine import Card
+
+    return int(Card.parse(cid.rsplit(":", 1)[1]))
+
+
+def _sorted_hand(view: SeatView) -> list[int]:
+    """The hand in the order the hand image shows it: trumps first, then by suit, high
+    to low within a suit."""
+    assert view.hand is not None
+    trump = view.trump
+
+    def key(c: int) -> tuple[int, int, int]:
+        suit = c // 9
+        return (0 if suit == trump else 1, suit, -(c % 9))
+
+    return sorted(iter_bits(view.hand.mask), key=key)
+
+
+# -- small public panels ----------------------------------------------------------------
+def last_trick_message(view: SeatView, names: tuple[str, ...], words: Words, style: str,
+                       language: str | None = None) -> MessageModel:
+    trick = view.tricks[-1]
+    assert trick.winner is not None
+    text = words("table.last_trick", n=len(view.tricks),
+                 plays=_plays(trick, view.players, names, words), name=names[trick.winner])
+    image = ImageSpec("trick", view, names, style, language, trick=trick)
+    return MessageModel(description=text, image=image, view=view, shown=frozenset(words.named))
+
+
+def rules_message(variant: str, words: Words) -> MessageModel:
+    return MessageModel(title=words(f"variant.{variant}"), description=words(f"rules.{variant}"),
+                        colour=COLOUR_LOBBY)
+
+
+@dataclass
+class Notice:
+    """A short ephemeral text (confirmations), built from the catalogue."""
+
+    text: str
+    extra: list[str] = field(default_factory=list)
+
+    def model(self) -> MessageModel:
+        return MessageModel(description="\n".join([self.text, *self.extra]))

@@ -1,0 +1,118 @@
+"""Names of cards, suits, contracts and actions from the message catalogue.
+
+A :class:`Words` speaks one language for one variant and remembers every card it
+named: what a message shows is checked against what its viewer may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bot.engine import Action, ActionType, Phase
+from bot.engine.cards import RANKS, SUITS, iter_bits
+from bot.i18n import DEFAULT, language_of, strings, t
+
+#: the deck each variant is usually played with (``deck_style: auto``)
+VARIANT_STYLES: Mapping[str, str] = {
+    "zuger": "swiss", "tapp1879": "french", "dapp": "german", "wuerttemberg": "german",
+}
+#: catalogue keys with this prefix override the renderer's words (``renderer.Labels``)
+RENDER_PREFIX = "render."
+
+
+def has_key(key: str, language: str | None = None) -> bool:
+    return key in strings(language_of(language)) or key in strings(DEFAULT)
+
+
+def render_labels(language: str | None) -> dict[str, str]:
+    """The renderer's words for ``language``: catalogue keys ``render.<label key>``."""
+    merged = {k: v for k, v in strings(DEFAULT).items() if k.startswith(RENDER_PREFIX)}
+    merged.update({k: v for k, v in strings(language_of(language)).items()
+                   if k.startswith(RENDER_PREFIX)})
+    return {k[len(RENDER_PREFIX):]: v for k, v in merged.items()}
+
+
+class Words:
+    """Catalogue text in ``language`` for a table of ``variant``."""
+
+    def __init__(self, language: str | None, variant: str) -> None:
+        self.language = language
+        self.variant = variant
+        self.named: set[int] = set()  # cards named so far
+
+    def __call__(self, key: str, **values: Any) -> str:
+        return t(key, self.language, **values)
+
+    def first(self, *keys: str, **values: Any) -> str:
+        """The first of ``keys`` the catalogue has (the last is required)."""
+        for key in keys[:-1]:
+            if has_key(key, self.language):
+                return self(key, **values)
+        return self(keys[-1], **values)
+
+    # -- cards ---------------------------------------------------------------------------
+    def card(self, card: int, *, reveals: bool = True) -> str:
+        """A card's short name (``A♥``). ``reveals=False`` for a card named without
+        saying where it is (a card one may call is any card not in one's hand)."""
+        if reveals:
+            self.named.add(int(card))
+        return self("card", rank=self(f"rank.{RANKS[card % 9]}"),
+                    suit=self(f"suit.symbol.{SUITS[card // 9]}"))
+
+    def cards(self, cards: Iterable[int]) -> str:
+        return " ".join(self.card(c) for c in cards) or self("none")
+
+    def suit(self, suit: int) -> str:
+        return self(f"suit.{SUITS[suit]}")
+
+    # -- the game's words ----------------------------------------------------------------
+    def variant_name(self) -> str:
+        return self(f"variant.{self.variant}")
+
+    def contract(self, contract: str | None) -> str:
+        if contract is None:
+            return self("contract.none")
+        return self.first(f"contract.{self.variant}.{contract}", f"contract.{contract}",
+                          "contract.other", name=contract)
+
+    def bid(self, value: str | None) -> str:
+        if value is None:
+            return ""
+        if has_key(f"bid.{self.variant}.{value}", self.language) or has_key(f"bid.{value}"):
+            return self.first(f"bid.{self.variant}.{value}", f"bid.{value}")
+        return self.contract(value)
+
+    def action(self, action: Action) -> str:
+        """The label of a component that takes ``action``."""
+        kind = action.type
+        if kind in (ActionType.BID, ActionType.DECLARE):
+            return self.bid(action.value)
+        if kind is ActionType.CONTRACT:
+            return self.contract(action.value)
+        if kind is ActionType.TRUMP:
+            assert action.suit is not None
+            return self.suit(action.suit)
+        if kind is ActionType.CALL:
+            if action.card is None:
+                return self("action.no_call")
+            return self.card(action.card, reveals=False)
+        if kind in (ActionType.PLAY, ActionType.GIVE):
+            assert action.card is not None
+            return self.card(action.card)
+        if kind is ActionType.ANNOUNCE:
+            return self(f"action.announce.{action.value}")
+        if kind is ActionType.DISCARD:
+            if action.cards is None:
+                return self("action.discard_n", n=action.count)
+            return self.cards(iter_bits(action.cards))
+        return self(f"action.{kind.value}")
+
+    def done(self, action: Action) -> str:
+        """``You bid Solo.``, ``You played A♥.``: what the player just did."""
+        kind = action.type.value
+        return self(f"done.{kind}", what=self.action(action))
+
+    def task(self, phase: Phase) -> str:
+        """What the seat to act is asked to do in ``phase`` (``play a card``)."""
+        return self(f"task.{phase.value}")

@@ -1,0 +1,120 @@
+"""``/tapp new`` (a table in its own thread, or in the channel), ``/tapp leave``,
+``/tapp end``, ``/tapp table`` (re-post the table message) and ``/tapp rules``."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from bot.engine import VARIANTS
+from bot.i18n import t
+from bot.tables.errors import NoTableHere
+from bot.tables.view_models import rules_message
+
+from .group import add_tapp_cog
+from .table import TableCog, language
+
+log = logging.getLogger(__name__)
+
+VARIANT_CHOICES = [Choice(name=t(f"variant.{v}"), value=v) for v in VARIANTS]
+
+
+class Lobby(TableCog):
+    @app_commands.command(name="new", description=t("cmd.new"))
+    @app_commands.describe(
+        variant=t("cmd.new.variant"), players=t("cmd.new.players"), stake=t("cmd.new.stake"),
+        deck=t("cmd.new.deck"), tapp_threshold=t("cmd.new.tapp_threshold"),
+        ante=t("cmd.new.ante"), herz_aufnehmen=t("cmd.new.herz_aufnehmen"),
+        closing_round=t("cmd.new.closing_round"), herz_ass_ende=t("cmd.new.herz_ass_ende"))
+    @app_commands.choices(
+        variant=VARIANT_CHOICES,
+        players=[Choice(name=t("choice.players", n=n), value=n) for n in range(3, 7)],
+        deck=[Choice(name=t("choice.deck", n=n), value=n) for n in (36, 32)],
+        tapp_threshold=[Choice(name=str(n), value=n) for n in (61, 65)])
+    async def new(self, interaction: discord.Interaction, variant: str,
+                  players: int | None = None, stake: Range[int, 1, 1000] | None = None,
+                  deck: int | None = None, tapp_threshold: int | None = None,
+                  ante: Range[int, 0, 100] | None = None, herz_aufnehmen: bool | None = None,
+                  closing_round: bool | None = None,
+                  herz_ass_ende: bool | None = None) -> None:
+        """Open a lobby: in a new thread of this channel (or here, per the server's
+        ``table_mode``, and always here inside a thread)."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        lang = language(interaction)
+        options: dict[str, Any] = {
+            "players": players, "stake": stake, "deck": deck, "tapp_threshold": tapp_threshold,
+            "ante": ante, "herz_aufnehmen": herz_aufnehmen, "closing_round": closing_round,
+            "herz_ass_ende": herz_ass_ende}
+        channel = interaction.channel
+        in_thread = False if isinstance(channel, discord.Thread) else None
+        created = await self.tables.create_table(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            host_id=interaction.user.id, host_name=interaction.user.display_name,
+            variant=variant, options={k: v for k, v in options.items() if v is not None},
+            in_thread=in_thread)
+        name = t(f"variant.{variant}", lang)
+        live = await self.tables.table(created.table_id)
+        if live.placed:  # the lobby is posted in this channel
+            await interaction.response.send_message(t("lobby.opened_here", lang, variant=name),
+                                                    ephemeral=True)
+            return
+        await interaction.response.send_message(
+            t("lobby.opened", lang, host=interaction.user.mention, variant=name),
+            allowed_mentions=discord.AllowedMentions.none())
+        thread_id = None
+        try:
+            starter = await interaction.original_response()
+            thread = await starter.create_thread(
+                name=t("lobby.thread_name", lang, variant=name, table=created.table_id),
+                auto_archive_duration=1440)
+            thread_id = thread.id
+            with contextlib.suppress(discord.HTTPException):
+                await thread.add_user(interaction.user)
+        except discord.HTTPException:
+            log.warning("no thread for table %d; it lives in the channel", created.table_id)
+        await self.tables.place(created.table_id, thread_id)
+
+    @app_commands.command(name="leave", description=t("cmd.leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        live = self.here(interaction)
+        outcome = await self.tables.leave(live.table_id, interaction.user.id)
+        await interaction.response.send_message(t(f"notice.{outcome}", language(interaction)),
+                                                ephemeral=True)
+
+    @app_commands.command(name="end", description=t("cmd.end"))
+    @app_commands.describe(now=t("cmd.end.now"))
+    async def end(self, interaction: discord.Interaction, now: bool = False) -> None:
+        live = self.here(interaction)
+        outcome = await self.tables.end(live.table_id, interaction.user.id, now=now)
+        await interaction.response.send_message(t(outcome, language(interaction)),
+                                                ephemeral=True)
+
+    @app_commands.command(name="table", description=t("cmd.table"))
+    async def table(self, interaction: discord.Interaction) -> None:
+        live = self.here(interaction)
+        await self.tables.repost(live.table_id)
+        await interaction.response.send_message(t("notice.reposted", language(interaction)),
+                                                ephemeral=True)
+
+    @app_commands.command(name="rules", description=t("cmd.rules"))
+    @app_commands.describe(variant=t("cmd.rules.variant"))
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
+        if variant is None:
+            try:
+                variant = self.here(interaction).variant
+            except NoTableHere:
+                raise NoTableHere("error.no_table_for_rules") from None
+        model = rules_message(variant, self.words(interaction, variant))
+        async with self.display.answer(interaction) as answer:
+            await answer.send(model, table_id=0, kind="rules", seat=None, stamp=None)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await add_tapp_cog(bot, Lobby(bot))

@@ -1,0 +1,48 @@
+"""A bot in a process of its own, against a stand-in on loopback, that dies (``os._exit``)
+right after its Nth committed action: between the commit and any answer.
+
+``python -m tests.e2e.tables.botproc API GATEWAY TOKEN DATABASE CRASH_AFTER``
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+from pathlib import Path
+
+from bot.client import TappBot
+from bot.config import Settings
+from bot.sandbox import discord_pointed_at
+from bot.tables import Stamp, TableConfig
+
+CRASHED = 17
+
+
+async def run(api: str, gateway: str, token: str, database: Path, crash_after: int) -> None:
+    commits = 0
+
+    def after_commit(table_id: int, stamp: Stamp) -> None:
+        nonlocal commits
+        commits += 1
+        if commits >= crash_after:
+            os._exit(CRASHED)  # no cleanup, no answer: as if the machine died here
+
+    config = TableConfig(computer_pause=0, rng=random.Random(7), ai_seed=7,
+                         after_commit=after_commit)
+    with discord_pointed_at(api, gateway):
+        bot = TappBot(Settings(token=token, database_path=database),
+                      guild_ready_timeout=0.05, tables=config)
+        async with bot:
+            await bot.start(token)
+
+
+def main(argv: list[str]) -> int:
+    api, gateway, token, database, crash_after = argv
+    asyncio.run(run(api, gateway, token, Path(database), int(crash_after)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,88 @@
+"""Fixtures of the table tests: the bot with computer players that do not pause, seeded
+dealing, and a :class:`Watch` on every message; interaction-to-response times of every
+test are collected and summarised at the end of the run (p50/p99)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import TappBot
+from bot.config import Settings
+from bot.sandbox import Sandbox
+from bot.sandbox.harness import World, running
+from bot.tables import TableConfig
+
+from .driver import Watch
+
+LATENCIES: list[float] = []
+
+
+@pytest.fixture
+async def sandbox() -> AsyncIterator[Sandbox]:
+    """The stand-in, settling after 20 ms of quiet (the tests wait for the bot's own
+    work explicitly: ``driver.quiet``)."""
+    async with Sandbox(settle_quiet=0.02) as stand_in:
+        yield stand_in
+        assert stand_in.problems == [], stand_in.problems
+
+
+@pytest.fixture
+def watch() -> Watch:
+    return Watch()
+
+
+@pytest.fixture
+def table_config(watch: Watch) -> TableConfig:
+    return TableConfig(computer_pause=0, rng=random.Random(7), ai_seed=7, observers=(watch,))
+
+
+@pytest.fixture
+async def table_bot(sandbox: Sandbox, world: World, settings: Settings,
+                    table_config: TableConfig) -> AsyncIterator[TappBot]:
+    bot = TappBot(settings, guild_ready_timeout=0.05, tables=table_config)
+    async with running(bot, sandbox):
+        yield bot
+
+
+@pytest.fixture(autouse=True)
+def _latency(request: pytest.FixtureRequest) -> Any:
+    """Collect each interaction's time from creation to the bot's first response (the
+    stand-in's clock; tests that move the clock are left out)."""
+    if "sandbox" not in request.fixturenames or request.node.get_closest_marker("clock_jump"):
+        yield
+        return
+    sandbox: Sandbox = request.getfixturevalue("sandbox")
+    yield
+    for record in sandbox.interactions:
+        if record.responded_at is not None:
+            LATENCIES.append((record.responded_at - record.created_at).total_seconds())
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "clock_jump: the test advances the stand-in's clock")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not LATENCIES:
+        return
+    p50, p99 = percentile(LATENCIES, 0.50), percentile(LATENCIES, 0.99)
+    terminalreporter.write_line(
+        f"table e2e: {len(LATENCIES)} interactions, interaction to response p50 "
+        f"{p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {max(LATENCIES) * 1000:.1f} ms")
+    target = os.environ.get("TAPP_LATENCY_FILE")
+    if target:
+        Path(target).write_text(json.dumps({"n": len(LATENCIES), "p50": p50, "p99": p99,
+                                            "max": max(LATENCIES)}))

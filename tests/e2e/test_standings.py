@@ -334,3 +334,20 @@ async def test_without_a_database_the_commands_say_so(sandbox: Sandbox, world: W
             answer = (await world.players[0].slash(world.channel, command)).response
             assert answer is not None and answer.ephemeral_to == world.players[0].id
             assert answer.content == "Standings are not available: the bot has no database."
+
+
+async def test_buttons_keep_working_after_a_restart(sandbox: Sandbox, club: Club,
+                                                    settings: Settings) -> None:
+    async def open_file(_: Settings) -> Store:
+        return await Store.open(settings.database_path, clock=FakeClock(NOW))
+
+    alice = club.alice
+    async with running(TappBot(settings, store_factory=open_file, guild_ready_timeout=0.05),
+                       sandbox):
+        board = (await alice.slash(club.world.channel, "/tapp leaderboard")).response
+    assert board is not None and "Page 1/3" in board.text
+    async with running(TappBot(settings, store_factory=open_file, guild_ready_timeout=0.05),
+                       sandbox):
+        click = await alice.click(board, label="Next")
+    assert click.acknowledged and not click.failed
+    assert "Page 2/3" in board.text and f"<@{alice.id}> (you)" in board.text

@@ -35,8 +35,28 @@ if TYPE_CHECKING:
 
 NOT_HEARTS = (0, 1, 3)
 ALL = (0, 1, 2, 3)
-#: chips a bid must promise above passing (per unit of stake), against noise
+#: chips a change from the baseline's choice must promise (per unit of stake)
 BID_MARGIN = 0.15
+#: standard errors by which the search must beat the baseline's choice to override it
+Z = 1.5
+#: how often a win-all (Bettel) plan that wins with every card seen also wins when
+#: playing blind: a perfect-information solve flatters the declarer
+PI_TRUST = 0.8
+#: kontra / rekontra only when the seat expects this many contract units per opponent
+KONTRA_UNITS = 1.0
+
+
+def mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def mean_se(xs: list[float]) -> tuple[float, float]:
+    """Mean and its standard error."""
+    m = mean(xs)
+    if len(xs) < 2:
+        return m, float("inf")
+    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+    return m, (var / len(xs)) ** 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +127,7 @@ class PlanEvaluator:
         self.sampler: SamplerLike = sampler if sampler is not None else Sampler(self.k)
         self.node_budget = node_budget
         self.layouts: list[Layout] = []
-        self.totals: dict[Plan, float] = {}
-        self.counts: dict[Plan, int] = {}
+        self.values: dict[Plan, list[float]] = {}
 
     def layout(self, i: int) -> Layout:
         while len(self.layouts) <= i:
@@ -117,17 +136,22 @@ class PlanEvaluator:
 
     def run(self, plans: list[Plan], samples: int, deadline: float | None,
             min_samples: int = 4) -> dict[Plan, float]:
+        """Mean chips per plan (the per-sample values stay in :attr:`values`)."""
         plans = list(dict.fromkeys(plans))
         for i in range(samples):
             if deadline is not None and i >= min_samples and time.perf_counter() > deadline:
                 break
             layout = self.layout(i)
             for p in plans:
-                if self.counts.get(p, 0) > i:
+                vals = self.values.setdefault(p, [])
+                if len(vals) > i:
                     continue
-                self.totals[p] = self.totals.get(p, 0.0) + self.play(p, layout)
-                self.counts[p] = self.counts.get(p, 0) + 1
-        return {p: self.totals.get(p, 0.0) / max(1, self.counts.get(p, 0)) for p in plans}
+                vals.append(self.play(p, layout))
+        return {p: mean(self.values.get(p, [])) for p in plans}
+
+    def common(self, plans: list[Plan]) -> int:
+        """Samples every plan of ``plans`` has been played in."""
+        return min((len(self.values.get(p, [])) for p in plans), default=0)
 
     # -- one plan in one layout -----------------------------------------------------
     def play(self, plan: Plan, layout: Layout) -> float:
@@ -182,13 +206,18 @@ class PlanEvaluator:
             except SearchAborted:
                 pass
             else:
-                trk = [0] * n
+                won, lost = [0] * n, [0] * n
                 if aim == WIN_ALL:
-                    trk[decl] = k.table.hand_size if ok else 0
-                    trk[(decl + 1) % n] = 0 if ok else 1
+                    won[decl] = k.table.hand_size
+                    lost[(decl + 1) % n] = 1
                 else:
-                    trk[decl] = 0 if ok else 1
-                return scorer.payments([0] * n, trk, extra, decl)[me]
+                    lost[decl] = 1
+                win_v = scorer.payments([0] * n, won, extra, decl)[me]
+                lose_v = scorer.payments([0] * n, lost, extra, decl)[me]
+                if not ok:
+                    return lose_v
+                q = PI_TRUST if decl == me else 1.0
+                return q * win_v + (1.0 - q) * lose_v
         o = rollout(world, aim, self.rng)
         return scorer.payments(o.points, o.tricks, extra, max(o.last_winner, 0))[me]
 
@@ -214,11 +243,26 @@ class Decider:
         self.stake = int(view.options.get("stake", 1))
 
     def values(self, contracts: list[str]) -> dict[str, float]:
-        plans: list[Plan] = []
+        return {c: mean(v) for c, v in self.vectors(contracts).items()}
+
+    def vectors(self, contracts: list[str]) -> dict[str, list[float]]:
+        """Per contract: the per-sample chips of its best plan (best trump)."""
+        plans: dict[str, list[Plan]] = {}
         for c in contracts:
-            plans.extend(contract_plans(self.view.variant, c, self.view.options))
-        vals = self.ev.run(plans, self.samples, self.deadline)
-        return {c: _best(vals, c) for c in contracts}
+            plans[c] = contract_plans(self.view.variant, c, self.view.options)
+        self.ev.run([p for ps in plans.values() for p in ps], self.samples, self.deadline)
+        out: dict[str, list[float]] = {}
+        for c, ps in plans.items():
+            k = self.ev.common(ps)
+            best = max(ps, key=lambda p: mean(self.ev.values[p][:k]))
+            out[c] = self.ev.values[best][:k]
+        return out
+
+    def override(self, base: list[float], alt: list[float]) -> bool:
+        """Whether ``alt`` beats ``base`` (paired, common samples) clearly enough."""
+        k = min(len(base), len(alt))
+        m, se = mean_se([a - b for a, b in zip(alt[:k], base[:k], strict=True)])
+        return m > self.margin() + Z * se
 
     def pass_value(self) -> float:
         """What passing is worth: a Ramsch where all passing ends in one."""
@@ -267,45 +311,62 @@ def _standing(view: SeatView, names: list[str]) -> str | None:
     return None
 
 
-def _bid(d: Decider, words: list[str]) -> str:
+def _word_vectors(d: Decider, words: list[str]) -> dict[str, list[float]]:
+    """Per legal bid word (``pass`` excluded): the chips of the best contract it leads to."""
     view = d.view
     var = view.variant
-    pass_v = d.pass_value() + d.margin()
     if var == "wuerttemberg":
-        vals = d.values(_games(view))
-        return "spiele" if max(vals.values()) > pass_v else "weg"
+        vecs = d.vectors(_games(view))
+        best = max(vecs.values(), key=mean)
+        return {"spiele": best} if "spiele" in words else {}
     if var == "zuger":
-        vals = d.values([w for w in words if w != "pass"])
-        best = max(vals, key=lambda w: vals[w]) if vals else None
-        return best if best is not None and vals[best] > pass_v else "pass"
+        return d.vectors([w for w in words if w != "pass"])
     if var == "tapp1879":
         names = ["coeurfrage", "solo", "coeursolo"]
-        vals = d.values(names)
-        options = {w: vals[w] for w in words if w in vals}
-        if "hold" in words:
-            standing = _standing(view, names)
-            if standing is not None:
-                options["hold"] = vals[standing]
-        best = max(options, key=lambda w: options[w]) if options else None
-        return best if best is not None and options[best] > pass_v else "pass"
-    # dapp
-    vals = d.values(_games(view))
-    options: dict[str, float] = {}
+        vecs = d.vectors(names)
+        out = {w: vecs[w] for w in words if w in vecs}
+        standing = _standing(view, names)
+        if "hold" in words and standing is not None:
+            out["hold"] = vecs[standing]
+        return out
+    vecs = d.vectors(_games(view))
+
+    def best_of(cs: list[str]) -> list[float]:
+        return max((vecs[c] for c in cs), key=mean)
+
+    out = {}
     for w in words:
         if w == "play":
             opening = not any(a.value == "play" for _, a in view.auction)
-            options[w] = max(vals[c] for c in (DAPP_OPEN["play"] if opening else DAPP_HERZ))
+            out[w] = best_of(DAPP_OPEN["play"] if opening else DAPP_HERZ)
         elif w == "self":
-            options[w] = max(vals[c] for c in DAPP_HERZ)
+            out[w] = best_of(DAPP_HERZ)
         elif w == "hold":
             standing = _standing(view, ["rufer", "bettel", "rufer_herz", "durch",
                                         "durch_herz"])
             if standing is not None:
-                options[w] = max(vals[c] for c in DAPP_WORD.get(standing, [standing]))
-        elif w in vals:
-            options[w] = max(vals[c] for c in DAPP_WORD.get(w, [w]))
-    best = max(options, key=lambda w: options[w]) if options else None
-    return best if best is not None and options[best] > pass_v else "pass"
+                out[w] = best_of(DAPP_WORD.get(standing, [standing]))
+        elif w in vecs:
+            out[w] = best_of(DAPP_WORD.get(w, [w]))
+    return out
+
+
+def _bid(d: Decider, words: list[str], base_word: str) -> str:
+    """The baseline's bid unless the samples clearly favour another."""
+    pass_word = "weg" if "weg" in words else "pass"
+    vecs = _word_vectors(d, words)
+    if not vecs:
+        return base_word
+    k = min(len(v) for v in vecs.values())
+    pv = d.pass_value()
+    vecs[pass_word] = [pv] * k
+    base = vecs.get(base_word)
+    if base is None:
+        return base_word
+    best = max(vecs, key=lambda w: mean(vecs[w]))
+    if best != base_word and d.override(base, vecs[best]):
+        return best
+    return base_word
 
 
 def decide(view: SeatView, legal: list[Action], fallback: Action, config: LevelConfig,
@@ -318,28 +379,33 @@ def decide(view: SeatView, legal: list[Action], fallback: Action, config: LevelC
     assert me is not None
     if ph is Phase.AUCTION:
         words = [a.value for a in legal if a.type is ActionType.BID and a.value]
-        return Action.bid(_bid(d, words))
-    if ph is Phase.DECLARE:
+        return Action.bid(_bid(d, words, fallback.value or words[0]))
+    if ph is Phase.DECLARE or ph is Phase.CONTRACT:
         games = [a.value for a in legal if a.value]
-        vals = d.values(games)
-        return Action.declare(max(games, key=lambda g: (vals[g], games.index(g))))
-    if ph is Phase.CONTRACT:
-        choices = [a.value for a in legal if a.value]
-        vals = d.values(choices)
-        return Action.contract(max(choices, key=lambda c: vals[c]))
+        vecs = d.vectors(games)
+        base = fallback.value if fallback.value in vecs else games[0]
+        best = max(games, key=lambda g: (mean(vecs[g]), games.index(g)))
+        pick = best if best != base and d.override(vecs[base], vecs[best]) else base
+        return Action.declare(pick) if ph is Phase.DECLARE else Action.contract(pick)
     contract = view.contract or ""
     if ph is Phase.TRUMP:
         suits = [a.suit for a in legal if a.suit is not None]
-        plans = [Plan(contract, s, pickup=False, call=contract.startswith("rufer"))
-                 for s in suits]
-        vals = d.ev.run(plans, d.samples, d.deadline)
-        best = max(plans, key=lambda p: vals[p])
-        return Action.trump(best.trump if best.trump is not None else suits[0])
+        plans = {s: Plan(contract, s, pickup=False, call=contract.startswith("rufer"))
+                 for s in suits}
+        d.ev.run(list(plans.values()), d.samples, d.deadline)
+        vals = {s: d.ev.values[p] for s, p in plans.items()}
+        base_suit = fallback.suit if fallback.suit in vals else suits[0]
+        best = max(suits, key=lambda s: mean(vals[s]))
+        pick = best if best != base_suit and d.override(vals[base_suit], vals[best]) \
+            else base_suit
+        return Action.trump(pick)
     if ph is Phase.ANNOUNCE:
-        plans = [Plan(contract, view.trump, tout=True), Plan(contract, view.trump)]
-        vals = d.ev.run(plans, d.samples, d.deadline)
-        tout = vals[plans[0]] > vals[plans[1]] + d.margin() * 4
-        return Action.announce("tout" if tout else "none")
+        tout, none = Plan(contract, view.trump, tout=True), Plan(contract, view.trump)
+        d.ev.run([tout, none], d.samples, d.deadline)
+        base_tout = fallback.value == "tout"
+        a, b = d.ev.values[tout], d.ev.values[none]
+        switch = d.override(a, b) if base_tout else d.override(b, a)
+        return Action.announce("tout" if base_tout != switch else "none")
     if ph is Phase.DISCARD:
         return _discard(d, fallback)
     return None  # call and give: the baseline's heuristics (the plans assume them too)
@@ -359,15 +425,21 @@ def _discard(d: Decider, fallback: Action) -> Action:
         candidates.setdefault(fallback.cards, list(suits))
     if len(candidates) == 1:
         return fallback
-    best_mask, best_val = fallback.cards, float("-inf")
+    vecs: dict[int, list[float]] = {}
+    share = max(4, d.samples // len(candidates))
     for mask, trumps in candidates.items():
         sub = PlanEvaluator(_after_discard(view, mask), random.Random(d.ev.rng.random()))
         plans = [Plan(view.contract or "", s) for s in trumps]
-        vals = sub.run(plans, max(4, d.samples // len(candidates)), d.deadline)
-        v = max(vals.values())
-        if v > best_val:
-            best_mask, best_val = mask, v
-    return Action.discard(best_mask if best_mask is not None else 0)
+        sub.run(plans, share, d.deadline)
+        vecs[mask] = max((sub.values[p] for p in plans), key=mean)
+    base = fallback.cards if fallback.cards in vecs else next(iter(vecs))
+    best = max(vecs, key=lambda m: mean(vecs[m]))
+    # different samples per candidate: compare means against both standard errors
+    mb, sb = mean_se(vecs[base])
+    mx, sx = mean_se(vecs[best])
+    if best != base and mx - mb > d.margin() + Z * (sb * sb + sx * sx) ** 0.5:
+        return Action.discard(best)
+    return Action.discard(base if base is not None else 0)
 
 
 def _after_discard(view: SeatView, mask: int) -> SeatView:
@@ -393,12 +465,15 @@ def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
         return baseline.announcement(view)
     d = Decider(view, config, rng, time.perf_counter(), sampler)
     plan = Plan(view.contract, view.trump, declarer=view.declarer)
-    value = d.ev.run([plan], d.samples, d.deadline)[plan]  # the seat's mean chips
+    d.ev.run([plan], d.samples, d.deadline)
+    m, se = mean_se(d.ev.values[plan])  # the seat's chips
+    sure = m - Z * se
     unit = d.stake * _unit(view)
-    if ActionType.KONTRA in kinds and view.seat != view.declarer and value > 0.5 * unit:
+    if ActionType.KONTRA in kinds and view.seat != view.declarer and \
+            sure > KONTRA_UNITS * unit:
         return Action.kontra()
     if ActionType.REKONTRA in kinds and view.seat == view.declarer and \
-            value > 0.5 * (view.players - 1) * unit:
+            sure > KONTRA_UNITS * (view.players - 1) * unit:
         return Action.rekontra()
     return None
 

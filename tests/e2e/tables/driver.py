@@ -205,7 +205,7 @@ class Game:
         for seat, actor in seats.items():
             legal = deal.legal_actions(seat)
             if any(a.type in (ActionType.KONTRA, ActionType.REKONTRA) for a in legal) \
-                    and seat != deal.view(seat).actor and self.rng.random() < self.kontra_rate:
+                    and self.rng.random() < self.kontra_rate:
                 message = self.table_message()
                 [button] = [b for b in message.buttons() if b["custom_id"].endswith(":kontra")]
                 ix = await actor.click(message, custom_id=button["custom_id"])

@@ -1,0 +1,183 @@
+"""Opening, filling, starting, leaving and ending tables; the table message over time
+(edited in place, re-posted when old, one turn ping at a time); option errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.client import TappBot
+from bot.config import Settings
+from bot.sandbox import Sandbox
+from bot.sandbox.harness import World, running
+from bot.store import DealStatus, TableMode, TableStatus
+from bot.tables import ComponentId, TableConfig
+
+from .driver import Game, open_table, quiet
+
+
+def pings(game: Game) -> list[str]:
+    return [m.content for m in game.sandbox.public_messages(game.thread)
+            if "your turn" in m.content]
+
+
+async def test_a_lobby_fills_and_starts_in_its_own_thread(
+        sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
+    alice, bob, carol, dave = world.players
+    ix = await alice.slash(world.channel, "/tapp new", variant="wuerttemberg", players=3,
+                           deck=32)
+    assert ix.response is not None and not ix.response.ephemeral
+    assert "Württemberg Tapp" in ix.response.content
+    [thread] = sandbox.threads(world.channel)
+    assert sandbox.message(ix.response.id).thread_id == thread.id
+    lobby = next(m for m in sandbox.public_messages(thread) if m.buttons())
+    assert "Seat 1: **alice**" in lobby.text and "32 cards" in lobby.text
+    assert lobby.button_labels() == ["Join", "Leave", "Add computer", "Start", "Cancel"]
+    assert lobby.find_button("Start")["disabled"]  # type: ignore[index]
+
+    ix = await alice.click(lobby, label="Leave")
+    assert ix.response is not None and "cancel" in ix.response.content  # the host stays
+    await bob.click(lobby, label="Join")
+    ix = await bob.click(lobby, label="Join")
+    assert ix.response is not None and "already have a seat" in ix.response.content
+    await bob.click(lobby, label="Leave")
+    await carol.click(lobby, label="Join")
+    ix = await dave.click(lobby, label="Add computer")
+    assert ix.response is not None and "Only the host" in ix.response.content
+    await alice.click(lobby, label="Add computer")
+    await quiet(sandbox, table_bot)
+    lobby = sandbox.message(lobby.id)
+    assert "Seat 2: **carol**" in lobby.text and "Computer 3" in lobby.text
+    assert not lobby.find_button("Start")["disabled"]  # type: ignore[index]
+    ix = await alice.click(lobby, label="Start")
+    assert ix.response is not None and "started" in ix.response.content
+    await quiet(sandbox, table_bot)
+    table = sandbox.message(lobby.id)  # the lobby message became the table message
+    assert table.button_labels()[:3] == ["My hand", "Last trick", "Rules"]
+    assert table.attachments and table.attachments[0].filename == "table.png"
+    ix = await dave.click(table, label="Rules")
+    assert ix.response is not None and "Württemberg" in ix.response.text
+
+
+async def test_option_errors_are_explained(sandbox: Sandbox, world: World,
+                                           table_bot: TappBot) -> None:
+    alice = world.players[0]
+    for options, expected in (({"variant": "zuger", "players": 3}, "played by 4 players"),
+                              ({"variant": "zuger", "deck": 32}, "does not belong"),
+                              ({"variant": "tapp1879", "closing_round": True},
+                               "does not belong")):
+        ix = await alice.slash(world.channel, "/tapp new", **options)
+        assert ix.response is not None and ix.response.ephemeral_to == alice.id
+        assert expected in ix.response.content, ix.response.content
+    assert sandbox.threads(world.channel) == []
+    ix = await alice.slash(world.channel, "/tapp rules")
+    assert ix.response is not None and "Name a variant" in ix.response.content
+    ix = await alice.slash(world.channel, "/tapp rules", variant="dapp")
+    assert ix.response is not None and "Ramsch" in ix.response.text and ix.response.ephemeral
+
+
+async def test_in_channel_mode_and_inside_a_thread(sandbox: Sandbox, world: World,
+                                                   table_bot: TappBot) -> None:
+    alice, bob = world.players[:2]
+    assert table_bot.store is not None
+    await table_bot.store.settings.set_guild(world.guild.id, {"table_mode": TableMode.CHANNEL})
+    ix = await alice.slash(world.channel, "/tapp new", variant="zuger")
+    assert ix.response is not None and ix.response.ephemeral
+    assert sandbox.threads(world.channel) == []
+    [lobby] = [m for m in sandbox.public_messages(world.channel) if m.buttons()]
+    ix = await bob.slash(world.channel, "/tapp new", variant="dapp")
+    assert ix.response is not None and "already open" in ix.response.content
+    ix = await bob.click(lobby, label="Join")
+    assert ix.response is not None and "seat 2" in ix.response.content
+    ix = await bob.slash(world.channel, "/tapp leave")
+    assert ix.response is not None and "left" in ix.response.content
+    ix = await alice.slash(world.channel, "/tapp end")
+    assert ix.response is not None and "cancelled" in ix.response.content
+    await sandbox.settle()
+    assert sandbox.message(lobby.id).buttons() == []
+
+
+async def test_the_table_message_over_a_game(sandbox: Sandbox, world: World,
+                                             table_bot: TappBot) -> None:
+    alice, bob, carol, dave = world.players
+    game = await open_table(sandbox, table_bot, world.channel, alice, "zuger",
+                            joiners=(bob, carol, dave))
+    first = game.table_message()
+    for _ in range(8):
+        assert await game.step()
+        assert len(pings(game)) == 1  # the previous ping is deleted
+        move = game.next_move()
+        assert move is not None
+        assert pings(game)[0].startswith(move[1].mention)
+    assert game.table_message().id == first.id and first.edit_count > 5
+    assert not any(m.ephemeral for m in sandbox.public_messages(game.thread))
+
+    ix = await dave.slash(game.thread, "/tapp table")
+    assert ix.response is not None and "posted again" in ix.response.content
+    await game.quiet()
+    assert game.table_message().id != first.id and sandbox.message(first.id).deleted
+    # /tapp hand from the parent channel finds the one table the member sits at
+    ix = await bob.slash(world.channel, "/tapp hand")
+    assert ix.response is not None and ix.response.ephemeral_to == bob.id
+    assert ix.response.attachments[0].filename == "hand.png"
+
+
+@pytest.mark.clock_jump
+async def test_an_hour_old_table_message_is_posted_again(
+        sandbox: Sandbox, world: World, settings: Settings) -> None:
+    config = TableConfig(computer_pause=0, rng=random.Random(2), ai_seed=2,
+                         clock=lambda: sandbox.clock.now().timestamp())
+    bot = TappBot(settings, guild_ready_timeout=0.05, tables=config)
+    async with running(bot, sandbox):
+        alice, bob, carol, dave = world.players
+        game = await open_table(sandbox, bot, world.channel, alice, "zuger",
+                                joiners=(bob, carol, dave))
+        first = game.table_message()
+        sandbox.clock.advance(3700)
+        for _ in range(5):
+            assert await game.step()
+        assert game.table_message().id != first.id
+        assert sandbox.message(first.id).deleted
+        assert not [ix for ix in sandbox.interactions if ix.errors]
+
+
+async def test_ending_by_vote_by_the_host_at_once_and_leaving(
+        sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
+    alice, bob, carol, dave = world.players
+    game = await open_table(sandbox, table_bot, world.channel, alice, "dapp", players=4,
+                            joiners=(bob, carol), computers=1)
+    store = table_bot.store
+    assert store is not None
+    ix = await dave.slash(game.thread, "/tapp end")
+    assert ix.response is not None and "not seated" in ix.response.content
+    ix = await bob.click(game.table_message(), label="End table")
+    assert ix.response is not None and "vote" in ix.response.content
+    await game.quiet()
+    assert "1 of 2 votes" in game.table_message().text
+    ix = await carol.slash(game.thread, "/tapp end", now=True)
+    assert ix.response is not None and "Only the host" in ix.response.content
+
+    # carol leaves: a computer takes her seat and plays on
+    ix = await carol.slash(game.thread, "/tapp leave")
+    assert ix.response is not None and "computer player takes over" in ix.response.content
+    live = game.live
+    assert live is not None and live.seat_of(carol.id) is None
+    del game.members[carol.id]
+    await game.play(until=lambda g: g.deals_settled() >= 1)
+
+    ix = await alice.slash(game.thread, "/tapp end", now=True)
+    assert ix.response is not None and "abandoned" in ix.response.content
+    await game.quiet()
+    assert game.live is None
+    table = await store.tables.get(game.table_id)
+    assert table.status is TableStatus.CLOSED
+    deals = await store.deals.for_table(game.table_id)
+    assert [d.status for d in deals] == [DealStatus.SETTLED, DealStatus.ABANDONED]
+    ledger = await store.ledger.for_table(game.table_id)
+    assert {r.deal_id for r in ledger} == {deals[0].deal_id}
+    closing = sandbox.public_messages(game.thread)[-1]
+    assert "closed" in closing.text and not closing.buttons()
+    for message in sandbox.public_messages(game.thread):
+        for b in message.buttons():
+            assert ComponentId.parse(b["custom_id"]) is not None

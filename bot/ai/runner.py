@@ -20,6 +20,7 @@ import concurrent.futures
 import multiprocessing
 import os
 import time
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.engine import Action, SeatView
@@ -31,8 +32,26 @@ from .baseline import BaselinePlayer
 GRACE = 0.5
 #: budget assumed for players without one (the baseline)
 DEFAULT_SECONDS = 1.0
+#: extra wait while the workers of a new pool start (they import the engine and the AI)
+STARTUP_GRACE = 10.0
 
 _pool: concurrent.futures.ProcessPoolExecutor | None = None
+_warm = False
+
+
+def _noop() -> None:
+    return None
+
+
+async def warm_up() -> None:
+    """Start the workers now (the bot may call this at start-up) so that the first
+    decision does not wait for them."""
+    global _warm
+    loop = asyncio.get_running_loop()
+    executor = pool()
+    await asyncio.gather(*(loop.run_in_executor(executor, _noop)
+                           for _ in range(executor._max_workers)))
+    _warm = True
 
 
 def pool(workers: int | None = None) -> concurrent.futures.ProcessPoolExecutor:
@@ -47,10 +66,11 @@ def pool(workers: int | None = None) -> concurrent.futures.ProcessPoolExecutor:
 
 def shutdown() -> None:
     """Stop the worker pool (the bot calls this on close)."""
-    global _pool
+    global _pool, _warm
     if _pool is not None:
         _pool.shutdown(wait=False, cancel_futures=True)
         _pool = None
+    _warm = False
 
 
 def _seconds(player: Player) -> float | None:
@@ -84,12 +104,17 @@ async def _submit(player: Player, view: SeatView, what: str) -> Action | None:
     if isinstance(player, BaselinePlayer):  # cheap: no need for a process
         return player.choose(view) if what == "choose" else player.announcement(view)
     seconds = _seconds(player)
+    global _warm
     limit = (seconds if seconds is not None else DEFAULT_SECONDS) + GRACE
+    if not _warm:
+        limit += STARTUP_GRACE
     try:
         future = loop.run_in_executor(pool(), _run, player, view, what, time.time())
-        return await asyncio.wait_for(future, timeout=limit)
-    except (TimeoutError, concurrent.futures.process.BrokenProcessPool):
-        if isinstance(_pool, concurrent.futures.ProcessPoolExecutor) and _pool_broken():
+        action = await asyncio.wait_for(future, timeout=limit)
+        _warm = True
+        return action
+    except (TimeoutError, BrokenProcessPool):
+        if _pool_broken():
             shutdown()
         fallback = BaselinePlayer()
         return fallback.choose(view) if what == "choose" else fallback.announcement(view)
@@ -111,4 +136,4 @@ async def announce(player: Player, view: SeatView) -> Action | None:
     return await _submit(player, view, "announce")
 
 
-__all__ = ["GRACE", "announce", "decide", "pool", "shutdown"]
+__all__ = ["GRACE", "announce", "decide", "pool", "shutdown", "warm_up"]

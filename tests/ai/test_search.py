@@ -98,6 +98,7 @@ async def test_runner_does_not_block_the_event_loop() -> None:
 
     beat = asyncio.create_task(heartbeat())
     try:
+        await runner.warm_up()  # start the workers without blocking the loop
         action = await runner.decide(player, view)
     finally:
         done.set()

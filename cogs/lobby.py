@@ -22,7 +22,11 @@ from .table import TableCog, language
 
 log = logging.getLogger(__name__)
 
-VARIANT_CHOICES = [Choice(name=t(f"variant.{v}"), value=v) for v in VARIANTS]
+VARIANT_CHOICES: list[Choice[str]] = [Choice(name=t(f"variant.{v}"), value=v) for v in VARIANTS]
+PLAYER_CHOICES: list[Choice[int]] = [Choice(name=t("choice.players", n=n), value=n)
+                                     for n in range(3, 7)]
+DECK_CHOICES: list[Choice[int]] = [Choice(name=t("choice.deck", n=n), value=n) for n in (36, 32)]
+THRESHOLD_CHOICES: list[Choice[int]] = [Choice(name=str(n), value=n) for n in (61, 65)]
 
 
 class Lobby(TableCog):
@@ -32,11 +36,8 @@ class Lobby(TableCog):
         deck=t("cmd.new.deck"), tapp_threshold=t("cmd.new.tapp_threshold"),
         ante=t("cmd.new.ante"), herz_aufnehmen=t("cmd.new.herz_aufnehmen"),
         closing_round=t("cmd.new.closing_round"), herz_ass_ende=t("cmd.new.herz_ass_ende"))
-    @app_commands.choices(
-        variant=VARIANT_CHOICES,
-        players=[Choice(name=t("choice.players", n=n), value=n) for n in range(3, 7)],
-        deck=[Choice(name=t("choice.deck", n=n), value=n) for n in (36, 32)],
-        tapp_threshold=[Choice(name=str(n), value=n) for n in (61, 65)])
+    @app_commands.choices(variant=VARIANT_CHOICES, players=PLAYER_CHOICES, deck=DECK_CHOICES,
+                          tapp_threshold=THRESHOLD_CHOICES)  # type: ignore[misc]
     async def new(self, interaction: discord.Interaction, variant: str,
                   players: int | None = None, stake: Range[int, 1, 1000] | None = None,
                   deck: int | None = None, tapp_threshold: int | None = None,

@@ -1,0 +1,250 @@
+"""The table service without Discord: lobby rules, refusals, one action per moment,
+recovery from a store failure and from a stop between commit and settlement."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.ai import make_player
+from bot.engine import Action, ActionType
+from bot.store import DealStatus, Store, StoreUnavailable, TableStatus
+from bot.tables import DealOver, Stamp, TableConfig, TableOver, TableService, TableState
+from bot.tables.errors import (
+    NotHost,
+    NotSeated,
+    NotYourTurnNow,
+    Refused,
+    StaleClick,
+    TableError,
+    TableFull,
+)
+
+
+class FakeDisplay:
+    def __init__(self) -> None:
+        self.states: list[TableState] = []
+        self.events: list[DealOver | TableOver] = []
+
+    def update(self, state: TableState, events: Sequence[DealOver | TableOver] = (), *,
+               repost: bool = False) -> None:
+        self.states.append(state)
+        self.events.extend(events)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(tmp_path / "t.sqlite3")
+    yield s
+    await s.close()
+
+
+def service(store: Store, **config: Any) -> tuple[TableService, FakeDisplay]:
+    display = FakeDisplay()
+    options: dict[str, Any] = {"computer_pause": 0, "rng": random.Random(1), "ai_seed": 1}
+    return TableService(store, display, TableConfig(**{**options, **config})), display
+
+
+async def started(svc: TableService, variant: str = "zuger", members: int = 4,
+                  **options: Any) -> int:
+    created = await svc.create_table(guild_id=1, channel_id=2, host_id=100, host_name="host",
+                                     variant=variant, options=options, in_thread=False)
+    table_id = created.table_id
+    live = await svc.table(table_id)
+    for i in range(1, members):
+        await svc.join(table_id, 100 + i, f"m{i}")
+    while live.free_seat() is not None:
+        await svc.add_computer(table_id, 100)
+    await svc.start(table_id, 100)
+    await svc.wait_idle()
+    return table_id
+
+
+async def act_as_ai(svc: TableService, table_id: int) -> tuple[int, Action]:
+    """The member on turn takes the baseline player's choice."""
+    live = await svc.table(table_id)
+    deal = live.deal
+    assert deal is not None
+    seat = deal.view(0).actor
+    assert seat is not None
+    action = make_player("easy", random.Random(deal.ply)).choose(deal.view(seat))
+    user = live.seats[seat].user_id
+    assert user is not None
+    await svc.act(table_id, user, action.token, live.stamp)
+    await svc.wait_idle()
+    return seat, action
+
+
+async def test_lobby_rules(store: Store) -> None:
+    svc, display = service(store)
+    created = await svc.create_table(guild_id=1, channel_id=2, host_id=100, host_name="host",
+                                     variant="tapp1879", options={}, in_thread=False)
+    tid = created.table_id
+    assert created.state.status is TableStatus.LOBBY and display.states
+    with pytest.raises(TableError, match="already have a seat"):
+        await svc.join(tid, 100, "host")
+    with pytest.raises(NotHost):
+        await svc.add_computer(tid, 101)
+    await svc.join(tid, 101, "b")
+    with pytest.raises(NotHost):
+        await svc.start(tid, 101)
+    with pytest.raises(TableFull):
+        await svc.start(tid, 100)
+    await svc.add_computer(tid, 100)
+    with pytest.raises(TableFull):
+        await svc.join(tid, 102, "c")
+    with pytest.raises(NotHost, match="cancel"):
+        await svc.leave(tid, 100)
+    assert await svc.leave(tid, 101) == "left"
+    await svc.cancel(tid, 100)
+    assert svc.peek(tid) is None
+    assert isinstance(display.events[-1], TableOver) and display.events[-1].cancelled
+    assert (await store.tables.get(tid)).status is TableStatus.CANCELLED
+
+
+async def test_refusals_change_nothing(store: Store) -> None:
+    svc, _ = service(store)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    deal = live.deal
+    assert deal is not None
+    actor = deal.view(0).actor
+    assert actor is not None
+    other = next(s for s in range(4) if s != actor)
+    with pytest.raises(NotSeated):
+        await svc.act(tid, 999, "bid:pass")
+    with pytest.raises(NotYourTurnNow, match="waiting for"):
+        await svc.act(tid, live.seats[other].user_id or 0, "bid:pass")
+    with pytest.raises(Refused, match="You can: Pass, Tapp, Solo"):
+        await svc.act(tid, live.seats[actor].user_id or 0, "bid:vice")
+    with pytest.raises(Refused, match="not an action"):
+        await svc.act(tid, live.seats[actor].user_id or 0, "dance:now")
+    with pytest.raises(StaleClick):
+        await svc.act(tid, live.seats[actor].user_id or 0, "bid:pass", Stamp(0, 5))
+    assert deal.ply == 0 and await store.deals.record(live.deal_id or 0) == deal.to_record()
+
+
+async def test_two_clicks_at_one_moment_apply_once(store: Store) -> None:
+    svc, _ = service(store)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    deal = live.deal
+    assert deal is not None and deal.view(0).actor is not None
+    user = live.seats[deal.view(0).actor or 0].user_id or 0
+    stamp = live.stamp
+    results = await asyncio.gather(svc.act(tid, user, "bid:pass", stamp),
+                                   svc.act(tid, user, "bid:tapp", stamp),
+                                   return_exceptions=True)
+    assert sum(isinstance(r, StaleClick) for r in results) == 1
+    assert len((await store.deals.record(live.deal_id or 0))["actions"]) == deal.ply
+
+
+async def test_must_follow_suit_is_explained_without_naming_cards(store: Store) -> None:
+    svc, _ = service(store)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    while live.deal is not None and not live.deal.trick:
+        await act_as_ai(svc, tid)
+    deal = live.deal
+    assert deal is not None
+    seat = deal.view(0).actor
+    assert seat is not None
+    view = deal.view(seat)
+    legal = {a.card for a in view.legal}
+    assert view.hand is not None
+    wrong = [c for c in view.hand if c not in legal]
+    if wrong:
+        with pytest.raises(Refused, match="follow suit|trump") as info:
+            await svc.act(tid, live.seats[seat].user_id or 0, f"play:{wrong[0]}")
+        assert str(wrong[0]) not in str(info.value)
+
+
+async def test_a_failed_write_reloads_the_table(store: Store) -> None:
+    svc, _ = service(store)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    real = store.deals.append_action
+
+    async def busy(*args: Any, **kwargs: Any) -> Any:
+        raise StoreUnavailable("locked")
+
+    store.deals.append_action = busy  # type: ignore[method-assign]
+    deal = live.deal
+    assert deal is not None
+    user = live.seats[deal.view(0).actor or 0].user_id or 0
+    with pytest.raises(StoreUnavailable):
+        await svc.act(tid, user, "bid:pass")
+    assert live.deal is not None and live.deal.ply == 0  # memory follows the store again
+    store.deals.append_action = real  # type: ignore[method-assign]
+    await svc.act(tid, user, "bid:pass")
+    assert live.deal.ply == 1
+
+
+class Stop(Exception):
+    pass
+
+
+async def test_a_stop_between_the_last_commit_and_settling_is_resumed(store: Store) -> None:
+    """A bot that stops after committing a deal's last action but before settling it:
+    the next bot settles the deal and deals the next one."""
+    def stop_at_the_end(table_id: int, stamp: Stamp) -> None:
+        live = svc.peek(table_id)
+        if live is not None and live.deal is not None and live.deal.is_over:
+            raise Stop
+
+    svc, _ = service(store, after_commit=stop_at_the_end)
+    tid = await started(svc, "wuerttemberg", members=3, players=3, deck=32)
+    with pytest.raises(Stop):
+        for _ in range(200):
+            await act_as_ai(svc, tid)
+    [row] = await store.deals.for_table(tid)
+    assert row.status is DealStatus.PLAYING
+
+    again, display = service(store)
+    assert await again.resume() == 1
+    rows = await store.deals.for_table(tid)
+    assert [r.status for r in rows] == [DealStatus.SETTLED, DealStatus.PLAYING]
+    assert any(isinstance(e, DealOver) for e in display.events)
+    assert sum(r.amount for r in await store.ledger.for_table(tid)) == 0
+
+
+async def test_ending_by_majority_and_at_once(store: Store) -> None:
+    svc, display = service(store)
+    tid = await started(svc, "dapp", members=3, players=4)
+    assert await svc.end(tid, 101) == "end.voted"
+    assert display.states[-1].end_votes == 1 and display.states[-1].votes_needed == 2
+    assert await svc.end(tid, 102) == "end.vote_passed"
+    assert await svc.end(tid, 100) == "end.already"
+    with pytest.raises(NotHost):
+        await svc.end(tid, 101, now=True)
+    assert await svc.end(tid, 100, now=True) == "end.closed"
+    assert svc.peek(tid) is None
+    table = await store.tables.get(tid)
+    assert table.status is TableStatus.CLOSED
+    assert [r.status for r in await store.deals.for_table(tid)] == [DealStatus.ABANDONED]
+
+
+async def test_kontra_from_the_table_message_means_rekontra_for_the_declarer(
+        store: Store) -> None:
+    svc, _ = service(store)
+    tid = await started(svc, "dapp", members=3, players=3)
+    live = await svc.table(tid)
+    while live.deal is not None and live.deal.contract is None:
+        deal = live.deal
+        seat = deal.view(0).actor or 0
+        legal = {a.token for a in deal.legal_actions(seat)}
+        word = "play" if "bid:play" in legal and not deal.bids else "pass"
+        token = f"bid:{word}" if deal.phase.value == "auction" else "contract:normal"
+        await svc.act(tid, live.seats[seat].user_id or 0, token)
+    deal = live.deal
+    assert deal is not None and deal.declarer is not None
+    opponent = next(s for s in range(3) if s != deal.declarer)
+    await svc.act(tid, live.seats[opponent].user_id or 0, "kontra", live.stamp)
+    outcome = await svc.act(tid, live.seats[deal.declarer].user_id or 0, "kontra", live.stamp)
+    assert outcome.action.type is ActionType.REKONTRA
+    assert deal.announcements() == ("kontra", "rekontra")

@@ -112,7 +112,7 @@ class Lobby(TableCog):
                 variant = self.here(interaction).variant
             except NoTableHere:
                 raise NoTableHere("error.no_table_for_rules") from None
-        model = rules_message(variant, self.words(interaction, variant))
+        model = rules_message(variant, self.words(interaction, variant, "french"))
         async with self.display.answer(interaction) as answer:
             await answer.send(model, table_id=0, kind="rules", seat=None, stamp=None)
 

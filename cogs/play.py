@@ -40,7 +40,7 @@ class Play(TableCog):
         live = self.here(interaction)
         async with self.display.answer(interaction) as answer:
             outcome = await self.tables.act(live.table_id, interaction.user.id, token)
-            words = self.words(interaction, live.variant)
+            words = self.words(interaction, live.variant, live.style)
             await self.send_hand(answer, interaction, outcome.hand, words.done(outcome.action),
                                  words=words)
 
@@ -54,7 +54,7 @@ class Play(TableCog):
         """The token of the caller's legal action that ``text`` names (a token from the
         autocomplete, the argument, or its label); refused if none."""
         live = self.here(interaction)
-        words = self.words(interaction, live.variant)
+        words = self.words(interaction, live.variant, live.style)
         legal = self.tables.choices(live, interaction.user.id, kinds)
         wanted = text.strip().casefold()
         for action in legal:
@@ -75,7 +75,7 @@ class Play(TableCog):
             legal = self.tables.choices(live, interaction.user.id, kinds)
         except TappError:
             return []
-        words = self.words(interaction, live.variant)
+        words = self.words(interaction, live.variant, live.style)
         typed = current.strip().casefold()
         out = []
         for action in legal:

@@ -70,15 +70,15 @@ class TableCog(TappCog):
         return self.tables.find(interaction.channel_id, interaction.user.id, parent_id)
 
     @staticmethod
-    def words(interaction: discord.Interaction, variant: str) -> Words:
-        return Words(language(interaction), variant)
+    def words(interaction: discord.Interaction, variant: str, style: str) -> Words:
+        return Words(language(interaction), variant, style)
 
     @staticmethod
     async def send_hand(answer: Answer, interaction: discord.Interaction, hand: HandContext,
                         note: str | None = None, *, update: bool | None = None,
                         words: Words | None = None) -> None:
         """Answer with the seat's private hand panel (components for its legal actions)."""
-        words = words or TableCog.words(interaction, hand.view.variant)
+        words = words or TableCog.words(interaction, hand.view.variant, hand.style)
         model = hand_panel(hand, words, note)
         await answer.send(model, table_id=hand.table_id, kind="hand", seat=hand.seat,
                           stamp=hand.stamp, update=update)
@@ -127,13 +127,13 @@ class Table(TableCog):
         elif verb == "last":
             live = await tables.table(table_id)
             ctx = tables.last_trick(live)
-            words = self.words(interaction, live.variant)
+            words = self.words(interaction, live.variant, live.style)
             model = last_trick_message(ctx.view, ctx.names, words, ctx.style, lang)
             await answer.send(model, table_id=table_id, kind="last_trick",
                               seat=live.seat_of(user.id), stamp=ctx.stamp, update=False)
         elif verb == "rules":
             live = await tables.table(table_id)
-            model = rules_message(live.variant, self.words(interaction, live.variant))
+            model = rules_message(live.variant, self.words(interaction, live.variant, live.style))
             await answer.send(model, table_id=table_id, kind="rules", seat=None, stamp=None,
                               update=False)
         elif verb == "join":
@@ -163,7 +163,7 @@ class Table(TableCog):
         kind = cid.pick_kind
         token = cid.token if kind is None else f"{kind}:{'.'.join(values)}"
         outcome = await self.tables.act(cid.table_id, interaction.user.id, token, cid.stamp)
-        words = self.words(interaction, outcome.hand.view.variant)
+        words = self.words(interaction, outcome.hand.view.variant, outcome.hand.style)
         await self.send_hand(answer, interaction, outcome.hand, words.done(outcome.action),
                              update=on_private, words=words)
 

@@ -240,7 +240,7 @@ class Display:
                 log.exception("could not update the messages of table %d", table_id)
 
     async def _show(self, worker: _Worker, state: TableState, repost: bool) -> None:
-        words = Words(state.language, state.variant)
+        words = Words(state.language, state.variant, state.style)
         worker.language, worker.style = state.language, state.style
         if state.status.value == "lobby":
             model, kind = lobby_message(state, words), "lobby"
@@ -281,7 +281,7 @@ class Display:
         return self.clock() - created > REPOST_AFTER
 
     async def _ping(self, worker: _Worker, state: TableState) -> None:
-        words = Words(state.language, state.variant)
+        words = Words(state.language, state.variant, state.style)
         ping = turn_ping(state, words)
         channel = self.client.get_partial_messageable(state.location_id)
         if ping is None:
@@ -304,7 +304,7 @@ class Display:
         if isinstance(event, DealOver):
             language = state.language if state else worker.language
             style = state.style if state else worker.style
-            words = Words(language, event.view.variant)
+            words = Words(language, event.view.variant, style)
             model = result_message(event, words, style, language)
             location = await self._location(event.table_id)
             channel = self.client.get_partial_messageable(location)
@@ -318,7 +318,7 @@ class Display:
 
     async def _closed(self, worker: _Worker, event: TableOver) -> None:
         table = await self.store.tables.get(event.table_id)
-        words = Words(worker.language, table.variant)
+        words = Words(worker.language, table.variant, worker.style)
         model = closed_message(event, words)
         channel = self.client.get_partial_messageable(table.thread_id or table.channel_id)
         out = await self.outgoing(model)

@@ -436,7 +436,8 @@ class TableService:
             name = live.names()[actor] if actor is not None else ""
             raise NotYourTurnNow(name=name) from None
         except IllegalAction:
-            raise _refusal(deal, seat, action, live.language) from None
+            words = Words(live.language, live.variant, live.style)
+            raise _refusal(deal, seat, action, words) from None
         await self._store(live, self.store.deals.append_action(
             live.deal_id, ply, seat, action, auto=auto))
         if self.config.after_commit is not None:
@@ -722,7 +723,7 @@ class TableService:
         return self._tables.get(table_id)
 
 
-def _refusal(deal: Deal, seat: int, action: Action, language: str | None) -> Refused:
+def _refusal(deal: Deal, seat: int, action: Action, words: Words) -> Refused:
     """Why ``action`` is illegal for ``seat``, in words that name no hidden card."""
     view = deal.view(seat)
     hand = view.hand.mask if view.hand is not None else 0
@@ -733,7 +734,6 @@ def _refusal(deal: Deal, seat: int, action: Action, language: str | None) -> Ref
         if not hand >> action.card & 1:
             return Refused("error.card_not_in_hand")
         trick = view.current_trick
-        words = Words(language, deal.variant)
         if trick is not None and trick.cards:
             led = SUIT_OF[trick.cards[0]]
             if hand & SUIT_MASKS[led]:
@@ -752,6 +752,5 @@ def _refusal(deal: Deal, seat: int, action: Action, language: str | None) -> Ref
         return Refused("error.nothing_to_do")
     if any(a.type in _CARD_ACTIONS for a in main):  # name no card in an error
         return Refused("error.not_allowed_plain")
-    words = Words(language, deal.variant)
     allowed = ", ".join(words.action(a) for a in main)
     return Refused("error.not_allowed", allowed=allowed)

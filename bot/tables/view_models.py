@@ -9,10 +9,11 @@ its viewer may see.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from bot.engine import Action, ActionType, Phase, SeatView, TrickView
+from bot.engine import Action, ActionType, Card, Phase, SeatView, TrickView
 from bot.engine.cards import CARD_NAMES, iter_bits
+from renderer.describe import sort_hand
 
 from .ids import PICK, Stamp, custom_id
 from .state import DealOver, HandContext, TableOver, TableState
@@ -238,7 +239,8 @@ def _deal_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]
                            plays=_plays(last, view.players, names, words),
                            name=names[last.winner]))
     for seat, hand in sorted(view.open_hands.items()):
-        lines.append(words("table.open_hand", name=names[seat], cards=words.cards(hand)))
+        cards = sort_hand(iter_bits(hand.mask), view.trump)
+        lines.append(words("table.open_hand", name=names[seat], cards=words.cards(cards)))
     return lines
 
 
@@ -343,7 +345,7 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None) -> Messa
     if view.contract is not None:
         lines += _deal_lines_private(view, names, words)
     assert view.hand is not None
-    lines.append(words("hand.cards", cards=words.cards(view.hand)))
+    lines.append(words("hand.cards", cards=words.cards(_sorted_hand(view))))
     if view.talon is not None and not view.is_over:
         lines.append(words("hand.talon", cards=words.cards(view.talon)))
     if view.discards is not None and not view.is_over:
@@ -424,22 +426,13 @@ def action_components(table_id: int, stamp: Stamp | None, view: SeatView,
 
 
 def _card_of(cid: str) -> int:
-    from bot.engine import Card
-
     return int(Card.parse(cid.rsplit(":", 1)[1]))
 
 
 def _sorted_hand(view: SeatView) -> list[int]:
-    """The hand in the order the hand image shows it: trumps first, then by suit, high
-    to low within a suit."""
+    """The hand in the order its image shows it (trumps first, colours alternating)."""
     assert view.hand is not None
-    trump = view.trump
-
-    def key(c: int) -> tuple[int, int, int]:
-        suit = c // 9
-        return (0 if suit == trump else 1, suit, -(c % 9))
-
-    return sorted(iter_bits(view.hand.mask), key=key)
+    return sort_hand(iter_bits(view.hand.mask), view.trump)
 
 
 # -- small public panels ----------------------------------------------------------------
@@ -456,14 +449,3 @@ def last_trick_message(view: SeatView, names: tuple[str, ...], words: Words, sty
 def rules_message(variant: str, words: Words) -> MessageModel:
     return MessageModel(title=words(f"variant.{variant}"), description=words(f"rules.{variant}"),
                         colour=COLOUR_LOBBY)
-
-
-@dataclass
-class Notice:
-    """A short ephemeral text (confirmations), built from the catalogue."""
-
-    text: str
-    extra: list[str] = field(default_factory=list)
-
-    def model(self) -> MessageModel:
-        return MessageModel(description="\n".join([self.text, *self.extra]))

@@ -34,11 +34,13 @@ def render_labels(language: str | None) -> dict[str, str]:
 
 
 class Words:
-    """Catalogue text in ``language`` for a table of ``variant``."""
+    """Catalogue text in ``language`` for a table of ``variant`` played with the deck
+    ``style`` (``french``, ``german``, ``swiss``: the marks and ranks its cards show)."""
 
-    def __init__(self, language: str | None, variant: str) -> None:
+    def __init__(self, language: str | None, variant: str, style: str = "french") -> None:
         self.language = language
         self.variant = variant
+        self.style = style
         self.named: set[int] = set()  # cards named so far
 
     def __call__(self, key: str, **values: Any) -> str:
@@ -57,14 +59,15 @@ class Words:
         saying where it is (a card one may call is any card not in one's hand)."""
         if reveals:
             self.named.add(int(card))
-        return self("card", rank=self(f"rank.{RANKS[card % 9]}"),
-                    suit=self(f"suit.symbol.{SUITS[card // 9]}"))
+        rank, suit, style = RANKS[card % 9], SUITS[card // 9], self.style
+        return self("card", rank=self.first(f"rank.{style}.{rank}", f"rank.{rank}"),
+                    suit=self.first(f"suit.symbol.{style}.{suit}", f"suit.symbol.{suit}"))
 
     def cards(self, cards: Iterable[int]) -> str:
         return " ".join(self.card(c) for c in cards) or self("none")
 
     def suit(self, suit: int) -> str:
-        return self(f"suit.{SUITS[suit]}")
+        return self.first(f"suit.{self.style}.{SUITS[suit]}", f"suit.{SUITS[suit]}")
 
     # -- the game's words ----------------------------------------------------------------
     def variant_name(self) -> str:

@@ -87,7 +87,7 @@ def test_panels_and_table_messages_over_random_deals() -> None:
                 stamp = Stamp(number, deal.ply)
                 for seat in range(players):
                     view = deal.view(seat)
-                    words = Words(None, variant)
+                    words = Words(None, variant, "german")
                     model = hand_panel(HandContext(3, stamp, seat, view, names, "german"),
                                        words)
                     assert offered(model.components) == {a.token for a in view.legal}

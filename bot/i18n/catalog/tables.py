@@ -7,6 +7,16 @@ EN: dict[str, str] = {
     "rank.K": "K", "rank.T": "10", "rank.A": "A",
     "suit.symbol.C": "♣", "suit.symbol.S": "♠", "suit.symbol.H": "♥", "suit.symbol.D": "♦",
     "suit.C": "♣ Clubs", "suit.S": "♠ Spades", "suit.H": "♥ Hearts", "suit.D": "♦ Diamonds",
+    # German and Swiss decks: Unter and Ober, and their own suit marks
+    "rank.german.J": "U", "rank.german.Q": "O", "rank.swiss.J": "U", "rank.swiss.Q": "O",
+    "suit.symbol.german.C": "🌰", "suit.symbol.german.S": "🍃",
+    "suit.symbol.german.H": "❤️", "suit.symbol.german.D": "🔔",
+    "suit.symbol.swiss.C": "🌰", "suit.symbol.swiss.S": "🛡️",
+    "suit.symbol.swiss.H": "🌹", "suit.symbol.swiss.D": "🔔",
+    "suit.german.C": "🌰 Acorns", "suit.german.S": "🍃 Leaves",
+    "suit.german.H": "❤️ Hearts", "suit.german.D": "🔔 Bells",
+    "suit.swiss.C": "🌰 Acorns", "suit.swiss.S": "🛡️ Shields",
+    "suit.swiss.H": "🌹 Roses", "suit.swiss.D": "🔔 Bells",
     "none": "none",
     # contracts (the game's own words; variant-specific keys first)
     "contract.none": "no contract yet",

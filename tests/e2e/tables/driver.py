@@ -19,26 +19,34 @@ from typing import Any
 from bot.ai import make_player
 from bot.client import TappBot
 from bot.engine import Action, ActionType, CardSet, Deal, SeatView, deal_from_record
-from bot.engine.cards import CARD_NAMES, RANKS, SUITS
+from bot.engine.cards import CARD_NAMES
 from bot.replay_cli import main as replay_main
 from bot.sandbox import Actor, Channel, InteractionRecord, Message, Sandbox
 from bot.store import DealStatus, LedgerKind, Store
 from bot.tables import ComponentId, Disclosure, LiveTable
+from bot.tables.words import Words
 
-SUIT_SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
-#: a card as the catalogue writes it (``A♥``, ``10♣``)
-CARD_TEXT = re.compile(r"(10|[6-9JQKA])([♣♠♥♦])")
+
+def _card_names() -> dict[str, int]:
+    """Every way the catalogue writes a card (each deck style), to the card."""
+    out = {}
+    for style in ("french", "german", "swiss"):
+        words = Words(None, "zuger", style)
+        for card in range(36):
+            out[words.card(card, reveals=False)] = card
+    return out
+
+
+CARD_NAMES_SHOWN = _card_names()
+CARD_TEXT = re.compile("|".join(re.escape(n) for n in sorted(CARD_NAMES_SHOWN, key=len,
+                                                              reverse=True)))
 #: a card in record notation inside a custom_id or select value
 CARD_TOKEN = re.compile(r"(?<![0-9A-Z])([6-9TJQKA][CSHD])(?![0-9A-Z])")
 
 
 def cards_in_text(text: str) -> set[int]:
-    """Cards named in catalogue text."""
-    out = set()
-    for rank, suit in CARD_TEXT.findall(text):
-        r = "T" if rank == "10" else rank
-        out.add(RANKS.index(r) + 9 * SUITS.index(SUIT_SYMBOLS[suit]))
-    return out
+    """Cards named in catalogue text (in any deck style)."""
+    return {CARD_NAMES_SHOWN[m] for m in CARD_TEXT.findall(text)}
 
 
 async def quiet(sandbox: Sandbox, bot: TappBot) -> None:

@@ -1,0 +1,284 @@
+"""``python -m bot demo``: what the bot looks like, without a token or a network.
+
+Starts the local Discord stand-in and the real bot on loopback, plays a short session of
+each variant (alice, a scripted member, against computer players: she opens the table,
+adds the computers, looks at her hand and clicks her actions, and ends the table after
+a few deals), saves every image the bot posted and a readable transcript under
+``./demo-out/``, and prints the final standings read back from the SQLite file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .ai import make_player
+from .client import TappBot
+from .config import Settings
+from .engine import ActionType
+from .engine.cards import CARD_NAMES
+from .sandbox import Actor, Message, Sandbox
+from .sandbox.harness import make_world, running
+from .store import Store
+from .tables import ComponentId, TableConfig
+
+#: (label, variant, options, computers) of the demo's tables
+TABLES: tuple[tuple[str, str, dict[str, Any], int], ...] = (
+    ("Zuger Tapp", "zuger", {}, 3),
+    ("Tapp 1879", "tapp1879", {}, 2),
+    ("Dapp, 4 players", "dapp", {"players": 4}, 3),
+    ("Württemberg Tapp, 32 cards", "wuerttemberg", {"players": 3, "deck": 32}, 2),
+)
+
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+@dataclass
+class Recorder:
+    """Writes what each user sees, as it appears: new messages, edits and images."""
+
+    sandbox: Sandbox
+    out: Path
+    lines: list[str] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)  # message id -> edit count written
+    images: set[int] = field(default_factory=set)  # attachment ids saved
+    image_count: int = 0
+
+    def note(self, text: str) -> None:
+        self.lines.append(text)
+
+    def capture(self) -> None:
+        """Write every message posted or edited since the last capture."""
+        state = self.sandbox.state
+        users = {u.id: u.username for u in state.users.values()}
+        for message in sorted(state.messages.values(), key=lambda m: m.id):
+            if message.deleted or message.loading:
+                continue
+            edits = message.edit_count
+            if self.seen.get(message.id) == edits:
+                continue
+            first = message.id not in self.seen
+            self.seen[message.id] = edits
+            channel = state.channels[message.channel_id]
+            where = f"#{channel.name}" if not channel.is_thread else f"thread «{channel.name}»"
+            audience = ("only " + users.get(message.ephemeral_to, "?") + " sees"
+                        if message.ephemeral_to else "everyone sees")
+            verb = "posts" if first else "edits"
+            author = message.author.username
+            self.lines.append(f"\n[{where}] {author} {verb} message {message.id} "
+                              f"({audience}):")
+            text = MENTION.sub(lambda m: "@" + users.get(int(m[1]), "?"), message.text)
+            for line in text.splitlines():
+                self.lines.append(f"    {line}")
+            for attachment in message.attachments:
+                self.lines.append(f"    [image {self._save(attachment)}: "
+                                  f"{attachment.description or ''}]")
+            labels = [b.get("label") or "" for b in message.buttons()]
+            if labels:
+                self.lines.append("    [buttons: " + " | ".join(labels) + "]")
+            for select in message.selects():
+                self.lines.append(f"    [menu: {select.get('placeholder')}, "
+                                  f"{len(select.get('options') or [])} options]")
+
+    def _save(self, attachment: Any) -> str:
+        name = f"{self.image_count + 1:03d}-{attachment.filename}"
+        if attachment.id not in self.images:
+            self.images.add(attachment.id)
+            self.image_count += 1
+            name = f"{self.image_count:03d}-{attachment.filename}"
+            (self.out / "images" / name).write_bytes(attachment.data)
+        return f"images/{name}"
+
+    def write(self) -> Path:
+        path = self.out / "transcript.txt"
+        path.write_text("\n".join(self.lines) + "\n", encoding="utf-8")
+        return path
+
+
+class Demo:
+    def __init__(self, out: Path, seed: int, deals: int) -> None:
+        self.out = out
+        self.seed = seed
+        self.deals = deals
+        self.rng = random.Random(seed)
+        self.table_ids: list[int] = []
+
+    async def run(self) -> Path:
+        database = self.out / "tapp.sqlite3"
+        async with Sandbox(openapi=False, settle_quiet=0.02) as sandbox:
+            world = make_world(sandbox, players=2)
+            alice = world.players[0]
+            recorder = Recorder(sandbox, self.out)
+            recorder.note("Tapp bot demo: alice plays a short session of each variant against"
+                          " computer players, through a local Discord stand-in.")
+            config = TableConfig(computer_pause=0, rng=random.Random(self.seed),
+                                 ai_seed=self.seed)
+            bot = TappBot(Settings(token=sandbox.token, database_path=database),
+                          guild_ready_timeout=0.05, tables=config)
+            async with running(bot, sandbox):
+                for label, variant, options, computers in TABLES:
+                    recorder.note(f"\n\n===== {label} =====")
+                    await self.play_table(sandbox, bot, world.channel, alice, recorder,
+                                          variant, options, computers)
+        recorder.write()
+        return database
+
+    async def quiet(self, sandbox: Sandbox, bot: TappBot) -> None:
+        tables, display = bot.tables, bot.display
+        assert tables is not None and display is not None
+        while True:
+            await tables.wait_idle()
+            await display.idle()
+            await sandbox.settle()
+            if tables.is_idle() and display.is_idle():
+                return
+
+    async def play_table(self, sandbox: Sandbox, bot: TappBot, channel: Any, alice: Actor,
+                         recorder: Recorder, variant: str, options: dict[str, Any],
+                         computers: int) -> None:
+        assert bot.tables is not None
+        shown = " ".join(f"{k}:{v}" for k, v in options.items())
+        recorder.note(f"\nalice types: /tapp new variant:{variant} {shown}".rstrip())
+        await alice.slash(channel, "/tapp new", variant=variant, **options)
+        thread = sandbox.threads(channel)[-1]
+        live = bot.tables.located_in(thread.id)
+        assert live is not None
+        table_id = live.table_id
+        self.table_ids.append(table_id)
+        recorder.capture()
+        for _ in range(computers):
+            recorder.note("\nalice clicks [Add computer]")
+            await alice.click(self.table_message(sandbox, thread.id, table_id),
+                              label="Add computer")
+            await self.quiet(sandbox, bot)
+            recorder.capture()
+        recorder.note("\nalice clicks [Start]")
+        await alice.click(self.table_message(sandbox, thread.id, table_id), label="Start")
+        await self.quiet(sandbox, bot)
+        recorder.capture()
+        ended = False
+        for _ in range(2000):
+            live = bot.tables.peek(table_id)
+            if live is None:
+                break
+            if not ended and live.session is not None and (
+                    live.session.deals_played >= self.deals - 1):
+                recorder.note("\nalice clicks [End table]")
+                await alice.click(self.table_message(sandbox, thread.id, table_id),
+                                  label="End table")
+                await self.quiet(sandbox, bot)
+                recorder.capture()
+                ended = True
+            deal = live.deal
+            seat = live.seat_of(alice.id)
+            if deal is None or seat is None or deal.view(seat).actor != seat:
+                await self.quiet(sandbox, bot)
+                recorder.capture()
+                if bot.tables.peek(table_id) is live and live.deal is deal and (
+                        deal is None or deal.view(0).actor != seat):
+                    raise RuntimeError("the demo table is stuck")
+                continue
+            view = deal.view(seat)
+            action = make_player("easy", random.Random(self.rng.getrandbits(32))).choose(view)
+            recorder.note("\nalice clicks [My hand]")
+            panel = (await alice.click(self.table_message(sandbox, thread.id, table_id),
+                                       label="My hand")).response
+            assert panel is not None
+            recorder.capture()
+            await self.take(alice, panel, action, recorder)
+            await self.quiet(sandbox, bot)
+            recorder.capture()
+        await self.quiet(sandbox, bot)
+        recorder.capture()
+
+    @staticmethod
+    def table_message(sandbox: Sandbox, thread_id: int, table_id: int) -> Message:
+        for message in reversed(sandbox.public_messages(thread_id)):
+            for button in message.buttons():
+                cid = ComponentId.parse(button.get("custom_id", ""))
+                if cid is not None and cid.table_id == table_id and cid.token in ("hand",
+                                                                                  "join"):
+                    return message
+        raise RuntimeError("no table message")
+
+    @staticmethod
+    async def take(alice: Actor, panel: Message, action: Any, recorder: Recorder) -> None:
+        if action.type is ActionType.DISCARD:
+            select = next(s for s in panel.selects() if s["custom_id"].endswith("pick.discard"))
+            values = (action.argument or "").split(".")
+            recorder.note(f"\nalice picks {' '.join(values)} in the menu")
+            await alice.select(panel, values, custom_id=select["custom_id"])
+            return
+        if action.type is ActionType.CALL and action.card is not None:
+            name = CARD_NAMES[action.card]
+            select = next(s for s in panel.selects() if ":pick.call" in s["custom_id"] and any(
+                o["value"] == name for o in s["options"]))
+            recorder.note(f"\nalice calls {name} in the menu")
+            await alice.select(panel, [name], custom_id=select["custom_id"])
+            return
+        button = next(b for b in panel.buttons() if b["custom_id"].endswith(":" + action.token))
+        recorder.note(f"\nalice clicks [{button.get('label')}]")
+        await alice.click(panel, custom_id=button["custom_id"])
+
+
+async def standings(database: Path, table_ids: Sequence[int]) -> list[str]:
+    """The final chips of every table and the server's leaderboard, from the file."""
+    lines = []
+    names: dict[int, str] = {}
+    async with await Store.open(database) as store:
+        guild_id = None
+        for table_id in table_ids:
+            table = await store.tables.get(table_id)
+            guild_id = table.guild_id
+            seats = await store.tables.seats(table_id)
+            names.update({s.user_id: s.display_name for s in seats if s.user_id is not None})
+            totals: dict[int, int] = {}
+            for row in await store.ledger.for_table(table_id):
+                if row.seat is not None:
+                    totals[row.seat] = totals.get(row.seat, 0) + row.amount
+            deals = len(await store.deals.for_table(table_id))
+            chips = ", ".join(f"{s.display_name} {totals.get(s.seat, 0):+d}" for s in seats)
+            lines.append(f"table {table_id} ({table.variant}, {deals} deals, "
+                         f"{table.status.value}): {chips}")
+        if guild_id is not None:
+            board = await store.standings.leaderboard(guild_id)
+            for row in board.rows:
+                lines.append(f"server leaderboard #{row.rank}: {names.get(row.user_id, '?')} "
+                             f"{row.net:+d} chips in {row.deals} deals (computers are not"
+                             f" ranked)")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("demo-out"),
+                        help="folder for images, transcript and database (default demo-out)")
+    parser.add_argument("--seed", type=int, default=1879, help="seed of cards and choices")
+    parser.add_argument("--deals", type=int, default=2,
+                        help="deals per table: alice ends the table during the last one"
+                             " (default 2)")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    out: Path = args.out
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    for old in [*(out / "images").glob("*"), *out.glob("tapp.sqlite3*")]:
+        old.unlink()
+    started = time.perf_counter()
+    demo = Demo(out, args.seed, args.deals)
+    database = asyncio.run(demo.run())
+    lines = asyncio.run(standings(database, demo.table_ids))
+    images = len(list((out / "images").glob("*")))
+    print(f"played {len(TABLES)} tables in {time.perf_counter() - started:.1f} s; "
+          f"{images} images and transcript.txt in {out}/")
+    print("final standings (from " + str(database) + "):")
+    for line in lines:
+        print("  " + line)
+    return 0

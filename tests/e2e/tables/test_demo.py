@@ -1,0 +1,34 @@
+"""``python -m bot demo`` plays a table of every variant through the stand-in, with no
+token and no network, and leaves images, a transcript and the standings."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def test_the_demo_plays_every_variant(tmp_path: Path) -> None:
+    out = tmp_path / "demo-out"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}  # no token anywhere
+    result = subprocess.run([sys.executable, "-m", "bot", "demo", "--out", str(out),
+                             "--deals", "1"], cwd=REPO, env=env, capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("played 4 tables")
+    tables = [line for line in lines if line.strip().startswith("table ")]
+    assert [t.split("(")[1].split(",")[0] for t in tables] == [
+        "zuger", "tapp1879", "dapp", "wuerttemberg"]
+    assert all("closed" in t and "alice" in t for t in tables)
+    assert any("leaderboard" in line and "alice" in line for line in lines)
+    transcript = (out / "transcript.txt").read_text(encoding="utf-8")
+    for words in ("Zuger Tapp", "Tapp 1879", "Dapp", "Württemberg", "only alice sees",
+                  "alice clicks [My hand]", "Final chips"):
+        assert words in transcript
+    images = sorted((out / "images").iterdir())
+    kinds = {p.name.split("-", 1)[1] for p in images}
+    assert {"table.png", "hand.png", "result.png"} <= kinds
+    assert all(p.read_bytes()[:4] in (b"\x89PNG", b"RIFF") for p in images)

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -92,9 +93,9 @@ class TableConfig:
     rng: random.Random | None = None
     ai_seed: int | None = None
     observers: tuple[Callable[..., None], ...] = ()
-    #: called after each action is committed, before it is shown or answered (tests use
-    #: it to stop a bot exactly there)
-    after_commit: Callable[[int, Stamp], None] | None = None
+    #: called (and awaited, if it returns an awaitable) after each action is committed,
+    #: before it is shown or answered: tests use it to stop or slow a bot exactly there
+    after_commit: Callable[[int, Stamp], Awaitable[None] | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,7 +444,9 @@ class TableService:
         if self.config.after_commit is not None:
             stamp = live.stamp
             assert stamp is not None
-            self.config.after_commit(live.table_id, stamp)
+            waiting = self.config.after_commit(live.table_id, stamp)
+            if inspect.isawaitable(waiting):
+                await waiting
 
     # -- ending ---------------------------------------------------------------------------
     async def end(self, table_id: int, user_id: int, *, now: bool = False) -> str:

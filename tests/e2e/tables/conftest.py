@@ -54,8 +54,8 @@ async def table_bot(sandbox: Sandbox, world: World, settings: Settings,
 @pytest.fixture(autouse=True)
 def _latency(request: pytest.FixtureRequest) -> Any:
     """Collect each interaction's time from creation to the bot's first response (the
-    stand-in's clock; tests that move the clock are left out)."""
-    if "sandbox" not in request.fixturenames or request.node.get_closest_marker("clock_jump"):
+    stand-in's clock; tests marked ``no_latency`` are left out)."""
+    if "sandbox" not in request.fixturenames or request.node.get_closest_marker("no_latency"):
         yield
         return
     sandbox: Sandbox = request.getfixturevalue("sandbox")
@@ -66,7 +66,9 @@ def _latency(request: pytest.FixtureRequest) -> Any:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "clock_jump: the test advances the stand-in's clock")
+    config.addinivalue_line(
+        "markers", "no_latency: leave the test out of the latency figures (it moves the"
+        " stand-in's clock, or is slow on purpose)")
 
 
 def percentile(values: list[float], q: float) -> float:

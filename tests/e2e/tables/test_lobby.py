@@ -123,7 +123,7 @@ async def test_the_table_message_over_a_game(sandbox: Sandbox, world: World,
     assert ix.response.attachments[0].filename == "hand.png"
 
 
-@pytest.mark.clock_jump
+@pytest.mark.no_latency
 async def test_an_hour_old_table_message_is_posted_again(
         sandbox: Sandbox, world: World, settings: Settings) -> None:
     config = TableConfig(computer_pause=0, rng=random.Random(2), ai_seed=2,

@@ -73,7 +73,7 @@ class Lobby(TableCog):
             starter = await interaction.original_response()
             thread = await starter.create_thread(
                 name=t("lobby.thread_name", lang, variant=name, table=created.table_id),
-                auto_archive_duration=1440)
+                auto_archive_duration=10080)
             thread_id = thread.id
             with contextlib.suppress(discord.HTTPException):
                 await thread.add_user(interaction.user)

@@ -37,7 +37,8 @@ async def to_kontra_window(game: Game) -> None:
 
 async def test_two_opponents_say_kontra_at_once(sandbox: Sandbox, world: World,
                                                 table_bot: TappBot) -> None:
-    alice, bob, carol, _ = world.players
+    """... and someone who is not seated clicks it too."""
+    alice, bob, carol, dave = world.players
     game = await open_table(sandbox, table_bot, world.channel, alice, "dapp", players=3,
                             joiners=(bob, carol))
     await to_kontra_window(game)
@@ -50,7 +51,10 @@ async def test_two_opponents_say_kontra_at_once(sandbox: Sandbox, world: World,
     [kontra] = [b for b in message.buttons() if b["custom_id"].endswith(":kontra")]
     clicks = [await o.click(message, custom_id=kontra["custom_id"], settle=False)
               for o in opponents]
+    outsider = await dave.click(message, custom_id=kontra["custom_id"], settle=False)
     await game.quiet()
+    assert outsider.response is not None and outsider.response.ephemeral_to == dave.id
+    assert "not seated" in outsider.response.content
     assert deal.ply == ply + 1 and deal.kontra_by is not None
     answers = sorted(ix.response.content if ix.response else "" for ix in clicks)
     winners = [ix for ix in clicks if ix.response and ix.response.embeds]

@@ -142,6 +142,22 @@ async def test_an_hour_old_table_message_is_posted_again(
         assert not [ix for ix in sandbox.interactions if ix.errors]
 
 
+@pytest.mark.no_latency
+async def test_a_refused_edit_of_an_old_message_reposts_it(
+        sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
+    """The bot's clock does not know the message is old (here the stand-in's clock moved,
+    the bot's did not): Discord's 30046 refusal makes it post the table message anew."""
+    alice, bob, carol, dave = world.players
+    game = await open_table(sandbox, table_bot, world.channel, alice, "zuger",
+                            joiners=(bob, carol, dave))
+    first = game.table_message()
+    sandbox.clock.advance(3700)
+    for _ in range(6):
+        assert await game.step()
+    assert sandbox.message(first.id).deleted and game.table_message().id != first.id
+    assert not [ix for ix in sandbox.interactions if ix.errors or ix.failed]
+
+
 async def test_ending_by_vote_by_the_host_at_once_and_leaving(
         sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
     alice, bob, carol, dave = world.players

@@ -120,8 +120,8 @@ class Demo:
             recorder = Recorder(sandbox, self.out)
             recorder.note("Tapp bot demo: alice plays a short session of each variant against"
                           " computer players, through a local Discord stand-in.")
-            config = TableConfig(computer_pause=0, rng=random.Random(self.seed),
-                                 ai_seed=self.seed)
+            config = TableConfig(computer_pause=0, computer_level="easy",
+                                 rng=random.Random(self.seed), ai_seed=self.seed)
             bot = TappBot(Settings(token=sandbox.token, database_path=database),
                           guild_ready_timeout=0.05, tables=config)
             async with running(bot, sandbox):

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
+from bot.ai import levels
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.tables.errors import NoTableHere
@@ -27,6 +28,7 @@ PLAYER_CHOICES: list[Choice[int]] = [Choice(name=t("choice.players", n=n), value
                                      for n in range(3, 7)]
 DECK_CHOICES: list[Choice[int]] = [Choice(name=t("choice.deck", n=n), value=n) for n in (36, 32)]
 THRESHOLD_CHOICES: list[Choice[int]] = [Choice(name=str(n), value=n) for n in (61, 65)]
+LEVEL_CHOICES: list[Choice[str]] = [Choice(name=t(f"level.{lv}"), value=lv) for lv in levels()]
 
 
 class Lobby(TableCog):
@@ -35,15 +37,17 @@ class Lobby(TableCog):
         variant=t("cmd.new.variant"), players=t("cmd.new.players"), stake=t("cmd.new.stake"),
         deck=t("cmd.new.deck"), tapp_threshold=t("cmd.new.tapp_threshold"),
         ante=t("cmd.new.ante"), herz_aufnehmen=t("cmd.new.herz_aufnehmen"),
-        closing_round=t("cmd.new.closing_round"), herz_ass_ende=t("cmd.new.herz_ass_ende"))
+        closing_round=t("cmd.new.closing_round"), herz_ass_ende=t("cmd.new.herz_ass_ende"),
+        level=t("cmd.new.level"))
     @app_commands.choices(variant=VARIANT_CHOICES, players=PLAYER_CHOICES, deck=DECK_CHOICES,
-                          tapp_threshold=THRESHOLD_CHOICES)  # type: ignore[misc]
+                          tapp_threshold=THRESHOLD_CHOICES,
+                          level=LEVEL_CHOICES)  # type: ignore[misc]
     async def new(self, interaction: discord.Interaction, variant: str,
                   players: int | None = None, stake: Range[int, 1, 1000] | None = None,
                   deck: int | None = None, tapp_threshold: int | None = None,
                   ante: Range[int, 0, 100] | None = None, herz_aufnehmen: bool | None = None,
-                  closing_round: bool | None = None,
-                  herz_ass_ende: bool | None = None) -> None:
+                  closing_round: bool | None = None, herz_ass_ende: bool | None = None,
+                  level: str | None = None) -> None:
         """Open a lobby: in a new thread of this channel (or here, per the server's
         ``table_mode``, and always here inside a thread)."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -51,7 +55,7 @@ class Lobby(TableCog):
         options: dict[str, Any] = {
             "players": players, "stake": stake, "deck": deck, "tapp_threshold": tapp_threshold,
             "ante": ante, "herz_aufnehmen": herz_aufnehmen, "closing_round": closing_round,
-            "herz_ass_ende": herz_ass_ende}
+            "herz_ass_ende": herz_ass_ende, "computer_level": level}
         channel = interaction.channel
         in_thread = False if isinstance(channel, discord.Thread) else None
         created = await self.tables.create_table(

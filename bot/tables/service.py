@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.ai import OPTIONAL, levels, main_actions, make_player
+from bot.ai import OPTIONAL, levels, main_actions, make_player, runner
 from bot.engine import (
     VARIANTS,
     Action,
@@ -68,6 +68,8 @@ from .words import VARIANT_STYLES, Words
 
 log = logging.getLogger(__name__)
 
+#: the table option naming its computer players' level (not an option of the game)
+LEVEL_OPTION = "computer_level"
 #: options that a deal never takes from the table (set by the session itself)
 _INTERNAL_OPTIONS = {"closing_ramsch", "forced_ramsch"}
 _KONTRAS = (ActionType.KONTRA, ActionType.REKONTRA)
@@ -85,10 +87,12 @@ class DisplayPort(Protocol):
 class TableConfig:
     """How the service runs tables. ``rng`` shuffles and seats the first dealer
     (``random.SystemRandom()`` when None); ``ai_seed`` makes computer players
-    reproducible (tests); ``computer_pause`` is the pause before each computer action."""
+    reproducible (tests); ``computer_pause`` is the pause before each computer action;
+    ``computer_level`` the level of computer players where a table does not choose one
+    (its ``computer_level`` option)."""
 
     computer_pause: float = 1.0
-    computer_level: str = "easy"
+    computer_level: str = "normal"
     clock: Callable[[], float] = time.time
     rng: random.Random | None = None
     ai_seed: int | None = None
@@ -151,6 +155,7 @@ class TableService:
     async def shutdown(self) -> None:
         """Stop the computer players (the store keeps everything)."""
         self._closing = True
+        runner.shutdown()
         tasks = [live.runner for live in self._tables.values() if live.runner is not None]
         for task in tasks:
             task.cancel()
@@ -243,6 +248,9 @@ class TableService:
     def _table_options(self, variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
         cls = VARIANTS[variant]
         given = {k: v for k, v in options.items() if v is not None}
+        level = given.pop(LEVEL_OPTION, None)
+        if level is not None and level not in levels():
+            raise BadOptions("error.level", level=level, levels=", ".join(levels()))
         players = given.pop("players", cls.player_counts[0])
         if players not in cls.player_counts:
             counts = ", ".join(str(n) for n in cls.player_counts)
@@ -262,7 +270,8 @@ class TableService:
             Session.new(variant, players=players, rng=random.Random(0), **given, **session_opts)
         except (InvalidRecord, IllegalAction):
             raise BadOptions("error.bad_options") from None
-        return {"players": players, **given, **session_opts}
+        chosen = {LEVEL_OPTION: level} if level is not None else {}
+        return {"players": players, **given, **session_opts, **chosen}
 
     async def join(self, table_id: int, user_id: int, name: str) -> int:
         """Seat a member in the first free seat; returns the seat."""
@@ -292,7 +301,7 @@ class TableService:
             seat = live.free_seat()
             if seat is None:
                 raise TableFull()
-            level = level or self.config.computer_level
+            level = level or self._table_level(live)
             name = t("computer.name", live.language, n=seat + 1)
             row = await self._store(live, self.store.tables.sit(
                 table_id, seat, user_id=None, display_name=name, is_computer=True,
@@ -321,7 +330,7 @@ class TableService:
             await self._store(live, self.store.tables.stand(table_id, seat))
             row = await self._store(live, self.store.tables.sit(
                 table_id, seat, user_id=None, is_computer=True,
-                level=self.config.computer_level,
+                level=self._table_level(live),
                 display_name=t("computer.replaces", live.language, name=old.display_name)))
             live.seats[seat] = row
             live.end_votes.discard(user_id)
@@ -339,6 +348,7 @@ class TableService:
                 raise TableFull("error.seats_free", n=live.players - len(live.seats))
             opts = dict(live.options)
             players = opts.pop("players")
+            opts.pop(LEVEL_OPTION, None)
             session = Session.new(live.variant, players=players, rng=self._rng, **opts)
             live.row = await self._store(live, self.store.tables.start(table_id, session))
             live.session = session
@@ -542,10 +552,10 @@ class TableService:
                     assert deal is not None
                     stamp, view = live.stamp, deal.view(seat)
                     player = make_player(self._level(live, seat), self._ai_rng(live, seat))
-                if main_turn:
-                    action: Action | None = await asyncio.to_thread(player.choose, view)
+                if main_turn:  # off the event loop (search levels in worker processes)
+                    action: Action | None = await runner.decide(player, view)
                 else:
-                    action = player.announcement(view)
+                    action = await runner.announce(player, view)
                 async with live.lock:
                     if live.stamp != stamp:
                         continue  # someone acted meanwhile: look again
@@ -565,8 +575,11 @@ class TableService:
             log.exception("computer players of table %d stopped", live.table_id)
             live.runner = None
 
+    def _table_level(self, live: LiveTable) -> str:
+        return str(live.options.get(LEVEL_OPTION) or self.config.computer_level)
+
     def _level(self, live: LiveTable, seat: int) -> str:
-        level = live.seats[seat].level or self.config.computer_level
+        level = live.seats[seat].level or self._table_level(live)
         return level if level in levels() else "easy"
 
     def _ai_rng(self, live: LiveTable, seat: int) -> random.Random:

@@ -144,7 +144,9 @@ def options_line(state: TableState, words: Words) -> str:
         if key in ("stake", "players"):
             continue
         value = opts[key]
-        if isinstance(value, bool):
+        if key == "computer_level":
+            parts.append(words("option.computer_level", level=words(f"level.{value}")))
+        elif isinstance(value, bool):
             if value:
                 parts.append(words(f"option.{key}"))
         else:

@@ -46,7 +46,8 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 def service(store: Store, **config: Any) -> tuple[TableService, FakeDisplay]:
     display = FakeDisplay()
-    options: dict[str, Any] = {"computer_pause": 0, "rng": random.Random(1), "ai_seed": 1}
+    options: dict[str, Any] = {"computer_pause": 0, "computer_level": "easy",
+                               "rng": random.Random(1), "ai_seed": 1}
     return TableService(store, display, TableConfig(**{**options, **config})), display
 
 
@@ -248,3 +249,22 @@ async def test_kontra_from_the_table_message_means_rekontra_for_the_declarer(
     outcome = await svc.act(tid, live.seats[deal.declarer].user_id or 0, "kontra", live.stamp)
     assert outcome.action.type is ActionType.REKONTRA
     assert deal.announcements() == ("kontra", "rekontra")
+
+
+async def test_a_searching_computer_decides_off_the_event_loop(store: Store) -> None:
+    """A ``normal`` computer (search, in a worker process) takes its turns."""
+    svc, _ = service(store, computer_level="normal")
+    created = await svc.create_table(guild_id=1, channel_id=2, host_id=100, host_name="host",
+                                     variant="wuerttemberg", options={"players": 3, "deck": 32},
+                                     in_thread=False)
+    tid = created.table_id
+    await svc.add_computer(tid, 100)
+    await svc.add_computer(tid, 100)
+    live = await svc.table(tid)
+    assert [live.seats[s].level for s in (1, 2)] == ["normal", "normal"]
+    await svc.start(tid, 100)
+    await asyncio.wait_for(svc.wait_idle(), 60)
+    deal = live.deal
+    assert deal is not None and deal.view(0).actor == 0 and deal.ply > 0  # computers spoke
+    assert await store.deals.record(live.deal_id or 0) == deal.to_record()
+    await svc.shutdown()

@@ -29,7 +29,7 @@ async def run(api: str, gateway: str, token: str, database: Path, crash_after: i
         if commits >= crash_after:
             os._exit(CRASHED)  # no cleanup, no answer: as if the machine died here
 
-    config = TableConfig(computer_pause=0, rng=random.Random(7), ai_seed=7,
+    config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7), ai_seed=7,
                          after_commit=after_commit)
     with discord_pointed_at(api, gateway):
         bot = TappBot(Settings(token=token, database_path=database),

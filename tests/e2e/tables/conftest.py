@@ -40,7 +40,8 @@ def watch() -> Watch:
 
 @pytest.fixture
 def table_config(watch: Watch) -> TableConfig:
-    return TableConfig(computer_pause=0, rng=random.Random(7), ai_seed=7, observers=(watch,))
+    return TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7),
+                       ai_seed=7, observers=(watch,))
 
 
 @pytest.fixture

@@ -126,7 +126,7 @@ async def test_the_table_message_over_a_game(sandbox: Sandbox, world: World,
 @pytest.mark.no_latency
 async def test_an_hour_old_table_message_is_posted_again(
         sandbox: Sandbox, world: World, settings: Settings) -> None:
-    config = TableConfig(computer_pause=0, rng=random.Random(2), ai_seed=2,
+    config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(2), ai_seed=2,
                          clock=lambda: sandbox.clock.now().timestamp())
     bot = TappBot(settings, guild_ready_timeout=0.05, tables=config)
     async with running(bot, sandbox):

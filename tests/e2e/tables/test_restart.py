@@ -26,7 +26,7 @@ MEMBER_STEPS = 14  # into the trick play of the first deal
 
 
 def config() -> TableConfig:
-    return TableConfig(computer_pause=0, rng=random.Random(7), ai_seed=7)
+    return TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7), ai_seed=7)
 
 
 async def first_deal(store: Store, table_id: int) -> tuple[dict[str, Any], Any]:
@@ -110,7 +110,8 @@ async def test_computer_turns_resume_after_a_restart(
         sandbox: Sandbox, world: World, settings: Settings) -> None:
     """Stopped while computers had turns to take, the new bot takes them."""
     host = world.players[0]
-    paused = TableConfig(computer_pause=3600, rng=random.Random(3), ai_seed=3)
+    paused = TableConfig(computer_pause=3600, computer_level="easy", rng=random.Random(3),
+                         ai_seed=3)
     bot_a = TappBot(settings, guild_ready_timeout=0.05, tables=paused)
     async with running(bot_a, sandbox):
         game = await open_table(sandbox, bot_a, world.channel, host, "tapp1879",

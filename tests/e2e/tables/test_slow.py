@@ -26,7 +26,7 @@ async def test_a_slow_commit_is_deferred_then_answered(sandbox: Sandbox, world: 
         if slow:
             await asyncio.sleep(2.5)
 
-    config = TableConfig(computer_pause=0, rng=random.Random(1), ai_seed=1,
+    config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(1), ai_seed=1,
                          after_commit=after_commit)
     bot = TappBot(settings, guild_ready_timeout=0.05, tables=config)
     async with running(bot, sandbox):

@@ -33,6 +33,7 @@ from bot.engine import (
     InvalidRecord,
     NotYourTurn,
     Phase,
+    TappError,
 )
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
 from bot.engine.session import SESSION_OPTIONS, Ending, Session
@@ -143,10 +144,14 @@ class TableService:
         """Rebuild every open table from the store and carry on; returns how many."""
         count = 0
         for opened in await self.store.tables.load_open():
-            live = await self._adopt(opened)
+            try:
+                live = await self._adopt(opened)
+            except (StoreError, TappError):  # a record the engine no longer accepts
+                log.exception("table %d cannot be rebuilt", opened.table.table_id)
+                continue
             async with live.lock:
                 changes = _Changes()
-                await self._advance(live, changes)
+                await self._advance_safely(live, changes)
                 self._publish(live, changes)
                 self._kick(live)
             count += 1
@@ -405,6 +410,7 @@ class TableService:
         async with live.lock:
             self._require_playing(live)
             seat = self._seat(live, user_id)
+            await self._catch_up(live)
             deal = live.deal
             if deal is None:
                 raise NotPlaying("error.between_deals")
@@ -617,6 +623,16 @@ class TableService:
                 live.deal_id, live.deal_number = row.deal_id, row.number
                 continue
             return
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        """Finish what an earlier store failure left undone (a deal over but not settled,
+        or none dealt), before anyone acts."""
+        deal = live.deal
+        if deal is None or deal.is_over:
+            changes = _Changes()
+            await self._advance_safely(live, changes)
+            self._publish(live, changes)
+            self._require_playing(live)
 
     async def _advance_safely(self, live: LiveTable, changes: _Changes) -> None:
         """:meth:`_advance` after a committed action: a store failure here must not undo

@@ -268,3 +268,27 @@ async def test_a_searching_computer_decides_off_the_event_loop(store: Store) -> 
     assert deal is not None and deal.view(0).actor == 0 and deal.ply > 0  # computers spoke
     assert await store.deals.record(live.deal_id or 0) == deal.to_record()
     await svc.shutdown()
+
+
+async def test_a_failed_settlement_is_caught_up_on_the_next_click(store: Store) -> None:
+    """The last action is committed but settling fails: the player's action stands, and
+    the next click settles the deal and deals the next one."""
+    svc, display = service(store)
+    tid = await started(svc, "wuerttemberg", members=3, players=3, deck=32)
+    live = await svc.table(tid)
+    real = store.deals.settle
+
+    async def busy(*args: Any, **kwargs: Any) -> Any:
+        raise StoreUnavailable("locked")
+
+    store.deals.settle = busy  # type: ignore[method-assign]
+    deal = live.deal
+    while deal is live.deal and live.deal is not None and not live.deal.is_over:
+        await act_as_ai(svc, tid)
+    assert live.deal is not None and live.deal.is_over  # in play still, as stored
+    store.deals.settle = real  # type: ignore[method-assign]
+    with pytest.raises(StaleClick):
+        await svc.act(tid, 100, "bid:weg", Stamp(0, live.deal.ply))
+    assert [r.status for r in await store.deals.for_table(tid)] == [
+        DealStatus.SETTLED, DealStatus.PLAYING]
+    assert any(isinstance(e, DealOver) for e in display.events)

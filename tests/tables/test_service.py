@@ -51,9 +51,10 @@ def service(store: Store, **config: Any) -> tuple[TableService, FakeDisplay]:
     return TableService(store, display, TableConfig(**{**options, **config})), display
 
 
-async def started(svc: TableService, variant: str = "zuger", members: int = 4,
-                  **options: Any) -> int:
-    created = await svc.create_table(guild_id=1, channel_id=2, host_id=100, host_name="host",
+async def started(svc: TableService, variant: str = "zuger", members: int = 4, *,
+                  channel_id: int = 2, **options: Any) -> int:
+    created = await svc.create_table(guild_id=1, channel_id=channel_id, host_id=100,
+                                     host_name="host",
                                      variant=variant, options=options, in_thread=False)
     table_id = created.table_id
     live = await svc.table(table_id)
@@ -292,3 +293,27 @@ async def test_a_failed_settlement_is_caught_up_on_the_next_click(store: Store) 
     assert [r.status for r in await store.deals.for_table(tid)] == [
         DealStatus.SETTLED, DealStatus.PLAYING]
     assert any(isinstance(e, DealOver) for e in display.events)
+
+
+async def test_tables_run_in_parallel(store: Store) -> None:
+    """Two tables with their own locks: each member's actions and each table's computers
+    go on at the same time, and each table's log is its own."""
+    svc, _ = service(store)
+    first = await started(svc, "tapp1879", members=1)
+    second = await started(svc, "dapp", members=1, players=5, channel_id=3)
+
+    async def host_plays(table_id: int) -> None:
+        live = await svc.table(table_id)
+        while live.session is not None and live.session.deals_played < 2:
+            deal = live.deal
+            if deal is not None and deal.view(0).actor == 0:
+                await act_as_ai(svc, table_id)
+            else:
+                await asyncio.sleep(0)
+                await svc.wait_idle(table_id)
+
+    await asyncio.wait_for(asyncio.gather(host_plays(first), host_plays(second)), 60)
+    for table_id in (first, second):
+        deals = await store.deals.for_table(table_id)
+        assert [d.status for d in deals[:2]] == [DealStatus.SETTLED] * 2
+        assert sum(r.amount for r in await store.ledger.for_table(table_id)) == 0

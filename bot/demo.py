@@ -242,18 +242,18 @@ async def standings(database: Path, table_ids: Sequence[int]) -> list[str]:
             seats = await store.tables.seats(table_id)
             names.update({s.user_id: s.display_name for s in seats if s.user_id is not None})
             totals: dict[int, int] = {}
-            for row in await store.ledger.for_table(table_id):
-                if row.seat is not None:
-                    totals[row.seat] = totals.get(row.seat, 0) + row.amount
+            for entry in await store.ledger.for_table(table_id):
+                if entry.seat is not None:
+                    totals[entry.seat] = totals.get(entry.seat, 0) + entry.amount
             deals = len(await store.deals.for_table(table_id))
             chips = ", ".join(f"{s.display_name} {totals.get(s.seat, 0):+d}" for s in seats)
             lines.append(f"table {table_id} ({table.variant}, {deals} deals, "
                          f"{table.status.value}): {chips}")
         if guild_id is not None:
             board = await store.standings.leaderboard(guild_id)
-            for row in board.rows:
-                lines.append(f"server leaderboard #{row.rank}: {names.get(row.user_id, '?')} "
-                             f"{row.net:+d} chips in {row.deals} deals (computers are not"
+            for line in board.rows:
+                lines.append(f"server leaderboard #{line.rank}: {names.get(line.user_id, '?')} "
+                             f"{line.net:+d} chips in {line.deals} deals (computers are not"
                              f" ranked)")
     return lines
 

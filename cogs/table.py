@@ -45,9 +45,6 @@ def language(interaction: discord.Interaction) -> str:
 class TableCog(TappCog):
     """A cog of the table commands: reaches the bot's table service and display."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        super().__init__(bot)
-
     @property
     def tables(self) -> TableService:
         service: TableService | None = getattr(self.bot, "tables", None)
@@ -84,8 +81,9 @@ class TableCog(TappCog):
                           stamp=hand.stamp, update=update)
 
 
-
 class Table(TableCog):
+    """Routes every table component (see the module docstring)."""
+
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TableComponent)
 

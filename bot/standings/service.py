@@ -18,15 +18,13 @@ from bot.store import (
     SettledDeal,
     Store,
 )
+from bot.tables.words import VARIANT_STYLES
 
 from .errors import DealNotOver, NoSuchDeal
 from .ids import BoardKey, HistoryKey
 from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage
 
 PAGE_SIZE = 10
-#: the deck each variant is usually played with (a server's ``deck_style: auto``)
-VARIANT_STYLES = {"zuger": "swiss", "tapp1879": "french", "dapp": "german",
-                  "wuerttemberg": "german"}
 
 
 class StandingsService:

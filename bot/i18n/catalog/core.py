@@ -8,3 +8,21 @@ EN: dict[str, str] = {
     "variant.dapp": "Dapp",
     "variant.wuerttemberg": "Württemberg Tapp",
 }
+
+DE: dict[str, str] = {
+    "error.generic": "Etwas ist schiefgegangen; nichts wurde geändert. Bitte versuch es erneut.",
+    "error.command": "Leider ist bei diesem Befehl etwas schiefgegangen.",
+    "variant.zuger": "Zuger Tapp",
+    "variant.tapp1879": "Tapp (1879)",
+    "variant.dapp": "Dapp",
+    "variant.wuerttemberg": "Württemberger Tapp",
+}
+
+SV: dict[str, str] = {
+    "error.generic": "Något gick fel; inget ändrades. Försök igen.",
+    "error.command": "Tyvärr gick något fel med det kommandot.",
+    "variant.zuger": "Zuger Tapp",
+    "variant.tapp1879": "Tapp (1879)",
+    "variant.dapp": "Dapp",
+    "variant.wuerttemberg": "Württembergsk tapp",
+}

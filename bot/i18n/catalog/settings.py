@@ -2,3 +2,9 @@
 
 EN: dict[str, str] = {
 }
+
+DE: dict[str, str] = {
+}
+
+SV: dict[str, str] = {
+}

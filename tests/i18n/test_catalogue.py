@@ -1,0 +1,46 @@
+"""The catalogue is complete in every language: the same keys, the same placeholders."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from bot.i18n import LANGUAGES, strings, t
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_same_keys_as_english(language: str) -> None:
+    english, other = strings("en"), strings(language)
+    assert sorted(set(english) - set(other)) == [], "missing"
+    assert sorted(set(other) - set(english)) == [], "extra"
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_same_placeholders_as_english(language: str) -> None:
+    english, other = strings("en"), strings(language)
+    wrong = [key for key in english
+             if key in other and _fields(english[key]) != _fields(other[key])]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_empty_strings(language: str) -> None:
+    assert [key for key, text in strings(language).items() if not text.strip()] == []
+
+
+def test_game_words_are_kept() -> None:
+    for language in LANGUAGES:
+        for key in ("contract.farbe", "contract.rufer", "contract.durch", "contract.bettel",
+                    "contract.ramsch", "contract.tapp", "contract.solo", "contract.super",
+                    "contract.vice", "action.kontra"):
+            assert t(key, language) == t(key, "en"), (key, language)
+
+
+def test_locale_picks_the_language() -> None:
+    assert t("button.join", "de") != t("button.join", "en-US")
+    assert t("button.join", "sv-SE") == strings("sv")["button.join"]

@@ -24,6 +24,7 @@ from cogs import EXTENSIONS
 
 from .config import Settings
 from .i18n import language_of, t
+from .i18n.translator import Translator
 from .store import Store as SQLiteStore
 from .tables import Display, TableConfig, TableService, user_message
 
@@ -106,6 +107,7 @@ class TappBot(commands.Bot):
             self.display = Display(self, self.store, clock=config.clock,
                                    observers=config.observers)
             self.tables = TableService(self.store, self.display, config)
+        await self.tree.set_translator(Translator())
         for name in self._extensions:
             await self.load_extension(name)
         await self.sync_commands()

@@ -1,0 +1,99 @@
+"""Slash command localizations: a discord.py :class:`~discord.app_commands.Translator`.
+
+Descriptions and choice names are written in English through :func:`bot.i18n.t`; the
+translator finds the catalogue key of that English text and answers with the German or
+Swedish string. Command and option names come from :data:`NAMES` (lowercase, no spaces,
+as Discord requires); the game's own words stay as they are.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from . import DEFAULT, language_of, strings
+
+#: localized command, group and option names (English name → name)
+NAMES: dict[str, dict[str, str]] = {
+    "de": {
+        "new": "neu", "leave": "verlassen", "end": "beenden", "table": "tisch",
+        "rules": "regeln", "hand": "blatt", "bid": "reizen", "play": "spielen",
+        "trump": "trumpf", "discard": "drücken", "call": "rufen", "give": "geben",
+        "announce": "ansagen", "leaderboard": "rangliste", "stats": "statistik",
+        "history": "verlauf", "about": "info",
+        "variant": "variante", "players": "spieler", "stake": "einsatz", "deck": "blattgröße",
+        "tapp_threshold": "tapp_grenze", "ante": "einlage", "closing_round": "schlussrunde",
+        "level": "stufe", "now": "sofort", "value": "ansage", "card": "karte", "suit": "farbe",
+        "cards": "karten", "member": "mitglied", "period": "zeitraum",
+    },
+    "sv": {
+        "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
+        "bid": "bjud", "play": "spela", "trump": "trumf", "discard": "lägg_bort",
+        "call": "kalla", "give": "ge", "announce": "meddela", "leaderboard": "topplista",
+        "stats": "statistik", "history": "historik", "about": "om",
+        "players": "spelare", "stake": "insats", "deck": "kortlek",
+        "tapp_threshold": "tappgräns", "ante": "pottinsats", "closing_round": "slutrunda",
+        "level": "nivå", "now": "direkt", "value": "bud", "card": "kort", "suit": "färg",
+        "cards": "kort", "member": "medlem", "period": "period",
+    },
+}
+
+#: descriptions not in the catalogue (the group and the meta commands)
+TEXTS: dict[str, dict[str, str]] = {
+    "de": {
+        "What this bot is and which version runs": "Was dieser Bot ist und welche Version läuft",
+        "Check that the bot answers": "Prüfen, ob der Bot antwortet",
+    },
+    "sv": {
+        "What this bot is and which version runs": "Vad boten är och vilken version som körs",
+        "Check that the bot answers": "Kontrollera att boten svarar",
+    },
+}
+
+#: formatted choice names: (key, values) pairs whose English text is looked up
+FORMATTED = [("choice.players", {"n": n}) for n in range(2, 9)] + [
+    ("choice.deck", {"n": n}) for n in (32, 36)]
+
+
+@cache
+def _english_index() -> dict[str, tuple[str, tuple[tuple[str, int], ...]]]:
+    """English text → (catalogue key, format values)."""
+    index: dict[str, tuple[str, tuple[tuple[str, int], ...]]] = {}
+    for key, text in strings(DEFAULT).items():
+        index.setdefault(text, (key, ()))
+    for key, values in FORMATTED:
+        index.setdefault(strings(DEFAULT)[key].format(**values), (key, tuple(values.items())))
+    return index
+
+
+def localize(english: str, language: str, where: Where | None = None) -> str | None:
+    """The ``language`` form of a command's English name, description or choice name,
+    or None when there is none."""
+    if language == DEFAULT:
+        return None
+    if where in (Where.command_name, Where.group_name, Where.parameter_name):
+        return NAMES.get(language, {}).get(english)
+    if english in TEXTS.get(language, {}):
+        return TEXTS[language][english]
+    found = _english_index().get(english)
+    if found is None:
+        return None
+    key, values = found
+    text = strings(language).get(key)
+    if text is None:
+        return None
+    return text.format(**dict(values)) if values else text
+
+
+class Translator(app_commands.Translator):
+    """German and Swedish localizations of the slash commands."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        base = str(locale.value).split("-")[0].lower()
+        if base not in ("de", "sv"):
+            return None
+        return localize(string.message, language_of(base), context.location)

@@ -38,6 +38,7 @@ ALL = (0, 1, 2, 3)
 #: chips a change from the baseline's choice must promise (per unit of stake)
 BID_MARGIN = 0.15
 #: standard errors by which the search must beat the baseline's choice to override it
+#: (the level's ``LevelConfig.z``; 0 where the samples are the truth)
 Z = 1.5
 #: how often a win-all (Bettel) plan that wins with every card seen also wins when
 #: playing blind: a perfect-information solve flatters the declarer
@@ -262,7 +263,8 @@ class Decider:
         """Whether ``alt`` beats ``base`` (paired, common samples) clearly enough."""
         k = min(len(base), len(alt))
         m, se = mean_se([a - b for a, b in zip(alt[:k], base[:k], strict=True)])
-        return m > self.margin() + Z * se
+        z = self.config.z
+        return m > self.margin() + (z * se if z else 0.0)
 
     def pass_value(self) -> float:
         """What passing is worth: a Ramsch where all passing ends in one."""
@@ -437,7 +439,8 @@ def _discard(d: Decider, fallback: Action) -> Action:
     # different samples per candidate: compare means against both standard errors
     mb, sb = mean_se(vecs[base])
     mx, sx = mean_se(vecs[best])
-    if best != base and mx - mb > d.margin() + Z * (sb * sb + sx * sx) ** 0.5:
+    z = d.config.z
+    if best != base and mx - mb > d.margin() + (z * (sb * sb + sx * sx) ** 0.5 if z else 0):
         return Action.discard(best)
     return Action.discard(base if base is not None else 0)
 
@@ -467,7 +470,7 @@ def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
     plan = Plan(view.contract, view.trump, declarer=view.declarer)
     d.ev.run([plan], d.samples, d.deadline)
     m, se = mean_se(d.ev.values[plan])  # the seat's chips
-    sure = m - Z * se
+    sure = m - (d.config.z * se if d.config.z else 0.0)
     unit = d.stake * _unit(view)
     if ActionType.KONTRA in kinds and view.seat != view.declarer and \
             sure > KONTRA_UNITS * unit:

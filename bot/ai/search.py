@@ -38,6 +38,7 @@ class LevelConfig:
     play: Budget = field(default_factory=Budget)
     bid_samples: int = 24  # sampled deals per candidate contract
     bid_seconds_share: float = 1.0  # share of ``seconds`` a bidding decision may use
+    z: float = 1.5  # standard errors a search choice must win by to beat the baseline's
     extra_exact_for_three: int = 1  # 3 players: solve exactly one trick earlier
 
     def with_seconds(self, seconds: float | None) -> LevelConfig:

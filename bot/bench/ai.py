@@ -79,7 +79,7 @@ class TrueSampler:
 def cheat_config(seconds: float | None) -> LevelConfig:
     return LevelConfig("cheat", seconds, Budget(samples=1, min_samples=1, seconds=seconds,
                                                 exact_tricks=5, exact_nodes=400_000),
-                       bid_samples=1)
+                       bid_samples=1, z=0.0)
 
 
 def _new_deal(variant: str, n: int, options: dict[str, Any], i: int, seed: int) -> Deal:

@@ -19,7 +19,7 @@ from bot.tables.errors import NoTableHere
 from bot.tables.view_models import rules_message
 
 from .group import add_tapp_cog
-from .table import TableCog, language
+from .table import TableCog, language, public_language
 
 log = logging.getLogger(__name__)
 
@@ -65,18 +65,26 @@ class Lobby(TableCog):
             in_thread=in_thread)
         name = t(f"variant.{variant}", lang)
         live = await self.tables.table(created.table_id)
+        if live.language is None:  # no language setting: the server's locale, kept
+            live.language = public_language(interaction)
+            with contextlib.suppress(Exception):
+                await self.tables.store.settings.set_table(
+                    created.table_id, {"language": live.language})
+        public = public_language(interaction, live.language)
         if live.placed:  # the lobby is posted in this channel
             await interaction.response.send_message(t("lobby.opened_here", lang, variant=name),
                                                     ephemeral=True)
             return
         await interaction.response.send_message(
-            t("lobby.opened", lang, host=interaction.user.mention, variant=name),
+            t("lobby.opened", public, host=interaction.user.mention,
+              variant=t(f"variant.{variant}", public)),
             allowed_mentions=discord.AllowedMentions.none())
         thread_id = None
         try:
             starter = await interaction.original_response()
             thread = await starter.create_thread(
-                name=t("lobby.thread_name", lang, variant=name, table=created.table_id),
+                name=t("lobby.thread_name", public, variant=t(f"variant.{variant}", public),
+                       table=created.table_id),
                 auto_archive_duration=10080)
             thread_id = thread.id
             with contextlib.suppress(discord.HTTPException):

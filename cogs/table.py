@@ -42,6 +42,15 @@ def language(interaction: discord.Interaction) -> str:
     return language_of(str(interaction.locale))
 
 
+def public_language(interaction: discord.Interaction, stored: str | None = None) -> str:
+    """The language of public messages: the server's ``language`` setting when it names
+    one, else the server's Discord locale."""
+    if stored and stored != "auto":
+        return language_of(stored)
+    locale = interaction.guild_locale
+    return language_of(str(locale) if locale is not None else None)
+
+
 class TableCog(TappCog):
     """A cog of the table commands: reaches the bot's table service and display."""
 

@@ -44,3 +44,13 @@ def test_game_words_are_kept() -> None:
 def test_locale_picks_the_language() -> None:
     assert t("button.join", "de") != t("button.join", "en-US")
     assert t("button.join", "sv-SE") == strings("sv")["button.join"]
+
+
+def test_images_speak_the_language() -> None:
+    from bot.tables.words import render_labels
+    from renderer.labels import DEFAULT_LABELS
+
+    assert render_labels("en") == dict(DEFAULT_LABELS)
+    assert render_labels("de")["trump"] == "Trumpf"
+    assert render_labels("sv-SE")["rank.A"] == "ess"
+    assert render_labels("de")["contract.farbe"] == "Farbspiel"

@@ -43,6 +43,7 @@ from bot.standings.replay import Picture, render_replay, steps
 from bot.store import MemberStats, Period, Store, StoreError
 
 from .group import TappCog, add_tapp_cog
+from .table import public_language
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,14 @@ FILES_PER_MESSAGE = 10
 
 def language(interaction: discord.Interaction) -> str:
     return str(interaction.locale)
+
+
+def shown_language(interaction: discord.Interaction) -> str:
+    """Public answers (and their pages turned in place) in the server's language; a copy
+    for someone else in theirs."""
+    if interaction.type is discord.InteractionType.component and not _asked_by(interaction):
+        return language(interaction)
+    return public_language(interaction)
 
 
 def _file(picture: Picture) -> discord.File:
@@ -229,7 +238,7 @@ class Standings(TappCog):
             key = BoardKey(interaction.guild_id or 0, variant.value if variant else None,
                            Period(period.value if period else Period.ALL))
             page = await self.service().board(key, interaction.user.id)
-            lang = language(interaction)
+            lang = shown_language(interaction)
             await interaction.response.send_message(embed=board_embed(page, lang),
                                                     **_view_kwargs(board_view(page, lang)))
 
@@ -242,7 +251,7 @@ class Standings(TappCog):
             target = member or interaction.user
             stats = await self.service().stats(interaction.guild_id or 0, target.id,
                                                variant=variant.value if variant else None)
-            lang, name = language(interaction), target.display_name
+            lang, name = shown_language(interaction), target.display_name
             if not stats.deals:
                 await interaction.response.send_message(embed=stats_embed(stats, name, lang))
                 return
@@ -261,7 +270,7 @@ class Standings(TappCog):
             target = member or interaction.user
             key = HistoryKey(interaction.guild_id or 0, target.id)
             page = await self.service().history(key)
-            lang = language(interaction)
+            lang = shown_language(interaction)
             await interaction.response.send_message(
                 embed=history_embed(page, target.display_name, lang),
                 **_view_kwargs(history_view(page, lang)))
@@ -272,7 +281,7 @@ class Standings(TappCog):
             if key.guild_id != interaction.guild_id:
                 raise WrongServer()
             page = await self.service().board(key, interaction.user.id)
-            lang = language(interaction)
+            lang = shown_language(interaction)
             await self._page(interaction, board_embed(page, lang), board_view(page, lang))
 
     async def turn_history(self, interaction: discord.Interaction, key: HistoryKey) -> None:
@@ -280,7 +289,7 @@ class Standings(TappCog):
             if key.guild_id != interaction.guild_id:
                 raise WrongServer()
             page = await self.service().history(key)
-            lang = language(interaction)
+            lang = shown_language(interaction)
             member = interaction.guild.get_member(key.user_id) if interaction.guild else None
             embed = history_embed(page, member.display_name if member else "?", lang)
             shown = interaction.message.embeds if interaction.message else []

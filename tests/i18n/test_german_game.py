@@ -60,3 +60,11 @@ async def test_a_german_server_plays_in_german(sandbox: Sandbox, world: World,
     english = [(m.group(0), text) for text in texts if (m := ENGLISH.search(text))]
     assert english == []
     assert thread.name.startswith("Zuger Tapp · Tisch")
+
+
+async def test_public_standings_follow_the_server(sandbox: Sandbox, world: World,
+                                                  tapp_bot: TappBot) -> None:
+    world.guild.locale = "de"
+    ix = await world.players[0].slash(world.channel, "/tapp leaderboard")
+    assert ix.response is not None and ix.response.ephemeral_to is None, ix.errors
+    assert ix.response.text.startswith("Rangliste"), ix.response.text

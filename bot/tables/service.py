@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import inspect
 import logging
 import random
@@ -39,12 +40,15 @@ from bot.engine.cards import SUIT_MASKS, SUIT_OF
 from bot.engine.session import SESSION_OPTIONS, Ending, Session
 from bot.i18n import t
 from bot.store import (
+    Deadline,
+    DeadlineKind,
     DeckStyle,
     OpenTable,
     StoreError,
     TableMode,
     TableNotFound,
     TableStatus,
+    TimeoutPolicy,
     restore_session,
 )
 from bot.store import Store as StoreType
@@ -65,6 +69,7 @@ from .errors import (
 from .ids import Stamp
 from .live import LiveTable
 from .state import DealOver, HandContext, TableOver, TableState
+from .timers import ABANDONED, REMINDER, SUBSTITUTE, TableTimers, TimerNotice, turn_key
 from .words import VARIANT_STYLES, Words
 
 log = logging.getLogger(__name__)
@@ -138,6 +143,8 @@ class TableService:
         self._tables: dict[int, LiveTable] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         self._closing = False
+        #: the turn timers, once a :class:`TableTimers` is made for this service
+        self.timers: TableTimers | None = None
 
     # -- start-up and shutdown ----------------------------------------------------------
     async def resume(self) -> int:
@@ -154,6 +161,7 @@ class TableService:
                 await self._advance_safely(live, changes)
                 self._publish(live, changes)
                 self._kick(live)
+                await self._arm(live)
             count += 1
         return count
 
@@ -341,6 +349,7 @@ class TableService:
             live.end_votes.discard(user_id)
             self._publish(live, _Changes())
             self._kick(live)
+            await self._arm(live)
             return "replaced"
 
     async def start(self, table_id: int, user_id: int) -> None:
@@ -361,6 +370,7 @@ class TableService:
             await self._advance_safely(live, changes)
             self._publish(live, changes)
             self._kick(live)
+            await self._arm(live)
 
     async def cancel(self, table_id: int, user_id: int) -> None:
         """The host closes the lobby."""
@@ -425,6 +435,7 @@ class TableService:
             await self._advance_safely(live, changes)
             self._publish(live, changes)
             self._kick(live)
+            await self._arm(live)
             return ActOutcome(action, hand, deal.is_over)
 
     def _resolve(self, deal: Deal, seat: int, token: str) -> Action:
@@ -574,6 +585,7 @@ class TableService:
                     changes = _Changes()
                     await self._advance_safely(live, changes)
                     self._publish(live, changes)
+                    await self._arm(live)
         except asyncio.CancelledError:
             live.runner = None
             raise
@@ -692,6 +704,64 @@ class TableService:
 
     def _forget(self, live: LiveTable) -> None:
         self._tables.pop(live.table_id, None)
+        if self.timers is not None:
+            self.timers.forget(live.table_id)
+
+    # -- turn timers --------------------------------------------------------------------
+    async def _arm(self, live: LiveTable) -> None:
+        """Store the turn timers of the member now on turn (under the lock); a store
+        failure here leaves the old timers, which the service ignores once stale."""
+        if self.timers is None or self._closing:
+            return
+        try:
+            await self.timers.arm(live)
+        except StoreError:
+            log.exception("could not set the timers of table %d", live.table_id)
+
+    async def deadline_due(self, deadline: Deadline, *, now: float) -> TimerNotice | None:
+        """Act on a fired deadline: remind the member, or apply the timeout policy.
+        A deadline whose deal, ply or seat has moved on is ignored (None)."""
+        try:
+            live = await self.table(deadline.table_id)
+        except NoTableHere:
+            return None
+        async with live.lock:
+            key = turn_key(live)
+            if key is None or key != (deadline.deal_id, deadline.ply, deadline.seat):
+                return None
+            deal_id, _, seat = key
+            settings = await self.store.settings.for_table(live.table_id)
+            row = live.seats[seat]
+            base = TimerNotice(REMINDER, live.table_id, live.location_id, seat, row.user_id,
+                               row.display_name, live.language)
+            if deadline.kind is DeadlineKind.REMINDER:
+                left = 0
+                for d in await self.store.deadlines.pending(live.table_id):
+                    if d.kind is DeadlineKind.TIMEOUT:
+                        left = max(0, round(d.due_at - now))
+                return dataclasses.replace(base, seconds_left=left)
+            session, deal = live.session, live.deal
+            assert session is not None and deal is not None
+            if settings.timeout_policy is TimeoutPolicy.ABANDON:
+                session.abandon_deal()
+                await self._store(live, self.store.deals.abandon(deal_id, session))
+                live.deal_id = None
+                changes = _Changes()
+                await self._advance_safely(live, changes)
+                self._publish(live, changes)
+                self._kick(live)
+                await self._arm(live)
+                return dataclasses.replace(base, kind=ABANDONED)
+            view = deal.view(seat)
+            rng = random.Random(f"{self.config.ai_seed}:{live.table_id}:{live.stamp}:{seat}")
+            action = make_player("easy", rng).choose(view)
+            await self._commit(live, seat, action, auto=True)
+            changes = _Changes()
+            await self._advance_safely(live, changes)
+            self._publish(live, changes)
+            self._kick(live)
+            await self._arm(live)
+            return dataclasses.replace(base, kind=SUBSTITUTE, action=action.token)
 
     # -- snapshots for the display --------------------------------------------------------
     def _publish(self, live: LiveTable, changes: _Changes) -> None:

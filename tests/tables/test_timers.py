@@ -1,0 +1,207 @@
+"""Turn timers with a controllable clock: reminders and timeouts fire at the right time,
+once, also across a restart; a substitute acts legally and is marked; abandon moves no
+chips; an action moves the timers on."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.engine import Action
+from bot.store import DeadlineKind, DealStatus, Store
+from bot.tables import TableService
+from bot.tables.timers import ABANDONED, REMINDER, SUBSTITUTE, TableTimers, TimerNotice, turn_key
+
+from .test_service import service, started
+
+START = 1_700_000_000.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path, clock: Clock) -> AsyncIterator[Store]:
+    s = await Store.open(tmp_path / "t.sqlite3", clock=clock)
+    yield s
+    await s.close()
+
+
+async def timed(store: Store, clock: Clock, **settings: Any
+                ) -> tuple[TableService, TableTimers, list[TimerNotice]]:
+    await store.settings.set_guild(1, {"reminder_delay": 600, "turn_timeout": 3600,
+                                       **settings})
+    svc, _ = service(store, clock=clock)
+    notices: list[TimerNotice] = []
+    return svc, TableTimers(svc, notify=notices.append), notices
+
+
+async def test_reminder_then_timeout_fire_on_time(store: Store, clock: Clock) -> None:
+    svc, timers, notices = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    key = turn_key(live)
+    assert key is not None
+    due = {d.kind: d.due_at for d in await store.deadlines.pending(tid)}
+    assert due == {DeadlineKind.REMINDER: START + 600, DeadlineKind.TIMEOUT: START + 3600}
+    assert await store.deadlines.next_due() == START + 600
+
+    clock.advance(599)
+    assert await timers.fire_due() == [] and notices == []
+    clock.advance(1)
+    await timers.fire_due()
+    assert [n.kind for n in notices] == [REMINDER]
+    reminder = notices[0]
+    assert reminder.user_id == live.seats[key[2]].user_id and reminder.seat == key[2]
+    assert reminder.seconds_left == 3000
+    assert turn_key(live) == key  # a reminder changes nothing
+
+    clock.advance(2999)
+    assert await timers.fire_due() == []
+    clock.advance(1)
+    await timers.fire_due()
+    assert [n.kind for n in notices] == [REMINDER, SUBSTITUTE]
+    assert turn_key(live) != key
+
+
+async def test_substitute_acts_legally_and_is_marked(store: Store, clock: Clock) -> None:
+    svc, timers, notices = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    key = turn_key(live)
+    assert key is not None and live.deal is not None
+    legal = {a.token for a in live.deal.legal_actions(key[2])}
+    clock.advance(3600)
+    await timers.fire_due()
+    sub = notices[-1]
+    assert sub.kind == SUBSTITUTE and sub.seat == key[2] and sub.action in legal
+    rows = await store.deals.actions(key[0])
+    assert rows[-1].auto and rows[-1].seat == key[2] and rows[-1].ply == key[1]
+    assert Action.parse(sub.action).token == sub.action
+    assert all(not r.auto for r in rows[:-1])
+    # the member is back in their seat at their next turn: nobody replaced them
+    assert not live.is_computer(key[2])
+    # the next member on turn has fresh timers
+    nxt = turn_key(live)
+    assert nxt is not None
+    assert {(d.deal_id, d.ply, d.seat) for d in await store.deadlines.pending(tid)} == {nxt}
+
+
+async def test_abandon_moves_no_chips(store: Store, clock: Clock) -> None:
+    svc, timers, notices = await timed(store, clock, timeout_policy="abandon")
+    tid = await started(svc)
+    live = await svc.table(tid)
+    assert live.session is not None
+    chips = tuple(live.session.chips)
+    key = turn_key(live)
+    assert key is not None
+    clock.advance(3600)
+    await timers.fire_due()
+    assert [n.kind for n in notices] == [REMINDER, ABANDONED]
+    assert tuple(live.session.chips) == chips
+    assert (await store.deals.get(key[0])).status is DealStatus.ABANDONED
+    assert live.deal_id is not None and live.deal_id != key[0]  # the next deal is dealt
+    reloaded = await store.tables.load(tid)
+    assert reloaded.session_state is not None
+
+
+async def test_action_moves_timers_on(store: Store, clock: Clock) -> None:
+    svc, timers, notices = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    key = turn_key(live)
+    assert key is not None and live.deal is not None
+    clock.advance(500)
+    action = live.deal.legal_actions(key[2])[0]
+    user = live.seats[key[2]].user_id
+    assert user is not None
+    await svc.act(tid, user, action.token, live.stamp)
+    clock.advance(200)  # 700 s after the first turn, 200 s into the next one
+    await timers.fire_due()
+    assert notices == []
+    nxt = turn_key(live)
+    assert nxt is not None and nxt != key
+    due = {d.kind: d.due_at for d in await store.deadlines.pending(tid)}
+    assert due[DeadlineKind.REMINDER] == START + 500 + 600
+
+
+async def test_stale_deadline_is_ignored(store: Store, clock: Clock) -> None:
+    svc, timers, notices = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    key = turn_key(live)
+    assert key is not None
+    await store.deadlines.schedule(tid, DeadlineKind.TIMEOUT, START + 10, deal_id=key[0],
+                                   ply=key[1] + 5, seat=key[2])
+    clock.advance(10)
+    assert len(await timers.fire_due()) == 1
+    assert notices == [] and turn_key(live) == key
+
+
+async def test_overdue_timers_fire_once_across_a_restart(store: Store, clock: Clock) -> None:
+    svc, timers, notices = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    key = turn_key(live)
+    assert key is not None
+    await svc.shutdown()  # the bot stops; the deadlines stay in the store
+
+    clock.advance(5000)  # both are overdue when the bot is back
+    again, _ = service(store, clock=clock)
+    after: list[TimerNotice] = []
+    timers2 = TableTimers(again, notify=after.append)
+    assert await again.resume() == 1
+    # resuming keeps the stored deadlines of the same turn (they are not pushed back)
+    assert {d.due_at for d in await store.deadlines.pending(tid)} == {START + 600,
+                                                                       START + 3600}
+    fired = await timers2.fire_due()
+    assert [d.kind for d in fired] == [DeadlineKind.REMINDER, DeadlineKind.TIMEOUT]
+    assert [n.kind for n in after] == [REMINDER, SUBSTITUTE]
+    live2 = await again.table(tid)
+    assert turn_key(live2) != key
+    # a second pass, or the old bot's loop racing, fires nothing again
+    assert await timers2.fire_due() == []
+    assert await timers.fire_due() == []
+    assert notices == [] and len(after) == 2
+    rows = await store.deals.actions(key[0])
+    assert sum(r.auto for r in rows) == 1
+    await again.shutdown()
+
+
+async def test_the_loop_sleeps_until_the_next_deadline(store: Store, clock: Clock) -> None:
+    svc, timers, notices = await timed(store, clock)
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock.advance(seconds)
+        if len(slept) >= 3:
+            raise _Stop
+
+    timers._sleep = sleep  # noqa: SLF001 - a fake sleep that moves the clock
+    timers.max_sleep = 10_000
+    await started(svc)
+    with pytest.raises(_Stop):
+        await timers.run()
+    assert slept[:2] == [600, 3000]
+    assert [n.kind for n in notices] == [REMINDER, SUBSTITUTE]
+
+
+class _Stop(Exception):
+    pass

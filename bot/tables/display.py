@@ -24,11 +24,13 @@ import discord
 
 import renderer
 from bot.engine import SeatView
+from bot.i18n import t
 from bot.store import Store
 
 from .component import button, select
 from .ids import Stamp
 from .state import DealOver, TableOver, TableState
+from .timers import REMINDER, SUBSTITUTE, TimerNotice
 from .view_models import (
     ButtonSpec,
     ImageSpec,
@@ -335,6 +337,13 @@ class Display:
         self.disclose(Disclosure(event.table_id, CLOSED, None, None, None, model))
         worker.state = None
 
+    async def notice(self, notice: TimerNotice) -> None:
+        """Post what a turn timer did (a reminder mentions the member to act)."""
+        channel = self.client.get_partial_messageable(notice.location_id)
+        await channel.send(notice_text(notice),
+                           allowed_mentions=discord.AllowedMentions(
+                               everyone=False, roles=False, users=True))
+
     async def _location(self, table_id: int) -> int:
         table = await self.store.tables.get(table_id)
         return table.thread_id or table.channel_id
@@ -426,3 +435,25 @@ class Answer:
                 await self.interaction.followup.send(text, ephemeral=True)
         self.display.disclose(Disclosure(table_id, NOTICE, self.interaction.user.id, None,
                                          None, MessageModel(description=text)))
+
+
+def left_text(seconds: int, language: str | None) -> str:
+    """A duration in hours and minutes (at least one minute)."""
+    minutes = max(1, round(seconds / 60))
+    if minutes >= 60:
+        return t("timer.hours", language, h=minutes // 60, m=minutes % 60)
+    return t("timer.minutes", language, m=minutes)
+
+
+def notice_text(notice: TimerNotice) -> str:
+    """The channel text of a timer notice."""
+    lang = notice.language
+    if notice.kind == REMINDER:
+        mention = f"<@{notice.user_id}>" if notice.user_id is not None else notice.name
+        if notice.seconds_left:
+            return t("timer.reminder", lang, mention=mention,
+                     left=left_text(notice.seconds_left, lang))
+        return t("timer.reminder_open", lang, mention=mention)
+    if notice.kind == SUBSTITUTE:
+        return t("timer.substitute", lang, name=notice.name, action=notice.action)
+    return t("timer.abandoned", lang, name=notice.name)

@@ -205,3 +205,16 @@ async def test_the_loop_sleeps_until_the_next_deadline(store: Store, clock: Cloc
 
 class _Stop(Exception):
     pass
+
+
+def test_notice_texts() -> None:
+    from bot.tables.display import notice_text
+
+    base = TimerNotice(REMINDER, 1, 2, 0, 42, "Anna", None, seconds_left=3000)
+    text = notice_text(base)
+    assert "<@42>" in text and "50 min" in text
+    assert "1 h 40 min" in notice_text(TimerNotice(REMINDER, 1, 2, 0, 42, "Anna", None,
+                                                   seconds_left=6000))
+    sub = notice_text(TimerNotice(SUBSTITUTE, 1, 2, 0, 42, "Anna", "de", action="pass"))
+    assert "Anna" in sub and "🤖" in sub and "pass" in sub
+    assert "Anna" in notice_text(TimerNotice(ABANDONED, 1, 2, 0, 42, "Anna", "sv"))

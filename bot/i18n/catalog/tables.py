@@ -1,6 +1,11 @@
 """Catalogue strings: tables (lobby, table message, hands, results, play commands)."""
 
 EN: dict[str, str] = {
+    "timer.reminder": "⏰ {mention}, it is still your turn here. Time left: {left}.",
+    "timer.reminder_open": "⏰ {mention}, it is still your turn here.",
+    "timer.substitute": "⏱ {name} ran out of time: a computer 🤖 played `{action}` for them.",
+    "timer.abandoned": "⏱ {name} ran out of time: the deal is abandoned, no chips moved.",
+    "timer.hours": "{h} h {m} min", "timer.minutes": "{m} min",
     # cards and suits
     "card": "{rank}{suit}",
     "rank.6": "6", "rank.7": "7", "rank.8": "8", "rank.9": "9", "rank.J": "J", "rank.Q": "Q",
@@ -261,6 +266,11 @@ EN: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
+    "timer.reminder": "⏰ {mention}, du bist hier immer noch dran. Verbleibende Zeit: {left}.",
+    "timer.reminder_open": "⏰ {mention}, du bist hier immer noch dran.",
+    "timer.substitute": "⏱ {name} hat die Zeit überschritten: ein Computer 🤖 spielte `{action}`.",
+    "timer.abandoned": "⏱ {name} hat die Zeit überschritten: das Spiel fällt aus, ohne Chips.",
+    "timer.hours": "{h} Std. {m} Min.", "timer.minutes": "{m} Min.",
     # cards and suits
     "card": "{rank}{suit}",
     "rank.6": "6", "rank.7": "7", "rank.8": "8", "rank.9": "9", "rank.J": "B", "rank.Q": "D",
@@ -526,6 +536,11 @@ DE: dict[str, str] = {
 }
 
 SV: dict[str, str] = {
+    "timer.reminder": "⏰ {mention}, det är fortfarande din tur här. Tid kvar: {left}.",
+    "timer.reminder_open": "⏰ {mention}, det är fortfarande din tur här.",
+    "timer.substitute": "⏱ {name} fick slut på tid: en dator 🤖 spelade `{action}` i stället.",
+    "timer.abandoned": "⏱ {name} fick slut på tid: given avbryts, inga marker flyttas.",
+    "timer.hours": "{h} h {m} min", "timer.minutes": "{m} min",
     # cards and suits
     "card": "{rank}{suit}",
     "rank.6": "6", "rank.7": "7", "rank.8": "8", "rank.9": "9", "rank.J": "Kn", "rank.Q": "D",

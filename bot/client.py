@@ -27,6 +27,7 @@ from .i18n import language_of, t
 from .i18n.translator import Translator
 from .store import Store as SQLiteStore
 from .tables import Display, TableConfig, TableService, user_message
+from .tables.timers import TableTimers
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,7 @@ class TappBot(commands.Bot):
         self._table_config = tables or TableConfig()
         self.display: Display | None = None
         self.tables: TableService | None = None
+        self.timers: TableTimers | None = None
 
     async def setup_hook(self) -> None:
         self.store = await self._store_factory(self.settings)
@@ -107,6 +109,7 @@ class TappBot(commands.Bot):
             self.display = Display(self, self.store, clock=config.clock,
                                    observers=config.observers)
             self.tables = TableService(self.store, self.display, config)
+            self.timers = TableTimers(self.tables, notify=self.display.notice)
         await self.tree.set_translator(Translator())
         for name in self._extensions:
             await self.load_extension(name)
@@ -114,6 +117,8 @@ class TappBot(commands.Bot):
         if self.tables is not None:
             resumed = await self.tables.resume()
             log.info("resumed %d open table(s)", resumed)
+        if self.timers is not None:
+            self.timers.start()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Sync to the development guild (instant) if configured, else globally."""
@@ -137,6 +142,8 @@ class TappBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            if self.timers is not None:
+                await self.timers.stop()
             if self.tables is not None:
                 await self.tables.shutdown()
             if self.display is not None:

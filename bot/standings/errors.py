@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.engine import TappError
-from bot.i18n import t
+from bot.i18n.errors import LocalizedError
 
 
-class StandingsError(TappError):
-    """A refusal; ``key`` names its text in the catalogue."""
-
-    key = "error.generic"
-
-    def __init__(self, key: str | None = None, **values: Any) -> None:
-        self.key = key or type(self).key
-        self.values = values
-        super().__init__(t(self.key, None, **values))
-
-    def text(self, language: str | None = None) -> str:
-        return t(self.key, language, **self.values)
+class StandingsError(LocalizedError):
+    """A refusal of the standings commands."""
 
 
 class NoStore(StandingsError):

@@ -7,10 +7,9 @@ message can be shown in the user's language; :func:`user_message` turns any
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.engine import IllegalAction, NotYourTurn, TappError
+from bot.engine import IllegalAction, NotYourTurn
 from bot.i18n import t
+from bot.i18n.errors import LocalizedError
 from bot.store import (
     AlreadySeated,
     DealClosed,
@@ -23,18 +22,8 @@ from bot.store import (
 )
 
 
-class TableError(TappError):
-    """A refusal at a table; ``key`` names its text in the catalogue."""
-
-    key = "error.generic"
-
-    def __init__(self, key: str | None = None, **values: Any) -> None:
-        self.key = key or type(self).key
-        self.values = values
-        super().__init__(t(self.key, None, **values))
-
-    def text(self, language: str | None = None) -> str:
-        return t(self.key, language, **self.values)
+class TableError(LocalizedError):
+    """A refusal at a table."""
 
 
 class NoTableHere(TableError):

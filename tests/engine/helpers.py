@@ -117,6 +117,15 @@ def run(deal: Deal, script: str) -> Deal:
     return deal
 
 
+def speakers(deal: Deal, script: str) -> list[int]:
+    """Run ``script``, returning who was to act before each step."""
+    out = []
+    for step in script.split():
+        out.append(main_actor(deal))
+        run(deal, step)
+    return out
+
+
 def tokens(actions: list[Action]) -> list[str]:
     return [a.token for a in actions]
 

@@ -22,6 +22,7 @@ from .helpers import (
     result_json,
     run,
     seeded,
+    speakers,
     trick_points,
     tricks_won,
 )
@@ -33,14 +34,6 @@ ALL_CONTRACTS = ["normal", "herz", "rufer", "bettel", "rufer_herz", "durch", "du
 def dapp(players=4, dealer=None, seed=0, **options):
     return seeded("dapp", seed, players=players,
                   dealer=players - 1 if dealer is None else dealer, **options)
-
-
-def speakers(deal, script):
-    out = []
-    for step in script.split():
-        out.append(main_actor(deal))
-        run(deal, step)
-    return out
 
 
 def contract_choices(deal):

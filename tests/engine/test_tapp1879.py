@@ -21,20 +21,13 @@ from .helpers import (
     result_json,
     run,
     seeded,
+    speakers,
     trick_points,
 )
 
 
 def t1879(dealer=2, seed=0, pot=0, **options):
     return seeded("tapp1879", seed, dealer=dealer, pot=pot, **options)
-
-
-def speakers(deal, script):
-    out = []
-    for step in script.split():
-        out.append(main_actor(deal))
-        run(deal, step)
-    return out
 
 
 # -- ante and pot ------------------------------------------------------------------------

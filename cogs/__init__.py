@@ -10,4 +10,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
     "cogs.play",
     "cogs.standings",
+    "cogs.rules",
 )

@@ -1,5 +1,5 @@
 """``/tapp new`` (a table in its own thread, or in the channel), ``/tapp leave``,
-``/tapp end``, ``/tapp table`` (re-post the table message) and ``/tapp rules``."""
+``/tapp end`` and ``/tapp table`` (re-post the table message)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ from discord.ext import commands
 from bot.ai import levels
 from bot.engine import VARIANTS
 from bot.i18n import t
-from bot.tables.errors import NoTableHere
-from bot.tables.view_models import rules_message
 
 from .group import add_tapp_cog
 from .table import TableCog, language, public_language
@@ -114,19 +112,6 @@ class Lobby(TableCog):
         await self.tables.repost(live.table_id)
         await interaction.response.send_message(t("notice.reposted", language(interaction)),
                                                 ephemeral=True)
-
-    @app_commands.command(name="rules", description=t("cmd.rules"))
-    @app_commands.describe(variant=t("cmd.rules.variant"))
-    @app_commands.choices(variant=VARIANT_CHOICES)
-    async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
-        if variant is None:
-            try:
-                variant = self.here(interaction).variant
-            except NoTableHere:
-                raise NoTableHere("error.no_table_for_rules") from None
-        model = rules_message(variant, self.words(interaction, variant, "french"))
-        async with self.display.answer(interaction) as answer:
-            await answer.send(model, table_id=0, kind="rules", seat=None, stamp=None)
 
 
 async def setup(bot: commands.Bot) -> None:

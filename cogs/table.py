@@ -28,8 +28,9 @@ from bot.tables import (
     user_message,
 )
 from bot.tables.errors import Unavailable
+from bot.tables.rules_pages import EVENT as RULES_EVENT
 from bot.tables.state import HandContext
-from bot.tables.view_models import hand_panel, last_trick_message, rules_message
+from bot.tables.view_models import hand_panel, last_trick_message
 from bot.tables.words import Words
 
 from .group import TappCog, add_tapp_cog
@@ -138,11 +139,9 @@ class Table(TableCog):
             model = last_trick_message(ctx.view, ctx.names, words, ctx.style, lang)
             await answer.send(model, table_id=table_id, kind="last_trick",
                               seat=live.seat_of(user.id), stamp=ctx.stamp, update=False)
-        elif verb == "rules":
+        elif verb == "rules":  # the rules cog answers, with its pages
             live = await tables.table(table_id)
-            model = rules_message(live.variant, self.words(interaction, live.variant, live.style))
-            await answer.send(model, table_id=table_id, kind="rules", seat=None, stamp=None,
-                              update=False)
+            interaction.client.dispatch(RULES_EVENT, interaction, live.variant)
         elif verb == "join":
             seat = await tables.join(table_id, user.id, user.display_name)
             await answer.text(t("notice.joined", lang, n=seat + 1), table_id=table_id)

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 #: catalogue modules, one per area of the bot
-AREAS = ("core", "tables", "standings", "settings", "render")
+AREAS = ("core", "tables", "standings", "settings", "render", "rules")
 LANGUAGES = ("en", "de", "sv")
 DEFAULT = "en"
 

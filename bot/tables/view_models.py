@@ -446,8 +446,3 @@ def last_trick_message(view: SeatView, names: tuple[str, ...], words: Words, sty
                  plays=_plays(trick, view.players, names, words), name=names[trick.winner])
     image = ImageSpec("trick", view, names, style, language, trick=trick)
     return MessageModel(description=text, image=image, view=view, shown=frozenset(words.named))
-
-
-def rules_message(variant: str, words: Words) -> MessageModel:
-    return MessageModel(title=words(f"variant.{variant}"), description=words(f"rules.{variant}"),
-                        colour=COLOUR_LOBBY)

@@ -234,35 +234,6 @@ EN: dict[str, str] = {
     "cmd.kontra": "Say Kontra (or Rekontra)",
     "choice.players": "{n} players",
     "choice.deck": "{n} cards",
-    # rules summaries
-    "rules.zuger": (
-        "**Zuger Tapp**: 4 players, 36 cards, 8 each, 4 in the talon. Bid Tapp < Solo < Super"
-        " < Vice (only the next one up). Tapp: the declarer picks up the talon, discards 4"
-        " and names trump; the others name trump without the talon. The declarer leads and"
-        " plays alone against three; the talon or discards count for them. Tapp is won with"
-        " 61 (60 is a draw), Solo 65, Super 70, Vice 75; values 1, 2, 4, 6, doubled when the"
-        " losers take under 21 points, tripled when they take no trick. Follow suit; if you"
-        " cannot, play a trump if you have one."),
-    "rules.tapp1879": (
-        "**Tapp (1879)**: 3 players, 36 cards, 11 each, 3 in the talon, and a pot the dealer"
-        " antes into. Bid Coeurfrage < Solo < Coeursolo; a later bidder must go higher, the"
-        " earlier one may hold. Coeurfrage: hearts trump, the declarer picks up and"
-        " discards 3. Solo: the declarer names trump (not hearts); Coeursolo: hearts."
-        " Before play a soloist may announce tout (all tricks). Forehand leads; 61 points"
-        " win. A won solo takes the pot; a lost one doubles it."),
-    "rules.dapp": (
-        "**Dapp**: 3 to 6 players, 32 cards. Say *I play* to bid; contests go up through"
-        " Herz, Rufer, Bettel, Rufer Herz, Durch, Durch Herz. The declarer plays alone;"
-        " Normal and Herz are won with 61 points, Rufer and Durch need every trick (a Rufer"
-        " calls a card and exchanges one), Bettel no trick. Opponents may say Kontra, the"
-        " declarer Rekontra. If all pass, Ramsch: whoever takes the most points pays."),
-    "rules.wuerttemberg": (
-        "**Württemberg Tapp**: 3 or 4 players, 36 (or 32) cards. First everyone says"
-        " *I play* or *pass* (forehand last), then those who play declare a game: Farbspiel"
-        " < Farbspiel Herz < Bettel < Rufer < Rufer Herz < Bettel ouvert < Durch < Durch"
-        " Herz; the highest wins, forehand first on a tie. Farbspiel is won with 61 points"
-        " (the Tapp counts for the declarer), Rufer and Durch with every trick, Bettel with"
-        " none. Nobody plays: Ramsch."),
 }
 
 DE: dict[str, str] = {
@@ -502,37 +473,6 @@ DE: dict[str, str] = {
     "cmd.kontra": "Kontra (oder Rekontra) sagen",
     "choice.players": "{n} Spieler",
     "choice.deck": "{n} Karten",
-    # rules summaries
-    "rules.zuger": (
-        "**Zuger Tapp**: 4 Spieler, 36 Karten, je 8, 4 in den Tapp. Gereizt wird Tapp < Solo"
-        " < Super < Vice (nur eine Stufe höher). Tapp: der Spieler nimmt den Tapp auf, drückt"
-        " 4 und bestimmt Trumpf; bei den anderen Spielen ohne Tapp. Der Spieler spielt aus"
-        " und allein gegen drei; Tapp bzw. Gedrücktes zählt für ihn. Tapp gewinnt mit 61"
-        " (60 unentschieden), Solo 65, Super 70, Vice 75; Werte 1, 2, 4, 6, doppelt, wenn die"
-        " Verlierer unter 21 Augen haben, dreifach ohne Stich. Farbe bekennen; wer nicht"
-        " kann, muss trumpfen."),
-    "rules.tapp1879": (
-        "**Tapp (1879)**: 3 Spieler, 36 Karten, je 11, 3 in den Tapp, und eine Kasse, in die"
-        " der Geber einlegt. Gereizt wird Coeurfrage < Solo < Coeursolo; wer später reizt,"
-        " muss höher gehen, der frühere darf halten. Coeurfrage: Herz ist Trumpf, der Spieler"
-        " nimmt auf und drückt 3. Solo: der Spieler bestimmt Trumpf (nicht Herz); Coeursolo:"
-        " Herz. Vor dem Spiel kann ein Solist Tout (alle Stiche) ansagen. Vorhand spielt aus;"
-        " 61 Augen gewinnen. Ein gewonnenes Solo nimmt die Kasse, ein verlorenes verdoppelt"
-        " sie."),
-    "rules.dapp": (
-        "**Dapp**: 3 bis 6 Spieler, 32 Karten. Wer reizen will, sagt *Ich spiele*; höher geht"
-        " es über Herz, Rufer, Bettel, Rufer Herz, Durch, Durch Herz. Der Spieler spielt"
-        " allein; Normal und Herz gewinnen mit 61 Augen, Rufer und Durch brauchen alle Stiche"
-        " (beim Rufer wird eine Karte gerufen und eine getauscht), Bettel keinen Stich. Die"
-        " Gegner können Kontra sagen, der Spieler Rekontra. Passen alle, wird Ramsch"
-        " gespielt: wer die meisten Augen hat, zahlt."),
-    "rules.wuerttemberg": (
-        "**Württemberger Tapp**: 3 oder 4 Spieler, 36 (oder 32) Karten. Zuerst sagt jeder"
-        " *Ich spiele* oder *Weg* (Vorhand zuletzt), dann sagen die Spielenden ein Spiel an:"
-        " Farbspiel < Farbspiel Herz < Bettel < Rufer < Rufer Herz < Bettel ouvert < Durch"
-        " < Durch Herz; das höchste gewinnt, bei Gleichstand Vorhand zuerst. Farbspiel gewinnt"
-        " mit 61 Augen (der Tapp zählt für den Spieler), Rufer und Durch mit allen Stichen,"
-        " Bettel mit keinem. Spielt niemand: Ramsch."),
 }
 
 SV: dict[str, str] = {
@@ -767,34 +707,4 @@ SV: dict[str, str] = {
     "cmd.kontra": "Säg Kontra (eller Rekontra)",
     "choice.players": "{n} spelare",
     "choice.deck": "{n} kort",
-    # rules summaries
-    "rules.zuger": (
-        "**Zuger Tapp**: 4 spelare, 36 kort, 8 var, 4 i talongen. Bud: Tapp < Solo < Super"
-        " < Vice (bara nästa steg upp). Tapp: spelföraren tar upp talongen, lägger bort 4"
-        " och väljer trumf; i övriga spel väljs trumf utan talongen. Spelföraren spelar ut"
-        " och ensam mot tre; talongen eller de bortlagda korten räknas för spelföraren. Tapp"
-        " vinns med 61 (60 är oavgjort), Solo 65, Super 70, Vice 75; värden 1, 2, 4, 6,"
-        " dubbla om förlorarna tar under 21 poäng, tredubbla om de inte tar något stick."
-        " Bekänn färg; kan du inte, måste du trumfa om du kan."),
-    "rules.tapp1879": (
-        "**Tapp (1879)**: 3 spelare, 36 kort, 11 var, 3 i talongen, och en pott som givaren"
-        " lägger i. Bud: Coeurfrage < Solo < Coeursolo; en senare budgivare måste bjuda"
-        " högre, den tidigare får hålla. Coeurfrage: hjärter är trumf, spelföraren tar upp"
-        " och lägger bort 3. Solo: spelföraren väljer trumf (inte hjärter); Coeursolo:"
-        " hjärter. Före spelet kan en solist meddela tout (alla stick). Förhand spelar ut;"
-        " 61 poäng vinner. En vunnen solo tar potten; en förlorad dubblar den."),
-    "rules.dapp": (
-        "**Dapp**: 3 till 6 spelare, 32 kort. Säg *Jag spelar* för att bjuda; högre bud går"
-        " via Herz, Rufer, Bettel, Rufer Herz, Durch, Durch Herz. Spelföraren spelar ensam;"
-        " Normal och Herz vinns med 61 poäng, Rufer och Durch kräver alla stick (i Rufer"
-        " kallas ett kort och ett byts), Bettel inget stick. Motspelarna kan säga Kontra,"
-        " spelföraren Rekontra. Passar alla blir det Ramsch: den som tar flest poäng"
-        " betalar."),
-    "rules.wuerttemberg": (
-        "**Württembergsk tapp**: 3 eller 4 spelare, 36 (eller 32) kort. Först säger alla"
-        " *Jag spelar* eller *pass* (förhand sist), sedan meddelar de som spelar ett spel:"
-        " Farbspiel < Farbspiel Herz < Bettel < Rufer < Rufer Herz < Bettel ouvert < Durch"
-        " < Durch Herz; högsta spelet vinner, vid lika går förhand först. Farbspiel vinns med"
-        " 61 poäng (talongen räknas för spelföraren), Rufer och Durch med alla stick, Bettel"
-        " utan stick. Ingen spelar: Ramsch."),
 }

@@ -57,12 +57,12 @@ def language(interaction: discord.Interaction) -> str:
     return str(interaction.locale)
 
 
-def shown_language(interaction: discord.Interaction) -> str:
-    """Public answers (and their pages turned in place) in the server's language; a copy
-    for someone else in theirs."""
+def shown_language(interaction: discord.Interaction, stored: str | None) -> str:
+    """Public answers (and their pages turned in place) in the server's language (its
+    ``language`` setting, else its locale); a copy for someone else in theirs."""
     if interaction.type is discord.InteractionType.component and not _asked_by(interaction):
         return language(interaction)
-    return public_language(interaction)
+    return public_language(interaction, stored)
 
 
 def _file(picture: Picture) -> discord.File:
@@ -220,6 +220,11 @@ class Standings(TappCog):
             log.exception("standings button %s failed", interaction.data)
             await self.tell(interaction, t("error.generic", lang))
 
+    async def shown_language(self, interaction: discord.Interaction) -> str:
+        """See :func:`shown_language`; the server's setting read from the store."""
+        stored = await self.service().language(interaction.guild_id or 0)
+        return shown_language(interaction, stored)
+
     @staticmethod
     async def tell(interaction: discord.Interaction, text: str) -> None:
         if interaction.response.is_done():
@@ -238,7 +243,7 @@ class Standings(TappCog):
             key = BoardKey(interaction.guild_id or 0, variant.value if variant else None,
                            Period(period.value if period else Period.ALL))
             page = await self.service().board(key, interaction.user.id)
-            lang = shown_language(interaction)
+            lang = await self.shown_language(interaction)
             await interaction.response.send_message(embed=board_embed(page, lang),
                                                     **_view_kwargs(board_view(page, lang)))
 
@@ -251,7 +256,7 @@ class Standings(TappCog):
             target = member or interaction.user
             stats = await self.service().stats(interaction.guild_id or 0, target.id,
                                                variant=variant.value if variant else None)
-            lang, name = shown_language(interaction), target.display_name
+            lang, name = await self.shown_language(interaction), target.display_name
             if not stats.deals:
                 await interaction.response.send_message(embed=stats_embed(stats, name, lang))
                 return
@@ -270,7 +275,7 @@ class Standings(TappCog):
             target = member or interaction.user
             key = HistoryKey(interaction.guild_id or 0, target.id)
             page = await self.service().history(key)
-            lang = shown_language(interaction)
+            lang = await self.shown_language(interaction)
             await interaction.response.send_message(
                 embed=history_embed(page, target.display_name, lang),
                 **_view_kwargs(history_view(page, lang)))
@@ -281,7 +286,7 @@ class Standings(TappCog):
             if key.guild_id != interaction.guild_id:
                 raise WrongServer()
             page = await self.service().board(key, interaction.user.id)
-            lang = shown_language(interaction)
+            lang = await self.shown_language(interaction)
             await self._page(interaction, board_embed(page, lang), board_view(page, lang))
 
     async def turn_history(self, interaction: discord.Interaction, key: HistoryKey) -> None:
@@ -289,7 +294,7 @@ class Standings(TappCog):
             if key.guild_id != interaction.guild_id:
                 raise WrongServer()
             page = await self.service().history(key)
-            lang = shown_language(interaction)
+            lang = await self.shown_language(interaction)
             member = interaction.guild.get_member(key.user_id) if interaction.guild else None
             embed = history_embed(page, member.display_name if member else "?", lang)
             shown = interaction.message.embeds if interaction.message else []

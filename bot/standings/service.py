@@ -32,6 +32,10 @@ class StandingsService:
         self.store = store
         self.page_size = page_size
 
+    async def language(self, guild_id: int) -> str:
+        """The server's ``language`` setting (``auto``: its Discord locale decides)."""
+        return (await self.store.settings.for_guild(guild_id)).language
+
     async def board(self, key: BoardKey, viewer_id: int | None = None) -> BoardPage:
         """A leaderboard page (past the last page: the last one) with the viewer's line."""
         size = self.page_size

@@ -68,3 +68,19 @@ async def test_public_standings_follow_the_server(sandbox: Sandbox, world: World
     ix = await world.players[0].slash(world.channel, "/tapp leaderboard")
     assert ix.response is not None and ix.response.ephemeral_to is None, ix.errors
     assert ix.response.text.startswith("Rangliste"), ix.response.text
+
+
+async def test_public_standings_follow_the_language_setting(sandbox: Sandbox, world: World,
+                                                            tapp_bot: TappBot) -> None:
+    assert world.guild.locale == "en-US" and tapp_bot.store is not None
+    await tapp_bot.store.settings.set_guild(world.guild.id, {"language": "de"})
+    alice = world.players[0]
+    ix = await alice.slash(world.channel, "/tapp leaderboard")
+    assert ix.response is not None and ix.response.ephemeral_to is None, ix.errors
+    assert ix.response.text.startswith("Rangliste"), ix.response.text
+    ix = await alice.slash(world.channel, "/tapp history")
+    assert ix.response is not None and ix.response.ephemeral_to is None, ix.errors
+    assert not ENGLISH.search(ix.response.text), ix.response.text
+    await tapp_bot.store.settings.set_guild(world.guild.id, {"language": "auto"})
+    ix = await alice.slash(world.channel, "/tapp leaderboard")
+    assert ix.response is not None and not ix.response.text.startswith("Rangliste")

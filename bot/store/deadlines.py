@@ -83,6 +83,16 @@ class Deadlines:
             return [deadline_row(r) for r in rows]
         return await self._db.read(run)
 
+    async def for_turn(self, table_id: int, deal_id: int, ply: int,
+                       seat: int) -> list[Deadline]:
+        """Every deadline (pending or fired) set for this turn of the table."""
+        def run(conn: sqlite3.Connection) -> list[Deadline]:
+            rows = conn.execute(
+                "SELECT * FROM deadlines WHERE table_id = ? AND deal_id = ? AND ply = ?"
+                " AND seat = ? ORDER BY due_at, deadline_id", (table_id, deal_id, ply, seat))
+            return [deadline_row(r) for r in rows]
+        return await self._db.read(run)
+
     async def next_due(self) -> float | None:
         """When the earliest pending deadline is due (None: nothing pending)."""
         def run(conn: sqlite3.Connection) -> float | None:

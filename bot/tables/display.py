@@ -12,20 +12,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
 import renderer
-from bot.engine import SeatView
+from bot.engine import Action, ActionType, SeatView
 from bot.i18n import t
-from bot.store import Store
+from bot.store import Store, StoreUnavailable
 
 from .component import button, select
 from .ids import Stamp
@@ -44,12 +46,38 @@ from .view_models import (
 from .words import Words, render_labels
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: a table message older than this is re-posted rather than edited (Discord limits edits
 #: of messages older than an hour: error 30046)
 REPOST_AFTER = 55 * 60.0
 OLD_MESSAGE_EDITS = 30046
 TABLE, PING, RESULT, CLOSED, NOTICE = "table", "turn_ping", "result", "closed", "notice"
+#: pauses before a public update Discord refused (429 storm, 5xx) is tried again
+RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
+
+
+def transient(error: BaseException) -> bool:
+    """A failure that may go away by itself: rate limits beyond discord.py's own retries,
+    Discord's 5xx, a dropped connection, a busy store."""
+    if isinstance(error, discord.HTTPException):
+        return error.status == 429 or error.status >= 500
+    return isinstance(error, (aiohttp.ClientError, TimeoutError, OSError, StoreUnavailable))
+
+
+async def _retrying(call: Callable[[], Awaitable[T]],
+                    delays: Sequence[float] = RETRY_DELAYS[:4]) -> T:
+    """``call()``, tried again after a transient failure (the last failure is raised)."""
+    for delay in delays:
+        try:
+            return await call()
+        except Exception as error:
+            if not transient(error):
+                raise
+            log.warning("Discord refused a call for now (%s); retrying in %.2f s", error,
+                        delay)
+        await asyncio.sleep(delay)
+    return await call()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +207,8 @@ class Display:
         self.clock = clock
         self.observers: list[Observer] = list(observers)
         self._workers: dict[int, _Worker] = {}
+        #: pauses before trying a refused update again (then it is given up and logged)
+        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
 
     # -- observers --------------------------------------------------------------------
     def disclose(self, disclosure: Disclosure) -> None:
@@ -227,19 +257,45 @@ class Display:
         self._workers.clear()
 
     async def _run(self, table_id: int, worker: _Worker) -> None:
+        """Post the queued events in order, then show the newest state. A call Discord
+        refuses for now (429s beyond discord.py's own retries, a 5xx, a busy store) is
+        tried again after a pause; a state is dropped only for a newer one."""
         while worker.events or worker.state is not None:
+            if worker.events:
+                event = worker.events[0]
+                await self._attempt(table_id, functools.partial(self._event, worker, event))
+                if worker.events and worker.events[0] is event:
+                    worker.events.popleft()
+                continue
+            state, worker.state = worker.state, None
+            assert state is not None
+            repost, worker.repost = worker.repost, False
+            shown = await self._attempt(table_id, functools.partial(self._show, worker, state,
+                                                                      repost),
+                                        superseded=lambda: worker.state is not None)
+            if not shown:
+                worker.repost = worker.repost or repost
+
+    async def _attempt(self, table_id: int, call: Callable[[], Awaitable[None]], *,
+                       superseded: Callable[[], bool] = lambda: False) -> bool:
+        """``call()``, tried again after a transient failure (until ``superseded()``);
+        True if it went through."""
+        for delay in (*self.retry_delays, None):
             try:
-                if worker.events:
-                    await self._event(worker, worker.events.popleft())
-                    continue
-                state, worker.state = worker.state, None
-                assert state is not None
-                repost, worker.repost = worker.repost, False
-                await self._show(worker, state, repost)
+                await call()
+                return True
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("could not update the messages of table %d", table_id)
+            except Exception as error:
+                if delay is None or not transient(error):
+                    log.exception("could not update the messages of table %d", table_id)
+                    return False
+                log.warning("table %d: Discord refused an update for now (%s); retrying in"
+                            " %.2f s", table_id, error, delay)
+            await asyncio.sleep(delay)
+            if superseded():
+                return False
+        return False
 
     async def _show(self, worker: _Worker, state: TableState, repost: bool) -> None:
         words = Words(state.language, state.variant, state.style)
@@ -338,11 +394,14 @@ class Display:
         worker.state = None
 
     async def notice(self, notice: TimerNotice) -> None:
-        """Post what a turn timer did (a reminder mentions the member to act)."""
+        """Post what a turn timer did (a reminder mentions the member to act, and only
+        them). The text names no card: the table message shows what was played."""
         channel = self.client.get_partial_messageable(notice.location_id)
-        await channel.send(notice_text(notice),
-                           allowed_mentions=discord.AllowedMentions(
-                               everyone=False, roles=False, users=True))
+        mentions = (notice.user_id,) if notice.kind == REMINDER and notice.user_id else ()
+        model = MessageModel(description="", content=notice_text(notice), mentions=mentions)
+        out = Outgoing(model, None)
+        message = await _retrying(lambda: channel.send(**out.send_kwargs()))
+        self.disclose(Disclosure(notice.table_id, NOTICE, None, None, None, model, message.id))
 
     async def _location(self, table_id: int) -> int:
         table = await self.store.tables.get(table_id)
@@ -455,5 +514,24 @@ def notice_text(notice: TimerNotice) -> str:
                      left=left_text(notice.seconds_left, lang))
         return t("timer.reminder_open", lang, mention=mention)
     if notice.kind == SUBSTITUTE:
-        return t("timer.substitute", lang, name=notice.name, action=notice.action)
+        return t("timer.substitute", lang, name=notice.name,
+                 action=public_action(notice.action, notice.variant, notice.style, lang))
     return t("timer.abandoned", lang, name=notice.name)
+
+
+def public_action(token: str, variant: str, style: str, language: str | None) -> str:
+    """What everyone may be told of an action: bids and choices by name, card actions
+    by their kind only (a discard or a card given in exchange is hidden; a card played
+    is on the table message already)."""
+    try:
+        action = Action.parse(token)
+    except ValueError:
+        return ""
+    words = Words(language, variant or "zuger", style)
+    kind = action.type
+    if kind is ActionType.DISCARD:
+        count = action.count or (action.cards or 0).bit_count()
+        return words("action.discard_n", n=count)
+    if kind in (ActionType.PLAY, ActionType.GIVE, ActionType.CALL):
+        return words(f"task.{kind.value}")
+    return words.action(action)

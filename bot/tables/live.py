@@ -31,6 +31,8 @@ class LiveTable:
     end_votes: set[int] = field(default_factory=set)  # members who voted to end (not stored)
     runner: asyncio.Task[None] | None = None  # the computer players' task
     asked: set[tuple[int, int, int]] = field(default_factory=set)  # (deal, ply, seat) asked
+    #: seat -> deal id: the seat's last action in that deal was a substitute's (timed out)
+    substituted: dict[int, int] = field(default_factory=dict)
 
     @property
     def table_id(self) -> int:

@@ -468,6 +468,10 @@ class TableService:
             raise _refusal(deal, seat, action, words) from None
         await self._store(live, self.store.deals.append_action(
             live.deal_id, ply, seat, action, auto=auto))
+        if auto:
+            live.substituted[seat] = live.deal_id
+        else:
+            live.substituted.pop(seat, None)
         if self.config.after_commit is not None:
             stamp = live.stamp
             assert stamp is not None
@@ -673,6 +677,12 @@ class TableService:
             style=VARIANT_STYLES.get(table.variant, "french") if style is DeckStyle.AUTO
             else style.value, placed=placed)
         self._fill(live, opened)
+        if live.deal_id is not None:  # seats a substitute acted for last (timed out)
+            for act in await self.store.deals.actions(live.deal_id):
+                if act.auto:
+                    live.substituted[act.seat] = live.deal_id
+                else:
+                    live.substituted.pop(act.seat, None)
         self._tables[table.table_id] = live
         return live
 
@@ -733,7 +743,8 @@ class TableService:
             settings = await self.store.settings.for_table(live.table_id)
             row = live.seats[seat]
             base = TimerNotice(REMINDER, live.table_id, live.location_id, seat, row.user_id,
-                               row.display_name, live.language)
+                               row.display_name, live.language, variant=live.variant,
+                               style=live.style)
             if deadline.kind is DeadlineKind.REMINDER:
                 left = 0
                 for d in await self.store.deadlines.pending(live.table_id):
@@ -756,6 +767,8 @@ class TableService:
             rng = random.Random(f"{self.config.ai_seed}:{live.table_id}:{live.stamp}:{seat}")
             action = make_player("easy", rng).choose(view)
             await self._commit(live, seat, action, auto=True)
+            log.info("table %d: seat %d timed out; a substitute took %s (marked auto)",
+                     live.table_id, seat, action.token)
             changes = _Changes()
             await self._advance_safely(live, changes)
             self._publish(live, changes)
@@ -793,7 +806,9 @@ class TableService:
             ending=session.ending.value if session is not None else "none",
             special_left=session.special_left if session is not None else 0,
             end_votes=len(live.end_votes), votes_needed=humans // 2 + 1, kontra=kontra,
-            actor_user=actor_user)
+            actor_user=actor_user,
+            substituted=tuple(sorted(s for s, d in live.substituted.items()
+                                     if d == live.deal_id)))
 
     # -- checks -----------------------------------------------------------------------
     @staticmethod

@@ -43,7 +43,10 @@ class TimerNotice:
     name: str
     language: str | None
     seconds_left: int = 0  # reminders: until the turn times out (0: no timeout)
-    action: str = ""  # substitutes: the action's token
+    action: str = ""  # substitutes: the action's token (may name hidden cards: see
+    # bot.tables.display.notice_text for what the channel is told)
+    variant: str = ""
+    style: str = "french"
 
 
 Notify = Callable[[TimerNotice], Awaitable[None] | None]
@@ -88,11 +91,11 @@ class TableTimers:
         if live.table_id in self._armed:
             if self._armed[live.table_id] == key:
                 return
-        elif key is not None:  # first sight (a restart): keep deadlines set for this turn
-            pending = await deadlines.pending(live.table_id)
-            if pending and all((d.deal_id, d.ply, d.seat) == key for d in pending):
-                self._armed[live.table_id] = key
-                return
+        # first sight (a restart): a turn armed before keeps its deadlines, pending or
+        # fired (a reminder that fired must not ping again)
+        elif key is not None and await deadlines.for_turn(live.table_id, *key):
+            self._armed[live.table_id] = key
+            return
         if key is None:
             if live.status.is_open:
                 await deadlines.cancel(live.table_id)

@@ -197,6 +197,8 @@ def _seat_line(state: TableState, view: SeatView, seat: int, words: Words) -> st
         marks.append(words("mark.declarer"))
     if info is not None and info.is_computer:
         marks.append(words("mark.computer"))
+    elif seat in state.substituted:
+        marks.append(words("mark.substitute"))
     chips = state.chips[seat] if state.chips else 0
     status = ""
     if view.phase in (Phase.AUCTION, Phase.DECLARE):

@@ -184,6 +184,47 @@ async def test_overdue_timers_fire_once_across_a_restart(store: Store, clock: Cl
     await again.shutdown()
 
 
+async def test_a_fired_reminder_is_not_armed_again_after_a_restart(store: Store,
+                                                                      clock: Clock) -> None:
+    """Reminders only (no timeout): once the reminder of a turn fired, a restart in the
+    same turn does not set (and so does not send) it again."""
+    svc, timers, notices = await timed(store, clock, turn_timeout=0)
+    tid = await started(svc)
+    key = turn_key(await svc.table(tid))
+    clock.advance(600)
+    await timers.fire_due()
+    assert [n.kind for n in notices] == [REMINDER]
+    assert await store.deadlines.pending(tid) == []
+    await svc.shutdown()
+
+    for _ in range(2):  # two restarts in the same turn
+        again, _ = service(store, clock=clock)
+        after: list[TimerNotice] = []
+        timers2 = TableTimers(again, notify=after.append)
+        assert await again.resume() == 1
+        assert turn_key(await again.table(tid)) == key
+        assert await store.deadlines.pending(tid) == []
+        clock.advance(10_000)
+        assert await timers2.fire_due() == [] and after == []
+        await again.shutdown()
+
+
+async def test_a_turn_never_armed_is_armed_on_resume(store: Store, clock: Clock) -> None:
+    """A bot stopped between an action and setting the next turn's timers: the new bot
+    sets them, counting from its start."""
+    svc, timers, _ = await timed(store, clock)
+    tid = await started(svc)
+    await store.deadlines.cancel(tid)
+    await svc.shutdown()
+    clock.advance(100)
+    again, _ = service(store, clock=clock)
+    TableTimers(again)
+    await again.resume()
+    due = {d.kind: d.due_at for d in await store.deadlines.pending(tid)}
+    assert due == {DeadlineKind.REMINDER: START + 700, DeadlineKind.TIMEOUT: START + 3700}
+    await again.shutdown()
+
+
 async def test_the_loop_sleeps_until_the_next_deadline(store: Store, clock: Clock) -> None:
     svc, timers, notices = await timed(store, clock)
     slept: list[float] = []
@@ -215,6 +256,23 @@ def test_notice_texts() -> None:
     assert "<@42>" in text and "50 min" in text
     assert "1 h 40 min" in notice_text(TimerNotice(REMINDER, 1, 2, 0, 42, "Anna", None,
                                                    seconds_left=6000))
-    sub = notice_text(TimerNotice(SUBSTITUTE, 1, 2, 0, 42, "Anna", "de", action="pass"))
-    assert "Anna" in sub and "🤖" in sub and "pass" in sub
+    sub = notice_text(TimerNotice(SUBSTITUTE, 1, 2, 0, 42, "Anna", "de", action="bid:pass",
+                                  variant="zuger"))
+    assert "Anna" in sub and "🤖" in sub and "(Passe)" in sub and "bid:" not in sub
     assert "Anna" in notice_text(TimerNotice(ABANDONED, 1, 2, 0, 42, "Anna", "sv"))
+
+
+def test_a_substitute_notice_names_no_card() -> None:
+    """Cards a substitute discarded or gave are hidden; the one it played is shown on the
+    table message: the public notice names none of them, only what kind of move it was."""
+    from bot.tables.display import notice_text
+
+    from ..e2e.tables.driver import cards_in_text
+
+    for token, words in (("discard:AS.KS", "Discard 2 cards"), ("give:AS", "give a card"),
+                         ("play:TH", "play a card"), ("call:7C", "call a card")):
+        for style in ("french", "german", "swiss"):
+            text = notice_text(TimerNotice(SUBSTITUTE, 1, 2, 0, 42, "Anna", None,
+                                           action=token, variant="dapp", style=style))
+            assert words in text and not cards_in_text(text), text
+            assert token not in text

@@ -3,7 +3,8 @@
 EN: dict[str, str] = {
     "timer.reminder": "⏰ {mention}, it is still your turn here. Time left: {left}.",
     "timer.reminder_open": "⏰ {mention}, it is still your turn here.",
-    "timer.substitute": "⏱ {name} ran out of time: a computer 🤖 played `{action}` for them.",
+    "timer.substitute": "⏱ {name} ran out of time: a computer 🤖 took the turn for them"
+                        " ({action}). {name} plays again from their next turn.",
     "timer.abandoned": "⏱ {name} ran out of time: the deal is abandoned, no chips moved.",
     "timer.hours": "{h} h {m} min", "timer.minutes": "{m} min",
     # cards and suits
@@ -100,6 +101,7 @@ EN: dict[str, str] = {
     "seat.said": "said {word}",
     "seat.tricks": "{n} trick(s)",
     "mark.dealer": "(dealer)", "mark.declarer": "★", "mark.computer": "🤖",
+    "mark.substitute": "🤖 (time ran out: a computer took the last turn)",
     "mark.turn": "▶", "mark.no_turn": "•",
     "button.hand": "My hand", "button.last": "Last trick", "button.rules": "Rules",
     "button.end": "End table",
@@ -239,7 +241,8 @@ EN: dict[str, str] = {
 DE: dict[str, str] = {
     "timer.reminder": "⏰ {mention}, du bist hier immer noch dran. Verbleibende Zeit: {left}.",
     "timer.reminder_open": "⏰ {mention}, du bist hier immer noch dran.",
-    "timer.substitute": "⏱ {name} hat die Zeit überschritten: ein Computer 🤖 spielte `{action}`.",
+    "timer.substitute": "⏱ {name} hat die Zeit überschritten: ein Computer 🤖 übernahm den Zug"
+                        " ({action}). Ab dem nächsten Zug spielt {name} wieder selbst.",
     "timer.abandoned": "⏱ {name} hat die Zeit überschritten: das Spiel fällt aus, ohne Chips.",
     "timer.hours": "{h} Std. {m} Min.", "timer.minutes": "{m} Min.",
     # cards and suits
@@ -336,6 +339,7 @@ DE: dict[str, str] = {
     "seat.said": "sagte {word}",
     "seat.tricks": "{n} Stich(e)",
     "mark.dealer": "(Geber)", "mark.declarer": "★", "mark.computer": "🤖",
+    "mark.substitute": "🤖 (Zeit abgelaufen: ein Computer nahm den letzten Zug)",
     "mark.turn": "▶", "mark.no_turn": "•",
     "button.hand": "Mein Blatt", "button.last": "Letzter Stich", "button.rules": "Regeln",
     "button.end": "Tisch beenden",
@@ -478,7 +482,8 @@ DE: dict[str, str] = {
 SV: dict[str, str] = {
     "timer.reminder": "⏰ {mention}, det är fortfarande din tur här. Tid kvar: {left}.",
     "timer.reminder_open": "⏰ {mention}, det är fortfarande din tur här.",
-    "timer.substitute": "⏱ {name} fick slut på tid: en dator 🤖 spelade `{action}` i stället.",
+    "timer.substitute": "⏱ {name} fick slut på tid: en dator 🤖 tog draget i stället"
+                        " ({action}). {name} spelar själv igen från nästa drag.",
     "timer.abandoned": "⏱ {name} fick slut på tid: given avbryts, inga marker flyttas.",
     "timer.hours": "{h} h {m} min", "timer.minutes": "{m} min",
     # cards and suits
@@ -574,6 +579,7 @@ SV: dict[str, str] = {
     "seat.said": "sa {word}",
     "seat.tricks": "{n} stick",
     "mark.dealer": "(giv)", "mark.declarer": "★", "mark.computer": "🤖",
+    "mark.substitute": "🤖 (tiden gick ut: en dator tog det senaste draget)",
     "mark.turn": "▶", "mark.no_turn": "•",
     "button.hand": "Min hand", "button.last": "Senaste stick", "button.rules": "Regler",
     "button.end": "Avsluta bordet",

@@ -44,10 +44,12 @@ NAMES: dict[str, dict[str, str]] = {
 #: descriptions not in the catalogue (the group and the meta commands)
 TEXTS: dict[str, dict[str, str]] = {
     "de": {
+        "Play Tapp, the trick-taking card game": "Tapp spielen, das Stichspiel",
         "What this bot is and which version runs": "Was dieser Bot ist und welche Version läuft",
         "Check that the bot answers": "Prüfen, ob der Bot antwortet",
     },
     "sv": {
+        "Play Tapp, the trick-taking card game": "Spela Tapp, kortspelet med stick",
         "What this bot is and which version runs": "Vad boten är och vilken version som körs",
         "Check that the bot answers": "Kontrollera att boten svarar",
     },

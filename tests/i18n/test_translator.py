@@ -50,6 +50,16 @@ async def test_synced_localizations_keep_discords_limits(sandbox: Sandbox,
             assert len(local) == len(set(local)), (item["name"], locale)
     assert bad == []
     assert seen > 50  # German and Swedish were synced
+    # no English left in the command picker: every description and every worded choice
+    untranslated = []
+    for item in _walk(command.data):
+        missing = LOCALES - set(item.get("description_localizations") or {})
+        untranslated += [(item["name"], sorted(missing))] if missing else []
+        for choice in item.get("choices") or []:
+            if not str(choice["name"]).isdigit():
+                missing = LOCALES - set(choice.get("name_localizations") or {})
+                untranslated += [(choice["name"], sorted(missing))] if missing else []
+    assert untranslated == []
     new = next(o for o in command.data["options"] if o["name"] == "new")
     assert new["name_localizations"]["de"] == "neu"
     assert new["description_localizations"]["sv-SE"] == "Öppna ett bord i denna kanal"

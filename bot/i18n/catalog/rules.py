@@ -160,8 +160,8 @@ EN: dict[str, str] = {
         "• While nobody has bid: **pass** or **I play**. The first *I play* holds the open"
         " Normal level (the contract is named later).\n"
         "• A later player may say *I play* too: a contest at the open Herz level. The holder"
-        " answers **pass** or **I play myself**; then the challenger must **name** a"
-        " contract above Herz or pass.\n"
+        " answers **pass** or **I play myself**; after *I play myself* the challenger"
+        " must **name** a contract above Herz or pass.\n"
         "• From then on bids are named: Rufer, Bettel, Rufer Herz, Durch, Durch Herz. In a"
         " contest the holder (the earlier player) may **hold** (match, \"Vorhand\"), name"
         " higher, or pass; the challenger must name higher or pass. Whoever passes is"
@@ -446,8 +446,8 @@ DE: dict[str, str] = {
         "• Solange niemand geboten hat: **passe** oder **ich spiele**. Das erste *ich"
         " spiele* hält die offene Normal-Stufe (das Spiel wird später genannt).\n"
         "• Ein späterer Spieler darf auch *ich spiele* sagen: ein Duell auf der offenen"
-        " Herz-Stufe. Der Haltende antwortet **passe** oder **ich spiele selbst**; dann muss"
-        " der Herausforderer ein Spiel über Herz **nennen** oder passen.\n"
+        " Herz-Stufe. Der Haltende antwortet **passe** oder **ich spiele selbst**; nach *ich"
+        " spiele selbst* muss der Herausforderer ein Spiel über Herz **nennen** oder passen.\n"
         "• Danach werden Spiele genannt: Rufer, Bettel, Rufer Herz, Durch, Durch Herz. Im"
         " Duell darf der Haltende (der frühere Spieler) **halten** (gleichziehen,"
         " „Vorhand“), höher nennen oder passen; der Herausforderer muss höher nennen oder"
@@ -660,7 +660,7 @@ SV: dict[str, str] = {
         "**Kort:** ess, tia, kung, dam, knekt, 9 till 6, från högst till lägst. Poäng: ess"
         " 11, tia 10, kung 4, dam 3, knekt 2: 120 totalt.\n\n"
         "**Stick:** bekänn färg; kan du inte, måste du trumfa om du har trumf; annars valfritt"
-        " kort. Ingen måste gå över."),
+        " kort. Ingen måste ta över sticket."),
     "rules.tapp1879.bidding": (
         "Spel, från lägst till högst: **Coeurfrage** (Begär i hjärter) < **Solo** (i dålig"
         " färg) < **Coeursolo**. Den som bjuder först får nämna vilket som helst.\n\n"
@@ -717,7 +717,7 @@ SV: dict[str, str] = {
         "**Kort:** ess, tia, kung, dam, knekt, 9, 8, 7, från högst till lägst. Poäng: ess"
         " 11, tia 10, kung 4, dam 3, knekt 2: 120 totalt.\n\n"
         "**Stick:** bekänn färg; kan du inte och spelet har trumf, måste du trumfa om du har"
-        " trumf; annars valfritt kort. Ingen måste gå över."),
+        " trumf; annars valfritt kort. Ingen måste ta över sticket."),
     "rules.dapp.contracts": (
         "Från lägst till högst, med sitt värde i enheter:\n"
         "1. **Ramsch** (1): när alla passar; ingen spelförare, minst poäng.\n"
@@ -736,8 +736,8 @@ SV: dict[str, str] = {
         "• Så länge ingen har bjudit: **pass** eller **jag spelar**. Första *jag spelar*"
         " håller den öppna Normal-nivån (spelet namnges senare).\n"
         "• En senare spelare får också säga *jag spelar*: en duell på den öppna"
-        " Herz-nivån. Den som håller svarar **pass** eller **jag spelar själv**; sedan"
-        " måste utmanaren **namnge** ett spel över Herz eller passa.\n"
+        " Herz-nivån. Den som håller svarar **pass** eller **jag spelar själv**; efter *jag"
+        " spelar själv* måste utmanaren **namnge** ett spel över Herz eller passa.\n"
         "• Därefter namnges spel: Rufer, Bettel, Rufer Herz, Durch, Durch Herz. I en duell"
         " får den som håller (den tidigare spelaren) **hålla** (matcha, \"Vorhand\"),"
         " namnge högre eller passa; utmanaren måste namnge högre eller passa. Den som"
@@ -809,7 +809,7 @@ SV: dict[str, str] = {
         "**Kort:** ess, tia, kung, dam, knekt, 9 till 6, från högst till lägst. Poäng: ess"
         " 11, tia 10, kung 4, dam 3, knekt 2: 120 totalt.\n\n"
         "**Stick:** bekänn färg; kan du inte, måste du trumfa om du har trumf; annars valfritt"
-        " kort. Inget stickkrav: ingen måste gå över."),
+        " kort. Inget stickkrav: ingen måste ta över sticket."),
     "rules.wuerttemberg.contracts": (
         "Från lägst till högst, med sitt värde i enheter:\n"
         "1. **Farbspiel** Kreuz, Pik eller Karo (1): 61 poäng.\n"

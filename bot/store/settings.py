@@ -2,7 +2,11 @@
 
 Each key is stored as one JSON value, so a new setting needs no migration: add a field
 to :class:`Settings` (its default) and a :class:`Spec` (its check) below. Effective
-settings of a table = defaults, then the server's values, then the table's overrides.
+settings of a table = defaults, then the server's values, then the table's overrides
+(except that a table may forbid computer players but not allow what its server forbids).
+
+A refusal is a :class:`SettingRejected`: an English message, and for a catalogue its
+``reason`` and values (see there).
 """
 
 from __future__ import annotations
@@ -57,6 +61,18 @@ class Settings:
         return {k: _plain(v) for k, v in dataclasses.asdict(self).items()}
 
 
+class SettingRejected(InvalidSetting):
+    """An :class:`InvalidSetting` that says why in parts: ``reason`` is one of
+    ``unknown``, ``server_only``, ``seconds``, ``range``, ``choice``, ``bool``; ``setting``
+    names the key; ``low``/``high`` (seconds or numbers) or ``choices`` where they apply."""
+
+    def __init__(self, message: str, *, reason: str, setting: str, **values: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.setting = setting
+        self.values = values
+
+
 @dataclass(frozen=True, slots=True)
 class Spec:
     parse: Callable[[str, Any], Any]  # (key, raw value) -> value; raises InvalidSetting
@@ -70,9 +86,11 @@ def _plain(value: Any) -> Any:
 def _seconds(low: int, high: int) -> Callable[[str, Any], int]:
     def parse(key: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidSetting(f"{key} is a number of seconds.")
+            raise SettingRejected(f"{key} is a number of seconds.", reason="seconds",
+                                  setting=key, low=low, high=high)
         if value != 0 and not low <= value <= high:
-            raise InvalidSetting(f"{key} is 0 (off) or from {low} to {high} seconds.")
+            raise SettingRejected(f"{key} is 0 (off) or from {low} to {high} seconds.",
+                                  reason="seconds", setting=key, low=low, high=high)
         return value
     return parse
 
@@ -80,7 +98,8 @@ def _seconds(low: int, high: int) -> Callable[[str, Any], int]:
 def _int(low: int, high: int) -> Callable[[str, Any], int]:
     def parse(key: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise InvalidSetting(f"{key} is a whole number from {low} to {high}.")
+            raise SettingRejected(f"{key} is a whole number from {low} to {high}.",
+                                  reason="range", setting=key, low=low, high=high)
         return value
     return parse
 
@@ -90,14 +109,15 @@ def _choice(choices: Iterable[str], kind: Callable[[str], Any] = str) -> Callabl
 
     def parse(key: str, value: Any) -> Any:
         if not isinstance(value, str) or value not in allowed:
-            raise InvalidSetting(f"{key} is one of: {', '.join(allowed)}.")
+            raise SettingRejected(f"{key} is one of: {', '.join(allowed)}.", reason="choice",
+                                  setting=key, choices=allowed)
         return kind(value)
     return parse
 
 
 def _bool(key: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise InvalidSetting(f"{key} is true or false.")
+        raise SettingRejected(f"{key} is true or false.", reason="bool", setting=key)
     return value
 
 
@@ -105,11 +125,11 @@ SPECS: dict[str, Spec] = {
     "reminder_delay": Spec(_seconds(60, 7 * 86400), per_table=True),
     "turn_timeout": Spec(_seconds(300, 14 * 86400), per_table=True),
     "timeout_policy": Spec(_choice([p.value for p in TimeoutPolicy], TimeoutPolicy), True),
-    "computers_allowed": Spec(_bool, per_table=False),
+    "computers_allowed": Spec(_bool, per_table=True),  # a table may only forbid them
     "default_variant": Spec(_choice(sorted(VARIANTS)), per_table=False),
     "stake": Spec(_int(1, 1000), per_table=False),
     "deck_style": Spec(_choice([d.value for d in DeckStyle], DeckStyle), per_table=True),
-    "table_mode": Spec(_choice([m.value for m in TableMode], TableMode), per_table=False),
+    "table_mode": Spec(_choice([m.value for m in TableMode], TableMode), per_table=True),
     "language": Spec(_choice(LANGUAGES), per_table=True),
 }
 assert set(SPECS) == {f.name for f in dataclasses.fields(Settings)}
@@ -121,9 +141,11 @@ def validate(values: Mapping[str, Any], *, table: bool = False) -> dict[str, Any
     for key, value in values.items():
         spec = SPECS.get(key)
         if spec is None:
-            raise InvalidSetting(f"There is no setting called {key!r}.")
+            raise SettingRejected(f"There is no setting called {key!r}.", reason="unknown",
+                                  setting=key)
         if table and not spec.per_table:
-            raise InvalidSetting(f"{key} is a server setting; a table cannot override it.")
+            raise SettingRejected(f"{key} is a server setting; a table cannot override it.",
+                                  reason="server_only", setting=key)
         out[key] = spec.parse(key, _plain(value))
     return out
 
@@ -153,8 +175,22 @@ def _table(conn: sqlite3.Connection, table_id: int) -> dict[str, Any]:
 
 
 def _for_table(conn: sqlite3.Connection, table_id: int) -> Settings:
-    guild_id = fetch_table(conn, table_id).guild_id
-    return Settings(**(_guild(conn, guild_id) | _table(conn, table_id)))
+    guild = _guild(conn, fetch_table(conn, table_id).guild_id)
+    merged = guild | _table(conn, table_id)
+    if guild.get("computers_allowed") is False:
+        merged["computers_allowed"] = False
+    return Settings(**merged)
+
+
+def insert_table_settings(conn: sqlite3.Connection, table_id: int,
+                          checked: Mapping[str, Any], now: float) -> None:
+    """Store a table's overrides (checked by :func:`validate` with ``table=True``) in the
+    caller's transaction."""
+    conn.executemany(
+        "INSERT INTO table_settings (table_id, key, value, updated_at)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, key) DO UPDATE SET"
+        " value = excluded.value, updated_at = excluded.updated_at",
+        [(table_id, k, dumps(_plain(v)), now) for k, v in checked.items()])
 
 
 class SettingsStore:
@@ -210,11 +246,7 @@ class SettingsStore:
 
         def run(conn: sqlite3.Connection) -> Settings:
             fetch_table(conn, table_id)
-            conn.executemany(
-                "INSERT INTO table_settings (table_id, key, value, updated_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, key) DO UPDATE SET"
-                " value = excluded.value, updated_at = excluded.updated_at",
-                [(table_id, k, dumps(_plain(v)), now) for k, v in checked.items()])
+            insert_table_settings(conn, table_id, checked, now)
             return _for_table(conn, table_id)
         return await self._db.write(run)
 

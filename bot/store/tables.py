@@ -23,6 +23,7 @@ from .rows import (
     seat_row,
     table_row,
 )
+from .settings import insert_table_settings, validate
 
 _OPEN_SQL = "status IN ('lobby', 'playing')"
 
@@ -33,9 +34,13 @@ class Tables:
 
     async def create(self, *, guild_id: int, channel_id: int, host_id: int, variant: str,
                      options: Mapping[str, Any] | None = None,
-                     thread_id: int | None = None) -> TableRow:
-        """A new table in the lobby. ``options``: deal and session options (stake, ...)."""
+                     thread_id: int | None = None,
+                     settings: Mapping[str, Any] | None = None) -> TableRow:
+        """A new table in the lobby. ``options``: deal and session options (stake, ...);
+        ``settings``: the table's own settings (overrides of its server's), stored in the
+        same transaction (an invalid one raises InvalidSetting and creates nothing)."""
         opts = dumps(dict(options or {}))
+        own = validate(settings or {}, table=True)
         now = self._db.now()
 
         def run(conn: sqlite3.Connection) -> TableRow:
@@ -44,6 +49,7 @@ class Tables:
                 " options, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, thread_id, host_id, variant, opts, now))
             assert cur.lastrowid is not None
+            insert_table_settings(conn, cur.lastrowid, own, now)
             return fetch_table(conn, cur.lastrowid)
 
         return await self._db.write(run)

@@ -6,6 +6,7 @@ import pytest
 
 from bot.engine import TappError
 from bot.store import DeckStyle, InvalidSetting, Settings, Store, TableMode, TimeoutPolicy
+from bot.store.settings import SettingRejected
 
 
 async def test_a_new_server_has_the_defaults(store: Store) -> None:
@@ -82,3 +83,49 @@ async def test_a_stored_value_out_of_range_falls_back_to_the_default(store: Stor
         "INSERT INTO guild_settings VALUES (1, 'stake', '-3', 0, NULL),"
         " (1, 'retired_key', '1', 0, NULL)"))
     assert await store.settings.for_guild(1) == Settings()
+
+
+async def test_a_table_may_forbid_computers_but_not_allow_what_its_server_forbids(
+        store: Store) -> None:
+    table = await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger")
+    assert (await store.settings.set_table(table.table_id, {"computers_allowed": False})
+            ).computers_allowed is False
+    await store.settings.set_table(table.table_id, {"computers_allowed": True})
+    await store.settings.set_guild(1, {"computers_allowed": False})
+    assert (await store.settings.for_table(table.table_id)).computers_allowed is False
+    await store.settings.set_guild(1, {"computers_allowed": True})
+    assert (await store.settings.for_table(table.table_id)).computers_allowed is True
+
+
+async def test_a_new_table_stores_its_own_settings_with_it(store: Store) -> None:
+    await store.settings.set_guild(1, {"table_mode": "thread", "stake": 4})
+    table = await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger",
+                                      settings={"table_mode": "channel", "language": "sv"})
+    assert await store.settings.table_overrides(table.table_id) == {
+        "table_mode": TableMode.CHANNEL, "language": "sv"}
+    effective = await store.settings.for_table(table.table_id)
+    assert (effective.table_mode, effective.language, effective.stake) == (
+        TableMode.CHANNEL, "sv", 4)
+
+
+@pytest.mark.parametrize("settings", [{"stake": 3}, {"language": "fr"}])
+async def test_a_table_with_a_bad_setting_is_not_created(store: Store, settings: dict) -> None:
+    with pytest.raises(InvalidSetting):
+        await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger",
+                                  settings=settings)
+    assert await store.tables.find_open(channel_id=2) == []
+
+
+@pytest.mark.parametrize(("values", "reason", "parts"), [
+    ({"colour": "red"}, "unknown", {}),
+    ({"turn_timeout": 10}, "seconds", {"low": 300, "high": 14 * 86400}),
+    ({"stake": 0}, "range", {"low": 1, "high": 1000}),
+    ({"timeout_policy": "shrug"}, "choice", {"choices": ("computer", "abandon")}),
+    ({"computers_allowed": 1}, "bool", {}),
+])
+async def test_a_refusal_says_why_in_parts(store: Store, values: dict, reason: str,
+                                           parts: dict) -> None:
+    with pytest.raises(SettingRejected) as info:
+        await store.settings.set_guild(1, values)
+    [key] = values
+    assert (info.value.reason, info.value.setting, info.value.values) == (reason, key, parts)

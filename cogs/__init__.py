@@ -11,4 +11,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.standings",
     "cogs.rules",
+    "cogs.settings",
 )

@@ -1,5 +1,5 @@
-"""``/tapp new`` (a table in its own thread, or in the channel), ``/tapp leave``,
-``/tapp end`` and ``/tapp table`` (re-post the table message)."""
+"""``/tapp new`` (a table in its own thread, or in the channel, with its own settings),
+``/tapp leave``, ``/tapp end`` and ``/tapp table`` (re-post the table message)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,19 @@ from discord.ext import commands
 from bot.ai import levels
 from bot.engine import VARIANTS
 from bot.i18n import t
+from bot.settings import SettingError, check
 
 from .group import add_tapp_cog
-from .table import TableCog, language, public_language
+from .settings import (
+    DECK_STYLE_CHOICES,
+    LANGUAGE_CHOICES,
+    MODE_CHOICES,
+    POLICY_CHOICES,
+    Duration,
+    given,
+)
+from .table import TableCog, public_language
+from .table import language as user_language
 
 log = logging.getLogger(__name__)
 
@@ -27,62 +37,75 @@ PLAYER_CHOICES: list[Choice[int]] = [Choice(name=t("choice.players", n=n), value
 DECK_CHOICES: list[Choice[int]] = [Choice(name=t("choice.deck", n=n), value=n) for n in (36, 32)]
 THRESHOLD_CHOICES: list[Choice[int]] = [Choice(name=str(n), value=n) for n in (61, 65)]
 LEVEL_CHOICES: list[Choice[str]] = [Choice(name=t(f"level.{lv}"), value=lv) for lv in levels()]
+#: a table's language names one; "auto" (the server's) is what leaving it out means
+TABLE_LANGUAGE_CHOICES = [c for c in LANGUAGE_CHOICES if c.value != "auto"]
 
 
 class Lobby(TableCog):
     @app_commands.command(name="new", description=t("cmd.new"))
     @app_commands.describe(
-        variant=t("cmd.new.variant"), players=t("cmd.new.players"), stake=t("cmd.new.stake"),
-        deck=t("cmd.new.deck"), tapp_threshold=t("cmd.new.tapp_threshold"),
-        ante=t("cmd.new.ante"), herz_aufnehmen=t("cmd.new.herz_aufnehmen"),
-        closing_round=t("cmd.new.closing_round"), herz_ass_ende=t("cmd.new.herz_ass_ende"),
-        level=t("cmd.new.level"))
+        variant=t("settings.cmd.new.variant"), players=t("cmd.new.players"),
+        stake=t("cmd.new.stake"), deck=t("cmd.new.deck"),
+        tapp_threshold=t("cmd.new.tapp_threshold"), ante=t("cmd.new.ante"),
+        herz_aufnehmen=t("cmd.new.herz_aufnehmen"), closing_round=t("cmd.new.closing_round"),
+        herz_ass_ende=t("cmd.new.herz_ass_ende"), level=t("cmd.new.level"),
+        reminder=t("settings.cmd.new.reminder"), timeout=t("settings.cmd.new.timeout"),
+        on_timeout=t("settings.cmd.new.on_timeout"), computers=t("settings.cmd.new.computers"),
+        deck_style=t("settings.cmd.new.deck_style"), mode=t("settings.cmd.new.mode"),
+        language=t("settings.cmd.new.language"))
     @app_commands.choices(variant=VARIANT_CHOICES, players=PLAYER_CHOICES, deck=DECK_CHOICES,
-                          tapp_threshold=THRESHOLD_CHOICES,
-                          level=LEVEL_CHOICES)  # type: ignore[misc]
-    async def new(self, interaction: discord.Interaction, variant: str,
+                          tapp_threshold=THRESHOLD_CHOICES, level=LEVEL_CHOICES,
+                          on_timeout=POLICY_CHOICES, deck_style=DECK_STYLE_CHOICES,
+                          mode=MODE_CHOICES,
+                          language=TABLE_LANGUAGE_CHOICES)  # type: ignore[misc]
+    async def new(self, interaction: discord.Interaction, variant: str | None = None,
                   players: int | None = None, stake: Range[int, 1, 1000] | None = None,
                   deck: int | None = None, tapp_threshold: int | None = None,
                   ante: Range[int, 0, 100] | None = None, herz_aufnehmen: bool | None = None,
                   closing_round: bool | None = None, herz_ass_ende: bool | None = None,
-                  level: str | None = None) -> None:
-        """Open a lobby: in a new thread of this channel (or here, per the server's
-        ``table_mode``, and always here inside a thread)."""
+                  level: str | None = None, reminder: Duration | None = None,
+                  timeout: Duration | None = None, on_timeout: str | None = None,
+                  computers: bool | None = None, deck_style: str | None = None,
+                  mode: str | None = None, language: str | None = None) -> None:
+        """Open a lobby: in a new thread of this channel (or here, per the ``table_mode``,
+        and always here inside a thread), with the table's own settings."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        lang = language(interaction)
+        lang = user_language(interaction)
         options: dict[str, Any] = {
             "players": players, "stake": stake, "deck": deck, "tapp_threshold": tapp_threshold,
             "ante": ante, "herz_aufnehmen": herz_aufnehmen, "closing_round": closing_round,
             "herz_ass_ende": herz_ass_ende, "computer_level": level}
+        own = given({"reminder_delay": reminder, "turn_timeout": timeout,
+                     "timeout_policy": on_timeout, "computers_allowed": computers,
+                     "deck_style": deck_style, "table_mode": mode, "language": language})
+        try:
+            own = check(own, lang, table=True)
+        except SettingError as error:
+            await interaction.response.send_message(error.text(lang), ephemeral=True)
+            return
         channel = interaction.channel
         in_thread = False if isinstance(channel, discord.Thread) else None
         created = await self.tables.create_table(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=interaction.user.display_name,
-            variant=variant, options={k: v for k, v in options.items() if v is not None},
-            in_thread=in_thread)
-        name = t(f"variant.{variant}", lang)
+            variant=variant, options=given(options), settings=own,
+            locale_language=public_language(interaction), in_thread=in_thread)
         live = await self.tables.table(created.table_id)
-        if live.language is None:  # no language setting: the server's locale, kept
-            live.language = public_language(interaction)
-            with contextlib.suppress(Exception):
-                await self.tables.store.settings.set_table(
-                    created.table_id, {"language": live.language})
         public = public_language(interaction, live.language)
         if live.placed:  # the lobby is posted in this channel
-            await interaction.response.send_message(t("lobby.opened_here", lang, variant=name),
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                t("lobby.opened_here", lang, variant=t(f"variant.{live.variant}", lang)),
+                ephemeral=True)
             return
+        name = t(f"variant.{live.variant}", public)
         await interaction.response.send_message(
-            t("lobby.opened", public, host=interaction.user.mention,
-              variant=t(f"variant.{variant}", public)),
+            t("lobby.opened", public, host=interaction.user.mention, variant=name),
             allowed_mentions=discord.AllowedMentions.none())
         thread_id = None
         try:
             starter = await interaction.original_response()
             thread = await starter.create_thread(
-                name=t("lobby.thread_name", public, variant=t(f"variant.{variant}", public),
-                       table=created.table_id),
+                name=t("lobby.thread_name", public, variant=name, table=created.table_id),
                 auto_archive_duration=10080)
             thread_id = thread.id
             with contextlib.suppress(discord.HTTPException):
@@ -95,7 +118,7 @@ class Lobby(TableCog):
     async def leave(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
         outcome = await self.tables.leave(live.table_id, interaction.user.id)
-        await interaction.response.send_message(t(f"notice.{outcome}", language(interaction)),
+        await interaction.response.send_message(t(f"notice.{outcome}", user_language(interaction)),
                                                 ephemeral=True)
 
     @app_commands.command(name="end", description=t("cmd.end"))
@@ -103,14 +126,14 @@ class Lobby(TableCog):
     async def end(self, interaction: discord.Interaction, now: bool = False) -> None:
         live = self.here(interaction)
         outcome = await self.tables.end(live.table_id, interaction.user.id, now=now)
-        await interaction.response.send_message(t(outcome, language(interaction)),
+        await interaction.response.send_message(t(outcome, user_language(interaction)),
                                                 ephemeral=True)
 
     @app_commands.command(name="table", description=t("cmd.table"))
     async def table(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
         await self.tables.repost(live.table_id)
-        await interaction.response.send_message(t("notice.reposted", language(interaction)),
+        await interaction.response.send_message(t("notice.reposted", user_language(interaction)),
                                                 ephemeral=True)
 
 

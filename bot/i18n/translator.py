@@ -28,6 +28,10 @@ NAMES: dict[str, dict[str, str]] = {
         "tapp_threshold": "tapp_grenze", "ante": "einlage", "closing_round": "schlussrunde",
         "level": "stufe", "now": "sofort", "value": "ansage", "card": "karte", "suit": "farbe",
         "cards": "karten", "member": "mitglied", "period": "zeitraum",
+        "settings": "einstellungen", "show": "anzeigen", "set": "ändern",
+        "reset": "zurücksetzen", "setting": "einstellung", "reminder": "erinnerung",
+        "timeout": "bedenkzeit", "on_timeout": "bei_zeitablauf", "computers": "computer",
+        "deck_style": "kartenbild", "mode": "modus", "language": "sprache",
     },
     "sv": {
         "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
@@ -38,6 +42,10 @@ NAMES: dict[str, dict[str, str]] = {
         "tapp_threshold": "tappgräns", "ante": "pottinsats", "closing_round": "slutrunda",
         "level": "nivå", "now": "direkt", "value": "bud", "card": "kort", "suit": "färg",
         "cards": "kort", "member": "medlem", "period": "period",
+        "settings": "inställningar", "show": "visa", "set": "ändra", "reset": "återställ",
+        "setting": "inställning", "reminder": "påminnelse", "timeout": "betänketid",
+        "on_timeout": "vid_tidsgräns", "computers": "datorspelare", "deck_style": "kortbild",
+        "mode": "läge", "language": "språk",
     },
 }
 

@@ -66,6 +66,8 @@ class Member:
     joined_at: datetime
     nick: str | None = None
     roles: list[int] = field(default_factory=list)
+    #: the member's permissions in every channel (all of them unless a test takes some)
+    permissions: int = ALL_PERMISSIONS
 
     def payload(self, *, with_user: bool = True, permissions: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -84,7 +86,7 @@ class Member:
         if with_user:
             data["user"] = self.user.payload()
         if permissions:
-            data["permissions"] = str(ALL_PERMISSIONS)
+            data["permissions"] = str(self.permissions)
         return data
 
 

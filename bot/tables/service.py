@@ -38,6 +38,7 @@ from bot.engine import (
 )
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
 from bot.engine.session import SESSION_OPTIONS, Ending, Session
+from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import t
 from bot.store import (
     Deadline,
@@ -52,6 +53,7 @@ from bot.store import (
     restore_session,
 )
 from bot.store import Store as StoreType
+from bot.store.settings import validate as validate_settings
 
 from .errors import (
     BadOptions,
@@ -228,20 +230,34 @@ class TableService:
 
     # -- the lobby ------------------------------------------------------------------------
     async def create_table(self, *, guild_id: int, channel_id: int, host_id: int,
-                           host_name: str, variant: str, options: Mapping[str, Any],
+                           host_name: str, variant: str | None, options: Mapping[str, Any],
+                           settings: Mapping[str, Any] | None = None,
+                           locale_language: str | None = None,
                            in_thread: bool | None = None) -> Created:
-        """Open a lobby with the host in seat 1. ``in_thread``: None follows the server's
+        """Open a lobby with the host in seat 1. ``variant`` None: the server's default.
+        ``settings``: the table's own (overrides of its server's; it may forbid computer
+        players, not allow what the server forbids), stored with the table. Its language
+        is fixed before anything is shown: its own, else the server's, else
+        ``locale_language`` (the server's Discord locale). ``in_thread``: None follows the
         ``table_mode``; with a thread the display waits for :meth:`place`."""
+        guild = await self.store.settings.for_guild(guild_id)
+        variant = variant or guild.default_variant
         if variant not in VARIANTS:
             raise BadOptions("error.unknown_variant", variant=variant)
-        guild = await self.store.settings.for_guild(guild_id)
+        own = validate_settings(settings or {}, table=True)
+        if own.get("computers_allowed") and not guild.computers_allowed:
+            raise BadOptions("settings.error.computers_forbidden")
         opts = self._table_options(variant, {"stake": guild.stake, **options})
         if in_thread is None:
-            in_thread = guild.table_mode is TableMode.THREAD
+            in_thread = own.get("table_mode", guild.table_mode) is TableMode.THREAD
         if not in_thread and self.located_in(channel_id) is not None:
             raise BadOptions("error.table_here")
+        own["language"] = next((lang for lang in (own.get("language"), guild.language,
+                                                  locale_language) if lang and lang != "auto"),
+                               DEFAULT_LANGUAGE)
         row = await self.store.tables.create(guild_id=guild_id, channel_id=channel_id,
-                                             host_id=host_id, variant=variant, options=opts)
+                                             host_id=host_id, variant=variant, options=opts,
+                                             settings=own)
         await self.store.tables.sit(row.table_id, 0, user_id=host_id, display_name=host_name)
         opened = await self.store.tables.load(row.table_id)
         live = await self._adopt(opened, placed=not in_thread)

@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, ActionType
+from .actions import _CALLS, _GIVES, _NO_CALL, _PLAYS, _TRUMPS, Action, ActionType
 from .cards import (
     CARD_NAMES,
     CARDS,
@@ -33,8 +33,15 @@ from .errors import IllegalAction, NotYourTurn
 from .variants import Variant, make_variant
 from .view import DealResult, Phase, SeatView, TrickView
 
-_PLAY = Phase.PLAY
 _T = ActionType
+# enum members read from the class cost an attribute lookup each; the hot paths use these
+_AUCTION, _DECLARE, _CONTRACT, _DISCARD, _TRUMP = (
+    Phase.AUCTION, Phase.DECLARE, Phase.CONTRACT, Phase.DISCARD, Phase.TRUMP)
+_CALL, _GIVE, _ANNOUNCE, _PLAY, _FINISHED = (
+    Phase.CALL, Phase.GIVE, Phase.ANNOUNCE, Phase.PLAY, Phase.FINISHED)
+_T_PLAY, _T_KONTRA, _T_REKONTRA, _T_DISCARD = _T.PLAY, _T.KONTRA, _T.REKONTRA, _T.DISCARD
+_T_CONTRACT, _T_TRUMP, _T_CALL, _T_GIVE, _T_ANNOUNCE = (
+    _T.CONTRACT, _T.TRUMP, _T.CALL, _T.GIVE, _T.ANNOUNCE)
 
 OPEN_AFTER_FIRST_CARD = "card"
 OPEN_AFTER_FIRST_TRICK = "trick"
@@ -112,13 +119,13 @@ class Deal:
         **options: Any,
     ) -> Deal:
         """Shuffle and deal. ``rng`` defaults to a cryptographically secure source."""
-        v = variant if isinstance(variant, Variant) else make_variant(variant, players, options)
-        cards = list(iter_bits(deck_mask(v.deck)))
-        (rng or random.SystemRandom()).shuffle(cards)
-        hands, k = [], 0
+        v = variant if isinstance(variant, Variant) else _variant(variant, players, options)
+        cards = list(_DECK_CARDS[v.deck])
+        _shuffle(cards, rng or random.SystemRandom())
+        hands, k, size = [], 0, v.hand_size
         for _ in range(v.players):
-            hands.append(cards[k:k + v.hand_size])
-            k += v.hand_size
+            hands.append(cards[k:k + size])
+            k += size
         return cls._start(v, dealer, hands, cards[k:], pot, checked=True)
 
     @classmethod
@@ -162,7 +169,7 @@ class Deal:
         d.picked_up = False
         d.pot_before = pot
         d.pot = pot + v.ante_chips
-        d.phase = Phase.AUCTION
+        d.phase = _AUCTION
         d.auction = None
         d.bids = []
         d.log = []
@@ -217,7 +224,7 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.FINISHED
+        return self.phase is _FINISHED
 
     @property
     def ply(self) -> int:
@@ -226,20 +233,20 @@ class Deal:
 
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now, sorted (includes seats that may announce kontra)."""
-        if self.phase is Phase.FINISHED:
+        if self.phase is _FINISHED:
             return ()
         main = self._main_actor()
-        if not self.v.has_kontra or self.contract is None or self.tricks:
+        v = self.v
+        if not v.has_kontra or self.contract is None or self.tricks:
             return (main,)
-        seats = {main}
-        seats.update(s for s in range(self.n) if self.v.kontra_actions(self, s))
-        return tuple(sorted(seats))
+        kontra = v.kontra_actions
+        return tuple(s for s in range(self.n) if s == main or kontra(self, s))
 
     def _main_actor(self) -> int:
         ph = self.phase
         if ph is _PLAY:
             return self.turn
-        if ph is Phase.AUCTION or ph is Phase.DECLARE:
+        if ph is _AUCTION or ph is _DECLARE:
             return self.v.auction_turn(self)
         assert self.declarer is not None
         return self.declarer
@@ -247,13 +254,12 @@ class Deal:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now. A discard is one template
         ``Action(DISCARD, count=k)``: any ``k`` cards of the hand."""
-        if self.phase is Phase.FINISHED:
+        if self.phase is _FINISHED:
             return []
-        out: list[Action] = []
-        if seat == self._main_actor():
-            out = list(self._main_legal(seat))
-        if self.v.has_kontra:
-            out.extend(self.v.kontra_actions(self, seat))
+        out: list[Action] = list(self._main_legal(seat)) if seat == self._main_actor() else []
+        v = self.v
+        if v.has_kontra:
+            out.extend(v.kontra_actions(self, seat))
         return out
 
     def _main_legal(self, seat: int) -> list[Action]:
@@ -269,21 +275,21 @@ class Deal:
     def _compute_main_legal(self, seat: int) -> list[Action]:
         ph = self.phase
         if ph is _PLAY:
-            return [Action.play(c) for c in iter_bits(self.legal_play_mask())]
-        if ph is Phase.AUCTION or ph is Phase.DECLARE:
+            return [_PLAYS[c] for c in iter_bits(self.legal_play_mask())]
+        if ph is _AUCTION or ph is _DECLARE:
             return self.v.auction_legal(self, seat)
-        if ph is Phase.CONTRACT:
+        if ph is _CONTRACT:
             return [Action.contract(c) for c in self.choices]
-        if ph is Phase.DISCARD:
-            return [Action(_T.DISCARD, count=self.discard_count)]
-        if ph is Phase.TRUMP:
-            return [Action.trump(s) for s in self.choices]
-        if ph is Phase.CALL:
-            out = [Action.call(None)] if self.v.call_may_pass else []
-            return out + [Action.call(c) for c in iter_bits(self.callable_mask())]
-        if ph is Phase.GIVE:
-            return [Action.give(c) for c in iter_bits(self.givable_mask())]
-        if ph is Phase.ANNOUNCE:
+        if ph is _DISCARD:
+            return [Action(_T_DISCARD, count=self.discard_count)]
+        if ph is _TRUMP:
+            return [_TRUMPS[s] for s in self.choices]
+        if ph is _CALL:
+            out = [_NO_CALL] if self.v.call_may_pass else []
+            return out + [_CALLS[c] for c in iter_bits(self.callable_mask())]
+        if ph is _GIVE:
+            return [_GIVES[c] for c in iter_bits(self.givable_mask())]
+        if ph is _ANNOUNCE:
             return [Action.announce("tout"), Action.announce("none")]
         raise AssertionError(ph)
 
@@ -321,55 +327,60 @@ class Deal:
     def apply(self, seat: int, action: Action) -> None:
         """Take ``action`` for ``seat``; raises :class:`IllegalAction` (state unchanged)."""
         self._check(seat, action)
+        self.apply_unchecked(seat, action)
+
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Take ``action`` for ``seat`` without the check :meth:`apply` makes first. The
+        caller guarantees it is legal: one of :meth:`legal_actions` ``(seat)``, a discard
+        template filled with ``count`` cards of the hand."""
         t = action.type
-        if t is _T.PLAY:
-            assert action.card is not None
-            self.play_unchecked(action.card)
+        if t is _T_PLAY:
+            self.play_unchecked(action.card)  # type: ignore[arg-type]
             return
-        if t is _T.KONTRA or t is _T.REKONTRA:
+        if t is _T_KONTRA or t is _T_REKONTRA:
             self.v.apply_kontra(self, seat, action)
             self.log.append((seat, action))
             return
         ph = self.phase
-        if ph is Phase.AUCTION or ph is Phase.DECLARE:
+        if ph is _AUCTION or ph is _DECLARE:
             self.log.append((seat, action))
             self.bids.append((seat, action))
             self.v.auction_apply(self, seat, action)
             return
         self.log.append((seat, action))
-        if t is _T.CONTRACT:
+        if t is _T_CONTRACT:
             assert action.value is not None
             self.v.set_contract(self, action.value)
-        elif t is _T.DISCARD:
+        elif t is _T_DISCARD:
             assert action.cards is not None
             self.hands[seat] &= ~action.cards
             self.discards = action.cards
             self._next_step()
-        elif t is _T.TRUMP:
+        elif t is _T_TRUMP:
             assert action.suit is not None
             self.set_trump(action.suit)
             self._next_step()
-        elif t is _T.CALL:
+        elif t is _T_CALL:
             self._apply_call(action.card)
-        elif t is _T.GIVE:
+        elif t is _T_GIVE:
             assert action.card is not None and self.called_from is not None
             self.hands[seat] &= ~(1 << action.card)
             self.hands[self.called_from] |= 1 << action.card
             self.exchange_card = action.card
             self._next_step()
-        elif t is _T.ANNOUNCE:
+        elif t is _T_ANNOUNCE:
             if action.value == "tout":
                 self.tout = True
                 self.must_win_all = True
             self._next_step()
 
     def _check(self, seat: int, action: Action) -> None:
-        if self.phase is Phase.FINISHED:
+        if self.phase is _FINISHED:
             raise IllegalAction("the deal is over")
         if not 0 <= seat < self.n:
             raise IllegalAction(f"there is no seat {seat}")
         t = action.type
-        if t is _T.KONTRA or t is _T.REKONTRA:
+        if t is _T_KONTRA or t is _T_REKONTRA:
             if not self.v.has_kontra:
                 raise IllegalAction(f"there is no {t.value} in {self.v.name}")
             if action not in self.v.kontra_actions(self, seat):
@@ -379,17 +390,17 @@ class Deal:
         if seat != actor:
             raise NotYourTurn(f"not your turn: seat {actor} is to act")
         ph = self.phase
-        if ph is Phase.AUCTION or ph is Phase.DECLARE:
+        if ph is _AUCTION or ph is _DECLARE:
             if action not in self._main_legal(seat):
                 raise IllegalAction(self.v.auction_refusal(self, seat, action))
             return
-        if t is _T.PLAY:
+        if t is _T_PLAY:
             if ph is not _PLAY:
                 raise IllegalAction(f"no card may be played during the {ph.value}")
             self._check_play(action.card)
             return
-        if t is _T.DISCARD:
-            if ph is not Phase.DISCARD:
+        if t is _T_DISCARD:
+            if ph is not _DISCARD:
                 raise IllegalAction(f"no discard is expected during the {ph.value}")
             cards = action.cards or 0
             k = self.discard_count
@@ -404,11 +415,11 @@ class Deal:
         expected = _PHASE_ACTION.get(ph)
         if expected is not None and t is not expected:
             raise IllegalAction(f"a {expected.value} action is expected now, not {t.value}")
-        if t is _T.CALL and action.card is not None and self.hands[seat] >> action.card & 1:
+        if t is _T_CALL and action.card is not None and self.hands[seat] >> action.card & 1:
             raise IllegalAction(f"cannot call {CARD_NAMES[action.card]}: it is in your hand")
-        if t is _T.CALL and action.card is None:
+        if t is _T_CALL and action.card is None:
             raise IllegalAction("a card must be called")
-        if t is _T.GIVE and action.card is not None:
+        if t is _T_GIVE and action.card is not None:
             if action.card == self.called_card:
                 raise IllegalAction("cannot give back the called card")
             raise IllegalAction(f"cannot give {CARD_NAMES[action.card]}: not in hand")
@@ -484,9 +495,9 @@ class Deal:
     def _next_step(self) -> None:
         if self.pending:
             self.phase = self.pending.pop(0)
-            if self.phase is Phase.DISCARD and not self.picked_up:
+            if self.phase is _DISCARD and not self.picked_up:
                 self.pick_up_talon()
-            if self.phase is Phase.TRUMP:
+            if self.phase is _TRUMP:
                 self.choices = self.v.trump_choices(self)
         else:
             self.phase = _PLAY
@@ -508,7 +519,7 @@ class Deal:
         self.hands[holder] &= ~bit
         self.hands[self.declarer] |= bit
         self.called_from = holder
-        self.pending.insert(0, Phase.GIVE)
+        self.pending.insert(0, _GIVE)
         self._next_step()
 
     def throw_in(self) -> None:
@@ -516,7 +527,7 @@ class Deal:
         self._finish()
 
     def _finish(self) -> None:
-        self.phase = Phase.FINISHED
+        self.phase = _FINISHED
         self.result = self.v.settle(self) if not self.thrown_in else self._thrown_in_result()
 
     def _thrown_in_result(self) -> DealResult:
@@ -586,7 +597,7 @@ class Deal:
         return self._view(None)
 
     def _view(self, seat: int | None) -> SeatView:
-        over = self.phase is Phase.FINISHED
+        over = self.phase is _FINISHED
         is_decl = seat is not None and seat == self.declarer
         talon = None
         if over or (is_decl and self.picked_up):
@@ -648,6 +659,46 @@ def _mask(cards: list[int]) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+#: the cards of each deck, low to high
+_DECK_CARDS: dict[int, tuple[int, ...]] = {
+    size: tuple(iter_bits(deck_mask(size))) for size in (32, 36)}
+
+
+def _shuffle(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, draw for draw; for a plain :class:`random.Random` it is
+    inlined (``shuffle`` calling ``_randbelow`` per card is a third of dealing)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+#: variants are stateless, so ``Deal.new(name, ...)`` shares one per name, players and
+#: options (keyed by the options' types too: ``True`` must not stand for ``1``)
+_VARIANT_CACHE: dict[tuple[Any, ...], Variant] = {}
+
+
+def _variant(name: str, players: int | None, options: dict[str, Any]) -> Variant:
+    try:
+        key = (name, type(players), players,
+               tuple(sorted((k, type(x), x) for k, x in options.items())))
+        v = _VARIANT_CACHE.get(key)
+    except TypeError:  # an unhashable option value: make_variant will judge it
+        return make_variant(name, players, options)
+    if v is None:
+        v = make_variant(name, players, options)
+        if len(_VARIANT_CACHE) < 64:
+            _VARIANT_CACHE[key] = v
+    return v
 
 
 _PHASE_ACTION = {

@@ -1,6 +1,8 @@
 """Random legal play through the engine's own rules code (benchmarks, property tests,
-and the base of rollouts). Uses :meth:`Deal.legal_play_mask` with
-:meth:`Deal.play_unchecked` in trick play, the very path ``apply`` takes after its check.
+and the base of rollouts). Draws from :meth:`Deal.legal_actions` and
+takes the draw with :meth:`Deal.apply_unchecked`, and in trick play draws from
+:meth:`Deal.legal_play_mask` for :meth:`Deal.play_unchecked`: the very code ``apply`` runs
+after its check.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from .deal import Deal
 from .view import Phase
 
 _PLAY = Phase.PLAY
+_FINISHED = Phase.FINISHED
+_DISCARD = ActionType.DISCARD
 
 
 def random_bit(mask: int, rng: random.Random) -> int:
@@ -37,13 +41,33 @@ def random_action(deal: Deal, rng: random.Random) -> tuple[int, Action]:
 
 
 def play_out(deal: Deal, rng: random.Random) -> Deal:
-    """Finish ``deal`` with random legal actions; returns it. (Once the first trick is
-    complete nobody may announce anything, so only plays remain.)"""
-    while not deal.is_over:
-        if deal.phase is _PLAY and (deal.tricks or not deal.v.has_kontra):
-            mask = deal.legal_play_mask()
-            deal.play_unchecked(random_bit(mask, rng))
-        else:
-            seat, action = random_action(deal, rng)
-            deal.apply(seat, action)
+    """Finish ``deal`` with random legal actions; returns it. Every choice is drawn as
+    :func:`random_action` and :func:`random_bit` draw it (the same calls on ``rng``).
+    (Once the first trick is complete nobody may announce anything, so only plays
+    remain.)"""
+    rand = rng.random
+    kontra = deal.v.has_kontra
+    while True:
+        ph = deal.phase
+        if ph is _FINISHED:
+            return deal
+        if ph is _PLAY and (deal.tricks or not kontra):
+            break
+        seats = deal.to_act()
+        seat = seats[int(rand() * len(seats))]
+        actions = deal.legal_actions(seat)
+        action = actions[int(rand() * len(actions))]
+        if action.type is _DISCARD:
+            hand = list(iter_bits(deal.hands[seat]))
+            action = Action.discard(rng.sample(hand, action.count or 0))
+        deal.apply_unchecked(seat, action)
+    legal = deal.legal_play_mask
+    play = deal.play_unchecked
+    while deal.phase is _PLAY:
+        mask = legal()
+        k = int(rand() * mask.bit_count())  # random_bit, inline
+        while k:
+            mask &= mask - 1
+            k -= 1
+        play((mask & -mask).bit_length() - 1)
     return deal

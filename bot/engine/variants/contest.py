@@ -8,8 +8,8 @@ this module keeps the order: who speaks, who holds, and when the auction ends.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..actions import Action
 from ..errors import IllegalAction
@@ -34,7 +34,8 @@ class ContestState:
     holder_to_answer: bool = False
 
     def copy(self) -> ContestState:
-        return replace(self)
+        return ContestState(self.order, self.idx, self.holder, self.level, self.challenger,
+                            self.holder_to_answer)
 
     @property
     def done(self) -> bool:
@@ -47,8 +48,21 @@ class ContestState:
         return self.order[self.idx]
 
 
+class Spoken(NamedTuple):
+    """What the speaker may say in one situation, worked out once (see :func:`spoken`)."""
+
+    bids: tuple[tuple[str, int], ...]  # ``pass`` first
+    levels: dict[str, int]  # word -> level
+    actions: tuple[Action, ...]  # the bids as actions, in the same order
+
+
 class ContestWords:
-    """What may be said; a variant overrides these with its own words and levels."""
+    """What may be said; a variant overrides these with its own words and levels.
+
+    The four methods must depend on ``level`` alone: :func:`spoken` keeps their answers.
+    """
+
+    _spoken: dict[tuple[int, int], Spoken]
 
     def opening(self) -> Bids:
         """No bid stands yet."""
@@ -67,8 +81,7 @@ class ContestWords:
         raise NotImplementedError
 
 
-def legal_words(state: ContestState, words: ContestWords) -> Bids:
-    """Every word the speaker may say now, ``pass`` first."""
+def _words_now(state: ContestState, words: ContestWords) -> Bids:
     if state.challenger is not None:
         bids = (words.holder_answer(state.level) if state.holder_to_answer
                 else words.challenger_answer(state.level))
@@ -79,10 +92,35 @@ def legal_words(state: ContestState, words: ContestWords) -> Bids:
     return [(PASS, state.level), *bids]
 
 
+def spoken(state: ContestState, words: ContestWords) -> Spoken:
+    """What the speaker may say now. The answer depends only on the kind of speaker
+    (opening, challenging, holder or challenger answering) and the standing level, so it
+    is worked out once per ``words`` and kind and level, and shared."""
+    if state.challenger is not None:
+        key = (1 if state.holder_to_answer else 2, state.level)
+    else:
+        key = (0 if state.holder is None else 3, state.level)
+    try:
+        return words._spoken[key]
+    except AttributeError:
+        words._spoken = {}
+    except KeyError:
+        pass
+    bids = _words_now(state, words)
+    entry = Spoken(tuple(bids), dict(bids), tuple(bid_actions([w for w, _ in bids])))
+    words._spoken[key] = entry
+    return entry
+
+
+def legal_words(state: ContestState, words: ContestWords) -> Bids:
+    """Every word the speaker may say now, ``pass`` first."""
+    return list(spoken(state, words).bids)
+
+
 def say(state: ContestState, words: ContestWords, word: str,
         on_illegal: Callable[[], Exception]) -> None:
     """Apply ``word`` for the speaker now; raise ``on_illegal()`` if it is not legal."""
-    level = dict(legal_words(state, words)).get(word)
+    level = spoken(state, words).levels.get(word)
     if level is None:
         raise on_illegal()
     seat = state.turn()
@@ -112,14 +150,13 @@ class ContestVariant(Variant):
     words: ContestWords
 
     def start(self, deal: Deal) -> None:
-        n = deal.n
-        deal.auction = ContestState(order=tuple((deal.forehand + i) % n for i in range(n)))
+        deal.auction = ContestState(_ORDERS[deal.n][deal.forehand])
 
     def auction_turn(self, deal: Deal) -> int:
-        return int(deal.auction.turn())
+        return deal.auction.turn()  # type: ignore[no-any-return]
 
     def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
-        return bid_actions([w for w, _ in legal_words(deal.auction, self.words)])
+        return list(spoken(deal.auction, self.words).actions)
 
     def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
         state: ContestState = deal.auction
@@ -131,3 +168,7 @@ class ContestVariant(Variant):
     def auction_over(self, deal: Deal, holder: int | None, level: int) -> None:
         """The dealer has spoken and no contest runs: fix the contract (or not)."""
         raise NotImplementedError
+
+
+#: speaking order forehand .. dealer, by players and forehand
+_ORDERS = {n: tuple(tuple((f + i) % n for i in range(n)) for f in range(n)) for n in range(1, 8)}

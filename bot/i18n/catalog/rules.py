@@ -67,7 +67,7 @@ EN: dict[str, str] = {
         " trick; otherwise **×2** if it took fewer than 21 points; else ×1.\n\n"
         "The declarer wins value × multiplier × stake from **each** of the three"
         " opponents, or pays it to each.\n\n"
-        "Table option *Tapp threshold 65*: Tapp is then won with 65 or more and lost with"
+        "Table option *Tapp won with 65*: Tapp is then won with 65 or more and lost with"
         " 64 or less; there is no draw.\n\n"
         "Examples (stake 1): Tapp with 73: declarer +3, others −1 each. Super with 104,"
         " the opponents 16 points and a trick: ×2, declarer +24. Solo with 64: declarer"
@@ -211,7 +211,7 @@ EN: dict[str, str] = {
         " alone; if none of them did, each tied player pays every player who is not tied.\n\n"
         "Example: 4 players with 50, 40, 30 and 0 points, the last without a trick: the"
         " first pays 1, 1 and 2.\n\n"
-        "**Closing round** (table option): the session ends with one Ramsch deal per"
+        "**Closing Ramsch round** (table option): the session ends with one Ramsch deal per"
         " player. In those deals the only bid is Durch Herz, and all payments are"
         " doubled."),
     # -- Württemberg Tapp ---------------------------------------------------------------
@@ -352,7 +352,7 @@ DE: dict[str, str] = {
         " sonst ×1.\n\n"
         "Der Alleinspieler bekommt Wert × Faktor × Einsatz von **jedem** der drei Gegner"
         " oder zahlt es jedem.\n\n"
-        "Tischoption *Tapp-Schwelle 65*: Tapp gewinnt dann mit 65 oder mehr und verliert"
+        "Tischoption *Tapp gewonnen mit 65*: Tapp gewinnt dann mit 65 oder mehr und verliert"
         " mit 64 oder weniger; kein Unentschieden.\n\n"
         "Beispiele (Einsatz 1): Tapp mit 73: Alleinspieler +3, die anderen je −1. Super mit"
         " 104, die Gegner 16 Augen und ein Stich: ×2, Alleinspieler +24. Solo mit 64:"
@@ -363,7 +363,7 @@ DE: dict[str, str] = {
         " **36 Karten** (Sechs bis Ass), gespielt wird im Uhrzeigersinn. Der Alleinspieler"
         " spielt allein gegen die anderen zwei.\n\n"
         "**Die Kasse:** zu Beginn jedes Spiels, auch eines später eingeworfenen, legt der"
-        " Geber den Einsatz (Standard 2 Einheiten) in die Kasse. Am Ende der Sitzung wird"
+        " Geber die Einlage (Standard 2 Einheiten) in die Kasse. Am Ende der Sitzung wird"
         " die Kasse gleich geteilt; ein Rest geht Chip für Chip an die größten"
         " Verlierer.\n\n"
         "**Geben:** 3 Karten verdeckt in den Tapp, **je 11 Karten** für jeden Spieler.\n\n"
@@ -384,7 +384,7 @@ DE: dict[str, str] = {
         "• Wer passt, ist für dieses Spiel draußen. Nach dem Reizen geht die Runde beim"
         " Spieler nach dem Herausforderer weiter.\n"
         "• Hat der Geber gesprochen, ist der Haltende Alleinspieler.\n"
-        "• Passen alle drei, wird eingeworfen; der Einsatz bleibt in der Kasse."),
+        "• Passen alle drei, wird eingeworfen; die Einlage bleibt in der Kasse."),
     "rules.tapp1879.play": (
         "**Coeurfrage:** Herz ist Trumpf. Der Alleinspieler nimmt die 3 Karten des Tapps"
         " auf und drückt beliebige 3 verdeckt.\n\n"
@@ -500,7 +500,7 @@ DE: dict[str, str] = {
         " der nicht gleichauf ist.\n\n"
         "Beispiel: 4 Spieler mit 50, 40, 30 und 0 Augen, der letzte ohne Stich: der erste"
         " zahlt 1, 1 und 2.\n\n"
-        "**Schlussrunde** (Tischoption): die Sitzung endet mit einem Ramsch je Spieler. In"
+        "**Ramsch-Schlussrunde** (Tischoption): die Sitzung endet mit einem Ramsch je Spieler. In"
         " diesen Spielen ist nur Durch Herz erlaubt, und alle Zahlungen zählen doppelt."),
     # -- Württemberg Tapp ---------------------------------------------------------------
     "rules.wuerttemberg": (
@@ -642,7 +642,7 @@ SV: dict[str, str] = {
         " stick; annars **×2** om den tog under 21 poäng; annars ×1.\n\n"
         "Spelföraren får värde × faktor × insats av **var och en** av de tre"
         " motspelarna, eller betalar det till var och en.\n\n"
-        "Bordsval *Tapp-gräns 65*: Tapp vinns då med 65 eller mer och förloras med 64"
+        "Bordsval *Tapp vinns med 65*: Tapp vinns då med 65 eller mer och förloras med 64"
         " eller mindre; inget oavgjort.\n\n"
         "Exempel (insats 1): Tapp med 73: spelföraren +3, de andra −1 var. Super med 104,"
         " motspelarna 16 poäng och ett stick: ×2, spelföraren +24. Solo med 64:"
@@ -653,7 +653,7 @@ SV: dict[str, str] = {
         " **36 kort** (sexa till ess), spelet går medurs. Spelföraren spelar ensam mot de"
         " två andra.\n\n"
         "**Potten:** i början av varje giv, även en som sedan kastas, lägger givaren"
-        " insatsen (standard 2 enheter) i potten. När sessionen slutar delas potten lika;"
+        " pottinsatsen (standard 2 enheter) i potten. När sessionen slutar delas potten lika;"
         " en rest går mark för mark till de största förlorarna.\n\n"
         "**Giv:** 3 kort med baksidan upp i talongen (der Tapp), **11 kort** till varje"
         " spelare.\n\n"
@@ -674,7 +674,7 @@ SV: dict[str, str] = {
         "• Den som passar är ute ur given. Efter en tävlan fortsätter varvet med spelaren"
         " efter utmanaren.\n"
         "• När givaren har talat är den som håller spelförare.\n"
-        "• Passar alla tre kastas given; insatsen stannar i potten."),
+        "• Passar alla tre kastas given; pottinsatsen stannar i potten."),
     "rules.tapp1879.play": (
         "**Coeurfrage:** hjärter är trumf. Spelföraren tar upp talongens 3 kort och lägger"
         " bort valfria 3 med baksidan upp.\n\n"
@@ -789,7 +789,7 @@ SV: dict[str, str] = {
         " ingen av dem det, betalar var och en av dem till alla som inte ligger lika.\n\n"
         "Exempel: 4 spelare med 50, 40, 30 och 0 poäng, den sista utan stick: den första"
         " betalar 1, 1 och 2.\n\n"
-        "**Avslutningsrunda** (bordsval): sessionen slutar med en Ramsch-giv per spelare. I"
+        "**Avslutande Ramsch-runda** (bordsval): sessionen slutar med en Ramsch-giv per spelare. I"
         " de givarna är Durch Herz det enda budet, och alla betalningar dubblas."),
     # -- Württemberg Tapp ---------------------------------------------------------------
     "rules.wuerttemberg": (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("engine", "render", "store", "ai")  # "load" comes with issue 7
+BENCHMARKS = ("engine", "render", "store", "ai", "load")
 
 
 def main(argv: list[str]) -> int:

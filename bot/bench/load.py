@@ -1,0 +1,322 @@
+"""``python -m bot bench load``: one bot process hosting ``--tables`` tables at once,
+with their members played as fast as they are allowed, through the stand-in on loopback.
+
+Processes: this process runs only the bot (the real ``TappBot``: cogs, table service,
+display, its SQLite file, turn timers), so its CPU time and resident memory are the
+bot's. The stand-in and the simulated members run in a child process
+(:mod:`bot.bench.load_driver`, ``multiprocessing`` with ``spawn``), talking to the bot
+over loopback HTTP and the gateway websocket as Discord would; the two processes
+coordinate over a pipe.
+
+Phases, in one run:
+
+1. The stand-in makes the world (a guild and a channel per 100 tables, 4 members per
+   table) and the bot connects; resident memory (``VmRSS``) is read.
+2. Opening: for every table the host types ``/tapp new``, three members click *Join*,
+   the host clicks *Start* (``--concurrency`` tables at a time); all seats are members,
+   no computer players. Resident memory is read again, once the display is idle:
+   ``rss_per_table_kb`` is the difference over the tables.
+3. Play for ``--seconds``: turns start at ``--rate`` per second (open loop: a turn is
+   started on schedule whenever some table is waiting for its member, whatever the bot
+   has not answered yet; a due turn with no table waiting counts as *missed*), or with
+   ``--rate 0`` as fast as possible (``--concurrency`` members acting at once, each
+   starting the next turn the moment their last one is answered). A turn is the turn
+   ping's member clicking *My hand* and then one of the actions the panel offers (a
+   member to act again uses the panel the action answered with, as a fast human does).
+4. The floor: the bot is closed and a bare ``discord.Client`` that answers every
+   interaction at once (an ephemeral "ok") connects to the same stand-in; the members
+   repeat the same traffic (two clicks per turn, same rate, same length).
+
+Latency is the table tests' measure: from the interaction's creation to the bot's first
+answer, on the stand-in's clock. ``actions_per_s`` counts state-changing interactions
+answered within the play window (the table clicks in phase 3, the second click of a
+floor turn); *My hand* clicks count for latency, not as actions. Opening (with the
+lobby joins) is reported on its own line.
+
+``--json`` prints one object with ``actions_per_s``, ``p50_ms``, ``p99_ms``,
+``floor_p99_ms``, ``rss_per_table_kb`` and the other figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import json
+import logging
+import multiprocessing
+import random
+import resource
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot.client import TappBot
+from bot.config import Settings
+from bot.sandbox import discord_pointed_at
+from bot.tables import TableConfig
+
+from . import load_driver
+
+AIM_P99_MS = 250.0
+AIM_FLOOR_RATIO = 3.0
+AIM_RATE = 200.0
+
+log = logging.getLogger(__name__)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot bench load",
+        description="One bot process hosting many tables, members played fast, beside a "
+                    "bare discord.py client (the floor).")
+    parser.add_argument("--tables", type=int, default=1000, help="tables open at once")
+    parser.add_argument("--seconds", type=float, default=45.0, help="length of the play phase")
+    parser.add_argument("--rate", type=float, default=AIM_RATE,
+                        help="turns started per second (open loop); 0: as fast as possible")
+    parser.add_argument("--concurrency", type=int, default=32,
+                        help="members acting at once with --rate 0, and tables opening at once")
+    parser.add_argument("--variant", default="zuger", help="variant of every table")
+    parser.add_argument("--seed", type=int, default=1879)
+    parser.add_argument("--db", type=Path, default=None,
+                        help="the bot's SQLite file (default: a temporary file)")
+    parser.add_argument("--no-floor", action="store_true", help="skip the floor phase")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def rss_kb() -> int:
+    """This process's resident memory (``VmRSS``, KB)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def cpu_s() -> float:
+    """CPU seconds of this process, every thread (the renderers too)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class FloorClient(discord.Client):
+    """A bare client: answers every interaction at once, ephemerally."""
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("ok", ephemeral=True)
+
+
+class Pipe:
+    """The bot's end of the pipe to the stand-in's process."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="load-pipe")
+
+    async def ask(self, **command: Any) -> dict[str, Any]:
+        self.conn.send(command)
+        return await self.recv()
+
+    async def recv(self) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        reply: dict[str, Any] = await loop.run_in_executor(self._executor, self.conn.recv)
+        if "error" in reply:
+            raise RuntimeError("the stand-in's process failed:\n" + reply["error"])
+        return reply
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False)
+
+
+@contextlib.asynccontextmanager
+async def connected(client: discord.Client, token: str):  # type: ignore[no-untyped-def]
+    task = asyncio.create_task(client.start(token), name="load-client")
+    try:
+        ready = asyncio.create_task(client.wait_until_ready())
+        await asyncio.wait({task, ready}, timeout=120, return_when=asyncio.FIRST_COMPLETED)
+        if task.done():
+            task.result()
+            raise RuntimeError("the client stopped before it was ready")
+        if not ready.done():
+            raise RuntimeError("the client did not get ready in 120 s")
+        yield client
+    finally:
+        await client.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+async def _bot_idle(bot: TappBot) -> None:
+    tables, display = bot.tables, bot.display
+    assert tables is not None and display is not None
+    for _ in range(100):
+        await tables.wait_idle()
+        await display.idle()
+        await asyncio.sleep(0.2)
+        if tables.is_idle() and display.is_idle():
+            return
+
+
+async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    options = {"tables": args.tables, "variant": args.variant, "seed": args.seed,
+               "concurrency": args.concurrency}
+    child = context.Process(target=load_driver.child_main, args=(theirs, options),
+                            name="tapp-load-standin", daemon=True)
+    child.start()
+    theirs.close()
+    pipe = Pipe(ours)
+    figures: dict[str, Any] = {"tables": args.tables, "rate": args.rate,
+                               "seconds": args.seconds, "variant": args.variant}
+    try:
+        hello = await pipe.recv()
+        token = hello["token"]
+        with discord_pointed_at(hello["api"], hello["gateway"]):
+            config = TableConfig(computer_pause=0, computer_level="easy",
+                                 rng=random.Random(args.seed), ai_seed=args.seed)
+            settings = Settings(token=token, database_path=database, log_level="WARNING")
+            bot = TappBot(settings, guild_ready_timeout=0.5, tables=config)
+            async with connected(bot, token):
+                gc.collect()
+                rss_before = rss_kb()
+                opened = await pipe.ask(do="open")
+                await _bot_idle(bot)
+                gc.collect()
+                rss_after = rss_kb()
+                cpu0, wall0 = cpu_s(), time.monotonic()
+                played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
+                bot_cpu = cpu_s() - cpu0
+                bot_wall = time.monotonic() - wall0
+                rss_end = rss_kb()
+            figures.update(_main_figures(played, opened, rss_before, rss_after, rss_end,
+                                         bot_cpu, bot_wall, args.tables))
+            if not args.no_floor:
+                await pipe.ask(do="floor_prepare")
+                floor = FloorClient(intents=discord.Intents.default(),
+                                    guild_ready_timeout=0.5)
+                async with connected(floor, token):
+                    cpu0 = cpu_s()
+                    floored = await pipe.ask(do="floor_run", rate=args.rate,
+                                             seconds=args.seconds)
+                    floor_cpu = cpu_s() - cpu0
+                figures.update(_floor_figures(floored, floor_cpu))
+        await pipe.ask(do="stop")
+    finally:
+        pipe.close()
+        child.join(timeout=30)
+        if child.is_alive():
+            child.terminate()
+    if "floor_p99_ms" in figures and figures.get("p99_ms") is not None:
+        figures["p99_vs_floor"] = round(figures["p99_ms"] / max(figures["floor_p99_ms"], 0.1), 2)
+    figures["aim_met"] = bool(
+        figures.get("p99_ms") is not None and figures["p99_ms"] < AIM_P99_MS
+        and figures.get("p99_vs_floor", float("inf")) <= AIM_FLOOR_RATIO
+        and figures["actions_per_s"] >= 0.95 * AIM_RATE)
+    return figures
+
+
+def _main_figures(played: dict[str, Any], opened: dict[str, Any], rss_before: int,
+                  rss_after: int, rss_end: int, bot_cpu: float, bot_wall: float,
+                  tables: int) -> dict[str, Any]:
+    actions = played["actions"]
+    return {
+        "actions_per_s": played["actions_per_s"],
+        "p50_ms": played.get("p50_ms"),
+        "p99_ms": played.get("p99_ms"),
+        "max_ms": played.get("max_ms"),
+        "action_p50_ms": played.get("action_p50_ms"),
+        "action_p99_ms": played.get("action_p99_ms"),
+        "rss_per_table_kb": round((rss_after - rss_before) / tables, 1),
+        "rss_before_kb": rss_before,
+        "rss_tables_kb": rss_after,
+        "rss_end_kb": rss_end,
+        "bot_cpu_s": round(bot_cpu, 2),
+        "bot_cpu_share": round(bot_cpu / bot_wall, 2) if bot_wall else None,
+        "bot_cpu_ms_per_action": round(bot_cpu * 1000 / actions, 2) if actions else None,
+        "play_seconds": played["seconds"],
+        "play": played,
+        "opening": opened,
+    }
+
+
+def _floor_figures(floored: dict[str, Any], floor_cpu: float) -> dict[str, Any]:
+    actions = floored["actions"]
+    return {
+        "floor_actions_per_s": floored["actions_per_s"],
+        "floor_p50_ms": floored.get("p50_ms"),
+        "floor_p99_ms": floored.get("p99_ms"),
+        "floor_max_ms": floored.get("max_ms"),
+        "floor_cpu_ms_per_action": round(floor_cpu * 1000 / actions, 2) if actions else None,
+        "floor": floored,
+    }
+
+
+def _ms(value: Any) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def _table(f: dict[str, Any]) -> str:
+    play, opening = f["play"], f["opening"]
+    rate = "as fast as possible" if not f["rate"] else f"{f['rate']:g} turns/s offered"
+    lines = [
+        f"{f['tables']} {f['variant']} tables, 4 members each, {rate}, "
+        f"{f['play_seconds']:.1f} s of play (bot in this process; stand-in and members "
+        "in another)",
+        f"opening: {opening['interactions']} interactions ({opening['actions']} new/join/start)"
+        f" in {opening['seconds']:.1f} s, p50 {_ms(opening.get('p50_ms'))} ms, "
+        f"p99 {_ms(opening.get('p99_ms'))} ms; {opening.get('tables_ready')} tables ready",
+        "",
+        f"{'':<22} {'actions/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9} "
+        f"{'CPU ms/action':>14}",
+        f"{'Tapp bot':<22} {f['actions_per_s']:>10.1f} {_ms(f['p50_ms']):>9} "
+        f"{_ms(f['p99_ms']):>9} {_ms(f['max_ms']):>9} "
+        f"{_ms(f['bot_cpu_ms_per_action']):>14}",
+    ]
+    if "floor_p99_ms" in f:
+        lines.append(
+            f"{'floor (bare client)':<22} {f['floor_actions_per_s']:>10.1f} "
+            f"{_ms(f['floor_p50_ms']):>9} {_ms(f['floor_p99_ms']):>9} "
+            f"{_ms(f['floor_max_ms']):>9} {_ms(f['floor_cpu_ms_per_action']):>14}")
+    lines += [
+        "",
+        f"Tapp actions only: p50 {_ms(f['action_p50_ms'])} ms, p99 {_ms(f['action_p99_ms'])} ms;"
+        f" {play['interactions']} interactions, {play['turns']} turns, {play['missed']} due "
+        f"turns with no table waiting, {play['refused']} refused, {play['timeouts']} unanswered"
+        f" in {load_driver.ANSWER_TIMEOUT_S:g} s, {play['probes']} stalled tables probed",
+        f"bot CPU {f['bot_cpu_s']:.1f} s in the play phase ({f['bot_cpu_share']:.2f} cores); "
+        f"stand-in and members CPU {play['driver_cpu_s']:.1f} s",
+        f"resident memory: {f['rss_before_kb'] / 1024:.1f} MB before opening, "
+        f"{f['rss_tables_kb'] / 1024:.1f} MB with the tables open, "
+        f"{f['rss_end_kb'] / 1024:.1f} MB after play: {f['rss_per_table_kb']:.1f} KB per table",
+    ]
+    ratio = f.get("p99_vs_floor")
+    lines.append(
+        f"aim (p99 < {AIM_P99_MS:g} ms and <= {AIM_FLOOR_RATIO:g}x the floor's p99 at "
+        f"{AIM_RATE:g} actions/s): p99/floor p99 = {'-' if ratio is None else ratio}; "
+        + ("met" if f["aim_met"] else "not met"))
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if args.tables < 1 or args.seconds <= 0 or args.rate < 0 or args.concurrency < 1:
+        print("--tables, --seconds and --concurrency must be positive, --rate at least 0")
+        return 2
+    logging.basicConfig(level=logging.WARNING)
+    logging.getLogger("discord.client").addFilter(
+        lambda record: "voice will NOT be supported" not in record.getMessage())
+    if args.db is not None:
+        figures = asyncio.run(measure(args, args.db))
+    else:
+        with tempfile.TemporaryDirectory(prefix="tapp-bench-load-") as folder:
+            figures = asyncio.run(measure(args, Path(folder) / "load.sqlite3"))
+    print(json.dumps(figures) if args.json else _table(figures))
+    return 0

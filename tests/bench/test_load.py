@@ -1,0 +1,33 @@
+"""``python -m bot bench load`` in a tiny configuration: the figures are all there and
+sane (no assertion on how fast: the machine is shared)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.bench import BENCHMARKS
+from bot.bench.load import main
+
+REQUIRED = ("actions_per_s", "p50_ms", "p99_ms", "floor_p99_ms", "rss_per_table_kb")
+
+
+def test_load_is_a_benchmark() -> None:
+    assert "load" in BENCHMARKS
+
+
+def test_tiny_load_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["--tables", "3", "--seconds", "3", "--rate", "20", "--json"])
+    assert code == 0
+    figures = json.loads(capsys.readouterr().out)
+    for key in REQUIRED:
+        assert figures[key] is not None, key
+    assert figures["tables"] == 3
+    assert figures["opening"]["tables_ready"] == 3
+    assert figures["play"]["actions"] > 0 and figures["actions_per_s"] > 0
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"]
+    assert figures["rss_per_table_kb"] > 0
+    assert figures["floor"]["actions"] > 0 and figures["floor_actions_per_s"] > 0
+    assert 0 < figures["floor_p50_ms"] <= figures["floor_p99_ms"]
+    assert figures["play"]["timeouts"] == 0 and figures["play"]["unanswered"] == 0

@@ -92,9 +92,10 @@ class ServerSettings(TappCog):
         except SettingError as error:
             await interaction.response.send_message(error.text(lang), ephemeral=True)
             return
-        await self.store.settings.set_guild(interaction.guild_id, values,
-                                            updated_by=interaction.user.id)
-        await interaction.response.send_message(changes_text(values, lang), ephemeral=True)
+        now = await self.store.settings.set_guild(interaction.guild_id, values,
+                                                  updated_by=interaction.user.id)
+        await interaction.response.send_message(changes_text(values, now, lang),
+                                                ephemeral=True)
 
     @settings.command(name="reset", description=t("settings.cmd.reset"))
     @app_commands.describe(setting=t("settings.cmd.reset.setting"))

@@ -53,10 +53,14 @@ def _line(key: str, value: Any, language: str | None) -> str:
              value=value_text(key, value, language))
 
 
-def changes_text(values: Mapping[str, Any], language: str | None) -> str:
-    """The answer to a change: each changed setting with its new value."""
+def changes_text(values: Mapping[str, Any], now: Settings, language: str | None) -> str:
+    """The answer to a change: each changed setting with its new value (and a note when
+    the reminder would never come: the timeout comes first)."""
     lines = "\n".join(_line(k, v, language) for k, v in values.items())
-    return t("settings.saved", language, changes=lines)
+    text = t("settings.saved", language, changes=lines)
+    if now.reminder_delay and now.turn_timeout and now.reminder_delay >= now.turn_timeout:
+        text += "\n" + t("settings.note.reminder_late", language)
+    return text
 
 
 def settings_embed(overrides: Mapping[str, Any], server: str,

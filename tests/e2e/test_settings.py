@@ -54,6 +54,10 @@ async def test_a_member_without_manage_server_may_look_but_not_change(
     assert fields(shown)["Reminder"] == "1 h · *default*"
     done = await answer(alice, world.channel, "/tapp settings set", stake=4)
     assert done.content == "Saved:\n**Stake**: 4 chips per unit"
+    late = await answer(alice, world.channel, "/tapp settings set", timeout="1h")
+    assert late.content.splitlines() == [
+        "Saved:", "**Turn timeout**: 1 h",
+        "Note: the turn timeout comes before the reminder, so no reminder is sent."]
     assert sandbox.problems == []
 
 
@@ -151,14 +155,14 @@ async def test_bad_values_are_explained_in_the_members_language(
     assert unread.content == ("„bald“ kann ich nicht als Dauer lesen: schreib z. B. 30m, 2h,"
                               " 1h30m, 1d oder aus.")
     short = await answer(admin, world.channel, "/tapp settings set", timeout="2m", stake=3)
-    assert short.content == "Bedenkzeit: aus oder von 5 Min bis 14 Tg."
+    assert short.content == "Bedenkzeit ist aus oder liegt zwischen 5 Min und 14 Tg."
     empty = await answer(admin, world.channel, "/tapp settings set")
     assert empty.content == "Wähle mindestens eine Einstellung, die du ändern willst."
     assert await store.settings.guild_overrides(world.guild.id) == {}  # nothing half-saved
 
     swede = sandbox.create_user("sven", world.guild, locale="sv-SE")
     bad = await answer(swede, world.channel, "/tapp new", variant="zuger", reminder="8d")
-    assert bad.content == "Påminnelse är av eller från 1 min till 7 d."
+    assert bad.content == "Påminnelse ska vara av eller mellan 1 min och 7 d."
     bad = await answer(swede, world.channel, "/tapp new", variant="zuger", timeout="1 vecka")
     assert bad.content.startswith("Jag kan inte läsa ”1 vecka” som en tid")
     assert sandbox.threads(world.channel) == [] and lobbies(sandbox, world.channel) == []
@@ -175,13 +179,13 @@ async def test_settings_show_in_the_readers_language(
     [embed] = shown.embeds
     assert embed["title"] == "Tapp-Einstellungen von Tapp Club"
     assert fields(shown) == {
-        "Erinnerung": "1 Std · *Vorgabe*", "Bedenkzeit": "1 Std 30 Min",
-        "Wenn die Zeit abläuft": "Ein Computerspieler übernimmt den Zug · *Vorgabe*",
-        "Computerspieler": "erlaubt · *Vorgabe*",
-        "Standardvariante": "Zuger Tapp · *Vorgabe*",
-        "Einsatz": "1 Chip pro Einheit · *Vorgabe*", "Kartenbild": "Deutsches Blatt",
-        "Tischmodus": "Ein Thread pro Tisch · *Vorgabe*",
-        "Sprache": "Die Discord-Sprache des Servers · *Vorgabe*"}
+        "Erinnerung": "1 Std · *Standard*", "Bedenkzeit": "1 Std 30 Min",
+        "Wenn die Zeit abläuft": "Ein Computerspieler übernimmt den Zug · *Standard*",
+        "Computerspieler": "erlaubt · *Standard*",
+        "Standardvariante": "Zuger Tapp · *Standard*",
+        "Einsatz": "1 Chip pro Einheit · *Standard*", "Kartenbild": "Deutsches Blatt",
+        "Tischmodus": "Ein Thread pro Tisch · *Standard*",
+        "Sprache": "Die Discord-Sprache des Servers · *Standard*"}
     assert "/tapp settings set" in embed["footer"]["text"]
 
 

@@ -39,8 +39,8 @@ def test_check_reads_durations_and_types_values() -> None:
 
 
 @pytest.mark.parametrize(("values", "language", "message"), [
-    ({"turn_timeout": "2m"}, "de", "Bedenkzeit: aus oder von 5 Min bis 14 Tg."),
-    ({"stake": 0}, "en", "Stake is a whole number from 1 to 1000."),
+    ({"turn_timeout": "2m"}, "de", "Bedenkzeit ist aus oder liegt zwischen 5 Min und 14 Tg."),
+    ({"stake": 0}, "en", "Stake must be a whole number from 1 to 1000."),
     ({"deck_style": "tarot"}, "sv",
      "Kortbild: välj en av Variantens egen, Franska färger, Tyska färger, Schweiziska färger."),
     ({"default_variant": "dapp"}, "en", "That value does not fit Default variant."),

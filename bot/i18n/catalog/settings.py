@@ -65,14 +65,16 @@ EN: dict[str, str] = {
     "settings.line": "**{name}**: {value}",
     "settings.reset.one": "**{name}** is back to its default: {value}.",
     "settings.reset.all": "All settings are back to their defaults.",
+    "settings.note.reminder_late": ("Note: the turn timeout comes before the reminder, so no"
+                                    " reminder is sent."),
     # refusals
     "settings.error.permission": ("Only members with the Manage Server permission can change"
                                   " the settings."),
     "settings.error.nothing": "Choose at least one setting to change.",
     "settings.error.duration": ("I cannot read “{text}” as a duration: write e.g. 30m, 2h,"
                                 " 1h30m, 1d, or off."),
-    "settings.error.seconds": "{setting} is off or from {low} to {high}.",
-    "settings.error.range": "{setting} is a whole number from {low} to {high}.",
+    "settings.error.seconds": "{setting} must be off or between {low} and {high}.",
+    "settings.error.range": "{setting} must be a whole number from {low} to {high}.",
     "settings.error.choice": "{setting}: choose one of {choices}.",
     "settings.error.invalid": "That value does not fit {setting}.",
     "settings.error.computers_forbidden": ("Computer players are switched off on this server,"
@@ -83,14 +85,14 @@ DE: dict[str, str] = {
     "settings.cmd.group": "Die Einstellungen dieses Servers für Tapp-Tische",
     "settings.cmd.show": "Die Einstellungen dieses Servers anzeigen",
     "settings.cmd.set": "Die Einstellungen dieses Servers ändern (Server verwalten)",
-    "settings.cmd.reset": "Einstellungen auf die Vorgaben zurücksetzen (Server verwalten)",
+    "settings.cmd.reset": "Einstellungen auf den Standard zurücksetzen (Server verwalten)",
     "settings.cmd.reset.setting": "Die zurückzusetzende Einstellung (sonst alle)",
     "settings.cmd.reminder": ("Wer dran ist, wird nach dieser Zeit erneut erinnert"
                               " (z. B. 30m, 2h; aus)"),
     "settings.cmd.timeout": "Bedenkzeit pro Zug (z. B. 12h, 1d; aus)",
     "settings.cmd.on_timeout": "Was geschieht, wenn die Bedenkzeit abläuft",
     "settings.cmd.computers": "Computerspieler erlauben",
-    "settings.cmd.variant": "Die Variante, die /tapp new ohne Angabe eröffnet",
+    "settings.cmd.variant": "Die Variante, die /tapp new eröffnet, wenn keine genannt ist",
     "settings.cmd.stake": "Chips pro Einheit an neuen Tischen",
     "settings.cmd.deck_style": "Kartenbild: französisches, deutsches oder Schweizer Blatt",
     "settings.cmd.mode": "Tische im eigenen Thread oder im Kanal",
@@ -124,7 +126,7 @@ DE: dict[str, str] = {
     "settings.computers.false": "nicht erlaubt",
     "settings.stake.1": "1 Chip pro Einheit",
     "settings.stake": "{n} Chips pro Einheit",
-    "settings.deck.auto": "Das der Variante",
+    "settings.deck.auto": "Passend zur Variante",
     "settings.deck.french": "Französisches Blatt",
     "settings.deck.german": "Deutsches Blatt",
     "settings.deck.swiss": "Schweizer Blatt",
@@ -135,20 +137,22 @@ DE: dict[str, str] = {
     "settings.language.de": "Deutsch",
     "settings.language.sv": "Svenska",
     "settings.show.title": "Tapp-Einstellungen von {server}",
-    "settings.show.default": "{value} · *Vorgabe*",
+    "settings.show.default": "{value} · *Standard*",
     "settings.show.footer": ("Mitglieder mit „Server verwalten“ ändern sie mit /tapp settings"
                              " set; ein Tisch kann bei /tapp new eigene wählen."),
     "settings.saved": "Gespeichert:\n{changes}",
     "settings.line": "**{name}**: {value}",
-    "settings.reset.one": "**{name}** steht wieder auf der Vorgabe: {value}.",
-    "settings.reset.all": "Alle Einstellungen stehen wieder auf den Vorgaben.",
+    "settings.reset.one": "**{name}** steht wieder auf dem Standard: {value}.",
+    "settings.reset.all": "Alle Einstellungen stehen wieder auf dem Standard.",
+    "settings.note.reminder_late": ("Hinweis: Die Bedenkzeit läuft vor der Erinnerung ab,"
+                                    " also wird nie erinnert."),
     "settings.error.permission": ("Nur Mitglieder mit der Berechtigung „Server verwalten“"
                                   " können die Einstellungen ändern."),
     "settings.error.nothing": "Wähle mindestens eine Einstellung, die du ändern willst.",
     "settings.error.duration": ("„{text}“ kann ich nicht als Dauer lesen: schreib z. B. 30m,"
                                 " 2h, 1h30m, 1d oder aus."),
-    "settings.error.seconds": "{setting}: aus oder von {low} bis {high}.",
-    "settings.error.range": "{setting}: eine ganze Zahl von {low} bis {high}.",
+    "settings.error.seconds": "{setting} ist aus oder liegt zwischen {low} und {high}.",
+    "settings.error.range": "{setting} muss eine ganze Zahl von {low} bis {high} sein.",
     "settings.error.choice": "{setting}: wähle eines von {choices}.",
     "settings.error.invalid": "Dieser Wert passt nicht zu {setting}.",
     "settings.error.computers_forbidden": ("Computerspieler sind auf diesem Server"
@@ -216,13 +220,15 @@ SV: dict[str, str] = {
     "settings.line": "**{name}**: {value}",
     "settings.reset.one": "**{name}** är tillbaka på standard: {value}.",
     "settings.reset.all": "Alla inställningar är tillbaka på standard.",
+    "settings.note.reminder_late": ("Obs: betänketiden tar slut före påminnelsen, så ingen"
+                                    " påminnelse skickas."),
     "settings.error.permission": ("Bara medlemmar med behörigheten Hantera server kan ändra"
                                   " inställningarna."),
     "settings.error.nothing": "Välj minst en inställning att ändra.",
     "settings.error.duration": ("Jag kan inte läsa ”{text}” som en tid: skriv t.ex. 30m, 2h,"
                                 " 1h30m, 1d eller av."),
-    "settings.error.seconds": "{setting} är av eller från {low} till {high}.",
-    "settings.error.range": "{setting} är ett heltal från {low} till {high}.",
+    "settings.error.seconds": "{setting} ska vara av eller mellan {low} och {high}.",
+    "settings.error.range": "{setting} ska vara ett heltal från {low} till {high}.",
     "settings.error.choice": "{setting}: välj en av {choices}.",
     "settings.error.invalid": "Det värdet passar inte för {setting}.",
     "settings.error.computers_forbidden": ("Datorspelare är avstängda på den här servern,"

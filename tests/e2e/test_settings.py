@@ -6,8 +6,9 @@ from __future__ import annotations
 import discord
 
 from bot.client import TappBot
+from bot.config import Settings as BotSettings
 from bot.sandbox import Actor, Sandbox
-from bot.sandbox.harness import World
+from bot.sandbox.harness import World, running
 from bot.sandbox.models import ALL_PERMISSIONS, Message
 from bot.store import DeckStyle, Settings, Store, TableMode, TimeoutPolicy
 
@@ -167,6 +168,28 @@ async def test_bad_values_are_explained_in_the_members_language(
     assert bad.content.startswith("Jag kan inte läsa ”1 vecka” som en tid")
     assert sandbox.threads(world.channel) == [] and lobbies(sandbox, world.channel) == []
     assert tapp_bot.tables is not None and tapp_bot.tables.located_in(world.channel.id) is None
+    assert sandbox.problems == []
+
+
+async def test_a_tables_settings_outlive_a_restart_and_later_server_changes(
+        sandbox: Sandbox, world: World, settings: BotSettings) -> None:
+    alice, bob = world.players[:2]
+    async with running(TappBot(settings, guild_ready_timeout=0.05), sandbox):
+        await answer(alice, world.channel, "/tapp new", variant="zuger", mode="channel",
+                     language="de", timeout="2h")
+        await answer(alice, world.channel, "/tapp settings set", language="sv",
+                     timeout="3h")
+    async with running(TappBot(settings, guild_ready_timeout=0.05), sandbox) as bot:
+        [lobby] = lobbies(sandbox, world.channel)
+        joined = (await bob.click(lobby, label="Beitreten")).response
+        assert joined is not None and joined.ephemeral_to == bob.id
+        await sandbox.settle()
+        assert "Platz 2: **bob**" in sandbox.message(lobby.id).text  # still German
+        assert bot.tables is not None
+        live = bot.tables.located_in(world.channel.id)
+        assert live is not None and live.language == "de"
+        effective = await store_of(bot).settings.for_table(live.table_id)
+        assert (effective.turn_timeout, effective.language) == (7200, "de")
     assert sandbox.problems == []
 
 

@@ -13,7 +13,6 @@ from discord.app_commands import Choice, Range
 from discord.ext import commands
 
 from bot.ai import levels
-from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.settings import SettingError, check
 
@@ -23,6 +22,7 @@ from .settings import (
     LANGUAGE_CHOICES,
     MODE_CHOICES,
     POLICY_CHOICES,
+    VARIANT_CHOICES,
     Duration,
     given,
 )
@@ -31,7 +31,6 @@ from .table import language as user_language
 
 log = logging.getLogger(__name__)
 
-VARIANT_CHOICES: list[Choice[str]] = [Choice(name=t(f"variant.{v}"), value=v) for v in VARIANTS]
 PLAYER_CHOICES: list[Choice[int]] = [Choice(name=t("choice.players", n=n), value=n)
                                      for n in range(3, 7)]
 DECK_CHOICES: list[Choice[int]] = [Choice(name=t("choice.deck", n=n), value=n) for n in (36, 32)]

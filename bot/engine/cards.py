@@ -94,8 +94,30 @@ def mask_points(mask: int) -> int:
     return total
 
 
+#: card indices of each 9-bit suit chunk, per suit: ``_CHUNK_CARDS[s][m]``
+_CHUNK_CARDS: Final = tuple(
+    tuple(tuple(s * 9 + r for r in range(9) if m >> r & 1) for m in range(512))
+    for s in range(4)
+)
+
+
+def bits(mask: int) -> tuple[int, ...]:
+    """Card indices in a mask, low to high (a table look-up per suit)."""
+    if mask >> N_CARDS or mask < 0:
+        return tuple(_iter_bits(mask))
+    c0, c1, c2, c3 = _CHUNK_CARDS
+    return c0[mask & 0x1FF] + c1[mask >> 9 & 0x1FF] + c2[mask >> 18 & 0x1FF] + c3[mask >> 27]
+
+
 def iter_bits(mask: int) -> Iterator[int]:
     """Card indices in a mask, low to high."""
+    if mask >> N_CARDS or mask < 0:
+        return _iter_bits(mask)
+    return iter(bits(mask))
+
+
+def _iter_bits(mask: int) -> Iterator[int]:
+    """Any bit indices of an int (beyond the deck too), low to high."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

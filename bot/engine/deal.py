@@ -18,13 +18,16 @@ from typing import Any
 
 from .actions import _CALLS, _GIVES, _NO_CALL, _PLAYS, _TRUMPS, Action, ActionType
 from .cards import (
+    _CHUNK_CARDS,
     CARD_NAMES,
     CARDS,
     POINTS_OF,
     SUIT_MASKS,
     SUIT_OF,
     SUITS,
+    Card,
     CardSet,
+    bits,
     deck_mask,
     iter_bits,
     mask_points,
@@ -90,10 +93,10 @@ class Deal:
     rekontra_by: int | None
     leader: int
     turn: int
-    trick: list[int]
+    trick: list[Card]
     trick_mask: int
     led_mask: int
-    tricks: list[tuple[int, tuple[int, ...], int]]  # (leader, cards, winner)
+    tricks: list[TrickView]  # (leader, cards, winner), never with winner None
     tricks_won: list[int]
     points: list[int]  # card points of completed tricks per seat
     must_win_all: bool
@@ -198,9 +201,7 @@ class Deal:
         return d
 
     def copy(self) -> Deal:
-        d = Deal.__new__(Deal)
-        for name in Deal.__slots__:
-            setattr(d, name, getattr(self, name))
+        d = _copy_slots(self)
         d.hands = self.hands[:]
         d.bids = self.bids[:]
         d.log = self.log[:]
@@ -240,7 +241,11 @@ class Deal:
         if not v.has_kontra or self.contract is None or self.tricks:
             return (main,)
         kontra = v.kontra_actions
-        return tuple(s for s in range(self.n) if s == main or kontra(self, s))
+        seats = []
+        for s in range(self.n):
+            if s == main or kontra(self, s):
+                seats.append(s)
+        return tuple(seats)
 
     def _main_actor(self) -> int:
         ph = self.phase
@@ -275,7 +280,9 @@ class Deal:
     def _compute_main_legal(self, seat: int) -> list[Action]:
         ph = self.phase
         if ph is _PLAY:
-            return [_PLAYS[c] for c in iter_bits(self.legal_play_mask())]
+            m = self.legal_play_mask()
+            p0, p1, p2, p3 = _CHUNK_PLAYS
+            return [*p0[m & 0x1FF], *p1[m >> 9 & 0x1FF], *p2[m >> 18 & 0x1FF], *p3[m >> 27]]
         if ph is _AUCTION or ph is _DECLARE:
             return self.v.auction_legal(self, seat)
         if ph is _CONTRACT:
@@ -286,9 +293,9 @@ class Deal:
             return [_TRUMPS[s] for s in self.choices]
         if ph is _CALL:
             out = [_NO_CALL] if self.v.call_may_pass else []
-            return out + [_CALLS[c] for c in iter_bits(self.callable_mask())]
+            return out + [_CALLS[c] for c in bits(self.callable_mask())]
         if ph is _GIVE:
-            return [_GIVES[c] for c in iter_bits(self.givable_mask())]
+            return [_GIVES[c] for c in bits(self.givable_mask())]
         if ph is _ANNOUNCE:
             return [Action.announce("tout"), Action.announce("none")]
         raise AssertionError(ph)
@@ -447,26 +454,28 @@ class Deal:
         self.hands[seat] ^= bit
         self.log.append((seat, card))
         trick = self.trick
-        trick.append(card)
-        if len(trick) == 1:
-            self.led_mask = SUIT_MASKS[SUIT_OF[card]]
+        trick.append(CARDS[card])
+        k = len(trick)
+        if k == 1:
+            self.led_mask = _SUIT_MASK_OF[card]
             self.trick_mask = bit
         else:
             self.trick_mask |= bit
         n = self.n
-        if len(trick) < n:
+        if k < n:
             self.turn = seat + 1 if seat + 1 < n else 0
             return
         tm = self.trick_mask
         w = tm & self.trump_mask or tm & self.led_mask
         leader = self.leader
-        winner = (leader + trick.index(w.bit_length() - 1)) % n
+        winner = (leader + trick.index(CARDS[w.bit_length() - 1])) % n
         pts = 0
         for c in trick:
             pts += POINTS_OF[c]
         self.points[winner] += pts
         self.tricks_won[winner] += 1
-        self.tricks.append((leader, tuple(trick), winner))
+        # kept as the view shows it (a TrickView of Cards), so views and results copy it
+        self.tricks.append(_new_tuple(TrickView, (leader, tuple(trick), winner)))
         self.trick = []
         self.leader = self.turn = winner
         if not self.hands[winner] or self.declarer is not None and (
@@ -541,13 +550,12 @@ class Deal:
 
     # -- results and views ----------------------------------------------------------
     def trick_views(self) -> tuple[TrickView, ...]:
-        get = CARDS.__getitem__
-        return tuple(TrickView(ld, tuple(map(get, cards)), w) for ld, cards, w in self.tricks)
+        return tuple(self.tricks)
 
     def current_trick_view(self) -> TrickView | None:
         if self.phase is not _PLAY or not self.trick:
             return None
-        return TrickView(self.leader, tuple(CARDS[c] for c in self.trick), None)
+        return TrickView(self.leader, tuple(self.trick), None)
 
     def outcome(self) -> DealResult | None:
         """The result once the deal is over, else None."""
@@ -654,12 +662,30 @@ class Deal:
                 f" ply={self.ply}>")
 
 
+def _make_copy_slots() -> Any:
+    """``Deal -> Deal`` with every slot shared: one generated assignment per slot (a
+    loop of getattr/setattr costs a searcher several times as much per copy)."""
+    body = "\n".join(f"    d.{name} = s.{name}" for name in Deal.__slots__)
+    namespace: dict[str, Any] = {"new": object.__new__, "Deal": Deal}
+    exec(f"def copy_slots(s):\n    d = new(Deal)\n{body}\n    return d\n", namespace)
+    return namespace["copy_slots"]
+
+
+_copy_slots = _make_copy_slots()
+_new_tuple = tuple.__new__
+_SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(36))
+
+
 def _mask(cards: list[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
     return m
 
+
+#: the play actions of each 9-bit suit chunk, per suit (as ``cards._CHUNK_CARDS``)
+_CHUNK_PLAYS = tuple(tuple(tuple(_PLAYS[c] for c in chunk) for chunk in suit)
+                     for suit in _CHUNK_CARDS)
 
 #: the cards of each deck, low to high
 _DECK_CARDS: dict[int, tuple[int, ...]] = {

@@ -16,12 +16,12 @@ from dataclasses import replace
 import pytest
 
 from bot.engine import Action, ActionType, Deal, IllegalAction, InvalidRecord
-from bot.engine.cards import DECK32, iter_bits
+from bot.engine.cards import DECK32, Card, iter_bits
 from bot.engine.deal import _shuffle, _variant
 from bot.engine.playout import play_out, random_action, random_bit
 from bot.engine.variants import make_variant
 from bot.engine.variants.contest import ContestState, _words_now, legal_words, spoken
-from bot.engine.view import Phase
+from bot.engine.view import Phase, TrickView
 
 CONFIGS = [
     ("zuger", 4, {}),
@@ -214,3 +214,34 @@ def test_discard_template_filled_from_the_hand_applies_unchecked():
             assert deal.to_record() == check.to_record()
             return
     pytest.fail("no coeurfrage in 200 deals")
+
+
+def test_copy_carries_every_slot_and_owns_its_mutable_parts():
+    rng = random.Random(4)
+    for variant, players, options in CONFIGS:
+        deal = Deal.new(variant, players=players, rng=rng, **options)
+        for _ in range(rng.randrange(0, 25)):
+            if deal.is_over:
+                break
+            deal.apply(*random_action(deal, rng))
+        copy = deal.copy()
+        for name in Deal.__slots__:
+            assert getattr(copy, name) == getattr(deal, name), name
+        for name in ("hands", "bids", "log", "pending", "trick", "tricks", "tricks_won",
+                     "points"):
+            assert getattr(copy, name) is not getattr(deal, name), name
+        assert deal.auction is None or copy.auction is not deal.auction
+        if not deal.is_over:
+            before = deal.to_record()
+            play_out(copy, rng)
+            assert deal.to_record() == before
+
+
+def test_tricks_are_kept_as_their_views():
+    deal = play_out(Deal.new("dapp", players=4, rng=random.Random(8)), random.Random(8))
+    assert deal.tricks
+    for trick in deal.tricks:
+        assert type(trick) is TrickView and trick.winner is not None
+        assert all(type(c) is Card for c in trick.cards)
+    assert deal.trick_views() == tuple(deal.tricks)
+    assert deal.result is not None and deal.result.tricks == tuple(deal.tricks)

@@ -50,6 +50,9 @@ HEARTS_CONTRACTS = {Contract.HERZ, Contract.RUFER_HERZ, Contract.DURCH_HERZ}
 POINT_CONTRACTS = {Contract.NORMAL, Contract.HERZ}
 WIN_ALL = {Contract.RUFER, Contract.RUFER_HERZ, Contract.DURCH, Contract.DURCH_HERZ}
 RUFER = {Contract.RUFER, Contract.RUFER_HERZ}
+_RAMSCH = Contract.RAMSCH
+_PLAY, _FINISHED = Phase.PLAY, Phase.FINISHED
+_KONTRA, _REKONTRA = Action.kontra(), Action.rekontra()
 
 
 class Words(ContestWords):
@@ -138,19 +141,19 @@ class Dapp(ContestVariant):
     # -- kontra / rekontra ---------------------------------------------------------------
     def kontra_actions(self, deal: Deal, seat: int) -> list[Action]:
         c = deal.contract
-        if c is None or deal.phase is Phase.FINISHED or deal.tricks:
+        if c is None or deal.tricks or deal.phase is _FINISHED:
             return []
-        is_ramsch = c is Contract.RAMSCH
+        is_ramsch = c is _RAMSCH
         if deal.kontra_by is None:
             if deal.trick or (not is_ramsch and seat == deal.declarer):
                 return []
-            if c in RUFER and (deal.phase is not Phase.PLAY or deal.called_in_talon):
+            if c in RUFER and (deal.phase is not _PLAY or deal.called_in_talon):
                 return []
-            return [Action.kontra()]
+            return [_KONTRA]
         if deal.rekontra_by is None and (
             seat == deal.declarer or (is_ramsch and seat != deal.kontra_by)
         ):
-            return [Action.rekontra()]
+            return [_REKONTRA]
         return []
 
     def apply_kontra(self, deal: Deal, seat: int, action: Action) -> None:

@@ -31,7 +31,8 @@ def ramsch(deal: Deal, unit: int) -> tuple[list[int], list[int], bool]:
     """
     n = deal.n
     points = deal.points[:]
-    last_winner = deal.tricks[-1][2]
+    last_winner = deal.tricks[-1].winner
+    assert last_winner is not None
     points[last_winner] += mask_points(deal.dealt_talon)
     top = max(points)
     tied = [s for s in range(n) if points[s] == top]

@@ -13,7 +13,7 @@ Phases, in one run:
 1. The stand-in makes the world (a guild and a channel per 100 tables, 4 members per
    table) and the bot connects; resident memory (``VmRSS``) is read.
 2. Opening: for every table the host types ``/tapp new``, three members click *Join*,
-   the host clicks *Start* (``--concurrency`` tables at a time); all seats are members,
+   the host clicks *Start* (``--open-concurrency`` tables at a time); all seats are members,
    no computer players. Resident memory is read again, once the display is idle:
    ``rss_per_table_kb`` is the difference over the tables.
 3. Play for ``--seconds``: turns start at ``--rate`` per second (open loop: a turn is
@@ -42,14 +42,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import gc
+import io
 import json
 import logging
 import multiprocessing
+import pstats
 import random
 import resource
+import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -61,6 +66,7 @@ from bot.client import TappBot
 from bot.config import Settings
 from bot.sandbox import discord_pointed_at
 from bot.tables import TableConfig
+from bot.tables import display as display_module
 
 from . import load_driver
 
@@ -81,12 +87,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--rate", type=float, default=AIM_RATE,
                         help="turns started per second (open loop); 0: as fast as possible")
     parser.add_argument("--concurrency", type=int, default=32,
-                        help="members acting at once with --rate 0, and tables opening at once")
+                        help="members acting at once with --rate 0")
+    parser.add_argument("--open-concurrency", type=int, default=8,
+                        help="tables opening at once")
     parser.add_argument("--variant", default="zuger", help="variant of every table")
     parser.add_argument("--seed", type=int, default=1879)
     parser.add_argument("--db", type=Path, default=None,
                         help="the bot's SQLite file (default: a temporary file)")
     parser.add_argument("--no-floor", action="store_true", help="skip the floor phase")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="profile the bot's event loop thread in the play phase (cProfile"
+                             " stats to this file, the top entries printed) and time the"
+                             " image rendering threads")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -153,6 +165,38 @@ async def connected(client: discord.Client, token: str):  # type: ignore[no-unty
             await task
 
 
+@contextlib.contextmanager
+def _profiled(path: Path | None) -> Iterator[list[Any]]:
+    """With a path: cProfile on this thread, and the CPU seconds and count of the images
+    rendered (in their threads) in ``[seconds, count]``."""
+    totals: list[Any] = [0.0, 0]
+    if path is None:
+        yield totals
+        return
+    original = display_module.render_image
+
+    def timed(spec: Any) -> Any:
+        started = time.thread_time()
+        try:
+            return original(spec)
+        finally:
+            totals[0] += time.thread_time() - started
+            totals[1] += 1
+
+    display_module.render_image = timed
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        yield totals
+    finally:
+        profiler.disable()
+        display_module.render_image = original
+        profiler.dump_stats(path)
+        with io.StringIO() as out:
+            pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(30)
+            print(out.getvalue(), file=sys.stderr)
+
+
 async def _bot_idle(bot: TappBot) -> None:
     tables, display = bot.tables, bot.display
     assert tables is not None and display is not None
@@ -168,7 +212,7 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
     options = {"tables": args.tables, "variant": args.variant, "seed": args.seed,
-               "concurrency": args.concurrency}
+               "concurrency": args.concurrency, "open_concurrency": args.open_concurrency}
     child = context.Process(target=load_driver.child_main, args=(theirs, options),
                             name="tapp-load-standin", daemon=True)
     child.start()
@@ -192,9 +236,13 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                 gc.collect()
                 rss_after = rss_kb()
                 cpu0, wall0 = cpu_s(), time.monotonic()
-                played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
+                with _profiled(args.profile) as rendering:
+                    played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
                 bot_cpu = cpu_s() - cpu0
                 bot_wall = time.monotonic() - wall0
+                if args.profile is not None:
+                    figures["render_cpu_s"] = round(rendering[0], 2)
+                    figures["renders"] = rendering[1]
                 rss_end = rss_kb()
             figures.update(_main_figures(played, opened, rss_before, rss_after, rss_end,
                                          bot_cpu, bot_wall, args.tables))
@@ -292,7 +340,9 @@ def _table(f: dict[str, Any]) -> str:
         f"turns with no table waiting, {play['refused']} refused, {play['timeouts']} unanswered"
         f" in {load_driver.ANSWER_TIMEOUT_S:g} s, {play['probes']} stalled tables probed",
         f"bot CPU {f['bot_cpu_s']:.1f} s in the play phase ({f['bot_cpu_share']:.2f} cores); "
-        f"stand-in and members CPU {play['driver_cpu_s']:.1f} s",
+        f"stand-in and members CPU {play['driver_cpu_s']:.1f} s"
+        + (f"; rendering {f['render_cpu_s']:.1f} s CPU for {f['renders']} images"
+           if "render_cpu_s" in f else ""),
         f"resident memory: {f['rss_before_kb'] / 1024:.1f} MB before opening, "
         f"{f['rss_tables_kb'] / 1024:.1f} MB with the tables open, "
         f"{f['rss_end_kb'] / 1024:.1f} MB after play: {f['rss_per_table_kb']:.1f} KB per table",
@@ -307,7 +357,8 @@ def _table(f: dict[str, Any]) -> str:
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    if args.tables < 1 or args.seconds <= 0 or args.rate < 0 or args.concurrency < 1:
+    if (args.tables < 1 or args.seconds <= 0 or args.rate < 0 or args.concurrency < 1
+            or args.open_concurrency < 1):
         print("--tables, --seconds and --concurrency must be positive, --rate at least 0")
         return 2
     logging.basicConfig(level=logging.WARNING)

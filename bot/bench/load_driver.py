@@ -38,7 +38,7 @@ from bot.tables.ids import VERBS, ComponentId
 TABLES_PER_GUILD = 100
 PLAYERS = 4
 #: a table nobody could act at for this long is probed (every member opens their hand)
-STALL_S = 5.0
+STALL_S = 10.0
 #: how long a member waits for an answer before giving up on the turn
 ANSWER_TIMEOUT_S = 10.0
 POLL_S = 0.002
@@ -102,6 +102,7 @@ class Driver:
         self.variant = str(options.get("variant", "zuger"))
         self.rng = random.Random(int(options.get("seed", 1879)))
         self.concurrency = int(options.get("concurrency", 32))
+        self.open_concurrency = int(options.get("open_concurrency", 8))
         self.tables: list[LoadTable] = []
         self.by_thread: dict[int, LoadTable] = {}
         self.members: dict[int, Actor] = {}
@@ -270,7 +271,7 @@ class Driver:
     async def open_tables(self) -> dict[str, Any]:
         self.stats = PhaseStats()
         started = time.monotonic()
-        gate = asyncio.Semaphore(self.concurrency)
+        gate = asyncio.Semaphore(self.open_concurrency)
 
         async def one(table: LoadTable) -> None:
             async with gate:
@@ -419,10 +420,9 @@ class Driver:
             member = self.members[user]
             record = await self.interact("hand", lambda: member.click(
                 table.message_id, custom_id=self._cid(table, "hand"), settle=False))
-            if record is None:
-                return
-            panel = _answer(record)
-            if panel is None:
+            panel = None if record is None else _answer(record)
+            if panel is None or record is None or record.response_type is None:
+                table.to_act = user  # no hand came: the member tries again
                 return
         else:
             assert panel.ephemeral_to is not None
@@ -518,11 +518,19 @@ class Driver:
         latencies: list[float] = []
         action_latencies: list[float] = []
         actions = unanswered = 0
+        kinds: dict[str, dict[str, int]] = {}
         for sample in stats.samples:
             record = sample.record
+            counts = kinds.setdefault(sample.kind, {"n": 0, "answered": 0, "deferred": 0,
+                                                    "failed": 0, "errors": 0})
+            counts["n"] += 1
+            counts["errors"] += bool(record.errors)
+            counts["failed"] += record.failed
+            counts["deferred"] += record.deferred
             if record.responded_at is None:
                 unanswered += 1
                 continue
+            counts["answered"] += 1
             ms = (record.responded_at - record.created_at).total_seconds() * 1000
             latencies.append(ms)
             if sample.kind in action_kinds:
@@ -541,6 +549,7 @@ class Driver:
             "probes": stats.probes,
             "timeouts": stats.timeouts,
             "refused": stats.refused,
+            "kinds": kinds,
         }
         for name, values in (("", latencies), ("action_", action_latencies)):
             if values:

@@ -5,8 +5,25 @@ state equals a replay of its stored log."""
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import AsyncIterator
+
+import pytest
+
 from bot.client import TappBot
+from bot.config import Settings
+from bot.engine import Action
+from bot.sandbox import Actor, Message, Sandbox
+from bot.sandbox.harness import World, running
 from bot.store import Store, restore_session
+from bot.tables import Disclosure, TableConfig
+from bot.tables.view_models import MessageModel, table_message
+from bot.tables.words import Words
+
+from .driver import Game, Watch, check_ledger_against_replay, open_table
+
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 
 
 async def assert_state_replays(bot: TappBot, table_id: int) -> None:
@@ -33,3 +50,248 @@ async def assert_state_replays(bot: TappBot, table_id: int) -> None:
     if deal is not None and replayed is not None:
         assert replayed.to_record() == deal.to_record()
         assert replayed.public_view() == deal.public_view()
+
+
+# -- the bot and its table ----------------------------------------------------------------
+@pytest.fixture
+async def fault_bot(sandbox: Sandbox, world: World, settings: Settings,
+                    table_config: TableConfig) -> AsyncIterator[TappBot]:
+    """The table bot, with a store that waits only 0.2 s for another connection's lock."""
+    async def store_factory(s: Settings) -> Store:
+        return await Store.open(s.database_path, busy_timeout=0.2)
+
+    bot = TappBot(settings, guild_ready_timeout=0.05, tables=table_config,
+                  store_factory=store_factory)
+    async with running(bot, sandbox):
+        yield bot
+
+
+async def table(sandbox: Sandbox, bot: TappBot, world: World, steps: int = 4) -> Game:
+    host, *others = world.players
+    game = await open_table(sandbox, bot, world.channel, host, "zuger", joiners=tuple(others))
+    for _ in range(steps):
+        assert await game.step()
+    return game
+
+
+def store_of(bot: TappBot) -> Store:
+    assert isinstance(bot.store, Store)
+    return bot.store
+
+
+def table_shown(watch: Watch, message: Message) -> list[Disclosure]:
+    """The states shown on the table message, in order (each one successful post/edit)."""
+    return [d for d in watch.seen if d.message_id == message.id and d.kind == "table"]
+
+
+def fresh_render(bot: TappBot, game: Game) -> MessageModel:
+    """The table message as a fresh render of the live state would make it."""
+    assert bot.tables is not None and game.live is not None
+    state = bot.tables._state(game.live)  # noqa: SLF001 - the snapshot the display gets
+    return table_message(state, Words(state.language, state.variant, state.style))
+
+
+async def until_turn_of(game: Game, actor: Actor) -> tuple[int, Action]:
+    for _ in range(40):
+        move = game.next_move()
+        if move is not None and move[1] is actor:
+            return move[0], move[2]
+        assert await game.step()
+    raise AssertionError(f"{actor} never came to act")
+
+
+# -- the tests ----------------------------------------------------------------------------
+async def test_gateway_drop_mid_deal_resumes_and_loses_no_click(
+        sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
+    game = await table(sandbox, fault_bot, world)
+    live = game.live
+    assert live is not None and live.deal is not None
+    move = game.next_move()
+    assert move is not None
+    seat, actor, action = move
+    ply = live.deal.ply
+    panel = await game.open_hand(actor, live.deal.view(seat))
+    resumes = sandbox.gateway.resumes
+
+    await sandbox.drop_gateway()  # mid-deal; the click below happens while the bot is away
+    ix = await Game.click_action(actor, panel, action)
+    await game.quiet()
+    assert sandbox.gateway.resumes == resumes + 1  # resumed, not a new session
+    assert ix.acknowledged and not ix.failed and not ix.errors
+    assert ix.response is not None and "out of date" not in ix.response.text
+    actions = await store_of(fault_bot).deals.actions(live.deal_id or 0)
+    assert actions[ply].seat == seat and not actions[ply].auto
+    await assert_state_replays(fault_bot, game.table_id)
+
+    await game.play(until=lambda g: g.deals_settled() >= 1)  # play carries on
+    assert all(r.acknowledged and not r.failed for r in sandbox.interactions)
+    await assert_state_replays(fault_bot, game.table_id)
+    assert await check_ledger_against_replay(store_of(fault_bot), game.table_id) == 1
+    await watch.check(store_of(fault_bot))
+
+
+async def test_a_429_storm_on_table_edits_ends_on_the_latest_state(
+        sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
+    """Every edit of the table message is refused with 429 many times over (more than
+    discord.py's own five tries) while members play. Afterwards the table message is
+    exactly a fresh render of the table's state; the states it showed came in order,
+    none twice, each shown by one edit (the display coalesces what piled up)."""
+    game = await table(sandbox, fault_bot, world, steps=0)
+    message = game.table_message()
+    storm = sandbox.faults.rate_limit(60, route=EDIT, retry_after=0.01)
+    for _ in range(8):
+        assert await game.step()
+    await game.quiet()
+    assert storm.remaining == 0 and len(storm.hits) == 60  # the storm was met, and passed
+    assert game.table_message().id == message.id  # still edited in place
+
+    fresh = fresh_render(fault_bot, game)
+    shown = sandbox.message(message.id)
+    assert shown.embeds[0]["description"] == fresh.description
+    assert shown.embeds[0]["title"] == fresh.title
+    assert [b["custom_id"] for b in shown.buttons()] == [
+        c.custom_id for c in fresh.components]
+    states = table_shown(watch, message)
+    assert game.live is not None and states[-1].stamp == game.live.stamp
+    stamps = [d.stamp for d in states]
+    assert stamps == sorted(stamps, key=lambda s: (s.deal, s.ply))  # in order
+    assert len(set(stamps)) == len(stamps)  # none shown twice
+    edits = len([d for d in watch.seen if d.message_id == message.id])
+    assert shown.edit_count == edits - 1  # one edit per state shown (the first: the post)
+    await assert_state_replays(fault_bot, game.table_id)
+    await watch.check(store_of(fault_bot))
+
+
+async def test_a_5xx_on_the_answer_still_commits_and_shows_the_action(
+        sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
+    game = await table(sandbox, fault_bot, world)
+    store = store_of(fault_bot)
+    live = game.live
+    assert live is not None and live.deal is not None and live.deal_id is not None
+
+    # one 5xx: discord.py tries the answer again (after 1 s) and it arrives
+    move = game.next_move()
+    assert move is not None
+    seat, actor, action = move
+    panel = await game.open_hand(actor, live.deal.view(seat))
+    fault = sandbox.faults.server_error(1, route=CALLBACK, status=503)
+    ix = await Game.click_action(actor, panel, action)
+    await game.quiet()
+    assert len(fault.hits) == 1
+    assert ix.response is not None and ix.response.ephemeral_to == actor.id
+    words = Words(None, "zuger", live.style)
+    assert words.done(action) in ix.response.text  # the panel, with what they did
+    await assert_state_replays(fault_bot, game.table_id)
+
+    # two 5xx: discord.py's next try (after 1 + 3 s) is past Discord's 3 seconds, the
+    # member gets no answer; yet the action is committed
+    move = game.next_move()
+    assert move is not None and live.deal is not None
+    seat, actor, action = move
+    ply, deal_id = live.deal.ply, live.deal_id
+    panel = await game.open_hand(actor, live.deal.view(seat))
+    table_before = sandbox.message(game.table_message().id).edit_count
+    fault = sandbox.faults.server_error(2, route=CALLBACK, status=503)
+    ix = await Game.click_action(actor, panel, action)
+    await game.quiet()
+    assert len(fault.hits) == 2
+    assert not ix.acknowledged and ix.response is None and ix.failed
+    actions = await store.deals.actions(deal_id)
+    assert (actions[ply].seat, actions[ply].entry) == (seat, action.to_record(seat))
+    # ... and shown on the next update of the table message
+    assert sandbox.message(game.table_message().id).edit_count > table_before
+    last = table_shown(watch, game.table_message())[-1]
+    assert last.stamp is not None and (last.stamp.deal, last.stamp.ply) > (
+        live.deal_number or 0, ply)
+    # the member tries again: a clear "out of date", nothing applied twice
+    again = await Game.click_action(actor, panel, action)
+    assert again.response is not None and "out of date" in again.response.text
+    after = await store.deals.actions(deal_id)
+    assert [a.ply for a in after] == list(range(len(after)))
+    assert sum(1 for a in after if a.seat == seat and a.ply == ply) == 1
+    await assert_state_replays(fault_bot, game.table_id)
+    await game.play(until=lambda g: g.deals_settled() >= 1)
+    await assert_state_replays(fault_bot, game.table_id)
+    await watch.check(store)
+
+
+async def test_a_locked_database_refuses_clearly_and_the_click_works_after(
+        sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch,
+        settings: Settings) -> None:
+    erika = sandbox.create_user("erika", world.guild, locale="de")  # answered in German
+    host, bob, carol, _ = world.players
+    game = await open_table(sandbox, fault_bot, world.channel, host, "zuger",
+                            joiners=(bob, carol), start=False)
+    joined = await erika.click(game.table_message(), label="Join")
+    assert joined.response is not None and "Platz 4" in joined.response.text
+    game.members[erika.id] = erika
+    await host.click(game.table_message(), label="Start")
+    await game.quiet()
+    store = store_of(fault_bot)
+    seat, action = await until_turn_of(game, erika)
+    live = game.live
+    assert live is not None and live.deal is not None and live.deal_id is not None
+    ply, deal_id = live.deal.ply, live.deal_id
+    panel = await game.open_hand(erika, live.deal.view(seat))
+    message = sandbox.message(game.table_message().id)
+    edits = message.edit_count
+
+    other = sqlite3.connect(settings.database_path, isolation_level=None)
+    try:
+        other.execute("BEGIN EXCLUSIVE")  # another process holds the write lock
+        ix = await Game.click_action(erika, panel, action)
+        await game.quiet()
+        assert ix.response is not None and ix.response.ephemeral_to == erika.id
+        assert "Spielspeicher ist beschäftigt; nichts wurde geändert" in ix.response.text
+        # nothing written, nothing shown
+        assert len(await store.deals.actions(deal_id)) == ply
+        assert live.deal is not None and live.deal.ply == ply
+        assert sandbox.message(message.id).edit_count == edits
+        await assert_state_replays(fault_bot, game.table_id)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+    again = await Game.click_action(erika, panel, action)  # the same click, lock gone
+    await game.quiet()
+    assert again.response is not None and "beschäftigt" not in again.response.text
+    assert len(await store.deals.actions(deal_id)) == ply + 1
+    await assert_state_replays(fault_bot, game.table_id)
+    await game.play(until=lambda g: g.deals_settled() >= 1)
+    await assert_state_replays(fault_bot, game.table_id)
+    await watch.check(store)
+
+
+async def test_a_full_disk_refuses_clearly_and_writes_nothing(
+        sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
+    game = await table(sandbox, fault_bot, world)
+    store = store_of(fault_bot)
+    live = game.live
+    assert live is not None and live.deal is not None and live.deal_id is not None
+    move = game.next_move()
+    assert move is not None
+    seat, actor, action = move
+    ply, deal_id = live.deal.ply, live.deal_id
+    panel = await game.open_hand(actor, live.deal.view(seat))
+    message = sandbox.message(game.table_message().id)
+    edits = message.edit_count
+
+    store.db.simulate_full_disk()  # the action's write runs, then cannot be committed
+    ix = await Game.click_action(actor, panel, action)
+    await game.quiet()
+    assert ix.response is not None
+    assert "busy right now; nothing was changed. Please try again." in ix.response.text
+    assert len(await store.deals.actions(deal_id)) == ply
+    assert live.deal is not None and live.deal.ply == ply
+    assert sandbox.message(message.id).edit_count == edits
+    await assert_state_replays(fault_bot, game.table_id)
+
+    again = await Game.click_action(actor, panel, action)  # space again: the same click
+    await game.quiet()
+    assert again.response is not None and "nothing was changed" not in again.response.text
+    assert len(await store.deals.actions(deal_id)) == ply + 1
+    await assert_state_replays(fault_bot, game.table_id)
+    await game.play(until=lambda g: g.deals_settled() >= 1)
+    await assert_state_replays(fault_bot, game.table_id)
+    assert await check_ledger_against_replay(store, game.table_id) == 1
+    await watch.check(store)

@@ -234,9 +234,10 @@ class Deal:
 
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now, sorted (includes seats that may announce kontra)."""
-        if self.phase is _FINISHED:
+        ph = self.phase
+        if ph is _FINISHED:
             return ()
-        main = self._main_actor()
+        main = self.turn if ph is _PLAY else self._main_actor()
         v = self.v
         if not v.has_kontra or self.contract is None or self.tricks:
             return (main,)
@@ -259,9 +260,11 @@ class Deal:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now. A discard is one template
         ``Action(DISCARD, count=k)``: any ``k`` cards of the hand."""
-        if self.phase is _FINISHED:
+        ph = self.phase
+        if ph is _FINISHED:
             return []
-        out: list[Action] = list(self._main_legal(seat)) if seat == self._main_actor() else []
+        main = self.turn if ph is _PLAY else self._main_actor()
+        out: list[Action] = list(self._main_legal(seat)) if seat == main else []
         v = self.v
         if v.has_kontra:
             out.extend(v.kontra_actions(self, seat))
@@ -286,7 +289,7 @@ class Deal:
         if ph is _AUCTION or ph is _DECLARE:
             return self.v.auction_legal(self, seat)
         if ph is _CONTRACT:
-            return [Action.contract(c) for c in self.choices]
+            return list(_contract_actions(self.choices))
         if ph is _DISCARD:
             return [Action(_T_DISCARD, count=self.discard_count)]
         if ph is _TRUMP:
@@ -677,10 +680,20 @@ _SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(36))
 
 
 def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+    return sum(map(_BITS.__getitem__, cards))  # the cards are distinct: + is |
+
+
+_BITS = tuple(1 << c for c in range(36))
+_CONTRACT_ACTIONS: dict[tuple[str, ...], tuple[Action, ...]] = {}
+
+
+def _contract_actions(choices: tuple[str, ...]) -> tuple[Action, ...]:
+    out = _CONTRACT_ACTIONS.get(choices)
+    if out is None:
+        out = tuple(Action.contract(c) for c in choices)
+        if len(_CONTRACT_ACTIONS) < 64:
+            _CONTRACT_ACTIONS[choices] = out
+    return out
 
 
 #: the play actions of each 9-bit suit chunk, per suit (as ``cards._CHUNK_CARDS``)
@@ -701,11 +714,14 @@ def _shuffle(cards: list[int], rng: random.Random) -> None:
     getrandbits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = _BIT_LENGTH[n] if n < 64 else n.bit_length()
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_BIT_LENGTH = tuple(n.bit_length() for n in range(64))
 
 
 #: variants are stateless, so ``Deal.new(name, ...)`` shares one per name, players and

@@ -123,7 +123,6 @@ def say(state: ContestState, words: ContestWords, word: str,
     level = spoken(state, words).levels.get(word)
     if level is None:
         raise on_illegal()
-    seat = state.turn()
     if state.challenger is not None:
         if word == PASS:
             if state.holder_to_answer:
@@ -137,10 +136,10 @@ def say(state: ContestState, words: ContestWords, word: str,
     if word == PASS:
         state.idx += 1
     elif state.holder is None:
-        state.holder, state.level = seat, level
+        state.holder, state.level = state.order[state.idx], level  # the speaker: turn()
         state.idx += 1
     else:
-        state.challenger, state.level = seat, level
+        state.challenger, state.level = state.order[state.idx], level
         state.holder_to_answer = True
 
 

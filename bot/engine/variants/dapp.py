@@ -50,8 +50,13 @@ HEARTS_CONTRACTS = {Contract.HERZ, Contract.RUFER_HERZ, Contract.DURCH_HERZ}
 POINT_CONTRACTS = {Contract.NORMAL, Contract.HERZ}
 WIN_ALL = {Contract.RUFER, Contract.RUFER_HERZ, Contract.DURCH, Contract.DURCH_HERZ}
 RUFER = {Contract.RUFER, Contract.RUFER_HERZ}
-_RAMSCH = Contract.RAMSCH
-_PLAY, _FINISHED = Phase.PLAY, Phase.FINISHED
+#: the words of CHOICES, as ``Deal.choices`` holds them
+CHOICE_WORDS = {level: tuple(c.value for c in cs) for level, cs in CHOICES.items()}
+BY_RANK = {RANK[c]: c for c in Contract}
+_BY_VALUE: dict[str, Contract] = {c.value: c for c in Contract}
+_RAMSCH, _BETTEL = Contract.RAMSCH, Contract.BETTEL
+_PLAY, _FINISHED, _CONTRACT = Phase.PLAY, Phase.FINISHED, Phase.CONTRACT
+_TRUMP, _CALL = Phase.TRUMP, Phase.CALL
 _KONTRA, _REKONTRA = Action.kontra(), Action.rekontra()
 
 
@@ -108,27 +113,27 @@ class Dapp(ContestVariant):
             self.set_contract(deal, Contract.RAMSCH)
             return
         deal.declarer = holder
-        choices = CHOICES.get(level)
+        choices = CHOICE_WORDS.get(level)
         if choices is None:
-            self.set_contract(deal, next(c for c in Contract if RANK[c] == level))
+            self.set_contract(deal, BY_RANK[level])
         else:
-            deal.phase = Phase.CONTRACT
-            deal.choices = tuple(c.value for c in choices)
+            deal.phase = _CONTRACT
+            deal.choices = choices
 
     # -- before play -------------------------------------------------------------------
     def set_contract(self, deal: Deal, contract: str) -> None:
-        c = deal.contract = Contract(contract)
+        c = deal.contract = _BY_VALUE.get(contract) or Contract(contract)
         steps: list[Phase] = []
         leader = deal.forehand
         if c in HEARTS_CONTRACTS:
             deal.set_trump(HEARTS)
-        elif c is not Contract.RAMSCH and c is not Contract.BETTEL:
-            steps.append(Phase.TRUMP)
+        elif c is not _RAMSCH and c is not _BETTEL:
+            steps.append(_TRUMP)
         if c in RUFER:
-            steps.append(Phase.CALL)
+            steps.append(_CALL)
         if c in WIN_ALL:
             deal.must_win_all = True
-        if c is Contract.BETTEL:
+        if c is _BETTEL:
             deal.must_lose_all = True
             deal.open_after = "trick"
             assert deal.declarer is not None
@@ -187,7 +192,7 @@ class Dapp(ContestVariant):
 
     # -- scoring -------------------------------------------------------------------------
     def settle(self, deal: Deal) -> DealResult:
-        c = Contract(str(deal.contract))
+        c = _BY_VALUE.get(deal.contract) or Contract(str(deal.contract))  # type: ignore[arg-type]
         multipliers: list[str] = []
         factor = 1
         if deal.kontra_by is not None:
@@ -196,7 +201,7 @@ class Dapp(ContestVariant):
         if deal.rekontra_by is not None:
             multipliers.append("rekontra")
             factor *= 2
-        if c is Contract.RAMSCH:
+        if c is _RAMSCH:
             if self.closing:
                 factor *= 2
             pay, points, jungfrau = ramsch(deal, VALUE[c] * self.stake * factor)

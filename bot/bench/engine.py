@@ -1,6 +1,11 @@
 """``python -m bot bench engine``: random-play deals per second, per variant and player
 count (deal, auction, play, scoring) on one core, beside OpenSpiel's ``skat`` played by
 random actions from Python where ``open_spiel`` is installed (the ``bench`` extra).
+
+Times are the process's CPU time (``time.process_time``), so other work on the machine
+does not count against either side. The ratio dapp-3 / skat comes from a paired run:
+batches of dapp-3 deals and skat games alternate, each side timed on its own, so drift in
+the machine's speed during the run touches both sides alike.
 """
 
 from __future__ import annotations
@@ -9,10 +14,12 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bot.engine.deal import Deal
 from bot.engine.playout import play_out
+from bot.engine.variants import Variant
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("zuger", 4, {}),
@@ -25,37 +32,39 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("wuerttemberg", 4, {}),
 ]
 
+BATCH = 50
+_clock = time.process_time
 
-def engine_rate(variant: str, players: int, options: dict[str, Any], seconds: float,
-                seed: int = 1) -> float:
+
+def engine_batch(variant: str | Variant, players: int, options: dict[str, Any],
+                 seed: int = 1) -> Callable[[], None]:
+    """A function that plays the next :data:`BATCH` random deals (dealer rotating), as a
+    table would: ``Deal.new`` (shuffle, deal), then random legal play to the settlement."""
     rng = random.Random(seed)
-    count = 0
-    dealer = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        for _ in range(50):
-            deal = Deal.new(variant, players=players, dealer=dealer, rng=rng, **options)
-            play_out(deal, rng)
+    state = {"dealer": 0}
+
+    def batch() -> None:
+        dealer = state["dealer"]
+        for _ in range(BATCH):
+            play_out(Deal.new(variant, players=players, dealer=dealer, rng=rng, **options), rng)
             dealer = (dealer + 1) % players
-        count += 50
-        now = time.perf_counter()
-        if now >= deadline:
-            return count / (now - start)
+        state["dealer"] = dealer
+
+    return batch
 
 
-def openspiel_skat_rate(seconds: float, seed: int = 1) -> float | None:
+def skat_batch(seed: int = 1) -> Callable[[], None] | None:
+    """A function that plays the next :data:`BATCH` OpenSpiel ``skat`` games by random
+    actions (chance outcomes drawn uniformly); ``None`` without ``open_spiel``."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = pyspiel.load_game("skat")
     rng = random.Random(seed)
-    count = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        for _ in range(50):
+
+    def batch() -> None:
+        for _ in range(BATCH):
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -65,39 +74,87 @@ def openspiel_skat_rate(seconds: float, seed: int = 1) -> float | None:
                     actions = state.legal_actions()
                     state.apply_action(actions[int(rng.random() * len(actions))])
             state.returns()
-        count += 50
-        now = time.perf_counter()
-        if now >= deadline:
-            return count / (now - start)
+
+    return batch
+
+
+def rate(batch: Callable[[], None], seconds: float) -> float:
+    """Items per CPU second of ``batch`` over at least ``seconds`` (after one warm-up)."""
+    batch()
+    count = 0
+    start = _clock()
+    while True:
+        batch()
+        count += BATCH
+        spent = _clock() - start
+        if spent >= seconds:
+            return count / spent
+
+
+def paired_rates(a: Callable[[], None], b: Callable[[], None],
+                 seconds: float) -> tuple[float, float]:
+    """Rates of ``a`` and ``b`` with their batches alternating, ``seconds`` each."""
+    a()
+    b()
+    spent = [0.0, 0.0]
+    count = 0
+    while min(spent) < seconds:
+        for i, batch in enumerate((a, b)):
+            t = _clock()
+            batch()
+            spent[i] += _clock() - t
+        count += BATCH
+    return count / spent[0], count / spent[1]
+
+
+def engine_rate(variant: str, players: int, options: dict[str, Any], seconds: float,
+                seed: int = 1) -> float:
+    return rate(engine_batch(variant, players, options, seed), seconds)
+
+
+def openspiel_skat_rate(seconds: float, seed: int = 1) -> float | None:
+    batch = skat_batch(seed)
+    return None if batch is None else rate(batch, seconds)
 
 
 def measure(seconds: float) -> dict[str, Any]:
     rates = {f"{v}-{p}": engine_rate(v, p, o, seconds) for v, p, o in CASES}
-    skat = openspiel_skat_rate(seconds)
+    skat_games = skat_batch()
+    skat = ratio = None
+    paired = None
+    if skat_games is not None:
+        dapp3, skat = paired_rates(engine_batch("dapp", 3, {}), skat_games, seconds)
+        ratio = dapp3 / skat
+        paired = round(dapp3, 1)
     return {
         "deals_per_s": {k: round(r, 1) for k, r in rates.items()},
         "openspiel_skat_games_per_s": None if skat is None else round(skat, 1),
-        "ratio_dapp3_vs_openspiel": None if skat is None else round(rates["dapp-3"] / skat, 3),
+        "dapp3_deals_per_s_paired": paired,
+        "ratio_dapp3_vs_openspiel": None if ratio is None else round(ratio, 3),
         "seconds_per_case": seconds,
+        "clock": "process_time",
     }
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot bench engine")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per case")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="CPU seconds per case (and per side of the paired run)")
     args = parser.parse_args(argv)
     figures = measure(args.seconds)
     if args.json:
         print(json.dumps(figures))
         return 0
     print(f"{'case':<16} {'deals/s':>10}")
-    for case, rate in figures["deals_per_s"].items():
-        print(f"{case:<16} {rate:>10.0f}")
+    for case, deals in figures["deals_per_s"].items():
+        print(f"{case:<16} {deals:>10.0f}")
     skat = figures["openspiel_skat_games_per_s"]
     if skat is None:
         print("OpenSpiel skat: not installed (pip install '.[bench]')")
     else:
-        print(f"{'openspiel skat':<16} {skat:>10.0f}")
+        print(f"paired run: dapp-3 {figures['dapp3_deals_per_s_paired']:.0f} deals/s, "
+              f"OpenSpiel skat {skat:.0f} games/s")
         print(f"ratio dapp-3 / OpenSpiel skat: {figures['ratio_dapp3_vs_openspiel']:.2f}")
+    print("(CPU time of this process, one core)")
     return 0

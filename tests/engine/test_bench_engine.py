@@ -1,0 +1,39 @@
+"""``python -m bot bench engine``: its figures are well-formed (a very short run)."""
+
+from __future__ import annotations
+
+import json
+
+from bot.bench import engine as bench
+
+
+def test_engine_batches_play_whole_deals():
+    batch = bench.engine_batch("dapp", 3, {})
+    batch()  # no exception: BATCH deals dealt and played to the end
+    assert bench.engine_rate("zuger", 4, {}, seconds=0.01) > 0
+
+
+def test_paired_rates_time_each_side_on_its_own():
+    calls = {"a": 0, "b": 0}
+
+    def a() -> None:
+        calls["a"] += 1
+        sum(range(20000))
+
+    def b() -> None:
+        calls["b"] += 1
+
+    ra, rb = bench.paired_rates(a, b, seconds=0.01)
+    assert calls["a"] == calls["b"] >= 2
+    assert rb > ra > 0
+
+
+def test_json_output(capsys, monkeypatch):
+    monkeypatch.setattr(bench, "CASES", [("dapp", 3, {})])
+    assert bench.main(["--json", "--seconds", "0.01"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["deals_per_s"]["dapp-3"] > 0
+    skat = figures["openspiel_skat_games_per_s"]
+    if skat is not None:
+        assert skat > 0 and figures["ratio_dapp3_vs_openspiel"] > 0
+        assert figures["dapp3_deals_per_s_paired"] > 0

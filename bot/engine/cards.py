@@ -88,10 +88,15 @@ CARDS: Final = tuple(Card(c) for c in range(N_CARDS))
 
 def mask_points(mask: int) -> int:
     """Card points of all cards in a mask."""
-    total = 0
-    for r in range(4, 9):
-        total += RANK_POINTS[r] * (mask & _POINT_MASKS[r]).bit_count()
-    return total
+    if mask >> N_CARDS or mask < 0:
+        return sum(RANK_POINTS[r] * (mask & _POINT_MASKS[r]).bit_count() for r in range(4, 9))
+    p = _CHUNK_POINTS
+    return p[mask & 0x1FF] + p[mask >> 9 & 0x1FF] + p[mask >> 18 & 0x1FF] + p[mask >> 27]
+
+
+#: card points of each 9-bit suit chunk (the same in every suit)
+_CHUNK_POINTS: Final = tuple(
+    sum(RANK_POINTS[r] for r in range(9) if m >> r & 1) for m in range(512))
 
 
 #: card indices of each 9-bit suit chunk, per suit: ``_CHUNK_CARDS[s][m]``

@@ -261,10 +261,13 @@ class Deal:
         """Every legal action of ``seat`` now. A discard is one template
         ``Action(DISCARD, count=k)``: any ``k`` cards of the hand."""
         ph = self.phase
-        if ph is _FINISHED:
+        out: list[Action]
+        if ph is _PLAY:  # built afresh: cheaper than the cache, and the same list
+            out = _play_actions(self.legal_play_mask()) if seat == self.turn else []
+        elif ph is _FINISHED:
             return []
-        main = self.turn if ph is _PLAY else self._main_actor()
-        out: list[Action] = list(self._main_legal(seat)) if seat == main else []
+        else:
+            out = list(self._main_legal(seat)) if seat == self._main_actor() else []
         v = self.v
         if v.has_kontra:
             out.extend(v.kontra_actions(self, seat))
@@ -283,9 +286,7 @@ class Deal:
     def _compute_main_legal(self, seat: int) -> list[Action]:
         ph = self.phase
         if ph is _PLAY:
-            m = self.legal_play_mask()
-            p0, p1, p2, p3 = _CHUNK_PLAYS
-            return [*p0[m & 0x1FF], *p1[m >> 9 & 0x1FF], *p2[m >> 18 & 0x1FF], *p3[m >> 27]]
+            return _play_actions(self.legal_play_mask())
         if ph is _AUCTION or ph is _DECLARE:
             return self.v.auction_legal(self, seat)
         if ph is _CONTRACT:
@@ -700,6 +701,13 @@ def _contract_actions(choices: tuple[str, ...]) -> tuple[Action, ...]:
 _CHUNK_PLAYS = tuple(tuple(tuple(_PLAYS[c] for c in chunk) for chunk in suit)
                      for suit in _CHUNK_CARDS)
 
+def _play_actions(mask: int) -> list[Action]:
+    """The play actions of the cards in ``mask``, low to high."""
+    p0, p1, p2, p3 = _CHUNK_PLAYS
+    return [*p0[mask & 0x1FF], *p1[mask >> 9 & 0x1FF], *p2[mask >> 18 & 0x1FF],
+            *p3[mask >> 27]]
+
+
 #: the cards of each deck, low to high
 _DECK_CARDS: dict[int, tuple[int, ...]] = {
     size: tuple(iter_bits(deck_mask(size))) for size in (32, 36)}
@@ -732,7 +740,7 @@ _VARIANT_CACHE: dict[tuple[Any, ...], Variant] = {}
 def _variant(name: str, players: int | None, options: dict[str, Any]) -> Variant:
     try:
         key = (name, type(players), players,
-               tuple(sorted((k, type(x), x) for k, x in options.items())))
+               tuple(sorted((k, type(x), x) for k, x in options.items())) if options else ())
         v = _VARIANT_CACHE.get(key)
     except TypeError:  # an unhashable option value: make_variant will judge it
         return make_variant(name, players, options)

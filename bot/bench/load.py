@@ -10,26 +10,27 @@ coordinate over a pipe.
 
 Phases, in one run:
 
-1. The stand-in makes the world (a guild and a channel per 100 tables, 4 members per
-   table) and the bot connects; resident memory (``VmRSS``) is read.
-2. Opening: for every table the host types ``/tapp new``, three members click *Join*,
-   the host clicks *Start* (``--open-concurrency`` tables at a time); all seats are members,
-   no computer players. Resident memory is read again, once the display is idle:
+1. The floor: a bare ``discord.Client`` that answers every interaction at once (an
+   ephemeral "ok") connects; every table gets a plain message with two buttons, and
+   the members click one, then the other, as a turn of phase 4 does (*My hand*, then
+   the action), at the same rate for the same time. Then it is closed.
+2. The stand-in has made the world (a guild per 100 tables, a channel per 10, 4
+   members per table); the bot connects; resident memory (``VmRSS``) is read.
+3. Opening: for every table the host types ``/tapp new``, three members click *Join*,
+   the host clicks *Start* (``--open-concurrency`` tables at a time); all seats are
+   members, no computer players. Resident memory is read again, once the display is idle:
    ``rss_per_table_kb`` is the difference over the tables.
-3. Play for ``--seconds``: turns start at ``--rate`` per second (open loop: a turn is
+4. Play for ``--seconds``: turns start at ``--rate`` per second (open loop: a turn is
    started on schedule whenever some table is waiting for its member, whatever the bot
    has not answered yet; a due turn with no table waiting counts as *missed*), or with
    ``--rate 0`` as fast as possible (``--concurrency`` members acting at once, each
    starting the next turn the moment their last one is answered). A turn is the turn
    ping's member clicking *My hand* and then one of the actions the panel offers (a
    member to act again uses the panel the action answered with, as a fast human does).
-4. The floor: the bot is closed and a bare ``discord.Client`` that answers every
-   interaction at once (an ephemeral "ok") connects to the same stand-in; the members
-   repeat the same traffic (two clicks per turn, same rate, same length).
 
 Latency is the table tests' measure: from the interaction's creation to the bot's first
 answer, on the stand-in's clock. ``actions_per_s`` counts state-changing interactions
-answered within the play window (the table clicks in phase 3, the second click of a
+answered within the play window (the table clicks in phase 4, the second click of a
 floor turn); *My hand* clicks count for latency, not as actions. Opening (with the
 lobby joins) is reported on its own line.
 
@@ -99,6 +100,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="profile the bot's event loop thread in the play phase (cProfile"
                              " stats to this file, the top entries printed) and time the"
                              " image rendering threads")
+    parser.add_argument("--profile-standin", type=Path, default=None,
+                        help="cProfile stats of the stand-in's process in the play phase")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -212,7 +215,8 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
     options = {"tables": args.tables, "variant": args.variant, "seed": args.seed,
-               "concurrency": args.concurrency, "open_concurrency": args.open_concurrency}
+               "concurrency": args.concurrency, "open_concurrency": args.open_concurrency,
+               "profile_standin": str(args.profile_standin) if args.profile_standin else None}
     child = context.Process(target=load_driver.child_main, args=(theirs, options),
                             name="tapp-load-standin", daemon=True)
     child.start()
@@ -224,6 +228,16 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
         hello = await pipe.recv()
         token = hello["token"]
         with discord_pointed_at(hello["api"], hello["gateway"]):
+            if not args.no_floor:  # first, so nothing the bot left running disturbs it
+                await pipe.ask(do="floor_prepare")
+                floor = FloorClient(intents=discord.Intents.default(),
+                                    guild_ready_timeout=0.5)
+                async with connected(floor, token):
+                    cpu0 = cpu_s()
+                    floored = await pipe.ask(do="floor_run", rate=args.rate,
+                                             seconds=args.seconds)
+                    floor_cpu = cpu_s() - cpu0
+                figures.update(_floor_figures(floored, floor_cpu))
             config = TableConfig(computer_pause=0, computer_level="easy",
                                  rng=random.Random(args.seed), ai_seed=args.seed)
             settings = Settings(token=token, database_path=database, log_level="WARNING")
@@ -246,16 +260,6 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                 rss_end = rss_kb()
             figures.update(_main_figures(played, opened, rss_before, rss_after, rss_end,
                                          bot_cpu, bot_wall, args.tables))
-            if not args.no_floor:
-                await pipe.ask(do="floor_prepare")
-                floor = FloorClient(intents=discord.Intents.default(),
-                                    guild_ready_timeout=0.5)
-                async with connected(floor, token):
-                    cpu0 = cpu_s()
-                    floored = await pipe.ask(do="floor_run", rate=args.rate,
-                                             seconds=args.seconds)
-                    floor_cpu = cpu_s() - cpu0
-                figures.update(_floor_figures(floored, floor_cpu))
         await pipe.ask(do="stop")
     finally:
         pipe.close()

@@ -8,9 +8,10 @@ member's own action (a button, or a select: the cards to discard, the card to ca
 chosen at random. When the panel that answers the action offers the member another action
 (the same member to act again), they use it at once. They never say kontra.
 
-For the floor, every table's thread gets a plain message with two buttons; a member
-clicks one, then the other, as a turn of the Tapp phase does (*My hand*, then the
-action), against a bare client that answers every interaction at once.
+For the floor (run before any table opens), every table's channel gets a plain message
+with two buttons; a member clicks one, then the other, as a turn of the Tapp phase does
+(*My hand*, then the action), against a bare client that answers every interaction at
+once.
 
 Talks to the bot's process over a ``multiprocessing`` pipe: see :mod:`bot.bench.load`.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import cProfile
 import logging
 import random
 import re
@@ -34,8 +36,10 @@ from typing import Any
 from bot.sandbox import Actor, Channel, InteractionRecord, Message, Sandbox
 from bot.tables.ids import VERBS, ComponentId
 
-#: tables per stand-in guild (Discord allows 1,000 active threads in a guild)
+#: tables per stand-in guild (Discord allows 1,000 active threads in a guild), and per
+#: channel (each table opens a thread off its channel; threads are rate-limited per channel)
 TABLES_PER_GUILD = 100
+TABLES_PER_CHANNEL = 10
 PLAYERS = 4
 #: a table nobody could act at for this long is probed (every member opens their hand)
 STALL_S = 10.0
@@ -103,6 +107,7 @@ class Driver:
         self.rng = random.Random(int(options.get("seed", 1879)))
         self.concurrency = int(options.get("concurrency", 32))
         self.open_concurrency = int(options.get("open_concurrency", 8))
+        self.profile: str | None = options.get("profile_standin")
         self.tables: list[LoadTable] = []
         self.by_thread: dict[int, LoadTable] = {}
         self.members: dict[int, Actor] = {}
@@ -155,6 +160,7 @@ class Driver:
         do = command["do"]
         if do == "open":
             await self.sandbox.gateway.wait_connected(60)
+            self._forget_closed_sessions()
             return await self.open_tables()
         if do == "run":
             self.mode = TAPP
@@ -165,7 +171,12 @@ class Driver:
         if do == "floor_run":
             await self.sandbox.gateway.wait_connected(60)
             self.mode = FLOOR
-            return await self.phase(float(command["rate"]), float(command["seconds"]))
+            try:
+                return await self.phase(float(command["rate"]), float(command["seconds"]))
+            finally:
+                self.ready.clear()
+                for table in self.tables:
+                    table.queued = table.busy = False
         if do == "stop":
             return {}
         raise ValueError(f"unknown command {do!r}")
@@ -178,7 +189,9 @@ class Driver:
         for index in range(self.tables_n):
             if index % TABLES_PER_GUILD == 0:
                 guild = sandbox.create_guild(f"Load {index // TABLES_PER_GUILD + 1}")
-                channel = sandbox.create_channel(guild, "tapp")
+            if index % TABLES_PER_CHANNEL == 0:
+                assert guild is not None
+                channel = sandbox.create_channel(guild, f"tapp-{index // TABLES_PER_CHANNEL}")
             assert guild is not None and channel is not None
             members = [sandbox.create_user(f"p{index}s{seat}", guild) for seat in range(PLAYERS)]
             self.members.update({m.id: m for m in members})
@@ -339,6 +352,9 @@ class Driver:
         started = loop.time()
         end = started + seconds
         watchdog = asyncio.create_task(self._watchdog())
+        profiler = cProfile.Profile() if self.profile and self.mode == TAPP else None
+        if profiler is not None:
+            profiler.enable()
         try:
             if rate > 0:
                 await self._open_loop(rate, started, end)
@@ -346,6 +362,9 @@ class Driver:
                 await self._closed_loop(end)
         finally:
             watchdog.cancel()
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(str(self.profile))
         window = loop.time() - started
         cpu = time.process_time() - cpu0
         # let the turns under way finish (their answers count for latency, not throughput)
@@ -480,12 +499,16 @@ class Driver:
             self._enqueue(table)
 
     # -- the floor: the same traffic against a bare client ----------------------------------
-    def _floor_world(self) -> None:
-        """Forget the Tapp bot's closed session; post each table's floor message."""
+    def _forget_closed_sessions(self) -> None:
+        """Drop the sessions of clients that closed (the floor's), so the stand-in stops
+        buffering events for them."""
         gateway = self.sandbox.gateway
         for key, session in list(gateway.sessions.items()):
             if session.connection is None:
                 del gateway.sessions[key]
+
+    def _floor_world(self) -> None:
+        """Post each table's floor message (in its channel: no table is open yet)."""
         state = self.sandbox.state
         row = {"type": 1, "components": [
             {"type": 2, "style": 1, "label": "Hand", "custom_id": FLOOR_HAND},

@@ -19,15 +19,14 @@ from typing import Any
 from .actions import _CALLS, _GIVES, _NO_CALL, _PLAYS, _TRUMPS, Action, ActionType
 from .cards import (
     _CHUNK_CARDS,
+    _CHUNK_POINTS,
     CARD_NAMES,
     CARDS,
-    POINTS_OF,
     SUIT_MASKS,
     SUIT_OF,
     SUITS,
     Card,
     CardSet,
-    bits,
     deck_mask,
     iter_bits,
     mask_points,
@@ -261,15 +260,18 @@ class Deal:
         """Every legal action of ``seat`` now. A discard is one template
         ``Action(DISCARD, count=k)``: any ``k`` cards of the hand."""
         ph = self.phase
+        v = self.v
         out: list[Action]
-        if ph is _PLAY:  # built afresh: cheaper than the cache, and the same list
-            out = _play_actions(self.legal_play_mask()) if seat == self.turn else []
+        # plays and bids are built afresh (cheaper than the per-ply cache), the same lists
+        if ph is _PLAY:
+            out = _chunk_actions(_CHUNK_PLAYS, self.legal_play_mask()) if seat == self.turn else []
+        elif ph is _AUCTION or ph is _DECLARE:
+            out = list(v.auction_legal(self, seat)) if seat == v.auction_turn(self) else []
         elif ph is _FINISHED:
             return []
         else:
             out = list(self._main_legal(seat)) if seat == self._main_actor() else []
-        v = self.v
-        if v.has_kontra:
+        if v.has_kontra and self.contract is not None and not self.tricks:  # as to_act
             out.extend(v.kontra_actions(self, seat))
         return out
 
@@ -286,7 +288,7 @@ class Deal:
     def _compute_main_legal(self, seat: int) -> list[Action]:
         ph = self.phase
         if ph is _PLAY:
-            return _play_actions(self.legal_play_mask())
+            return _chunk_actions(_CHUNK_PLAYS, self.legal_play_mask())
         if ph is _AUCTION or ph is _DECLARE:
             return self.v.auction_legal(self, seat)
         if ph is _CONTRACT:
@@ -297,9 +299,10 @@ class Deal:
             return [_TRUMPS[s] for s in self.choices]
         if ph is _CALL:
             out = [_NO_CALL] if self.v.call_may_pass else []
-            return out + [_CALLS[c] for c in bits(self.callable_mask())]
+            out += _chunk_actions(_CHUNK_CALLS, self.callable_mask())
+            return out
         if ph is _GIVE:
-            return [_GIVES[c] for c in bits(self.givable_mask())]
+            return _chunk_actions(_CHUNK_GIVES, self.givable_mask())
         if ph is _ANNOUNCE:
             return [Action.announce("tout"), Action.announce("none")]
         raise AssertionError(ph)
@@ -455,34 +458,34 @@ class Deal:
         :meth:`legal_play_mask` (``apply`` checks; searchers pick from the mask)."""
         seat = self.turn
         bit = 1 << card
-        self.hands[seat] ^= bit
+        hands = self.hands
+        hands[seat] ^= bit
         self.log.append((seat, card))
         trick = self.trick
         trick.append(CARDS[card])
         k = len(trick)
+        n = self.n
         if k == 1:
             self.led_mask = _SUIT_MASK_OF[card]
             self.trick_mask = bit
-        else:
-            self.trick_mask |= bit
-        n = self.n
+            self.turn = seat + 1 if seat + 1 < n else 0
+            return
+        tm = self.trick_mask = self.trick_mask | bit
         if k < n:
             self.turn = seat + 1 if seat + 1 < n else 0
             return
-        tm = self.trick_mask
         w = tm & self.trump_mask or tm & self.led_mask
         leader = self.leader
         winner = (leader + trick.index(CARDS[w.bit_length() - 1])) % n
-        pts = 0
-        for c in trick:
-            pts += POINTS_OF[c]
-        self.points[winner] += pts
+        p = _CHUNK_POINTS  # mask_points(tm), inline
+        self.points[winner] += (p[tm & 0x1FF] + p[tm >> 9 & 0x1FF] + p[tm >> 18 & 0x1FF]
+                                + p[tm >> 27])
         self.tricks_won[winner] += 1
         # kept as the view shows it (a TrickView of Cards), so views and results copy it
         self.tricks.append(_new_tuple(TrickView, (leader, tuple(trick), winner)))
         self.trick = []
         self.leader = self.turn = winner
-        if not self.hands[winner] or self.declarer is not None and (
+        if not hands[winner] or self.declarer is not None and (
             (self.must_win_all and winner != self.declarer)
             or (self.must_lose_all and winner == self.declarer)
         ):
@@ -697,13 +700,16 @@ def _contract_actions(choices: tuple[str, ...]) -> tuple[Action, ...]:
     return out
 
 
-#: the play actions of each 9-bit suit chunk, per suit (as ``cards._CHUNK_CARDS``)
-_CHUNK_PLAYS = tuple(tuple(tuple(_PLAYS[c] for c in chunk) for chunk in suit)
-                     for suit in _CHUNK_CARDS)
+#: the play, call and give actions of each 9-bit suit chunk, per suit (as
+#: ``cards._CHUNK_CARDS``)
+_CHUNK_PLAYS, _CHUNK_CALLS, _CHUNK_GIVES = (
+    tuple(tuple(tuple(actions[c] for c in chunk) for chunk in suit) for suit in _CHUNK_CARDS)
+    for actions in (_PLAYS, _CALLS, _GIVES))
 
-def _play_actions(mask: int) -> list[Action]:
-    """The play actions of the cards in ``mask``, low to high."""
-    p0, p1, p2, p3 = _CHUNK_PLAYS
+def _chunk_actions(table: Any, mask: int) -> list[Action]:
+    """The actions of ``table`` (``_CHUNK_PLAYS`` ...) for the cards in ``mask``, low to
+    high (one table look-up per suit)."""
+    p0, p1, p2, p3 = table
     return [*p0[mask & 0x1FF], *p1[mask >> 9 & 0x1FF], *p2[mask >> 18 & 0x1FF],
             *p3[mask >> 27]]
 

@@ -123,7 +123,7 @@ class Database:
         self.clock = clock
         self.schema_version = 0
         self._closed = False
-        self._failing_writes: list[sqlite3.Error] = []
+        self._failing_writes: list[sqlite3.Error | None] = []
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,
@@ -168,11 +168,11 @@ class Database:
         fail = self._failing_writes.pop(0) if self._failing_writes else None
         return await self._call(_transaction, "IMMEDIATE", fn, args, kwargs, fail)
 
-    def simulate_full_disk(self, writes: int = 1) -> None:
-        """Fault injection (tests, drills): the next ``writes`` write transactions run
-        their statements, then fail to commit with SQLite's own "database or disk is
-        full" error and are rolled back, as on a disk that filled up."""
-        self._failing_writes += [disk_full_error() for _ in range(writes)]
+    def simulate_full_disk(self, writes: int = 1, *, after: int = 0) -> None:
+        """Fault injection (tests, drills): after ``after`` more write transactions, the
+        next ``writes`` run their statements, then fail to commit with SQLite's own
+        "database or disk is full" error and are rolled back, as on a full disk."""
+        self._failing_writes += [None] * after + [disk_full_error() for _ in range(writes)]
 
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         # aiosqlite has no public "run this function on the connection's thread";

@@ -118,6 +118,19 @@ class Deadlines:
             return [deadline_row(r) for r in rows]
         return await self._db.write(run)
 
+    async def release(self, deadline: Deadline, due_at: float) -> bool:
+        """Make a claimed deadline pending again, due at ``due_at`` (its firing failed);
+        False if the table has a newer pending deadline of that kind (or none is left)."""
+        def run(conn: sqlite3.Connection) -> bool:
+            return conn.execute(
+                "UPDATE deadlines SET status = 'pending', fired_at = NULL, due_at = ?"
+                " WHERE deadline_id = ? AND status = 'fired' AND NOT EXISTS ("
+                " SELECT 1 FROM deadlines WHERE table_id = ? AND kind = ?"
+                " AND status = 'pending')",
+                (float(due_at), deadline.deadline_id, deadline.table_id,
+                 deadline.kind.value)).rowcount == 1
+        return await self._db.write(run)
+
     async def purge_fired(self, before: float) -> int:
         """Delete deadlines that fired before ``before`` (housekeeping)."""
         def run(conn: sqlite3.Connection) -> int:

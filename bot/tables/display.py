@@ -328,11 +328,23 @@ class Display:
         if message_id is None:
             message = await channel.send(**out.send_kwargs())
             message_id = message.id
-            posted = await self.store.messages.record(state.table_id, TABLE, channel.id,
-                                                      message.id)
+            posted = await self._record_sent(message, functools.partial(
+                self.store.messages.record, state.table_id, TABLE, channel.id, message.id))
             await self._delete(channel, (m.message_id for m in posted.retired))
         self.disclose(Disclosure(state.table_id, kind, None, None, state.stamp, model,
                                  message_id))
+
+    async def _record_sent(self, message: discord.Message,
+                           record: Callable[[], Awaitable[T]]) -> T:
+        """Record a message just sent (tried again while the store is busy); if the
+        store keeps refusing, the message is deleted again, so that trying the whole
+        update again leaves no copy behind that the bot does not know of."""
+        try:
+            return await _retrying(record)
+        except Exception:
+            with contextlib.suppress(discord.HTTPException):
+                await message.delete()
+            raise
 
     def _too_old(self, message_id: int) -> bool:
         created = discord.utils.snowflake_time(message_id).timestamp()
@@ -351,8 +363,9 @@ class Display:
         if key == worker.last_ping:
             return
         message = await channel.send(**(await self.outgoing(ping)).send_kwargs())
+        posted = await self._record_sent(message, functools.partial(
+            self.store.messages.record, state.table_id, PING, channel.id, message.id))
         worker.last_ping = key
-        posted = await self.store.messages.record(state.table_id, PING, channel.id, message.id)
         await self._delete(channel, (m.message_id for m in posted.retired))
         self.disclose(Disclosure(state.table_id, PING, None, None, state.stamp, ping,
                                  message.id))
@@ -367,8 +380,9 @@ class Display:
             location = await self._location(event.table_id)
             channel = self.client.get_partial_messageable(location)
             message = await channel.send(**(await self.outgoing(model)).send_kwargs())
-            await self.store.messages.record(event.table_id, RESULT, channel.id, message.id,
-                                             replace=False)
+            await self._record_sent(message, functools.partial(
+                self.store.messages.record, event.table_id, RESULT, channel.id, message.id,
+                replace=False))
             self.disclose(Disclosure(event.table_id, RESULT, None, None, event.stamp, model,
                                      message.id))
             return
@@ -389,7 +403,8 @@ class Display:
             await self.store.messages.retire(ref.message_id)
         if not event.cancelled:
             message = await channel.send(**out.send_kwargs())
-            await self.store.messages.record(event.table_id, CLOSED, channel.id, message.id)
+            await self._record_sent(message, functools.partial(
+                self.store.messages.record, event.table_id, CLOSED, channel.id, message.id))
         self.disclose(Disclosure(event.table_id, CLOSED, None, None, None, model))
         worker.state = None
 

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.store import Deadline, DeadlineKind, StoreError, TableStatus
+from bot.store import Deadline, DeadlineKind, StoreError, StoreUnavailable, TableStatus
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -69,11 +69,16 @@ class TableTimers:
 
     def __init__(self, service: TableService, *, notify: Notify | None = None,
                  sleep: Callable[[float], Awaitable[None]] | None = None,
-                 max_sleep: float = 60.0) -> None:
+                 max_sleep: float = 60.0, retry_after: float = 60.0) -> None:
         self.service = service
         self.notify = notify
         self._sleep = sleep or asyncio.sleep
         self.max_sleep = max_sleep
+        #: a deadline whose firing the store refused (locked, full) fires again this much
+        #: later (by the service's clock)
+        self.retry_after = retry_after
+        self._unreleased: list[Deadline] = []
+        self._rearm: dict[int, LiveTable] = {}  # tables whose arming the store refused
         self._armed: dict[int, tuple[int, int, int] | None] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -85,7 +90,16 @@ class TableTimers:
 
     # -- arming ---------------------------------------------------------------------------
     async def arm(self, live: LiveTable) -> None:
-        """Store the deadlines of the turn now (under the table's lock); idempotent."""
+        """Store the deadlines of the turn now (under the table's lock); idempotent. If
+        the store refuses, the table is armed again before the next firing."""
+        try:
+            await self._arm(live)
+        except StoreError:
+            self._rearm[live.table_id] = live
+            raise
+        self._rearm.pop(live.table_id, None)
+
+    async def _arm(self, live: LiveTable) -> None:
         key = turn_key(live)
         deadlines = self.service.store.deadlines
         if live.table_id in self._armed:
@@ -117,11 +131,26 @@ class TableTimers:
 
     def forget(self, table_id: int) -> None:
         self._armed.pop(table_id, None)
+        self._rearm.pop(table_id, None)
+
+    async def _rearm_all(self) -> None:
+        """Arm the tables whose arming the store refused (each under its lock)."""
+        for live in list(self._rearm.values()):
+            async with live.lock:
+                if self._rearm.get(live.table_id) is not live:
+                    continue  # armed meanwhile (or forgotten)
+                try:
+                    await self.arm(live)
+                except StoreError:
+                    log.warning("could not set the timers of table %d yet", live.table_id)
+                    return
 
     # -- firing ---------------------------------------------------------------------------
     async def fire_due(self, now: float | None = None) -> list[Deadline]:
         """Claim every due deadline and act on it; returns those claimed."""
         at = self.clock() if now is None else now
+        await self._rearm_all()
+        await self._release_all(at)
         claimed: list[Deadline] = []
         while True:
             batch = await self.service.store.deadlines.claim_due(now=at)
@@ -131,9 +160,13 @@ class TableTimers:
             for deadline in batch:
                 try:
                     notice = await self.service.deadline_due(deadline, now=at)
-                except StoreError:
-                    log.exception("deadline %d of table %d failed", deadline.deadline_id,
-                                  deadline.table_id)
+                except StoreUnavailable:
+                    # nothing was done (the service writes all or nothing): fire it again
+                    log.warning("deadline %d of table %d: the store refused; trying again"
+                                " in %.0f s", deadline.deadline_id, deadline.table_id,
+                                self.retry_after)
+                    self._unreleased.append(deadline)
+                    await self._release_all(at)
                     continue
                 except Exception:
                     log.exception("deadline %d of table %d failed", deadline.deadline_id,
@@ -141,6 +174,18 @@ class TableTimers:
                     continue
                 if notice is not None:
                     await self._notify(notice)
+
+    async def _release_all(self, at: float) -> None:
+        """Make deadlines whose firing failed pending again (kept in memory while the
+        store refuses that too)."""
+        while self._unreleased:
+            deadline = self._unreleased[0]
+            try:
+                await self.service.store.deadlines.release(deadline, at + self.retry_after)
+            except StoreError:
+                log.warning("could not set deadline %d again yet", deadline.deadline_id)
+                return
+            self._unreleased.pop(0)
 
     async def _notify(self, notice: TimerNotice) -> None:
         if self.notify is None:

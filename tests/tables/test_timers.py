@@ -225,6 +225,63 @@ async def test_a_turn_never_armed_is_armed_on_resume(store: Store, clock: Clock)
     await again.shutdown()
 
 
+@pytest.mark.parametrize("failures", [1, 2])
+async def test_a_timeout_the_store_refuses_fires_again_later(store: Store, clock: Clock,
+                                                             failures: int) -> None:
+    """The disk is full when the timeout fires: the substitute's move is refused and
+    nothing changes; the deadline is set again (also when the store refuses that too:
+    failures=2) and fires, once, a minute later."""
+    svc, timers, notices = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    key = turn_key(live)
+    assert key is not None
+    clock.advance(3600)
+    # the claim commits; then the substitute's move (and, with 2, the release) does not
+    store.db.simulate_full_disk(failures, after=1)
+    assert len(await timers.fire_due()) == 2
+    assert [n.kind for n in notices] == [REMINDER]
+    assert turn_key(live) == key and await store.deals.actions(key[0]) == ()
+    if failures == 2:
+        assert await store.deadlines.pending(tid) == []  # kept in memory for now
+        assert await timers.fire_due() == []  # sets it again first
+    [again] = await store.deadlines.pending(tid)
+    assert again.kind is DeadlineKind.TIMEOUT and again.due_at == clock() + 60
+    clock.advance(59)
+    assert await timers.fire_due() == []
+    clock.advance(1)
+    assert len(await timers.fire_due()) == 1
+    assert [n.kind for n in notices] == [REMINDER, SUBSTITUTE]
+    actions = await store.deals.actions(key[0])
+    assert [(a.seat, a.auto) for a in actions] == [(key[2], True)]
+    assert turn_key(live) != key
+
+
+async def test_timers_the_store_refused_to_set_are_set_before_the_next_firing(
+        store: Store, clock: Clock) -> None:
+    svc, timers, notices = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    key = turn_key(live)
+    assert key is not None and live.deal is not None
+    user = live.seats[key[2]].user_id
+    assert user is not None
+    store.db.simulate_full_disk(1, after=1)  # the action commits, setting its timers not
+    await svc.act(tid, user, live.deal.legal_actions(key[2])[0].token, live.stamp)
+    nxt = turn_key(live)
+    assert nxt is not None and nxt != key
+    assert {(d.deal_id, d.ply, d.seat) for d in await store.deadlines.pending(tid)} == {key}
+    clock.advance(100)
+    await timers.fire_due()  # sets them first (counting from now), then fires nothing
+    due = {d.kind: (d.due_at, (d.deal_id, d.ply, d.seat))
+           for d in await store.deadlines.pending(tid)}
+    assert due == {DeadlineKind.REMINDER: (START + 700, nxt),
+                   DeadlineKind.TIMEOUT: (START + 3700, nxt)}
+    clock.advance(600)
+    await timers.fire_due()
+    assert [(n.kind, n.seat) for n in notices] == [(REMINDER, nxt[2])]
+
+
 async def test_the_loop_sleeps_until_the_next_deadline(store: Store, clock: Clock) -> None:
     svc, timers, notices = await timed(store, clock)
     slept: list[float] = []

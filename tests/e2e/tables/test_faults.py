@@ -5,6 +5,7 @@ state equals a replay of its stored log."""
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from collections.abc import AsyncIterator
 
@@ -16,7 +17,8 @@ from bot.engine import Action
 from bot.sandbox import Actor, Message, Sandbox
 from bot.sandbox.harness import World, running
 from bot.store import Store, restore_session
-from bot.tables import Disclosure, TableConfig
+from bot.tables import Disclosure, Stamp, TableConfig
+from bot.tables.timers import turn_key
 from bot.tables.view_models import MessageModel, table_message
 from bot.tables.words import Words
 
@@ -295,3 +297,65 @@ async def test_a_full_disk_refuses_clearly_and_writes_nothing(
     await assert_state_replays(fault_bot, game.table_id)
     assert await check_ledger_against_replay(store, game.table_id) == 1
     await watch.check(store)
+
+
+async def test_a_busy_store_while_posting_leaves_no_unknown_message_behind(
+        sandbox: Sandbox, world: World, settings: Settings, watch: Watch) -> None:
+    """The store is locked right after an action commits: the turn ping is sent but
+    cannot be recorded. The display deletes it again and tries the update later; once
+    the lock is gone there is exactly one ping, the recorded one (before, a ping the bot
+    did not know of stayed behind for good). The turn's timers are set then too."""
+    held: list[sqlite3.Connection] = []
+
+    def after_commit(table_id: int, stamp: Stamp) -> None:
+        if stamp.ply == 3 and not held:  # another process takes the write lock
+            other = sqlite3.connect(settings.database_path, isolation_level=None)
+            other.execute("BEGIN EXCLUSIVE")
+            held.append(other)
+
+    async def store_factory(s: Settings) -> Store:
+        return await Store.open(s.database_path, busy_timeout=0.2)
+
+    config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7),
+                         ai_seed=7, observers=(watch,), after_commit=after_commit)
+    bot = TappBot(settings, guild_ready_timeout=0.05, tables=config,
+                  store_factory=store_factory)
+    async with running(bot, sandbox):
+        game = await table(sandbox, bot, world, steps=2)
+        store = store_of(bot)
+
+        def pings(deleted: bool) -> list[Message]:
+            return [m for m in sandbox.state.messages.values()
+                    if m.channel_id == game.thread.id and m.deleted is deleted
+                    and "your turn" in m.content]
+
+        move = game.next_move()
+        assert move is not None and game.live is not None and game.live.deal is not None
+        assert game.live.deal.ply == 2
+        seat, actor, action = move
+        panel = await game.open_hand(actor, game.live.deal.view(seat))
+        before = max(m.id for m in pings(deleted=False))
+        ix = await Game.click_action(actor, panel, action)
+        assert held and ix.response is not None and "busy" not in ix.response.text
+        try:  # until the display gave up recording the new ping, and deleted it
+            await sandbox.wait_until(lambda: any(m.id > before for m in pings(deleted=True)),
+                                     timeout=30)
+        finally:
+            held[0].execute("ROLLBACK")
+            held[0].close()
+        await game.quiet()
+        [ping] = pings(deleted=False)
+        assert [m.message_id for m in await store.messages.current(game.table_id, "turn_ping")
+                ] == [ping.id]
+        assert game.live is not None and game.live.deal is not None
+        assert f"<@{game.live.seats[game.live.deal.view(0).actor or 0].user_id}>" in ping.content
+        assert bot.timers is not None
+        await bot.timers.fire_due()  # sets the turn's timers the lock kept from being set
+        key = turn_key(game.live)
+        assert {(d.deal_id, d.ply, d.seat) for d in await store.deadlines.pending(
+            game.table_id)} == {key}
+        await assert_state_replays(bot, game.table_id)
+        await game.play(until=lambda g: g.deals_settled() >= 1)
+        assert len(pings(deleted=False)) <= 1
+        await assert_state_replays(bot, game.table_id)
+        await watch.check(store)

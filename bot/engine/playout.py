@@ -47,20 +47,21 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
     remain.)"""
     rand = rng.random
     kontra = deal.v.has_kontra
+    to_act, legal_actions, apply = deal.to_act, deal.legal_actions, deal.apply_unchecked
     while True:
         ph = deal.phase
         if ph is _FINISHED:
             return deal
         if ph is _PLAY and (deal.tricks or not kontra):
             break
-        seats = deal.to_act()
+        seats = to_act()
         seat = seats[int(rand() * len(seats))]
-        actions = deal.legal_actions(seat)
+        actions = legal_actions(seat)
         action = actions[int(rand() * len(actions))]
         if action.type is _DISCARD:
             hand = list(iter_bits(deal.hands[seat]))
             action = Action.discard(rng.sample(hand, action.count or 0))
-        deal.apply_unchecked(seat, action)
+        apply(seat, action)
     legal = deal.legal_play_mask
     play = deal.play_unchecked
     while deal.phase is _PLAY:

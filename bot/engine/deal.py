@@ -122,13 +122,16 @@ class Deal:
     ) -> Deal:
         """Shuffle and deal. ``rng`` defaults to a cryptographically secure source."""
         v = variant if isinstance(variant, Variant) else _variant(variant, players, options)
-        cards = list(_DECK_CARDS[v.deck])
+        if not 0 <= dealer < v.players or pot < 0:
+            raise IllegalAction(f"dealer {dealer} or pot {pot} out of range")
+        # shuffle the cards' bits (the very permutation of shuffling the cards): a hand's
+        # mask is then the sum of its slice
+        cards = list(_DECK_BITS[v.deck])
         _shuffle(cards, rng or random.SystemRandom())
-        hands, k, size = [], 0, v.hand_size
-        for _ in range(v.players):
-            hands.append(cards[k:k + size])
-            k += size
-        return cls._start(v, dealer, hands, cards[k:], pot, checked=True)
+        size = v.hand_size
+        dealt = size * v.players
+        hands = [sum(cards[k:k + size]) for k in range(0, dealt, size)]
+        return cls._begin(v, dealer, hands, sum(cards[dealt:]), pot)
 
     @classmethod
     def from_hands(
@@ -161,12 +164,17 @@ class Deal:
             check_layout(v, dealer, hands, talon, pot)
         elif not 0 <= dealer < v.players or pot < 0:
             raise IllegalAction(f"dealer {dealer} or pot {pot} out of range")
+        return cls._begin(v, dealer, [_mask(h) for h in hands], _mask(talon), pot)
+
+    @classmethod
+    def _begin(cls, v: Variant, dealer: int, hands: list[int], talon: int, pot: int) -> Deal:
+        """The deal before the first action, from checked hand and talon masks."""
         d = cls.__new__(cls)
         n = v.players
         d.v, d.n, d.dealer, d.forehand = v, n, dealer, (dealer + 1) % n
-        d.hands = [_mask(h) for h in hands]
-        d.dealt = tuple(d.hands)
-        d.talon = d.dealt_talon = _mask(talon)
+        d.hands = hands
+        d.dealt = tuple(hands)
+        d.talon = d.dealt_talon = talon
         d.discards = 0
         d.picked_up = False
         d.pot_before = pot
@@ -714,9 +722,9 @@ def _chunk_actions(table: Any, mask: int) -> list[Action]:
             *p3[mask >> 27]]
 
 
-#: the cards of each deck, low to high
-_DECK_CARDS: dict[int, tuple[int, ...]] = {
-    size: tuple(iter_bits(deck_mask(size))) for size in (32, 36)}
+#: the cards of each deck, low to high, as bits (``1 << card``)
+_DECK_BITS: dict[int, tuple[int, ...]] = {
+    size: tuple(1 << c for c in iter_bits(deck_mask(size))) for size in (32, 36)}
 
 
 def _shuffle(cards: list[int], rng: random.Random) -> None:

@@ -274,7 +274,7 @@ class Deal:
         if ph is _PLAY:
             out = _chunk_actions(_CHUNK_PLAYS, self.legal_play_mask()) if seat == self.turn else []
         elif ph is _AUCTION or ph is _DECLARE:
-            out = list(v.auction_legal(self, seat)) if seat == v.auction_turn(self) else []
+            out = v.auction_legal(self, seat) if seat == v.auction_turn(self) else []
         elif ph is _FINISHED:
             return []
         else:

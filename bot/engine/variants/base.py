@@ -68,6 +68,7 @@ class Variant:
         raise NotImplementedError
 
     def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
+        """The speaker's legal bids or declarations, as a new list (the caller's own)."""
         raise NotImplementedError
 
     def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:

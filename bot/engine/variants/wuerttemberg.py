@@ -45,6 +45,7 @@ CHOOSE_TRUMP = {Game.FARBE, Game.RUFER, Game.DURCH}
 POINT_GAMES = {Game.HERZ_AUFNEHMEN, Game.FARBE, Game.HERZ}
 WIN_ALL = {Game.RUFER, Game.RUFER_HERZ, Game.DURCH, Game.DURCH_HERZ}
 BETTELS = {Game.BETTEL, Game.BETTEL_OUVERT}
+_ANNOUNCE = tuple(bid_actions(["spiele", "weg"]))
 
 
 @dataclass(slots=True)
@@ -98,7 +99,7 @@ class Wuerttemberg(Variant):
     def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
         if deal.phase is Phase.DECLARE:
             return [Action.declare(g) for g in self.games]
-        return bid_actions(["spiele", "weg"])
+        return list(_ANNOUNCE)
 
     def auction_refusal(self, deal: Deal, seat: int, action: Action) -> str:
         if deal.phase is Phase.DECLARE and action.type is not ActionType.DECLARE:

@@ -29,6 +29,9 @@ class Contract(StrEnum):
 LADDER = (Contract.TAPP, Contract.SOLO, Contract.SUPER, Contract.VICE)
 BASE = {Contract.TAPP: 1, Contract.SOLO: 2, Contract.SUPER: 4, Contract.VICE: 6}
 WIN_AT = {Contract.TAPP: 61, Contract.SOLO: 65, Contract.SUPER: 70, Contract.VICE: 75}
+#: the bids with none standing, and above each standing bid (by its LADDER index)
+_OPENING = tuple(bid_actions(["pass", "tapp", "solo"]))
+_ABOVE = tuple(tuple(bid_actions(["pass", *LADDER[i + 1:i + 2]])) for i in range(len(LADDER)))
 
 
 @dataclass(slots=True)
@@ -62,11 +65,7 @@ class Zuger(Variant):
 
     def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
         a: Auction = deal.auction
-        if a.standing is None:
-            return bid_actions(["pass", "tapp", "solo"])
-        if a.standing + 1 < len(LADDER):
-            return bid_actions(["pass", LADDER[a.standing + 1]])
-        return bid_actions(["pass"])
+        return list(_OPENING if a.standing is None else _ABOVE[a.standing])
 
     def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
         a: Auction = deal.auction

@@ -258,7 +258,13 @@ class TableService:
         row = await self.store.tables.create(guild_id=guild_id, channel_id=channel_id,
                                              host_id=host_id, variant=variant, options=opts,
                                              settings=own)
-        await self.store.tables.sit(row.table_id, 0, user_id=host_id, display_name=host_name)
+        try:
+            await self.store.tables.sit(row.table_id, 0, user_id=host_id,
+                                        display_name=host_name)
+        except StoreError:  # no lobby without its host is left behind (if we can help it)
+            with contextlib.suppress(StoreError):
+                await self.store.tables.close(row.table_id)
+            raise
         opened = await self.store.tables.load(row.table_id)
         live = await self._adopt(opened, placed=not in_thread)
         async with live.lock:

@@ -359,3 +359,21 @@ async def test_a_busy_store_while_posting_leaves_no_unknown_message_behind(
         assert len(pings(deleted=False)) <= 1
         await assert_state_replays(bot, game.table_id)
         await watch.check(store)
+
+
+async def test_a_full_disk_at_tapp_new_leaves_no_half_made_table(
+        sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
+    """The table is written, then seating its host fails: the member is told, and no
+    lobby without a host is left open (it would block the channel, and come back after
+    a restart); the next /tapp new works."""
+    store = store_of(fault_bot)
+    host = world.players[0]
+    store.db.simulate_full_disk(1, after=1)  # the table's row commits, the host's seat not
+    ix = await host.slash(world.channel, "/tapp new", variant="zuger")
+    assert ix.response is not None and ix.response.ephemeral_to == host.id
+    assert "busy right now; nothing was changed" in ix.response.text
+    assert await store.tables.load_open() == []
+    assert sandbox.threads(world.channel) == []
+    game = await table(sandbox, fault_bot, world, steps=1)
+    assert [o.table.table_id for o in await store.tables.load_open()] == [game.table_id]
+    await assert_state_replays(fault_bot, game.table_id)

@@ -6,7 +6,7 @@ A :class:`SeatView` is built by ``Deal.view(seat)`` (or ``Deal.public_view()`` w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -143,3 +143,37 @@ class SeatView:
         if self.dealt_talon is not None:
             m |= self.dealt_talon.mask
         return CardSet(m)
+
+
+def _fast_frozen_init(cls: Any) -> None:
+    """Give the frozen slots dataclass ``cls`` an ``__init__`` that fills each slot
+    through its descriptor. The generated one calls ``object.__setattr__`` per field,
+    about twice as slow; a view and a result are built at every step. The signature,
+    defaults and default factories are the same; the instances stay frozen. The
+    dataclass's own ``__init__`` is kept as ``_dataclass_init`` (the tests compare)."""
+    namespace: dict[str, Any] = {"_MISSING": MISSING}
+    params, body = [], []
+    for f in fields(cls):
+        name = f.name
+        namespace[f"_set_{name}"] = getattr(cls, name).__set__
+        value = name
+        if f.default is not MISSING:
+            namespace[f"_default_{name}"] = f.default
+            params.append(f"{name}=_default_{name}")
+        elif f.default_factory is not MISSING:
+            namespace[f"_factory_{name}"] = f.default_factory
+            params.append(f"{name}=_MISSING")
+            value = f"_factory_{name}() if {name} is _MISSING else {name}"
+        else:
+            params.append(name)
+        body.append(f"    _set_{name}(self, {value})\n")
+    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body)}", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__annotations__ = dict(cls.__init__.__annotations__)
+    cls._dataclass_init = cls.__init__
+    cls.__init__ = init
+
+
+_fast_frozen_init(DealResult)
+_fast_frozen_init(SeatView)

@@ -10,8 +10,9 @@ random deals of every variant.
 from __future__ import annotations
 
 import json
+import pickle
 import random
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
 
@@ -21,7 +22,7 @@ from bot.engine.deal import _shuffle, _variant
 from bot.engine.playout import play_out, random_action, random_bit
 from bot.engine.variants import make_variant
 from bot.engine.variants.contest import ContestState, _words_now, legal_words, spoken
-from bot.engine.view import Phase, TrickView
+from bot.engine.view import DealResult, Phase, SeatView, TrickView
 
 CONFIGS = [
     ("zuger", 4, {}),
@@ -245,3 +246,48 @@ def test_tricks_are_kept_as_their_views():
         assert all(type(c) is Card for c in trick.cards)
     assert deal.trick_views() == tuple(deal.tricks)
     assert deal.result is not None and deal.result.tricks == tuple(deal.tricks)
+
+
+@pytest.mark.parametrize("cls", [SeatView, DealResult])
+def test_fast_frozen_init_builds_what_the_dataclass_init_builds(cls):
+    rng = random.Random(6)
+    made = 0
+    for variant, players, options in CONFIGS:
+        deal = Deal.new(variant, players=players, rng=rng, **options)
+        while True:
+            objects = [deal.view(s) for s in range(players)] + [deal.public_view(),
+                                                                 deal.status()]
+            for obj in objects:
+                if type(obj) is not cls:
+                    continue
+                values = {f.name: getattr(obj, f.name) for f in fields(cls)}
+                slow = object.__new__(cls)
+                cls._dataclass_init(slow, **values)
+                assert cls(**values) == slow == obj
+                assert repr(cls(**values)) == repr(slow)
+                made += 1
+            if deal.is_over:
+                break
+            deal.apply(*random_action(deal, rng))
+    assert made > 100
+
+
+def test_fast_frozen_init_keeps_defaults_factories_and_freezing():
+    deal = Deal.new("dapp", players=3, rng=random.Random(1))
+    view = deal.view(0)
+    assert view.extra == {} and view.extra is not deal.view(0).extra
+    values = {f.name: getattr(view, f.name) for f in fields(SeatView)
+              if f.name not in ("actor", "dealt_hands", "dealt_talon", "extra")}
+    bare = SeatView(**values)
+    assert bare.actor is None and bare.dealt_hands is None and bare.extra == {}
+    with pytest.raises(FrozenInstanceError):
+        bare.seat = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        SeatView(**{**values, "nonsense": 1})
+    with pytest.raises(TypeError):
+        DealResult(status="finished")  # type: ignore[call-arg]
+    assert replace(view, seat=1).seat == 1
+    assert pickle.loads(pickle.dumps(view)) == view
+    result = play_out(deal, random.Random(1)).result
+    assert result is not None and replace(result, pot=5).pot == 5
+    assert pickle.loads(pickle.dumps(result)) == result

@@ -6,8 +6,9 @@ kontra windows' bookkeeping, and per-seat views. A :class:`~.variants.base.Varia
 supplies the auction, what each contract needs before play, and the scoring.
 
 The state is mutable; :meth:`Deal.copy` is cheap. :meth:`Deal.apply` always validates.
-Searchers may use :meth:`legal_play_mask` with :meth:`play_unchecked`, which is the very
-code ``apply`` runs after its check.
+Searchers and random play may take an action they drew from :meth:`legal_actions` with
+:meth:`apply_unchecked`, or a card from :meth:`legal_play_mask` with
+:meth:`play_unchecked`: each is the very code ``apply`` runs after its check.
 """
 
 from __future__ import annotations

@@ -161,6 +161,19 @@ async def test_a_429_storm_on_table_edits_ends_on_the_latest_state(
     edits = len([d for d in watch.seen if d.message_id == message.id])
     assert shown.edit_count == edits - 1  # one edit per state shown (the first: the post)
     await assert_state_replays(fault_bot, game.table_id)
+
+    # then Discord answers edits with 503 (which discord.py does not retry) for a while
+    outage = sandbox.faults.server_error(6, route=EDIT, status=503)
+    for _ in range(3):
+        assert await game.step()
+    await game.quiet()
+    assert outage.remaining == 0
+    shown = sandbox.message(message.id)
+    assert shown.embeds[0]["description"] == fresh_render(fault_bot, game).description
+    assert table_shown(watch, message)[-1].stamp == game.live.stamp
+    edits = len([d for d in watch.seen if d.message_id == message.id])
+    assert shown.edit_count == edits - 1
+    await assert_state_replays(fault_bot, game.table_id)
     await watch.check(store_of(fault_bot))
 
 

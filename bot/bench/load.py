@@ -29,10 +29,11 @@ Phases, in one run:
    member to act again uses the panel the action answered with, as a fast human does).
 
 Latency is the table tests' measure: from the interaction's creation to the bot's first
-answer, on the stand-in's clock. ``actions_per_s`` counts state-changing interactions
-answered within the play window (the table clicks in phase 4, the second click of a
-floor turn); *My hand* clicks count for latency, not as actions. Opening (with the
-lobby joins) is reported on its own line.
+answer, on the stand-in's clock; an interaction never answered within Discord's 3 s
+("This interaction failed") counts as 3000 ms, and the number of them is shown.
+``actions_per_s`` counts state-changing interactions answered within the play window
+(the table clicks in phase 4, the second click of a floor turn); *My hand* clicks count
+for latency, not as actions. Opening (with the lobby joins) is reported on its own line.
 
 ``--json`` prints one object with ``actions_per_s``, ``p50_ms``, ``p99_ms``,
 ``floor_p99_ms``, ``rss_per_table_kb`` and the other figures.
@@ -286,6 +287,8 @@ def _main_figures(played: dict[str, Any], opened: dict[str, Any], rss_before: in
         "max_ms": played.get("max_ms"),
         "action_p50_ms": played.get("action_p50_ms"),
         "action_p99_ms": played.get("action_p99_ms"),
+        "interactions": played["interactions"],
+        "failed": played["failed"],
         "rss_per_table_kb": round((rss_after - rss_before) / tables, 1),
         "rss_before_kb": rss_before,
         "rss_tables_kb": rss_after,
@@ -306,6 +309,7 @@ def _floor_figures(floored: dict[str, Any], floor_cpu: float) -> dict[str, Any]:
         "floor_p50_ms": floored.get("p50_ms"),
         "floor_p99_ms": floored.get("p99_ms"),
         "floor_max_ms": floored.get("max_ms"),
+        "floor_failed": floored["failed"],
         "floor_cpu_ms_per_action": round(floor_cpu * 1000 / actions, 2) if actions else None,
         "floor": floored,
     }
@@ -339,6 +343,9 @@ def _table(f: dict[str, Any]) -> str:
             f"{_ms(f['floor_max_ms']):>9} {_ms(f['floor_cpu_ms_per_action']):>14}")
     lines += [
         "",
+        f"failed (no answer within Discord's 3 s; counted as 3000 ms above): Tapp "
+        f"{f['failed']} of {f['interactions']} interactions"
+        + (f", floor {f['floor_failed']}" if "floor_failed" in f else ""),
         f"Tapp actions only: p50 {_ms(f['action_p50_ms'])} ms, p99 {_ms(f['action_p99_ms'])} ms;"
         f" {play['interactions']} interactions, {play['turns']} turns, {play['missed']} due "
         f"turns with no table waiting, {play['refused']} refused, {play['timeouts']} unanswered"

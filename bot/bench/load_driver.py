@@ -540,7 +540,7 @@ class Driver:
             loop_now - until)
         latencies: list[float] = []
         action_latencies: list[float] = []
-        actions = unanswered = 0
+        actions = unanswered = failed = 0
         kinds: dict[str, dict[str, int]] = {}
         for sample in stats.samples:
             record = sample.record
@@ -552,19 +552,27 @@ class Driver:
             counts["deferred"] += record.deferred
             if record.responded_at is None:
                 unanswered += 1
-                continue
-            counts["answered"] += 1
-            ms = (record.responded_at - record.created_at).total_seconds() * 1000
+                if not record.failed:
+                    continue
+                # "This interaction failed": counted at Discord's limit (a floor on what
+                # the member waited; they never got an answer)
+                ms = self.sandbox.limits.initial_response_s * 1000
+                failed += 1
+            else:
+                counts["answered"] += 1
+                ms = (record.responded_at - record.created_at).total_seconds() * 1000
             latencies.append(ms)
             if sample.kind in action_kinds:
                 action_latencies.append(ms)
-                if wall_end is None or record.responded_at.timestamp() <= wall_end:
+                if record.responded_at is not None and (
+                        wall_end is None or record.responded_at.timestamp() <= wall_end):
                     actions += 1
         out: dict[str, Any] = {
             "seconds": round(seconds, 2),
             "interactions": len(stats.samples),
-            "answered": len(latencies),
+            "answered": len(stats.samples) - unanswered,
             "unanswered": unanswered,
+            "failed": failed,
             "actions": actions,
             "actions_per_s": round(actions / seconds, 1) if seconds > 0 else 0.0,
             "turns": stats.turns,

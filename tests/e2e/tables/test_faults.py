@@ -125,6 +125,13 @@ async def test_gateway_drop_mid_deal_resumes_and_loses_no_click(
     assert actions[ply].seat == seat and not actions[ply].auto
     await assert_state_replays(fault_bot, game.table_id)
 
+    for _ in range(3):
+        assert await game.step()
+
+    # a drop Discord does not let the bot resume: it identifies anew and plays on
+    await sandbox.drop_gateway(invalidate=True)
+    await sandbox.gateway.wait_connected(10)
+    assert sandbox.gateway.resumes == resumes + 1
     await game.play(until=lambda g: g.deals_settled() >= 1)  # play carries on
     assert all(r.acknowledged and not r.failed for r in sandbox.interactions)
     await assert_state_replays(fault_bot, game.table_id)

@@ -735,16 +735,20 @@ def _shuffle(cards: list[int], rng: random.Random) -> None:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = _BIT_LENGTH[n] if n < 64 else n.bit_length()
+    steps = _SHUFFLE_STEPS.get(len(cards)) or _shuffle_steps(len(cards))
+    for i, n, k in steps:  # _randbelow(n) for i = n - 1 down to 1, swapping i and j
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
 
 
-_BIT_LENGTH = tuple(n.bit_length() for n in range(64))
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, bits of i + 1) for i from ``size - 1`` down to 1."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_SHUFFLE_STEPS = {size: _shuffle_steps(size) for size in (32, 36)}
 
 
 #: variants are stateless, so ``Deal.new(name, ...)`` shares one per name, players and

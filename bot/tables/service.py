@@ -680,6 +680,8 @@ class TableService:
         except StoreError:
             log.exception("table %d could not move on; reloading it", live.table_id)
             await self._reload(live)
+            if self.timers is not None:  # the timer loop tries again (nobody may click)
+                self.timers.carry_on_later(live)
 
     def _table_over(self, live: LiveTable) -> TableOver:
         session = live.session
@@ -749,6 +751,20 @@ class TableService:
             await self.timers.arm(live)
         except StoreError:
             log.exception("could not set the timers of table %d", live.table_id)
+
+    async def carry_on(self, live: LiveTable) -> None:
+        """Settle, deal or close what a store failure left undone at the table (the
+        timer loop calls this); raises StoreError if the store still refuses."""
+        async with live.lock:
+            changes = _Changes()
+            try:
+                await self._advance(live, changes)
+            except StoreError:
+                await self._reload(live)
+                raise
+            self._publish(live, changes)
+            self._kick(live)
+            await self._arm(live)
 
     async def deadline_due(self, deadline: Deadline, *, now: float) -> TimerNotice | None:
         """Act on a fired deadline: remind the member, or apply the timeout policy.

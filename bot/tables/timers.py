@@ -79,6 +79,7 @@ class TableTimers:
         self.retry_after = retry_after
         self._unreleased: list[Deadline] = []
         self._rearm: dict[int, LiveTable] = {}  # tables whose arming the store refused
+        self._stalled: dict[int, LiveTable] = {}  # tables that could not move on
         self._armed: dict[int, tuple[int, int, int] | None] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -132,6 +133,23 @@ class TableTimers:
     def forget(self, table_id: int) -> None:
         self._armed.pop(table_id, None)
         self._rearm.pop(table_id, None)
+        self._stalled.pop(table_id, None)
+
+    def carry_on_later(self, live: LiveTable) -> None:
+        """The table could not settle or deal (the store refused): try again before the
+        next firing, as nobody may click to make it carry on."""
+        self._stalled[live.table_id] = live
+        self._wake.set()
+
+    async def _carry_on_all(self) -> None:
+        for live in list(self._stalled.values()):
+            try:
+                await self.service.carry_on(live)
+            except StoreError:
+                log.warning("table %d cannot move on yet", live.table_id)
+                return
+            if self._stalled.get(live.table_id) is live:
+                del self._stalled[live.table_id]
 
     async def _rearm_all(self) -> None:
         """Arm the tables whose arming the store refused (each under its lock)."""
@@ -149,6 +167,7 @@ class TableTimers:
     async def fire_due(self, now: float | None = None) -> list[Deadline]:
         """Claim every due deadline and act on it; returns those claimed."""
         at = self.clock() if now is None else now
+        await self._carry_on_all()
         await self._rearm_all()
         await self._release_all(at)
         claimed: list[Deadline] = []

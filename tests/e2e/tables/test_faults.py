@@ -13,12 +13,12 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.engine import Action
+from bot.engine import Action, deal_from_record
 from bot.sandbox import Actor, Message, Sandbox
 from bot.sandbox.harness import World, running
-from bot.store import Store, restore_session
+from bot.store import DealStatus, Store, restore_session
 from bot.tables import Disclosure, Stamp, TableConfig
-from bot.tables.timers import turn_key
+from bot.tables.timers import TableTimers, turn_key
 from bot.tables.view_models import MessageModel, table_message
 from bot.tables.words import Words
 
@@ -397,3 +397,48 @@ async def test_a_full_disk_at_tapp_new_leaves_no_half_made_table(
     game = await table(sandbox, fault_bot, world, steps=1)
     assert [o.table.table_id for o in await store.tables.load_open()] == [game.table_id]
     await assert_state_replays(fault_bot, game.table_id)
+
+
+async def test_a_full_disk_at_settling_is_caught_up_without_a_click(
+        sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
+    """The last card of a deal is committed, then settling it fails (disk full): the
+    member's card stands, and the table settles and deals on by itself once the store
+    takes writes again, without anyone having to click (nobody has anything to do)."""
+    store = store_of(fault_bot)
+    game = await table(sandbox, fault_bot, world, steps=0)
+    for _ in range(200):
+        move = game.next_move()
+        live = game.live
+        assert live is not None and live.deal is not None
+        if move is not None:
+            trial = deal_from_record(live.deal.to_record())
+            trial.apply(move[0], move[2])
+            if trial.is_over:
+                break
+        assert await game.step()
+    else:
+        raise AssertionError("no member played a deal's last card")
+    seat, actor, action = move
+    deal_id = live.deal_id
+    assert deal_id is not None
+    panel = await game.open_hand(actor, live.deal.view(seat))
+
+    store.db.simulate_full_disk(1, after=1)  # the card commits, settling the deal not
+    ix = await Game.click_action(actor, panel, action)
+    assert ix.response is not None and "busy" not in ix.response.text
+    assert bot_timers(fault_bot) is not None
+    await bot_timers(fault_bot).fire_due()  # what the timer loop does next
+    await game.quiet()
+    assert (await store.deals.get(deal_id)).status is DealStatus.SETTLED
+    assert game.deals_settled() == 1 and live.deal_id not in (None, deal_id)
+    results = [m for m in sandbox.public_messages(game.thread) if m.attachments
+               and m.attachments[0].filename.startswith("result")]
+    assert len(results) == 1
+    await assert_state_replays(fault_bot, game.table_id)
+    assert await check_ledger_against_replay(store, game.table_id) == 1
+    await watch.check(store)
+
+
+def bot_timers(bot: TappBot) -> TableTimers:
+    assert bot.timers is not None
+    return bot.timers

@@ -148,6 +148,8 @@ class TableTimers:
             except StoreError:
                 log.warning("table %d cannot move on yet", live.table_id)
                 return
+            except Exception:
+                log.exception("table %d cannot move on", live.table_id)
             if self._stalled.get(live.table_id) is live:
                 del self._stalled[live.table_id]
 
@@ -162,6 +164,9 @@ class TableTimers:
                 except StoreError:
                     log.warning("could not set the timers of table %d yet", live.table_id)
                     return
+                except Exception:
+                    log.exception("could not set the timers of table %d", live.table_id)
+                    self._rearm.pop(live.table_id, None)
 
     # -- firing ---------------------------------------------------------------------------
     async def fire_due(self, now: float | None = None) -> list[Deadline]:
@@ -236,6 +241,9 @@ class TableTimers:
                 due = await self.service.store.deadlines.next_due()
             except StoreError:
                 log.exception("the timer loop could not read the deadlines")
+                due = None
+            except Exception:  # a bug: keep the loop (every table's timers) alive
+                log.exception("the timer loop failed; it carries on")
                 due = None
             wait = self.max_sleep if due is None else max(0.0, due - self.clock())
             self._wake.clear()

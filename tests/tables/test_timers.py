@@ -305,6 +305,36 @@ class _Stop(Exception):
     pass
 
 
+async def test_the_loop_outlives_a_failure(store: Store, clock: Clock) -> None:
+    """An unexpected error in one round is logged; the loop sleeps and fires on."""
+    svc, timers, notices = await timed(store, clock)
+    slept: list[float] = []
+    real_fire_due = timers.fire_due
+    rounds = 0
+
+    async def fire_due(now: float | None = None) -> list[Any]:
+        nonlocal rounds
+        rounds += 1
+        if rounds == 1:
+            raise RuntimeError("a bug")
+        return await real_fire_due(now)
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock.advance(seconds)
+        if len(slept) >= 2:
+            raise _Stop
+
+    timers.fire_due = fire_due  # type: ignore[method-assign]
+    timers._sleep = sleep  # noqa: SLF001 - a fake sleep that moves the clock
+    timers.max_sleep = 600  # what it sleeps after a failed round
+    await started(svc)
+    with pytest.raises(_Stop):
+        await timers.run()
+    assert rounds == 2 and slept == [600, 600]
+    assert [n.kind for n in notices] == [REMINDER]
+
+
 def test_notice_texts() -> None:
     from bot.tables.display import notice_text
 

@@ -39,7 +39,9 @@ from bot.engine import (
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
 from bot.engine.session import SESSION_OPTIONS, Ending, Session
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
-from bot.i18n import t
+from bot.i18n import language_of, t
+from bot.i18n.errors import InLanguage
+from bot.i18n.names import NAMES
 from bot.store import (
     Deadline,
     DeadlineKind,
@@ -285,22 +287,23 @@ class TableService:
         given = {k: v for k, v in options.items() if v is not None}
         level = given.pop(LEVEL_OPTION, None)
         if level is not None and level not in levels():
-            raise BadOptions("error.level", level=level, levels=", ".join(levels()))
+            raise BadOptions("error.level", level=level, levels=lambda language: ", ".join(
+                t(f"level.{lv}", language) for lv in levels()))
         players = given.pop("players", cls.player_counts[0])
         if players not in cls.player_counts:
             counts = ", ".join(str(n) for n in cls.player_counts)
-            raise BadOptions("error.players", variant=t(f"variant.{variant}"), counts=counts)
+            raise BadOptions("error.players", variant=_variant_name(variant), counts=counts)
         session_opts = {}
         for key in list(given):
             if key in SESSION_OPTIONS:
                 if SESSION_OPTIONS[key] != variant:
-                    raise BadOptions("error.option_variant", option=key,
-                                     variant=t(f"variant.{variant}"))
+                    raise BadOptions("error.option_variant", option=_option_name(key),
+                                     variant=_variant_name(variant))
                 session_opts[key] = bool(given.pop(key))
             elif key != "stake" and (key not in cls.option_defaults
                                      or key in _INTERNAL_OPTIONS):
-                raise BadOptions("error.option_variant", option=key,
-                                 variant=t(f"variant.{variant}"))
+                raise BadOptions("error.option_variant", option=_option_name(key),
+                                 variant=_variant_name(variant))
         try:
             Session.new(variant, players=players, rng=random.Random(0), **given, **session_opts)
         except (InvalidRecord, IllegalAction):
@@ -486,8 +489,7 @@ class TableService:
             name = live.names()[actor] if actor is not None else ""
             raise NotYourTurnNow(name=name) from None
         except IllegalAction:
-            words = Words(live.language, live.variant, live.style)
-            raise _refusal(deal, seat, action, words) from None
+            raise _refusal(deal, seat, action, live.variant, live.style) from None
         await self._store(live, self.store.deals.append_action(
             live.deal_id, ply, seat, action, auto=auto))
         if auto:
@@ -878,8 +880,21 @@ class TableService:
         return self._tables.get(table_id)
 
 
-def _refusal(deal: Deal, seat: int, action: Action, words: Words) -> Refused:
-    """Why ``action`` is illegal for ``seat``, in words that name no hidden card."""
+def _variant_name(variant: str) -> InLanguage:
+    return lambda language: t(f"variant.{variant}", language)
+
+
+def _option_name(option: str) -> InLanguage:
+    """An option as the reader's ``/tapp new`` names it."""
+    return lambda language: NAMES.get(language_of(language), {}).get(option, option)
+
+
+def _refusal(deal: Deal, seat: int, action: Action, variant: str, style: str) -> Refused:
+    """Why ``action`` is illegal for ``seat``, in words that name no hidden card (the
+    suits and actions named in the reader's language)."""
+    def suit(s: int) -> InLanguage:
+        return lambda language: Words(language, variant, style).suit(s)
+
     view = deal.view(seat)
     hand = view.hand.mask if view.hand is not None else 0
     kind = action.type
@@ -892,9 +907,9 @@ def _refusal(deal: Deal, seat: int, action: Action, words: Words) -> Refused:
         if trick is not None and trick.cards:
             led = SUIT_OF[trick.cards[0]]
             if hand & SUIT_MASKS[led]:
-                return Refused("error.must_follow", suit=words.suit(led))
+                return Refused("error.must_follow", suit=suit(led))
             if view.trump is not None and hand & SUIT_MASKS[view.trump]:
-                return Refused("error.must_trump", suit=words.suit(view.trump))
+                return Refused("error.must_trump", suit=suit(view.trump))
     if kind is ActionType.DISCARD and view.phase is Phase.DISCARD:
         count = next((a.count for a in view.legal if a.count), 0)
         if (action.cards or 0) & ~hand:
@@ -907,5 +922,5 @@ def _refusal(deal: Deal, seat: int, action: Action, words: Words) -> Refused:
         return Refused("error.nothing_to_do")
     if any(a.type in _CARD_ACTIONS for a in main):  # name no card in an error
         return Refused("error.not_allowed_plain")
-    allowed = ", ".join(words.action(a) for a in main)
-    return Refused("error.not_allowed", allowed=allowed)
+    return Refused("error.not_allowed", allowed=lambda language: ", ".join(
+        Words(language, variant, style).action(a) for a in main))

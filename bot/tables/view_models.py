@@ -364,7 +364,7 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None) -> Messa
     elif view.actor is not None:
         lines.append(words("hand.waiting", name=names[view.actor], task=words.task(view.phase)))
     components = action_components(ctx.table_id, ctx.stamp, view, words)
-    image = ImageSpec("hand", view, names, ctx.style, ctx.language)
+    image = ImageSpec("hand", view, names, ctx.style, words.language)  # the reader's
     return MessageModel(description="\n".join(lines), image=image, components=components,
                         view=view, shown=frozenset(words.named))
 

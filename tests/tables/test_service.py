@@ -146,24 +146,32 @@ async def test_two_clicks_at_one_moment_apply_once(store: Store) -> None:
     assert len((await store.deals.record(live.deal_id or 0))["actions"]) == deal.ply
 
 
+async def until_a_card_is_refusable(svc: TableService, table_id: int) -> tuple[int, int]:
+    """Play on (the baseline's choices) until the member on turn holds a card they may
+    not play (in a trick already led); (seat, that card)."""
+    live = await svc.table(table_id)
+    for _ in range(400):
+        deal = live.deal
+        assert deal is not None
+        seat = deal.view(0).actor
+        assert seat is not None
+        view = deal.view(seat)
+        legal = {a.card for a in view.legal}
+        wrong = [c for c in (view.hand or ()) if c not in legal] if deal.trick else []
+        if wrong:
+            return seat, wrong[0]
+        await act_as_ai(svc, table_id)
+    raise AssertionError("no position with a card the member may not play")
+
+
 async def test_must_follow_suit_is_explained_without_naming_cards(store: Store) -> None:
     svc, _ = service(store)
     tid = await started(svc)
     live = await svc.table(tid)
-    while live.deal is not None and not live.deal.trick:
-        await act_as_ai(svc, tid)
-    deal = live.deal
-    assert deal is not None
-    seat = deal.view(0).actor
-    assert seat is not None
-    view = deal.view(seat)
-    legal = {a.card for a in view.legal}
-    assert view.hand is not None
-    wrong = [c for c in view.hand if c not in legal]
-    if wrong:
-        with pytest.raises(Refused, match="follow suit|trump") as info:
-            await svc.act(tid, live.seats[seat].user_id or 0, f"play:{wrong[0]}")
-        assert str(wrong[0]) not in str(info.value)
+    seat, wrong = await until_a_card_is_refusable(svc, tid)
+    with pytest.raises(Refused, match="follow suit|trump") as info:
+        await svc.act(tid, live.seats[seat].user_id or 0, f"play:{wrong}")
+    assert str(wrong) not in str(info.value)
 
 
 async def test_a_failed_write_reloads_the_table(store: Store) -> None:

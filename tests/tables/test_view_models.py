@@ -139,3 +139,14 @@ def test_a_cancelled_table_and_final_chips() -> None:
     assert "pot was shared" in closed.description
     cancelled = closed_message(TableOver(1, True, ("A",), None, None), words)
     assert cancelled.title == "Table cancelled" and not cancelled.components
+
+
+def test_the_private_hand_is_drawn_in_the_readers_language() -> None:
+    deal = Deal.new("zuger", players=4, dealer=0, rng=random.Random(7))
+    seat = deal.view(0).actor
+    assert seat is not None
+    german_table = HandContext(3, Stamp(0, 0), seat, deal.view(seat), ("a", "b", "c", "d"),
+                               "swiss", "de")
+    model = hand_panel(german_table, Words("en-US", "zuger", "swiss"))
+    assert model.image is not None and model.image.language == "en-US"
+    assert hand_panel(german_table, Words("sv", "zuger", "swiss")).image.language == "sv"

@@ -41,6 +41,8 @@ from bot.standings.ids import BOARD_TEMPLATE, HISTORY_TEMPLATE, REPLAY_TEMPLATE
 from bot.standings.present import board_embed, history_embed, replay_embed, stats_embed
 from bot.standings.replay import Picture, render_replay, steps
 from bot.store import MemberStats, Period, Store, StoreError
+from bot.tables.words import render_labels
+from renderer import Labels
 
 from .group import TappCog, add_tapp_cog
 from .table import public_language
@@ -316,13 +318,14 @@ class Standings(TappCog):
             replay = await self.service().replay(interaction.guild_id or 0, deal_id)
             lang = language(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            images = await asyncio.to_thread(render_replay, replay)
+            labels = Labels(render_labels(lang))  # images, alt text and cards: the reader's
+            images = await asyncio.to_thread(render_replay, replay, labels)
             record_name = f"deal-{deal_id}.json"
             record = json.dumps(replay.record, indent=2, ensure_ascii=False).encode()
             files = [_file(p) for p in images.overview]
             files.append(discord.File(io.BytesIO(record), record_name))
             await interaction.followup.send(
-                embed=replay_embed(replay, steps(replay, lang), lang, record_name),
+                embed=replay_embed(replay, steps(replay, lang, labels), lang, record_name),
                 files=files, ephemeral=True)
             for first in range(0, len(images.tricks), FILES_PER_MESSAGE):
                 chunk: Sequence[Picture] = images.tricks[first:first + FILES_PER_MESSAGE]

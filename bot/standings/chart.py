@@ -6,14 +6,16 @@ from datetime import UTC, datetime, timedelta
 
 from bot.i18n import t
 from bot.store import MemberStats
+from bot.tables.words import render_labels
 from renderer import RenderedImage, render_chip_chart
 
 
 def chip_chart(stats: MemberStats, name: str, language: str | None) -> RenderedImage:
     """The member's running chip total, one point per UTC day with deals (after a zero
-    the day before the first)."""
+    the day before the first); its words and alt text in ``language``."""
     points = [(datetime.fromtimestamp(p.day, UTC), p.total) for p in stats.history]
     if points:
         points.insert(0, (points[0][0] - timedelta(days=1), 0))
     series = {name: points}
-    return render_chip_chart(series, title=t("standings.stats.chart", language, name=name))
+    return render_chip_chart(series, labels=render_labels(language),
+                             title=t("standings.stats.chart", language, name=name))

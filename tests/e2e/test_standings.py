@@ -351,3 +351,36 @@ async def test_buttons_keep_working_after_a_restart(sandbox: Sandbox, club: Club
         click = await alice.click(board, label="Next")
     assert click.acknowledged and not click.failed
     assert "Page 2/3" in board.text and f"<@{alice.id}> (you)" in board.text
+
+
+async def test_a_replay_speaks_the_readers_language(sandbox: Sandbox, world: World,
+                                                    store: Store, tapp: TappBot) -> None:
+    """Images, their alt text and the steps' cards in the clicker's language (German
+    here, on an English server)."""
+    alice, bob, carol, _ = world.players
+    game = await new_game(store, "zuger", guild_id=world.guild.id, seed=7,
+                          users=[alice.id, bob.id, None, carol.id])
+    await play_deal(store, game)
+    history = (await bob.slash(world.channel, "/tapp history")).response
+    assert history is not None
+    carol.user.locale = "de"
+    click = await carol.click(history, label="Replay 1")
+    overview = click.response
+    assert overview is not None and overview.ephemeral_to == carol.id
+    hands, auction = (a.description or "" for a in overview.attachments[:2])
+    assert hands.startswith("Ergebnis: ") and auction.startswith("Tisch: "), (hands, auction)
+    tricks = [a.description or "" for m in click.followups for a in m.attachments]
+    assert tricks and all(alt.startswith("Stich: ") for alt in tricks), tricks
+    steps = next(f["value"] for f in overview.embeds[0]["fields"]
+                 if f["name"] == "Reizen und vor dem Spiel")
+    assert "Computer 2: passe" in steps, steps
+    assert " of " not in steps and not any(" of " in alt for alt in (hands, *tricks))
+
+
+async def test_the_stats_chart_speaks_the_servers_language(club: Club, tapp: TappBot) -> None:
+    club.world.guild.locale = "de"
+    stats = (await club.alice.slash(club.world.channel, "/tapp stats",
+                                    member=club.extras[0])).response
+    assert stats is not None and not stats.ephemeral
+    [chart] = stats.attachments
+    assert chart.description == "Chipverlauf von m00", chart.description

@@ -21,8 +21,10 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import t
+
 GROUP_NAME = "tapp"
-GROUP_DESCRIPTION = "Play Tapp, the trick-taking card game"
+GROUP_DESCRIPTION = t("cmd.tapp")
 
 
 def tapp_group(tree: app_commands.CommandTree) -> app_commands.Group:

@@ -1,4 +1,5 @@
-"""``/tapp about`` and ``/tapp ping``: what the bot is, and whether it answers."""
+"""``/tapp about`` and ``/tapp ping``: what the bot is, and whether it answers (both
+ephemeral, in the reader's Discord language)."""
 
 from __future__ import annotations
 
@@ -9,27 +10,36 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot
+from bot.i18n import language_of, t
 
 from .group import TappCog, add_tapp_cog
 
 
-class Meta(TappCog):
-    @app_commands.command(name="about", description="What this bot is and which version runs")
-    async def about(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(
-            title="Tapp",
-            description="Tapp, the trick-taking card game, for Discord: Zuger Tapp, Tapp of "
-            "1879, Dapp and Württemberg Tapp. Start a table with `/tapp new`, play with "
-            "buttons, compare chips with `/tapp leaderboard`.",
-        )
-        embed.set_footer(text=f"tapp-bot {bot.__version__}, discord.py {discord.__version__}")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+def about_embed(language: str | None) -> discord.Embed:
+    embed = discord.Embed(title=t("meta.about.title", language),
+                          description=t("meta.about.description", language))
+    embed.set_footer(text=t("meta.about.footer", language, version=bot.__version__,
+                            library=discord.__version__))
+    return embed
 
-    @app_commands.command(name="ping", description="Check that the bot answers")
+
+def ping_text(latency: float, language: str | None) -> str:
+    shown = (t("meta.ping.ms", language, ms=f"{latency * 1000:.0f}") if math.isfinite(latency)
+             else t("meta.ping.unknown", language))
+    return t("meta.ping", language, latency=shown)
+
+
+class Meta(TappCog):
+    @app_commands.command(name="about", description=t("cmd.about"))
+    async def about(self, interaction: discord.Interaction) -> None:
+        language = language_of(str(interaction.locale))
+        await interaction.response.send_message(embed=about_embed(language), ephemeral=True)
+
+    @app_commands.command(name="ping", description=t("cmd.ping"))
     async def ping(self, interaction: discord.Interaction) -> None:
-        latency = self.bot.latency
-        shown = f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "n/a"
-        await interaction.response.send_message(f"Pong! Gateway latency: {shown}", ephemeral=True)
+        language = language_of(str(interaction.locale))
+        await interaction.response.send_message(ping_text(self.bot.latency, language),
+                                                ephemeral=True)
 
 
 async def setup(client: commands.Bot) -> None:

@@ -17,20 +17,6 @@ from discord.app_commands import TranslationContextLocation as Where
 from . import DEFAULT, language_of, strings
 from .names import NAMES
 
-#: descriptions not in the catalogue (the group and the meta commands)
-TEXTS: dict[str, dict[str, str]] = {
-    "de": {
-        "Play Tapp, the trick-taking card game": "Tapp spielen, das Stichspiel",
-        "What this bot is and which version runs": "Was dieser Bot ist und welche Version läuft",
-        "Check that the bot answers": "Prüfen, ob der Bot antwortet",
-    },
-    "sv": {
-        "Play Tapp, the trick-taking card game": "Spela Tapp, kortspelet med stick",
-        "What this bot is and which version runs": "Vad boten är och vilken version som körs",
-        "Check that the bot answers": "Kontrollera att boten svarar",
-    },
-}
-
 #: formatted choice names: (key, values) pairs whose English text is looked up
 FORMATTED = [("choice.players", {"n": n}) for n in range(2, 9)] + [
     ("choice.deck", {"n": n}) for n in (32, 36)]
@@ -54,8 +40,6 @@ def localize(english: str, language: str, where: Where | None = None) -> str | N
         return None
     if where in (Where.command_name, Where.group_name, Where.parameter_name):
         return NAMES.get(language, {}).get(english)
-    if english in TEXTS.get(language, {}):
-        return TEXTS[language][english]
     found = _english_index().get(english)
     if found is None:
         return None

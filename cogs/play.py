@@ -13,9 +13,10 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.engine import Action, ActionType, TappError
-from bot.engine.cards import CARD_NAMES, RANKS, SUITS
+from bot.engine.cards import CARD_NAMES, N_CARDS, RANKS, SUITS
 from bot.i18n import t
 from bot.tables.errors import Refused, TableError
+from bot.tables.words import Words
 
 from .group import add_tapp_cog
 from .table import TableCog
@@ -26,8 +27,18 @@ BIDS = (ActionType.BID, ActionType.DECLARE, ActionType.CONTRACT)
 MAX_CHOICES = 25
 
 
-def _card_text(text: str) -> str:
-    """``10h``, ``ah``, ``AH`` → ``TH``/``AH`` (the record notation)."""
+def shown_names(words: Words) -> dict[str, str]:
+    """Each card as ``words`` show it (``A♥``, ``E♥``, ``O🌹``), casefolded, to its record
+    name (``AH``)."""
+    return {words.card(card, reveals=False).casefold(): CARD_NAMES[card]
+            for card in range(N_CARDS)}
+
+
+def _card_text(text: str, shown: dict[str, str] | None = None) -> str:
+    """``10h``, ``ah``, ``AH`` or a card as ``shown`` (``A♥``) → ``TH``/``AH`` (the
+    record notation)."""
+    if shown and (name := shown.get(text.strip().casefold())) is not None:
+        return name
     cleaned = text.strip().upper().replace("10", "T")
     if len(cleaned) == 2 and cleaned[0] in RANKS and cleaned[1] in SUITS:
         return cleaned
@@ -126,13 +137,16 @@ class Play(TableCog):
     @app_commands.command(name="discard", description=t("cmd.discard"))
     @app_commands.describe(cards=t("cmd.discard.cards"))
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
-        names = [_card_text(c) for c in cards.replace(",", " ").split()]
+        live = self.here(interaction)
+        shown = shown_names(self.words(interaction, live.variant, live.style))
+        names = [_card_text(c, shown) for c in cards.replace(",", " ").split()]
         await self._act(interaction, "discard:" + ".".join(names))
 
     @discard.autocomplete("cards")
     async def discard_complete(self, interaction: discord.Interaction,
                                current: str) -> list[Choice[str]]:
-        """Cards typed so far, plus each card of the hand that could come next."""
+        """Cards typed so far, plus each card of the hand that could come next: named as
+        the hand shows them (``A♥ 10♥``), the value in record notation (``AH TH``)."""
         try:
             live = self.here(interaction)
             legal = self.tables.choices(live, interaction.user.id, (ActionType.DISCARD,))
@@ -145,25 +159,26 @@ class Play(TableCog):
         count = legal[0].count or 0
         hand = deal.view(seat).hand
         assert hand is not None
+        words = self.words(interaction, live.variant, live.style)
+        shown = shown_names(words)
+        by_name = {CARD_NAMES[card]: card for card in hand}
         chosen: list[str] = []
         for word in current.replace(",", " ").split():
             try:
-                name = _card_text(word)
+                name = _card_text(word, shown)
             except TableError:
                 break
-            if name in hand and name not in chosen:
+            if name in by_name and name not in chosen:
                 chosen.append(name)
         chosen = chosen[:count]
+
+        def choice(names: list[str]) -> Choice[str]:
+            label = " ".join(words.card(by_name[n], reveals=False) for n in names)
+            return Choice(name=label[:100], value=" ".join(names))
+
         if len(chosen) == count:
-            text = " ".join(chosen)
-            return [Choice(name=text, value=text)]
-        out = []
-        for card in hand:
-            name = CARD_NAMES[card]
-            if name not in chosen:
-                text = " ".join([*chosen, name])
-                out.append(Choice(name=text, value=text))
-        return out[:MAX_CHOICES]
+            return [choice(chosen)]
+        return [choice([*chosen, name]) for name in by_name if name not in chosen][:MAX_CHOICES]
 
     @app_commands.command(name="call", description=t("cmd.call"))
     @app_commands.describe(card=t("cmd.call.card"))
@@ -200,13 +215,19 @@ class Play(TableCog):
         await self._act(interaction, "kontra")
 
     def _card_token(self, interaction: discord.Interaction, kind: ActionType, text: str) -> str:
-        """``play:AH`` from ``play:AH`` (autocomplete), ``AH``, ``ah`` or ``10h``."""
+        """``play:AH`` from ``play:AH`` (autocomplete), ``AH``, ``ah``, ``10h`` or the card
+        as the caller's hand shows it (``A♥``); ``call:-`` from the words for no call (the
+        caller's language or English) or ``-``."""
         prefix = f"{kind.value}:"
         if text.startswith(prefix):
             return text
-        if kind is ActionType.CALL and text.strip() in ("-", t("action.no_call")):
-            return "call:-"
-        return prefix + _card_text(text)
+        live = self.here(interaction)
+        words = self.words(interaction, live.variant, live.style)
+        if kind is ActionType.CALL:
+            no_call = {"-", t("action.no_call").casefold(), words("action.no_call").casefold()}
+            if text.strip().casefold() in no_call:
+                return "call:-"
+        return prefix + _card_text(text, shown_names(words))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,7 +7,7 @@ The numbers live in :class:`Limits` so a test can tighten one; the checks add to
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,13 @@ SELECTS = frozenset({STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT
 LINK_STYLE, PREMIUM_STYLE = 5, 6
 
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+#: Discord's locales, the only keys a ``*_localizations`` dictionary may have
+#: (https://discord.com/developers/docs/reference#locales)
+LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko",
+})
 
 
 @dataclass
@@ -61,6 +68,10 @@ class Limits:
     commands: int = 100
     command_options: int = 25
     command_description: int = 100
+    choice_name: int = 100
+    # A chat input command's names, descriptions and choice names and values together,
+    # each field counted by its longest localization (the default included).
+    command_total: int = 8000
     # Edits of messages older than an hour: at most this many per channel per rolling hour
     # (Discord does not publish the number; error 30046 when exceeded).
     old_message_edits_per_hour: int = 3
@@ -392,9 +403,19 @@ def check_commands(commands: Any, limits: Limits, errors: FormErrors) -> None:
                 1,
                 limits.command_description,
             )
+            _check_texts(command, (i,), limits, errors)
             _check_options(command.get("options") or [], (i, "options"), limits, errors, depth=0)
+            if command_size(command) > limits.command_total:
+                errors.add(
+                    (i,),
+                    "APPLICATION_COMMAND_TOO_LARGE",
+                    f"Command exceeds maximum size ({limits.command_total})",
+                )
         else:
             _length(errors, (i, "name"), name, 1, 32)
+            _localizations(
+                errors, (i,), command, "name", lambda path, v: _length(errors, path, v, 1, 32)
+            )
         if (name, kind) in names:
             errors.add(
                 (i, "name"),
@@ -407,6 +428,69 @@ def check_commands(commands: Any, limits: Limits, errors: FormErrors) -> None:
 def _name(errors: FormErrors, path: Path, name: Any) -> None:
     if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
         errors.add(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
+
+
+def _localizations(
+    errors: FormErrors,
+    path: Path,
+    item: dict[str, Any],
+    key: str,
+    check: Callable[[Path, Any], None],
+) -> dict[str, Any]:
+    """``item[key + "_localizations"]``: null, or a dictionary whose keys are Discord
+    locales and whose values (null or text) pass ``check``; the entries returned."""
+    field = f"{key}_localizations"
+    found = item.get(field)
+    if found is None:
+        return {}
+    if not isinstance(found, dict):
+        errors.add(
+            path + (field,), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType"
+        )
+        return {}
+    for locale, value in found.items():
+        if locale not in LOCALES:
+            errors.add(
+                path + (field, locale),
+                "ENUM_TYPE_COERCE",
+                f'Value "{locale}" is not a valid enum value.',
+            )
+        elif value is not None:
+            check(path + (field, locale), value)
+    return found
+
+
+def _check_texts(item: dict[str, Any], path: Path, limits: Limits, errors: FormErrors) -> None:
+    """The name and description localizations of a chat input command or an option:
+    names as names are (1-32, lowercase, Discord's characters), descriptions 1-100."""
+    _localizations(errors, path, item, "name", lambda here, v: _name(errors, here, v))
+    _localizations(
+        errors,
+        path,
+        item,
+        "description",
+        lambda here, v: _length(errors, here, v, 1, limits.command_description),
+    )
+
+
+def command_size(item: dict[str, Any]) -> int:
+    """The size Discord counts for a chat input command (or an option): its name and
+    description, every option's, every choice's name and value; each name and
+    description by its longest localization, the default included."""
+
+    def longest(part: dict[str, Any], key: str) -> int:
+        local = part.get(f"{key}_localizations")
+        texts = [part.get(key), *(local.values() if isinstance(local, dict) else ())]
+        return max((len(t) for t in texts if isinstance(t, str)), default=0)
+
+    total = longest(item, "name") + longest(item, "description")
+    for choice in item.get("choices") or []:
+        if isinstance(choice, dict):
+            total += longest(choice, "name") + len(str(choice.get("value", "")))
+    for option in item.get("options") or []:
+        if isinstance(option, dict):
+            total += command_size(option)
+    return total
 
 
 def _check_options(
@@ -433,6 +517,7 @@ def _check_options(
                 "Option names must be unique",
             )
         names.add(option.get("name"))
+        _check_texts(option, here, limits, errors)
         if kind in (1, 2):
             if depth >= (1 if kind == 2 else 2):
                 errors.add(
@@ -455,6 +540,18 @@ def _check_options(
             seen_optional = True
         choices = option.get("choices") or []
         _count(errors, here + ("choices",), choices, 0, 25)
+        for c, choice in enumerate(choices if isinstance(choices, list) else []):
+            if not isinstance(choice, dict):
+                continue
+            at = here + ("choices", c)
+            _length(errors, at + ("name",), choice.get("name"), 1, limits.choice_name)
+            _localizations(
+                errors,
+                at,
+                choice,
+                "name",
+                lambda path, v: _length(errors, path, v, 1, limits.choice_name),
+            )
         if choices and option.get("autocomplete"):
             errors.add(
                 here + ("autocomplete",),

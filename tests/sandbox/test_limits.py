@@ -191,3 +191,97 @@ def _bytes(size: int) -> Any:
     import io
 
     return io.BytesIO(b"\0" * size)
+
+
+async def sync(sandbox: Sandbox, command: dict[str, Any]) -> tuple[int, Any]:
+    app = sandbox.state.application_id
+    status, _, body = await call(sandbox, "PUT", f"/applications/{app}/commands", [command])
+    return status, body
+
+
+def slash(**extra: Any) -> dict[str, Any]:
+    """``/tapp new variant:…`` with German and Swedish localizations (valid as it is)."""
+    variant = {
+        "type": 3, "name": "variant", "description": "Which game",
+        "name_localizations": {"de": "variante", "sv-SE": "variant"},
+        "description_localizations": {"de": "Welches Spiel", "sv-SE": "Vilket spel"},
+        "choices": [{"name": "Zuger Tapp", "value": "zuger",
+                     "name_localizations": {"de": "Zuger Tapp", "sv-SE": "Zuger Tapp"}}],
+    }
+    new = {"type": 1, "name": "new", "description": "Open a table",
+           "name_localizations": {"de": "neu", "sv-SE": "ny"},
+           "description_localizations": {"de": "Einen Tisch eröffnen"},
+           "options": [variant]}
+    return {"type": 1, "name": "tapp", "description": "Play Tapp", "options": [new], **extra}
+
+
+async def test_command_localizations_are_checked(sandbox: Sandbox) -> None:
+    assert (await sync(sandbox, slash()))[0] == 200
+    # only Discord's locales may be keys ("en" and "sv" are not; "en-US" and "sv-SE" are)
+    status, body = await sync(sandbox, slash(name_localizations={"en": "tapp", "sv": "tapp"}))
+    assert (status, body["code"]) == (400, 50035)
+    assert first_error(body["errors"], "0", "name_localizations", "en") == "ENUM_TYPE_COERCE"
+    assert first_error(body["errors"], "0", "name_localizations", "sv") == "ENUM_TYPE_COERCE"
+    assert (await sync(sandbox, slash(name_localizations={"en-US": "tapp"})))[0] == 200
+
+    def broken(change: Any) -> dict[str, Any]:
+        command = slash()
+        change(command["options"][0])
+        return command
+
+    cases = [
+        # a localized name follows the rules of names: lowercase, no spaces, 1-32
+        (lambda new: new["name_localizations"].update(de="Neu"),
+         ("options", "0", "name_localizations", "de"), "APPLICATION_COMMAND_INVALID_NAME"),
+        (lambda new: new["name_localizations"].update(de="neuer tisch"),
+         ("options", "0", "name_localizations", "de"), "APPLICATION_COMMAND_INVALID_NAME"),
+        (lambda new: new["options"][0]["name_localizations"].update(de="v" * 33),
+         ("options", "0", "options", "0", "name_localizations", "de"),
+         "APPLICATION_COMMAND_INVALID_NAME"),
+        # localized descriptions 1-100
+        (lambda new: new["description_localizations"].update({"sv-SE": "x" * 101}),
+         ("options", "0", "description_localizations", "sv-SE"), "BASE_TYPE_BAD_LENGTH"),
+        (lambda new: new["options"][0]["description_localizations"].update(de=""),
+         ("options", "0", "options", "0", "description_localizations", "de"),
+         "BASE_TYPE_BAD_LENGTH"),
+        # choice names and their localizations 1-100
+        (lambda new: new["options"][0]["choices"][0]["name_localizations"].update(de="z" * 101),
+         ("options", "0", "options", "0", "choices", "0", "name_localizations", "de"),
+         "BASE_TYPE_BAD_LENGTH"),
+        (lambda new: new["options"][0]["choices"][0].update(name=""),
+         ("options", "0", "options", "0", "choices", "0", "name"), "BASE_TYPE_BAD_LENGTH"),
+        (lambda new: new["options"][0]["description_localizations"].update(deutsch="Spiel"),
+         ("options", "0", "options", "0", "description_localizations", "deutsch"),
+         "ENUM_TYPE_COERCE"),
+    ]
+    for change, path, code in cases:
+        status, body = await sync(sandbox, broken(change))
+        assert (status, body["code"]) == (400, 50035), (path, body)
+        assert first_error(body["errors"], "0", *path) == code, (path, body["errors"])
+    assert [c.name for c in sandbox.commands()] == ["tapp"]  # the valid one stays
+
+
+def sized(description_de: str | None = None) -> dict[str, Any]:
+    """A command of 7970 characters as Discord counts them (each field by its longest
+    localization), 3 options with 25 choices each."""
+    options = [{"type": 3, "name": f"a{k}", "description": "x" * 100,
+                "choices": [{"name": f"{j:02d}" + "c" * 50, "value": f"v{j:02d}" + "v" * 47}
+                            for j in range(25)]}
+               for k in range(3)]
+    command: dict[str, Any] = {"type": 1, "name": "big", "description": "Big command",
+                               "options": options}
+    if description_de is not None:
+        command["description_localizations"] = {"de": description_de}
+    return command
+
+
+async def test_a_command_is_at_most_8000_characters_counting_its_longest_localizations(
+        sandbox: Sandbox) -> None:
+    from bot.sandbox.limits import command_size
+
+    assert command_size(sized()) == 7970
+    assert (await sync(sandbox, sized("g" * 41)))[0] == 200  # 8000: just fits
+    status, body = await sync(sandbox, sized("g" * 42))  # the German description is longest
+    assert (status, body["code"]) == (400, 50035)
+    assert first_error(body["errors"], "0") == "APPLICATION_COMMAND_TOO_LARGE"
+    assert body["errors"]["0"]["_errors"][0]["message"] == "Command exceeds maximum size (8000)"

@@ -54,3 +54,20 @@ def test_images_speak_the_language() -> None:
     assert render_labels("de")["trump"] == "Trumpf"
     assert render_labels("sv-SE")["rank.A"] == "ess"
     assert render_labels("de")["contract.farbe"] == "Farbspiel"
+
+
+@pytest.mark.parametrize("language", ["de", "sv"])
+def test_every_image_word_is_translated_or_kept_on_purpose(language: str) -> None:
+    """Each renderer label is in the language's own words or in the explicit list of
+    labels that stay English (game words, formats): never merely inherited."""
+    from bot.i18n.catalog import render
+    from renderer.labels import DEFAULT_LABELS
+
+    own = {"de": render.DE_WORDS, "sv": render.SV_WORDS}[language]
+    kept = render.SAME_EVERYWHERE
+    assert sorted(set(DEFAULT_LABELS) - set(own) - kept) == [], "neither translated nor kept"
+    assert sorted(kept & set(own)) == [], "both translated and kept"
+    assert sorted(kept - set(DEFAULT_LABELS)) == [], "kept, but no such label"
+    catalogue = getattr(render, language.upper())
+    assert {k: v for k, v in catalogue.items() if k[len("render."):] in kept} == {
+        f"render.{k}": DEFAULT_LABELS[k] for k in kept}

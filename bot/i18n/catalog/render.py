@@ -1,11 +1,35 @@
 """Catalogue strings: the words drawn into images (``render.<label key>``, see
-:data:`renderer.labels.DEFAULT_LABELS`; English is the renderer's own)."""
+:data:`renderer.labels.DEFAULT_LABELS`; English is the renderer's own).
+
+Every label is either translated (:data:`DE_WORDS`, :data:`SV_WORDS`) or listed in
+:data:`SAME_EVERYWHERE`; a new label that is neither is missing from German and Swedish,
+which ``tests/i18n/test_catalogue.py`` reports.
+"""
 
 from renderer.labels import DEFAULT_LABELS
 
 EN: dict[str, str] = {f"render.{key}": text for key, text in DEFAULT_LABELS.items()}
 
-_DE: dict[str, str] = {
+#: labels that stay as they are in English in every language, on purpose: the game's own
+#: words (contracts, Kontra/Rekontra/Tout, Schneider/Schwarz/Jungfrau, the variants'
+#: names) and pure formats without a word (``×{n}``, ``{name}: {card}``)
+SAME_EVERYWHERE: frozenset[str] = frozenset({
+    # announcements and multipliers
+    "kontra", "rekontra", "tout", "mult.kontra", "mult.rekontra", "mult.schneider",
+    "mult.no_trick", "mult.jungfrau", "mult.wuerttemberg.jungfrau",
+    # formats
+    "multipliers", "alt.play",
+    # variants (Württemberg Tapp is translated)
+    "variant.zuger", "variant.tapp1879", "variant.dapp",
+    # contracts
+    "contract.tapp", "contract.solo", "contract.super", "contract.vice",
+    "contract.coeurfrage", "contract.coeursolo", "contract.ramsch", "contract.normal",
+    "contract.herz", "contract.farbe", "contract.wuerttemberg.herz", "contract.rufer",
+    "contract.rufer_herz", "contract.bettel", "contract.bettel_ouvert", "contract.durch",
+    "contract.durch_herz", "contract.herz_aufnehmen",
+})
+
+DE_WORDS: dict[str, str] = {
     "seat": "Platz {n}", "dealer_mark": "G", "declarer": "Spieler", "to_act": "am Zug",
     "your_turn": "Du bist dran", "waiting_for": "Warte auf {name}",
     "tricks_won": "{n} Stiche", "trick_won_1": "1 Stich", "cards_left": "{n} Karten",
@@ -47,7 +71,7 @@ _DE: dict[str, str] = {
     "alt.result": "Ergebnis: {summary}", "alt.chart": "Chipverlauf von {names}",
 }
 
-_SV: dict[str, str] = {
+SV_WORDS: dict[str, str] = {
     "seat": "Plats {n}", "dealer_mark": "G", "declarer": "Spelförare", "to_act": "på tur",
     "your_turn": "Din tur", "waiting_for": "Väntar på {name}",
     "tricks_won": "{n} stick", "trick_won_1": "1 stick", "cards_left": "{n} kort",
@@ -89,6 +113,6 @@ _SV: dict[str, str] = {
     "alt.result": "Resultat: {summary}", "alt.chart": "Markhistorik för {names}",
 }
 
-#: labels not listed are the game's own words (contracts, Kontra, ...), the same everywhere
-DE: dict[str, str] = {**EN, **{f"render.{key}": text for key, text in _DE.items()}}
-SV: dict[str, str] = {**EN, **{f"render.{key}": text for key, text in _SV.items()}}
+_KEPT: dict[str, str] = {f"render.{key}": DEFAULT_LABELS[key] for key in sorted(SAME_EVERYWHERE)}
+DE: dict[str, str] = {**_KEPT, **{f"render.{key}": text for key, text in DE_WORDS.items()}}
+SV: dict[str, str] = {**_KEPT, **{f"render.{key}": text for key, text in SV_WORDS.items()}}

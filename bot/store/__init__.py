@@ -22,6 +22,7 @@ from .errors import (
     SeatTaken,
     StaleAction,
     StoreError,
+    StoreFull,
     StoreUnavailable,
     TableClosed,
     TableNotFound,
@@ -63,6 +64,6 @@ __all__ = [
     "LedgerKind", "LedgerRow", "MemberStats", "MessageRef", "NotFound", "OpenTable", "Period",
     "PlyGap", "PostedMessage", "SchemaTooNew", "SeatRow", "SeatTaken", "Settings",
     "SettledDeal", "StaleAction", "Standing", "StandingsDrift", "Store", "StoreError",
-    "StoreUnavailable", "TableClosed", "TableMode", "TableNotFound", "TableRow", "TableStatus",
-    "TimeoutPolicy", "restore_session", "session_from_state", "session_to_state",
+    "StoreFull", "StoreUnavailable", "TableClosed", "TableMode", "TableNotFound", "TableRow",
+    "TableStatus", "TimeoutPolicy", "restore_session", "session_from_state", "session_to_state",
 ]

@@ -21,7 +21,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
-from .errors import SchemaTooNew, StoreError, StoreUnavailable
+from .errors import SchemaTooNew, StoreError, StoreFull, StoreUnavailable
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -40,6 +40,8 @@ def translate(exc: sqlite3.Error) -> StoreError:
     I/O trouble, a plain :class:`StoreError` otherwise."""
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc)
+    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+        return StoreFull(text)
     if name.startswith(_UNAVAILABLE) or "locked" in text or "disk" in text:
         return StoreUnavailable(text)
     return StoreError(text)

@@ -65,6 +65,17 @@ class Deadlines:
                             now=now)
         return await self._db.write(run)
 
+    async def arm(self, table_id: int, specs: Sequence[DeadlineSpec], *, deal_id: int,
+                  ply: int) -> list[Deadline]:
+        """In one transaction: drop the table's pending deadlines and set ``specs`` for
+        this turn (deal and ply) instead; the table must be open."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> list[Deadline]:
+            fetch_open_table(conn, table_id)
+            return schedule_all(conn, table_id, specs, deal_id=deal_id, ply=ply, now=now)
+        return await self._db.write(run)
+
     async def cancel(self, table_id: int, kind: DeadlineKind | str | None = None) -> int:
         """Drop the table's pending deadlines (of one kind, or all); returns how many."""
         value = None if kind is None else DeadlineKind(kind).value

@@ -97,8 +97,9 @@ class Deals:
         Raises :class:`DuplicateAction` if that ply is already taken (the loser of two
         racing clicks), :class:`DealClosed` once the deal is over, :class:`PlyGap` if
         ``ply`` runs ahead of the log; nothing is written then. ``auto`` marks an action
-        a computer took for a timed-out seat. ``deadlines``, if given, replace the
-        table's pending ones, set for the next ply.
+        a computer took for a timed-out member (who is then away, see
+        :meth:`Tables.set_away`; their own action brings them back). ``deadlines``, if
+        given, replace the table's pending ones, set for the next ply.
         """
         entry = action.to_record(seat) if isinstance(action, Action) else dict(action)
         if entry.get("seat") != seat:
@@ -121,9 +122,12 @@ class Deals:
             conn.execute(
                 "INSERT INTO actions (deal_id, ply, seat, entry, auto, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)", (deal_id, ply, seat, text, int(auto), now))
+            table_id = conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
+                                    (deal_id,)).fetchone()[0]
+            conn.execute("UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?"
+                         " AND is_computer = 0 AND away != ?",
+                         (int(auto), table_id, seat, int(auto)))
             if deadlines is not None:
-                table_id = conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
-                                        (deal_id,)).fetchone()[0]
                 schedule_all(conn, table_id, deadlines, deal_id=deal_id, ply=ply + 1, now=now)
             return ActionRow(deal_id, ply, seat, entry, auto, now)
 

@@ -23,6 +23,10 @@ class StoreUnavailable(StoreError, TappError):
         self.detail = detail
 
 
+class StoreFull(StoreUnavailable):
+    """The disk (or the database's size limit) is full; the operation wrote nothing."""
+
+
 class SchemaTooNew(StoreError):
     """The database was written by a newer version of the bot."""
 

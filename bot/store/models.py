@@ -58,6 +58,7 @@ class SeatRow:
     is_computer: bool
     level: str | None
     joined_at: float
+    away: bool = False  # a member timed out: a computer plays for them until they return
 
 
 @dataclass(frozen=True, slots=True)

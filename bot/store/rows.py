@@ -31,7 +31,7 @@ def seat_row(r: sqlite3.Row) -> SeatRow:
     return SeatRow(
         table_id=r["table_id"], seat=r["seat"], user_id=r["user_id"],
         display_name=r["display_name"], is_computer=bool(r["is_computer"]),
-        level=r["level"], joined_at=r["joined_at"],
+        level=r["level"], joined_at=r["joined_at"], away=bool(r["away"]),
     )
 
 

@@ -35,10 +35,12 @@ class Tables:
     async def create(self, *, guild_id: int, channel_id: int, host_id: int, variant: str,
                      options: Mapping[str, Any] | None = None,
                      thread_id: int | None = None,
-                     settings: Mapping[str, Any] | None = None) -> TableRow:
+                     settings: Mapping[str, Any] | None = None,
+                     host_name: str | None = None) -> TableRow:
         """A new table in the lobby. ``options``: deal and session options (stake, ...);
-        ``settings``: the table's own settings (overrides of its server's), stored in the
-        same transaction (an invalid one raises InvalidSetting and creates nothing)."""
+        ``settings``: the table's own settings (overrides of its server's); ``host_name``:
+        the host is seated in seat 0. All in one transaction (an invalid setting raises
+        InvalidSetting and creates nothing)."""
         opts = dumps(dict(options or {}))
         own = validate(settings or {}, table=True)
         now = self._db.now()
@@ -50,6 +52,8 @@ class Tables:
                 (guild_id, channel_id, thread_id, host_id, variant, opts, now))
             assert cur.lastrowid is not None
             insert_table_settings(conn, cur.lastrowid, own, now)
+            if host_name is not None:
+                _insert_seat(conn, cur.lastrowid, 0, host_id, host_name, False, None, now)
             return fetch_table(conn, cur.lastrowid)
 
         return await self._db.write(run)
@@ -103,20 +107,34 @@ class Tables:
 
         def run(conn: sqlite3.Connection) -> SeatRow:
             fetch_open_table(conn, table_id)
-            if conn.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat = ?",
-                            (table_id, seat)).fetchone():
-                raise SeatTaken(seat)
-            if user_id is not None and conn.execute(
-                    "SELECT 1 FROM seats WHERE table_id = ? AND user_id = ?",
-                    (table_id, user_id)).fetchone():
-                raise AlreadySeated(user_id)
-            conn.execute(
-                "INSERT INTO seats (table_id, seat, user_id, display_name, is_computer, level,"
-                " joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (table_id, seat, user_id, display_name, int(is_computer), level, now))
-            return SeatRow(table_id, seat, user_id, display_name, is_computer, level, now)
+            return _insert_seat(conn, table_id, seat, user_id, display_name, is_computer,
+                                level, now)
 
         return await self._db.write(run)
+
+    async def hand_over(self, table_id: int, seat: int, *, display_name: str,
+                        level: str | None) -> SeatRow:
+        """A member's seat goes to a computer player, in one transaction (the member
+        leaves a table in play); returns the computer's seat."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> SeatRow:
+            fetch_open_table(conn, table_id)
+            gone = conn.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?"
+                                " AND is_computer = 0", (table_id, seat)).rowcount
+            if gone != 1:
+                raise InvalidTransition(f"Seat {seat + 1} has no member to replace.")
+            return _insert_seat(conn, table_id, seat, None, display_name, True, level, now)
+
+        return await self._db.write(run)
+
+    async def set_away(self, table_id: int, seat: int, away: bool) -> None:
+        """Mark a member away (a computer plays for them) or back."""
+        def run(conn: sqlite3.Connection) -> None:
+            fetch_open_table(conn, table_id)
+            conn.execute("UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?"
+                         " AND is_computer = 0", (int(away), table_id, seat))
+        await self._db.write(run)
 
     async def stand(self, table_id: int, seat: int) -> SeatRow | None:
         """Empty a seat; returns who sat there (None if it was empty)."""
@@ -213,6 +231,23 @@ class Tables:
     async def load_open(self) -> list[OpenTable]:
         """Every open table, to rebuild at start-up (replay each record with the engine)."""
         return await self._db.read(_load, f"t.{_OPEN_SQL}", ())
+
+
+def _insert_seat(conn: sqlite3.Connection, table_id: int, seat: int, user_id: int | None,
+                 display_name: str, is_computer: bool, level: str | None,
+                 now: float) -> SeatRow:
+    if conn.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat = ?",
+                    (table_id, seat)).fetchone():
+        raise SeatTaken(seat)
+    if user_id is not None and conn.execute(
+            "SELECT 1 FROM seats WHERE table_id = ? AND user_id = ?",
+            (table_id, user_id)).fetchone():
+        raise AlreadySeated(user_id)
+    conn.execute(
+        "INSERT INTO seats (table_id, seat, user_id, display_name, is_computer, level,"
+        " joined_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (table_id, seat, user_id, display_name, int(is_computer), level, now))
+    return SeatRow(table_id, seat, user_id, display_name, is_computer, level, now)
 
 
 def _load(conn: sqlite3.Connection, where: str, args: tuple[Any, ...]) -> list[OpenTable]:

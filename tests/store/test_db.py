@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.engine import TappError
-from bot.store import SchemaTooNew, Store, StoreError, StoreUnavailable
-from bot.store.db import DEFAULT_PATH, Migration, load_migrations
+from bot.store import SchemaTooNew, Store, StoreError, StoreFull, StoreUnavailable
+from bot.store.db import DEFAULT_PATH, Migration, load_migrations, translate
 
 from .helpers import FakeClock, new_game
 
@@ -115,3 +115,12 @@ async def test_a_closed_store_is_unavailable(clock: FakeClock) -> None:
     await store.close()  # closing twice is harmless
     with pytest.raises(StoreUnavailable):
         await store.tables.find_open(guild_id=1)
+
+
+def test_a_full_disk_is_told_apart_from_a_lock() -> None:
+    full = sqlite3.OperationalError("database or disk is full")
+    locked = sqlite3.OperationalError("database is locked")
+    assert isinstance(translate(full), StoreFull)
+    assert isinstance(translate(locked), StoreUnavailable)
+    assert not isinstance(translate(locked), StoreFull)
+    assert type(translate(sqlite3.OperationalError("no such table: x"))) is StoreError

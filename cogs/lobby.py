@@ -100,18 +100,19 @@ class Lobby(TableCog):
         await interaction.response.send_message(
             t("lobby.opened", public, host=interaction.user.mention, variant=name),
             allowed_mentions=discord.AllowedMentions.none())
-        thread_id = None
+        thread = None
         try:
             starter = await interaction.original_response()
             thread = await starter.create_thread(
                 name=t("lobby.thread_name", public, variant=name, table=created.table_id),
                 auto_archive_duration=10080)
-            thread_id = thread.id
             with contextlib.suppress(discord.HTTPException):
                 await thread.add_user(interaction.user)
         except discord.HTTPException:
             log.warning("no thread for table %d; it lives in the channel", created.table_id)
-        await self.tables.place(created.table_id, thread_id)
+        if not await self.tables.place(created.table_id, thread and thread.id) and thread:
+            with contextlib.suppress(discord.HTTPException):  # not the table's: no use
+                await thread.delete()
 
     @app_commands.command(name="leave", description=t("cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:

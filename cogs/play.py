@@ -100,8 +100,8 @@ class Play(TableCog):
     @app_commands.command(name="hand", description=t("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
-        hand = self.tables.hand(live, interaction.user.id)
         async with self.display.answer(interaction) as answer:
+            hand = await self.tables.hand(live, interaction.user.id)
             await self.send_hand(answer, interaction, hand)
 
     @app_commands.command(name="bid", description=t("cmd.bid"))

@@ -131,7 +131,8 @@ class Table(TableCog):
         verb = cid.token if cid.is_verb else None
         if verb == "hand":
             live = await tables.table(table_id)
-            await self.send_hand(answer, interaction, tables.hand(live, user.id), update=False)
+            await self.send_hand(answer, interaction, await tables.hand(live, user.id),
+                                 update=False)
         elif verb == "last":
             live = await tables.table(table_id)
             ctx = tables.last_trick(live)

@@ -17,6 +17,7 @@ from bot.store import (
     NotFound,
     SeatTaken,
     StaleAction,
+    StoreFull,
     StoreUnavailable,
     TableClosed,
 )
@@ -74,6 +75,7 @@ class Unavailable(TableError):
 
 #: store and engine errors by the catalogue key of their text
 _KEYS: tuple[tuple[type[BaseException], str], ...] = (
+    (StoreFull, "error.store_full"),
     (StoreUnavailable, "error.busy"),
     (DealClosed, "error.deal_over"),
     (StaleAction, "error.stale"),

@@ -31,8 +31,6 @@ class LiveTable:
     end_votes: set[int] = field(default_factory=set)  # members who voted to end (not stored)
     runner: asyncio.Task[None] | None = None  # the computer players' task
     asked: set[tuple[int, int, int]] = field(default_factory=set)  # (deal, ply, seat) asked
-    #: seat -> deal id: the seat's last action in that deal was a substitute's (timed out)
-    substituted: dict[int, int] = field(default_factory=dict)
 
     @property
     def table_id(self) -> int:
@@ -89,3 +87,17 @@ class LiveTable:
     def is_computer(self, seat: int) -> bool:
         row = self.seats.get(seat)
         return row is not None and row.is_computer
+
+    def away(self) -> tuple[int, ...]:
+        """Seats of members who timed out and have not come back."""
+        return tuple(sorted(s for s, r in self.seats.items() if r.away))
+
+    def computer_plays(self, seat: int) -> bool:
+        """A computer plays the seat now: a computer player's, or an away member's while
+        another member is here. A table every member has left does not play itself: each
+        of their turns waits for its timeout."""
+        row = self.seats.get(seat)
+        if row is None or not (row.is_computer or row.away):
+            return False
+        return row.is_computer or any(not r.is_computer and not r.away
+                                      for r in self.seats.values())

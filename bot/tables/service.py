@@ -259,28 +259,30 @@ class TableService:
                                DEFAULT_LANGUAGE)
         row = await self.store.tables.create(guild_id=guild_id, channel_id=channel_id,
                                              host_id=host_id, variant=variant, options=opts,
-                                             settings=own)
-        try:
-            await self.store.tables.sit(row.table_id, 0, user_id=host_id,
-                                        display_name=host_name)
-        except StoreError:  # no lobby without its host is left behind (if we can help it)
-            with contextlib.suppress(StoreError):
-                await self.store.tables.close(row.table_id)
-            raise
+                                             settings=own, host_name=host_name)
         opened = await self.store.tables.load(row.table_id)
         live = await self._adopt(opened, placed=not in_thread)
         async with live.lock:
             self._publish(live, _Changes())
             return Created(live.table_id, self._state(live))
 
-    async def place(self, table_id: int, thread_id: int | None) -> None:
-        """The table's thread exists (or none could be made): show the lobby there."""
+    async def place(self, table_id: int, thread_id: int | None) -> bool:
+        """The table's thread exists (or none could be made): show the lobby there.
+        False if the store refused to record the thread: the table then lives in its
+        channel, as when no thread could be made (the caller may delete the thread)."""
         live = await self.table(table_id)
         async with live.lock:
+            recorded = True
             if thread_id is not None:
-                live.row = await self.store.tables.set_thread(table_id, thread_id)
+                try:
+                    live.row = await self.store.tables.set_thread(table_id, thread_id)
+                except StoreError:
+                    log.warning("table %d: its thread could not be recorded; it lives in"
+                                " the channel", table_id)
+                    recorded = False
             live.placed = True
             self._publish(live, _Changes())
+            return recorded
 
     def _table_options(self, variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
         cls = VARIANTS[variant]
@@ -365,10 +367,8 @@ class TableService:
                 return "left"
             self._require_playing(live)
             old = live.seats[seat]
-            await self._store(live, self.store.tables.stand(table_id, seat))
-            row = await self._store(live, self.store.tables.sit(
-                table_id, seat, user_id=None, is_computer=True,
-                level=self._table_level(live),
+            row = await self._store(live, self.store.tables.hand_over(
+                table_id, seat, level=self._table_level(live),
                 display_name=t("computer.replaces", live.language, name=old.display_name)))
             live.seats[seat] = row
             live.end_votes.discard(user_id)
@@ -408,15 +408,30 @@ class TableService:
             self._forget(live)
 
     # -- play -----------------------------------------------------------------------------
-    def hand(self, live: LiveTable, user_id: int) -> HandContext:
-        """The member's private view of the deal in play."""
+    async def hand(self, live: LiveTable, user_id: int) -> HandContext:
+        """The member's private view of the deal in play. A member who was away is back
+        (stored first): from now on they play their seat themselves."""
         self._require_playing(live)
         seat = self._seat(live, user_id)
+        if live.seats[seat].away:
+            async with live.lock:
+                await self._come_back(live, seat)
         deal = live.deal
         if deal is None:
             raise NotPlaying("error.between_deals")
         return HandContext(live.table_id, live.stamp, seat, deal.view(seat), live.names(),
                            live.style, live.language)
+
+    async def _come_back(self, live: LiveTable, seat: int) -> None:
+        row = live.seats.get(seat)
+        if row is None or not row.away:
+            return
+        await self._store(live, self.store.tables.set_away(live.table_id, seat, False))
+        live.seats[seat] = dataclasses.replace(row, away=False)
+        log.info("table %d: seat %d is back", live.table_id, seat)
+        self._publish(live, _Changes())
+        self._kick(live)  # other away seats may be played again now someone is here
+        await self._arm(live)
 
     def last_trick(self, live: LiveTable) -> HandContext:
         """The public view of the deal in play (for its last completed trick)."""
@@ -492,10 +507,9 @@ class TableService:
             raise _refusal(deal, seat, action, live.variant, live.style) from None
         await self._store(live, self.store.deals.append_action(
             live.deal_id, ply, seat, action, auto=auto))
-        if auto:
-            live.substituted[seat] = live.deal_id
-        else:
-            live.substituted.pop(seat, None)
+        row = live.seats.get(seat)  # a member is away after a substitute's action, back
+        if row is not None and not row.is_computer and row.away != auto:  # after their own
+            live.seats[seat] = dataclasses.replace(row, away=auto)
         if self.config.after_commit is not None:
             stamp = live.stamp
             assert stamp is not None
@@ -573,7 +587,7 @@ class TableService:
         if deal is None or deal.is_over or live.deal_number is None:
             return None
         for seat in deal.to_act():
-            if not live.is_computer(seat):
+            if not live.computer_plays(seat):
                 continue
             legal = deal.legal_actions(seat)
             if any(a.type not in OPTIONAL for a in legal):
@@ -602,14 +616,15 @@ class TableService:
                 else:
                     action = await runner.announce(player, view)
                 async with live.lock:
-                    if live.stamp != stamp:
-                        continue  # someone acted meanwhile: look again
+                    if live.stamp != stamp or not live.computer_plays(seat):
+                        continue  # someone acted or came back meanwhile: look again
                     assert stamp is not None
                     if not main_turn:
                         live.asked.add((stamp.deal, stamp.ply, seat))
                     if action is None:
                         continue
-                    await self._commit(live, seat, action, auto=False)
+                    # for an away member: marked as a substitute's (they stay away)
+                    await self._commit(live, seat, action, auto=not live.is_computer(seat))
                     changes = _Changes()
                     await self._advance_safely(live, changes)
                     self._publish(live, changes)
@@ -703,12 +718,6 @@ class TableService:
             style=VARIANT_STYLES.get(table.variant, "french") if style is DeckStyle.AUTO
             else style.value, placed=placed)
         self._fill(live, opened)
-        if live.deal_id is not None:  # seats a substitute acted for last (timed out)
-            for act in await self.store.deals.actions(live.deal_id):
-                if act.auto:
-                    live.substituted[act.seat] = live.deal_id
-                else:
-                    live.substituted.pop(act.seat, None)
         self._tables[table.table_id] = live
         return live
 
@@ -787,8 +796,10 @@ class TableService:
                                style=live.style)
             if deadline.kind is DeadlineKind.REMINDER:
                 left = 0
-                for d in await self.store.deadlines.pending(live.table_id):
+                for d in await self.store.deadlines.for_turn(live.table_id, *key):
                     if d.kind is DeadlineKind.TIMEOUT:
+                        if d.fired:  # overdue together (a restart): the timeout acts now
+                            return None
                         left = max(0, round(d.due_at - now))
                 return dataclasses.replace(base, seconds_left=left)
             session, deal = live.session, live.deal
@@ -832,8 +843,8 @@ class TableService:
             kontra = ("rekontra" if ActionType.REKONTRA in kinds
                       else "kontra" if ActionType.KONTRA in kinds else None)
             actor = view.actor if view is not None else None
-            if actor is not None and actor in live.seats:
-                actor_user = live.seats[actor].user_id
+            if actor is not None and actor in live.seats and not live.computer_plays(actor):
+                actor_user = live.seats[actor].user_id  # pinged (not while away)
         humans = len(live.humans())
         return TableState(
             table_id=live.table_id, guild_id=live.row.guild_id, channel_id=live.row.channel_id,
@@ -847,8 +858,7 @@ class TableService:
             special_left=session.special_left if session is not None else 0,
             end_votes=len(live.end_votes), votes_needed=humans // 2 + 1, kontra=kontra,
             actor_user=actor_user,
-            substituted=tuple(sorted(s for s, d in live.substituted.items()
-                                     if d == live.deal_id)))
+            away=live.away())
 
     # -- checks -----------------------------------------------------------------------
     @staticmethod

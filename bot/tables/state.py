@@ -50,7 +50,7 @@ class TableState:
     votes_needed: int = 0
     kontra: str | None = None  # "kontra" or "rekontra" while someone may say it
     actor_user: int | None = None  # the member the deal waits for (None: a computer)
-    substituted: tuple[int, ...] = ()  # seats whose last action was a substitute's
+    away: tuple[int, ...] = ()  # members who timed out: a computer plays for them
 
     @property
     def location_id(self) -> int:

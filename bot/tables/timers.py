@@ -18,7 +18,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.store import Deadline, DeadlineKind, StoreError, StoreUnavailable, TableStatus
+from bot.store import (
+    Deadline,
+    DeadlineKind,
+    DeadlineSpec,
+    StoreError,
+    StoreUnavailable,
+    TableStatus,
+)
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -59,7 +66,7 @@ def turn_key(live: LiveTable) -> tuple[int, int, int] | None:
             or live.deal_id is None):
         return None
     actor = deal.public_view().actor
-    if actor is None or actor not in live.seats or live.is_computer(actor):
+    if actor is None or actor not in live.seats or live.computer_plays(actor):
         return None
     return live.deal_id, deal.ply, actor
 
@@ -119,14 +126,14 @@ class TableTimers:
         deal_id, ply, seat = key
         settings = await self.service.store.settings.for_table(live.table_id)
         now = self.clock()
-        for kind, delay in ((DeadlineKind.REMINDER, settings.reminder_delay),
-                            (DeadlineKind.TIMEOUT, settings.turn_timeout)):
-            if delay and (kind is DeadlineKind.TIMEOUT or not settings.turn_timeout
-                          or delay < settings.turn_timeout):
-                await deadlines.schedule(live.table_id, kind, now + delay, deal_id=deal_id,
-                                         ply=ply, seat=seat)
-            else:
-                await deadlines.cancel(live.table_id, kind)
+        specs = [DeadlineSpec(kind, now + delay, seat)
+                 for kind, delay in ((DeadlineKind.REMINDER, settings.reminder_delay),
+                                     (DeadlineKind.TIMEOUT, settings.turn_timeout))
+                 if delay and (kind is DeadlineKind.TIMEOUT or not settings.turn_timeout
+                               or delay < settings.turn_timeout)]
+        # one transaction: the last turn's deadlines go as this turn's come (a turn is
+        # never left with a reminder and no timeout, nor the last turn's timeout)
+        await deadlines.arm(live.table_id, specs, deal_id=deal_id, ply=ply)
         self._armed[live.table_id] = key
         self._wake.set()
 

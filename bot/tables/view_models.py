@@ -197,7 +197,7 @@ def _seat_line(state: TableState, view: SeatView, seat: int, words: Words) -> st
         marks.append(words("mark.declarer"))
     if info is not None and info.is_computer:
         marks.append(words("mark.computer"))
-    elif seat in state.substituted:
+    elif seat in state.away:
         marks.append(words("mark.substitute"))
     chips = state.chips[seat] if state.chips else 0
     status = ""

@@ -95,12 +95,123 @@ async def test_substitute_acts_legally_and_is_marked(store: Store, clock: Clock)
     assert rows[-1].auto and rows[-1].seat == key[2] and rows[-1].ply == key[1]
     assert Action.parse(sub.action).token == sub.action
     assert all(not r.auto for r in rows[:-1])
-    # the member is back in their seat at their next turn: nobody replaced them
-    assert not live.is_computer(key[2])
+    # the member keeps the seat (nobody replaced them) but is away, so marked
+    assert not live.is_computer(key[2]) and live.away() == (key[2],)
+    assert (await store.tables.load(tid)).seats[key[2]].away
+    assert svc.display.states[-1].away == (key[2],)  # type: ignore[attr-defined]
     # the next member on turn has fresh timers
     nxt = turn_key(live)
     assert nxt is not None
     assert {(d.deal_id, d.ply, d.seat) for d in await store.deadlines.pending(tid)} == {nxt}
+
+
+async def play_until_turn_of(svc: TableService, table_id: int, seat: int) -> None:
+    """The members on turn (not ``seat``) act with their first legal action until it is
+    ``seat``'s turn; a computer playing for ``seat`` meanwhile fails the test."""
+    live = await svc.table(table_id)
+    for _ in range(200):
+        await svc.wait_idle()
+        deal = live.deal
+        assert deal is not None
+        actor = deal.public_view().actor
+        assert actor is not None
+        if actor == seat:
+            return
+        user = live.seats[actor].user_id
+        assert user is not None
+        await svc.act(table_id, user, deal.legal_actions(actor)[0].token, live.stamp)
+    raise AssertionError(f"seat {seat} never came to act")
+
+
+async def test_an_away_member_is_played_for_until_they_come_back(store: Store,
+                                                                  clock: Clock) -> None:
+    svc, timers, notices = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    key = turn_key(live)
+    assert key is not None
+    seat, user = key[2], live.seats[key[2]].user_id
+    assert user is not None
+    clock.advance(3600)
+    await timers.fire_due()
+    assert [n.kind for n in notices] == [SUBSTITUTE] and live.away() == (seat,)
+    shown = svc.display.states  # type: ignore[attr-defined]
+    since = len(shown)
+
+    # their later turns are played by a computer at once, marked auto, with no timers
+    async def theirs() -> list[bool]:
+        deals = await store.deals.for_table(tid)
+        return [r.auto for d in deals for r in await store.deals.actions(d.deal_id)
+                if r.seat == seat]
+
+    for _ in range(100):
+        if len(await theirs()) >= 3:
+            break
+        deal = live.deal
+        assert deal is not None
+        actor = deal.public_view().actor
+        assert actor is not None and actor != seat
+        await svc.act(tid, live.seats[actor].user_id or 0, deal.legal_actions(actor)[0].token,
+                      live.stamp)
+        await svc.wait_idle()
+        assert all(d.seat != seat for d in await store.deadlines.pending(tid))
+    played = await theirs()
+    assert len(played) >= 3 and all(played)
+    assert all(state.actor_user != user for state in shown[since:])  # nobody pings them
+    assert any(state.away == (seat,) for state in shown[since:])
+    assert len(notices) == 1  # one notice when they timed out, not one per turn
+
+    # they come back (My hand): stored at once, marked no more, and their turn waits
+    hand = await svc.hand(live, user)
+    assert hand.seat == seat and live.away() == ()
+    assert not (await store.tables.load(tid)).seats[seat].away
+    await play_until_turn_of(svc, tid, seat)
+    assert turn_key(live) is not None and turn_key(live)[2] == seat
+    assert {d.seat for d in await store.deadlines.pending(tid)} == {seat}
+
+
+async def test_away_outlives_a_restart(store: Store, clock: Clock) -> None:
+    svc, timers, _ = await timed(store, clock)
+    tid = await started(svc)
+    seat = (turn_key(await svc.table(tid)) or (0, 0, 0))[2]
+    clock.advance(3600)
+    await timers.fire_due()
+    await svc.shutdown()
+
+    again, _ = service(store, clock=clock)
+    TableTimers(again)
+    await again.resume()
+    live = await again.table(tid)
+    assert live.away() == (seat,)
+    for _ in range(6):  # the computer goes on playing for them
+        deal = live.deal
+        assert deal is not None
+        actor = deal.public_view().actor
+        assert actor is not None and actor != seat
+        await again.act(tid, live.seats[actor].user_id or 0,
+                        deal.legal_actions(actor)[0].token, live.stamp)
+        await again.wait_idle()
+    assert any(r.seat == seat and r.auto for r in await again.store.deals.actions(
+        live.deal_id or 0)) or live.deal_id != (turn_key(live) or (0,))[0]
+    await again.shutdown()
+
+
+async def test_a_table_every_member_has_left_does_not_play_itself(store: Store,
+                                                                   clock: Clock) -> None:
+    """Everyone is away: no computer plays on for them; each turn waits for its own
+    timeout (a substitute's move, marked) and the table crawls rather than racing."""
+    svc, timers, notices = await timed(store, clock, reminder_delay=0)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    for n in range(1, 7):
+        key = turn_key(live)
+        assert key is not None  # a member's turn with its timers set: nobody plays it
+        await svc.wait_idle()
+        assert turn_key(live) == key
+        clock.advance(3600)
+        await timers.fire_due()
+        assert len(notices) == n and notices[-1].kind == SUBSTITUTE
+    assert set(live.away()) == {0, 1, 2, 3}
 
 
 async def test_abandon_moves_no_chips(store: Store, clock: Clock) -> None:
@@ -111,7 +222,9 @@ async def test_abandon_moves_no_chips(store: Store, clock: Clock) -> None:
     chips = tuple(live.session.chips)
     key = turn_key(live)
     assert key is not None
-    clock.advance(3600)
+    clock.advance(600)
+    await timers.fire_due()
+    clock.advance(3000)
     await timers.fire_due()
     assert [n.kind for n in notices] == [REMINDER, ABANDONED]
     assert tuple(live.session.chips) == chips
@@ -172,13 +285,14 @@ async def test_overdue_timers_fire_once_across_a_restart(store: Store, clock: Cl
                                                                        START + 3600}
     fired = await timers2.fire_due()
     assert [d.kind for d in fired] == [DeadlineKind.REMINDER, DeadlineKind.TIMEOUT]
-    assert [n.kind for n in after] == [REMINDER, SUBSTITUTE]
+    # the reminder, overdue with the timeout, pings nobody: the substitute acts at once
+    assert [n.kind for n in after] == [SUBSTITUTE]
     live2 = await again.table(tid)
     assert turn_key(live2) != key
     # a second pass, or the old bot's loop racing, fires nothing again
     assert await timers2.fire_due() == []
     assert await timers.fire_due() == []
-    assert notices == [] and len(after) == 2
+    assert notices == [] and len(after) == 1
     rows = await store.deals.actions(key[0])
     assert sum(r.auto for r in rows) == 1
     await again.shutdown()
@@ -240,7 +354,7 @@ async def test_a_timeout_the_store_refuses_fires_again_later(store: Store, clock
     # the claim commits; then the substitute's move (and, with 2, the release) does not
     store.db.simulate_full_disk(failures, after=1)
     assert len(await timers.fire_due()) == 2
-    assert [n.kind for n in notices] == [REMINDER]
+    assert notices == []  # no reminder beside a due timeout; the timeout did nothing
     assert turn_key(live) == key and await store.deals.actions(key[0]) == ()
     if failures == 2:
         assert await store.deadlines.pending(tid) == []  # kept in memory for now
@@ -251,7 +365,7 @@ async def test_a_timeout_the_store_refuses_fires_again_later(store: Store, clock
     assert await timers.fire_due() == []
     clock.advance(1)
     assert len(await timers.fire_due()) == 1
-    assert [n.kind for n in notices] == [REMINDER, SUBSTITUTE]
+    assert [n.kind for n in notices] == [SUBSTITUTE]
     actions = await store.deals.actions(key[0])
     assert [(a.seat, a.auto) for a in actions] == [(key[2], True)]
     assert turn_key(live) != key

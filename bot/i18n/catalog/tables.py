@@ -4,7 +4,8 @@ EN: dict[str, str] = {
     "timer.reminder": "⏰ {mention}, it is still your turn here. Time left: {left}.",
     "timer.reminder_open": "⏰ {mention}, it is still your turn here.",
     "timer.substitute": "⏱ {name} ran out of time: a computer 🤖 took the turn for them"
-                        " ({action}). {name} plays again from their next turn.",
+                        " ({action}) and plays for them until they are back. {name}: open"
+                        " *My hand* to take your seat back.",
     "timer.abandoned": "⏱ {name} ran out of time: the deal is abandoned, no chips moved.",
     "timer.hours": "{h} h {m} min", "timer.minutes": "{m} min",
     # cards and suits
@@ -101,7 +102,7 @@ EN: dict[str, str] = {
     "seat.said": "said {word}",
     "seat.tricks": "{n} trick(s)",
     "mark.dealer": "(dealer)", "mark.declarer": "★", "mark.computer": "🤖",
-    "mark.substitute": "🤖 (time ran out: a computer took the last turn)",
+    "mark.substitute": "🤖 (away: a computer plays until they are back)",
     "mark.turn": "▶", "mark.no_turn": "•",
     "button.hand": "My hand", "button.last": "Last trick", "button.rules": "Rules",
     "button.end": "End table",
@@ -195,6 +196,8 @@ EN: dict[str, str] = {
     "error.no_computers": "Computer players are switched off on this server.",
     "error.unavailable": "Tables are not available right now.",
     "error.busy": "The game store is busy right now; nothing was changed. Please try again.",
+    "error.store_full": "The bot's disk is full, so nothing was changed. Please tell the"
+                        " server's admin; the game carries on once there is room.",
     "error.deal_over": "This deal is over.",
     "error.seat_taken": "That seat is already taken.",
     "error.not_now": "That cannot be done now.",
@@ -242,7 +245,8 @@ DE: dict[str, str] = {
     "timer.reminder": "⏰ {mention}, du bist hier immer noch dran. Verbleibende Zeit: {left}.",
     "timer.reminder_open": "⏰ {mention}, du bist hier immer noch dran.",
     "timer.substitute": "⏱ {name} hat die Zeit überschritten: ein Computer 🤖 übernahm den Zug"
-                        " ({action}). Ab dem nächsten Zug spielt {name} wieder selbst.",
+                        " ({action}) und spielt weiter, bis {name} zurück ist. {name}: Öffne"
+                        " *Mein Blatt*, um deinen Platz zurückzunehmen.",
     "timer.abandoned": "⏱ {name} hat die Zeit überschritten: das Spiel fällt aus, ohne Chips.",
     "timer.hours": "{h} Std. {m} Min.", "timer.minutes": "{m} Min.",
     # cards and suits
@@ -339,7 +343,7 @@ DE: dict[str, str] = {
     "seat.said": "sagte {word}",
     "seat.tricks": "{n} Stich(e)",
     "mark.dealer": "(Geber)", "mark.declarer": "★", "mark.computer": "🤖",
-    "mark.substitute": "🤖 (Zeit abgelaufen: ein Computer nahm den letzten Zug)",
+    "mark.substitute": "🤖 (abwesend: ein Computer spielt bis zur Rückkehr)",
     "mark.turn": "▶", "mark.no_turn": "•",
     "button.hand": "Mein Blatt", "button.last": "Letzter Stich", "button.rules": "Regeln",
     "button.end": "Tisch beenden",
@@ -436,6 +440,8 @@ DE: dict[str, str] = {
     "error.no_computers": "Computerspieler sind auf diesem Server ausgeschaltet.",
     "error.unavailable": "Tische sind gerade nicht verfügbar.",
     "error.busy": "Der Spielspeicher ist beschäftigt; nichts wurde geändert. Bitte noch einmal.",
+    "error.store_full": "Der Speicher des Bots ist voll, darum wurde nichts geändert. Bitte sag"
+                        " es der Serververwaltung; sobald wieder Platz ist, geht das Spiel weiter.",
     "error.deal_over": "Dieses Spiel ist vorbei.",
     "error.seat_taken": "Dieser Platz ist schon besetzt.",
     "error.not_now": "Das geht jetzt nicht.",
@@ -483,7 +489,8 @@ SV: dict[str, str] = {
     "timer.reminder": "⏰ {mention}, det är fortfarande din tur här. Tid kvar: {left}.",
     "timer.reminder_open": "⏰ {mention}, det är fortfarande din tur här.",
     "timer.substitute": "⏱ {name} fick slut på tid: en dator 🤖 tog draget i stället"
-                        " ({action}). {name} spelar själv igen från nästa drag.",
+                        " ({action}) och spelar tills {name} är tillbaka. {name}: öppna"
+                        " *Min hand* för att ta tillbaka din plats.",
     "timer.abandoned": "⏱ {name} fick slut på tid: given avbryts, inga marker flyttas.",
     "timer.hours": "{h} h {m} min", "timer.minutes": "{m} min",
     # cards and suits
@@ -579,7 +586,7 @@ SV: dict[str, str] = {
     "seat.said": "sa {word}",
     "seat.tricks": "{n} stick",
     "mark.dealer": "(giv)", "mark.declarer": "★", "mark.computer": "🤖",
-    "mark.substitute": "🤖 (tiden gick ut: en dator tog det senaste draget)",
+    "mark.substitute": "🤖 (borta: en dator spelar tills hen är tillbaka)",
     "mark.turn": "▶", "mark.no_turn": "•",
     "button.hand": "Min hand", "button.last": "Senaste stick", "button.rules": "Regler",
     "button.end": "Avsluta bordet",
@@ -672,6 +679,8 @@ SV: dict[str, str] = {
     "error.no_computers": "Datorspelare är avstängda på denna server.",
     "error.unavailable": "Bord är inte tillgängliga just nu.",
     "error.busy": "Spellagret är upptaget just nu; inget ändrades. Försök igen.",
+    "error.store_full": "Botens disk är full, så inget ändrades. Säg till serverns"
+                        " administratör; spelet fortsätter när det finns plats igen.",
     "error.deal_over": "Denna giv är slut.",
     "error.seat_taken": "Den platsen är redan tagen.",
     "error.not_now": "Det går inte just nu.",

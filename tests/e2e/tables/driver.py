@@ -156,10 +156,12 @@ class Game:
         await quiet(self.sandbox, self.bot)
 
     def member_seats(self) -> dict[int, Actor]:
+        """The seats of the members who play (an away member is absent: they click
+        nothing until they come back)."""
         live = self.live
         assert live is not None
         return {s: self.members[r.user_id] for s, r in live.seats.items()
-                if r.user_id is not None and r.user_id in self.members}
+                if r.user_id is not None and r.user_id in self.members and not r.away}
 
     async def step(self) -> bool:
         """One member action through the UI; False when no member has anything to do."""

@@ -22,7 +22,7 @@ from bot.tables.timers import TableTimers, turn_key
 from bot.tables.view_models import MessageModel, table_message
 from bot.tables.words import Words
 
-from .driver import Game, Watch, check_ledger_against_replay, open_table
+from .driver import Game, Watch, check_ledger_against_replay, open_table, quiet
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
@@ -302,7 +302,8 @@ async def test_a_full_disk_refuses_clearly_and_writes_nothing(
     ix = await Game.click_action(actor, panel, action)
     await game.quiet()
     assert ix.response is not None
-    assert "busy right now; nothing was changed. Please try again." in ix.response.text
+    assert "disk is full, so nothing was changed" in ix.response.text
+    assert "tell the server's admin" in ix.response.text
     assert len(await store.deals.actions(deal_id)) == ply
     assert live.deal is not None and live.deal.ply == ply
     assert sandbox.message(message.id).edit_count == edits
@@ -383,20 +384,43 @@ async def test_a_busy_store_while_posting_leaves_no_unknown_message_behind(
 
 async def test_a_full_disk_at_tapp_new_leaves_no_half_made_table(
         sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
-    """The table is written, then seating its host fails: the member is told, and no
-    lobby without a host is left open (it would block the channel, and come back after
-    a restart); the next /tapp new works."""
+    """The table, its settings and its host's seat are one write: refused whole, the
+    member is told, and no lobby without a host is left open (it would block the channel,
+    and come back after a restart); the next /tapp new works."""
     store = store_of(fault_bot)
     host = world.players[0]
-    store.db.simulate_full_disk(1, after=1)  # the table's row commits, the host's seat not
+    store.db.simulate_full_disk(1)
     ix = await host.slash(world.channel, "/tapp new", variant="zuger")
     assert ix.response is not None and ix.response.ephemeral_to == host.id
-    assert "busy right now; nothing was changed" in ix.response.text
+    assert "disk is full, so nothing was changed" in ix.response.text
     assert await store.tables.load_open() == []
     assert sandbox.threads(world.channel) == []
     game = await table(sandbox, fault_bot, world, steps=1)
     assert [o.table.table_id for o in await store.tables.load_open()] == [game.table_id]
     await assert_state_replays(fault_bot, game.table_id)
+
+
+async def test_a_full_disk_when_recording_the_thread_keeps_the_table_in_the_channel(
+        sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
+    """The table is made and announced, then recording its new thread is refused: the
+    lobby lives in the channel (as when no thread can be made), the empty thread is
+    removed, and the table is played there."""
+    store = store_of(fault_bot)
+    host = world.players[0]
+    store.db.simulate_full_disk(1, after=1)  # the table commits, its thread's record not
+    ix = await host.slash(world.channel, "/tapp new", variant="zuger")
+    assert ix.response is not None and ix.response.ephemeral_to is None  # announced
+    await quiet(sandbox, fault_bot)
+    [opened] = await store.tables.load_open()
+    assert opened.table.thread_id is None and opened.seats[0].user_id == host.id
+    assert [t for t in sandbox.threads(world.channel) if not t.deleted] == []
+    lobby = [m for m in sandbox.public_messages(world.channel)
+             if any(b.get("label") == "Join" for b in m.buttons())]
+    assert len(lobby) == 1
+    for member in world.players[1:4]:
+        await member.click(lobby[0], label="Join")
+    await quiet(sandbox, fault_bot)
+    assert len((await store.tables.load(opened.table.table_id)).seats) == 4
 
 
 async def test_a_full_disk_at_settling_is_caught_up_without_a_click(

@@ -11,7 +11,16 @@ from .actors import Actor
 from .clock import Clock
 from .invocations import SandboxError
 from .limits import Limits
-from .models import Attachment, Channel, Command, Guild, InteractionRecord, Message, User
+from .models import (
+    Attachment,
+    Channel,
+    Command,
+    Guild,
+    InteractionRecord,
+    Message,
+    MessageVersion,
+    User,
+)
 from .sandbox import Sandbox, SettleTimeout
 from .wiring import discord_pointed_at
 
@@ -25,6 +34,7 @@ __all__ = [
     "InteractionRecord",
     "Limits",
     "Message",
+    "MessageVersion",
     "Sandbox",
     "SandboxError",
     "SettleTimeout",

@@ -6,6 +6,7 @@ their attachments' bytes and offer helpers to find components, for tests to read
 
 from __future__ import annotations
 
+import copy
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -255,6 +256,27 @@ class Attachment:
         return data
 
 
+@dataclass(frozen=True)
+class MessageVersion:
+    """A message as it was created (``edit`` 0) or right after its ``edit``-th edit: what
+    it showed then (copies, so later edits do not change it)."""
+
+    message_id: int
+    channel_id: int
+    edit: int
+    author_id: int
+    ephemeral_to: int | None
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    #: (filename, description) of each attachment
+    attachments: tuple[tuple[str, str | None], ...]
+
+    @property
+    def public(self) -> bool:
+        return self.ephemeral_to is None
+
+
 @dataclass
 class Message:
     """A message in a channel or thread. ``ephemeral_to`` is the one user who sees it, if any."""
@@ -308,6 +330,20 @@ class Message:
 
     def all_components(self) -> list[dict[str, Any]]:
         return list(walk_components(self.components))
+
+    def version(self) -> MessageVersion:
+        """What the message shows now, as a :class:`MessageVersion`."""
+        return MessageVersion(
+            self.id,
+            self.channel_id,
+            self.edit_count,
+            self.author.id,
+            self.ephemeral_to,
+            self.content,
+            copy.deepcopy(self.embeds),
+            copy.deepcopy(self.components),
+            tuple((a.filename, a.description) for a in self.attachments),
+        )
 
     def buttons(self) -> list[dict[str, Any]]:
         return [c for c in walk_components(self.components) if c.get("type") == BUTTON]

@@ -27,6 +27,7 @@ async def update_channel(request: web.Request) -> web.Response:
     payload = body_of(request).object()
     if "name" in payload:
         channel.name = str(payload["name"])
+        state.named(channel)
     if channel.is_thread:
         for key in ("archived", "locked", "invitable"):
             if key in payload:

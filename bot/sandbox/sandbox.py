@@ -27,7 +27,7 @@ from .faults import Faults
 from .gateway import Gateway
 from .invocations import SandboxError, envelope
 from .limits import Limits
-from .models import Channel, Command, Guild, InteractionRecord, Message
+from .models import Channel, Command, Guild, InteractionRecord, Message, MessageVersion
 from .payloads import Body
 from .ratelimits import RateLimits
 from .schema import OpenAPISchema
@@ -143,6 +143,19 @@ class Sandbox:
 
     def message(self, message_id: int) -> Message:
         return self.state.messages[message_id]
+
+    def message_history(
+        self, channel: Channel | int, *, public: bool = True
+    ) -> list[MessageVersion]:
+        """Every version of the messages of a channel or thread, in order: each message as
+        it was created and after each edit (deleted ones too); only what everyone saw
+        unless ``public=False``."""
+        versions = self.state.versions.get(_id(channel), [])
+        return [v for v in versions if v.public or not public]
+
+    def channel_names(self, channel: Channel | int) -> list[str]:
+        """Every name a channel or thread has had, oldest first."""
+        return list(self.state.names.get(_id(channel), []))
 
     def threads(self, channel: Channel | int) -> list[Channel]:
         return self.state.threads_of(self.state.channel(_id(channel)))

@@ -25,6 +25,7 @@ from .models import (
     InteractionRecord,
     Member,
     Message,
+    MessageVersion,
     User,
 )
 
@@ -58,6 +59,10 @@ class SandboxState:
         self.interactions: dict[int, InteractionRecord] = {}
         self.tokens: dict[str, InteractionRecord] = {}
         self._old_edits: dict[int, deque[datetime]] = {}
+        #: every version of every message (as created, after each edit), per channel, in
+        #: order; and every name each channel or thread has had
+        self.versions: dict[int, list[MessageVersion]] = {}
+        self.names: dict[int, list[str]] = {}
         self.bot = self.create_user(bot_name, bot=True)
         self.application_id = self.bot.id
 
@@ -103,6 +108,7 @@ class SandboxState:
         )
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
+        self.named(channel)
         self.emit("CHANNEL_CREATE", channel.payload(), GUILDS)
         self.changed()
         return channel
@@ -136,12 +142,19 @@ class SandboxState:
             raise DiscordError(400, 160004, "A thread has already been created for this message")
         self.channels[thread.id] = thread
         self.guilds[parent.guild_id].channel_ids.append(thread.id)
+        self.named(thread)
         self.emit("THREAD_CREATE", {**thread.payload(), "newly_created": True}, GUILDS)
         if starter is not None:
             starter.thread_id = thread.id
             self.emit("MESSAGE_UPDATE", self.message_event(starter), GUILD_MESSAGES)
         self.changed()
         return thread
+
+    def named(self, channel: Channel) -> None:
+        """Remember the channel's name (when it was created, or renamed)."""
+        names = self.names.setdefault(channel.id, [])
+        if not names or names[-1] != channel.name:
+            names.append(channel.name)
 
     def guild(self, guild_id: int) -> Guild:
         guild = self.guilds.get(guild_id)
@@ -207,6 +220,7 @@ class SandboxState:
         channel = self.channel(message.channel_id)
         self.messages[message.id] = message
         self.channel_messages.setdefault(channel.id, []).append(message.id)
+        self.versions.setdefault(channel.id, []).append(message.version())
         if not message.ephemeral:
             channel.last_message_id = message.id
             if channel.is_thread:
@@ -247,6 +261,7 @@ class SandboxState:
         message.flags &= ~FLAG_LOADING
         message.edited_at = self.clock.now()
         message.edit_count += 1
+        self.versions.setdefault(message.channel_id, []).append(message.version())
         if not message.ephemeral:
             self.emit("MESSAGE_UPDATE", self.message_event(message), GUILD_MESSAGES)
         self.changed()

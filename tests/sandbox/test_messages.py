@@ -146,3 +146,35 @@ async def test_user_messages_reach_the_bot_without_content(
     await sandbox.settle()
     assert [m.author.id for m in probe.received] == [world.players[0].id]
     assert probe.received[0].content == ""  # no MESSAGE_CONTENT intent, like Discord
+
+
+async def test_every_version_of_every_message_is_kept(
+    sandbox: Sandbox, world: World, probe: ProbeBot
+) -> None:
+    channel = text_channel(probe, world)
+    sent = await channel.send(
+        "table", embed=discord.Embed(title="Seat 1"),
+        file=discord.File(io.BytesIO(PNG), filename="table.png", description="Table: empty"),
+    )
+    await sent.edit(content="table v2", embed=discord.Embed(title="Seat 2"))
+    await sent.edit(content="table v3", view=None)
+
+    async def whisper(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("only you", ephemeral=True)
+
+    probe.on_command = whisper
+    await world.players[0].slash(world.channel, "/probe")
+    await sent.delete()
+    versions = sandbox.message_history(world.channel)
+    assert [(v.message_id, v.edit, v.content) for v in versions] == [
+        (sent.id, 0, "table"), (sent.id, 1, "table v2"), (sent.id, 2, "table v3")]
+    assert [v.embeds[0]["title"] for v in versions[:2]] == ["Seat 1", "Seat 2"]
+    assert versions[0].attachments == (("table.png", "Table: empty"),)
+    everything = sandbox.message_history(world.channel, public=False)
+    assert [v.content for v in everything][-1] == "only you"
+    assert everything[-1].ephemeral_to == world.players[0].id
+
+    thread = await channel.create_thread(name="Table 1", type=discord.ChannelType.public_thread)
+    await thread.edit(name="Table 1 (ended)")
+    assert sandbox.channel_names(thread.id) == ["Table 1", "Table 1 (ended)"]
+    assert sandbox.channel_names(world.channel) == ["tapp"]

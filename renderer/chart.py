@@ -145,4 +145,4 @@ def render_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | No
     lab = as_labels(labels)
     img = draw_chip_chart(series, labels=lab, title=title)
     names = ", ".join(list(series)[:MAX_LINES])
-    return encode(img, "chart", fmt, lab("alt.chart", names=names))
+    return encode(img, "chart", fmt, lab("alt.chart", names=names), lab("file.chart"))

@@ -69,8 +69,9 @@ def format_for(kind: str, fmt: ImageFormat | str | None = None) -> ImageFormat:
 
 
 def encode(img: Image.Image, name: str, fmt: ImageFormat | str | None = None,
-           description: str = "") -> RenderedImage:
-    """Encode ``img`` as ``name.<ext>`` (blocking); ``fmt=None``: the kind's format."""
+           description: str = "", stem: str | None = None) -> RenderedImage:
+    """Encode the image of kind ``name`` as ``<stem>.<ext>`` (``stem`` defaults to
+    ``name``; blocking); ``fmt=None``: the kind's format."""
     fmt = format_for(name, fmt)
-    return RenderedImage(encode_bytes(img, fmt), f"{name}.{fmt.value}", _MIME[fmt],
+    return RenderedImage(encode_bytes(img, fmt), f"{stem or name}.{fmt.value}", _MIME[fmt],
                          img.width, img.height, description[:1000])

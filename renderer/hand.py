@@ -119,4 +119,4 @@ def render_hand(view: SeatView, *, style: DeckStyle | str = DeckStyle.FRENCH,
     """The viewer's hand as an encoded image (blocking: run it with ``asyncio.to_thread``)."""
     lab = as_labels(labels)
     img = draw_hand(view, style=style, names=names, labels=lab)
-    return encode(img, "hand", fmt, describe_hand(view, style, lab))
+    return encode(img, "hand", fmt, describe_hand(view, style, lab), lab("file.hand"))

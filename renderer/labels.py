@@ -135,6 +135,16 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     "alt.table": "Table: {summary}",
     "alt.result": "Result: {summary}",
     "alt.chart": "Chip history of {names}",
+    # file names of the images, without the extension (lowercase ASCII letters, digits
+    # and dashes): Discord shows them with a download; "hands" and "auction" name a
+    # replay's result with every hand and its table as the auction ended
+    "file.hand": "hand",
+    "file.table": "table",
+    "file.trick": "trick",
+    "file.result": "result",
+    "file.chart": "chart",
+    "file.hands": "hands",
+    "file.auction": "auction",
 }
 
 

@@ -170,5 +170,5 @@ def render_result(view: SeatView, names: Names = None, *,
     """The deal's result as an encoded image (blocking: run it with ``asyncio.to_thread``)."""
     lab = as_labels(labels)
     img = draw_result(view, names, style=style, labels=lab, show_hands=show_hands)
-    return encode(img, "result", fmt, describe_result(view, names, lab))
+    return encode(img, "result", fmt, describe_result(view, names, lab), lab("file.result"))
 

@@ -244,4 +244,5 @@ def render_table(view: SeatView, names: Names = None, *,
     """
     lab = as_labels(labels)
     img = draw_table(view, names, style=style, labels=lab, chips=chips)
-    return encode(img, "table", fmt, describe_table(view, names, style, lab))
+    return encode(img, "table", fmt, describe_table(view, names, style, lab),
+                  lab("file.table"))

@@ -162,4 +162,5 @@ def render_trick(view: SeatView, trick: TrickView | None = None, *,
     """
     lab = as_labels(labels)
     img = draw_trick(view, trick, style=style, names=names, labels=lab)
-    return encode(img, "trick", fmt, describe_trick(view, trick, style, names, lab))
+    return encode(img, "trick", fmt, describe_trick(view, trick, style, names, lab),
+                  lab("file.trick"))

@@ -62,7 +62,8 @@ def _file(replay: DealReplay, name: str, image: RenderedImage) -> Picture:
 
 
 def render_replay(replay: DealReplay, labels: Labels | None = None) -> ReplayImages:
-    """Every image of the replay (blocking, tens of milliseconds)."""
+    """Every image of the replay, in the words of ``labels`` (drawn, alt text and file
+    names; blocking, tens of milliseconds)."""
     lab = labels or Labels()
     style = DeckStyle(replay.deck_style)
     names = list(replay.names)
@@ -75,14 +76,14 @@ def render_replay(replay: DealReplay, labels: Labels | None = None) -> ReplayIma
         raise BrokenRecord()
     view = deal.public_view()
     overview = (
-        _file(replay, "hands", render_result(view, names, style=style, labels=lab,
-                                             show_hands=True)),
-        _file(replay, "auction", render_table(auction_view(bidding), names, style=style,
-                                              labels=lab)),
+        _file(replay, lab("file.hands"), render_result(view, names, style=style, labels=lab,
+                                                       show_hands=True)),
+        _file(replay, lab("file.auction"), render_table(auction_view(bidding), names,
+                                                        style=style, labels=lab)),
     )
     tricks = tuple(
-        _file(replay, f"trick-{i:02d}", render_trick(view, trick, style=style, names=names,
-                                                     labels=lab))
+        _file(replay, f"{lab('file.trick')}-{i:02d}",
+              render_trick(view, trick, style=style, names=names, labels=lab))
         for i, trick in enumerate(view.tricks, 1))
     return ReplayImages(overview, tricks)
 

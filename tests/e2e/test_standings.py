@@ -369,8 +369,13 @@ async def test_a_replay_speaks_the_readers_language(sandbox: Sandbox, world: Wor
     assert overview is not None and overview.ephemeral_to == carol.id
     hands, auction = (a.description or "" for a in overview.attachments[:2])
     assert hands.startswith("Ergebnis: ") and auction.startswith("Tisch: "), (hands, auction)
+    deal_id = overview.attachments[0].filename.split("-")[1]
+    assert [a.filename for a in overview.attachments] == [
+        f"deal-{deal_id}-karten.png", f"deal-{deal_id}-reizen.png", f"deal-{deal_id}.json"]
     tricks = [a.description or "" for m in click.followups for a in m.attachments]
     assert tricks and all(alt.startswith("Stich: ") for alt in tricks), tricks
+    first = click.followups[0].attachments[0].filename
+    assert first == f"deal-{deal_id}-stich-01.webp", first
     steps = next(f["value"] for f in overview.embeds[0]["fields"]
                  if f["name"] == "Reizen und vor dem Spiel")
     assert "Computer 2: passe" in steps, steps
@@ -384,3 +389,5 @@ async def test_the_stats_chart_speaks_the_servers_language(club: Club, tapp: Tap
     assert stats is not None and not stats.ephemeral
     [chart] = stats.attachments
     assert chart.description == "Chipverlauf von m00", chart.description
+    assert chart.filename == "chipverlauf.png"
+    assert stats.embeds[0]["image"]["url"] == "attachment://chipverlauf.png"

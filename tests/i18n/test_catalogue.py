@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -71,3 +72,13 @@ def test_every_image_word_is_translated_or_kept_on_purpose(language: str) -> Non
     catalogue = getattr(render, language.upper())
     assert {k: v for k, v in catalogue.items() if k[len("render."):] in kept} == {
         f"render.{k}": DEFAULT_LABELS[k] for k in kept}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_image_file_names_are_plain(language: str) -> None:
+    """File names of images: lowercase ASCII letters, digits and dashes, in every language."""
+    from bot.tables.words import render_labels
+
+    names = {k: v for k, v in render_labels(language).items() if k.startswith("file.")}
+    assert len(names) >= 5
+    assert [v for v in names.values() if not re.fullmatch(r"[a-z0-9-]+", v)] == []

@@ -84,6 +84,12 @@ def test_trick_defaults_to_webp_and_any_kind_can_be_forced() -> None:
     assert _decode(image).convert("RGB").tobytes() == _decode(png).convert("RGB").tobytes()
 
 
+def test_file_names_come_from_the_labels() -> None:
+    view = ALL_VIEWS["engine:zuger-trick-done"]
+    assert render_trick(view, labels={"file.trick": "stich"}).filename == "stich.webp"
+    assert render_table(view, labels={"file.table": "tisch"}).filename == "tisch.png"
+
+
 def test_chip_chart_renders_ints_dates_single_points_and_nothing() -> None:
     from datetime import datetime, timedelta
 

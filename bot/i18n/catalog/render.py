@@ -69,6 +69,9 @@ DE_WORDS: dict[str, str] = {
     "alt.hand": "Blatt: {cards}", "alt.playable": "spielbar: {cards}",
     "alt.trick": "Stich: {plays}", "alt.table": "Tisch: {summary}",
     "alt.result": "Ergebnis: {summary}", "alt.chart": "Chipverlauf von {names}",
+    "file.hand": "blatt", "file.table": "tisch", "file.trick": "stich",
+    "file.result": "ergebnis", "file.chart": "chipverlauf", "file.hands": "karten",
+    "file.auction": "reizen",
 }
 
 SV_WORDS: dict[str, str] = {
@@ -111,6 +114,9 @@ SV_WORDS: dict[str, str] = {
     "alt.hand": "Hand: {cards}", "alt.playable": "spelbara: {cards}",
     "alt.trick": "Stick: {plays}", "alt.table": "Bord: {summary}",
     "alt.result": "Resultat: {summary}", "alt.chart": "Markhistorik för {names}",
+    "file.hand": "hand", "file.table": "bord", "file.trick": "stick",
+    "file.result": "resultat", "file.chart": "markhistorik", "file.hands": "kort",
+    "file.auction": "budgivning",
 }
 
 _KEPT: dict[str, str] = {f"render.{key}": DEFAULT_LABELS[key] for key in sorted(SAME_EVERYWHERE)}

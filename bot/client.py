@@ -27,6 +27,7 @@ from .i18n import language_of, t
 from .i18n.translator import Translator
 from .store import Store as SQLiteStore
 from .tables import Display, TableConfig, TableService, user_message
+from .tables.rendering import Renderer
 from .tables.timers import TableTimers
 
 log = logging.getLogger(__name__)
@@ -107,7 +108,9 @@ class TappBot(commands.Bot):
         if isinstance(self.store, SQLiteStore):
             config = self._table_config
             self.display = Display(self, self.store, clock=config.clock,
-                                   observers=config.observers)
+                                   observers=config.observers,
+                                   images=Renderer(self.settings.render_processes))
+            await self.display.start()
             self.tables = TableService(self.store, self.display, config)
             self.timers = TableTimers(self.tables, notify=self.display.notice)
         await self.tree.set_translator(Translator())

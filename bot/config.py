@@ -6,6 +6,8 @@ Variables (the real environment wins over ``.env``):
 ``TAPP_DATABASE``          SQLite file, default ``./data/tapp.sqlite3``
 ``TAPP_DEV_GUILD_ID``      a guild to sync commands to instantly while developing
 ``TAPP_LOG_LEVEL``         ``DEBUG``, ``INFO`` (default), ``WARNING`` or ``ERROR``
+``TAPP_RENDER_PROCESSES``  worker processes drawing the images (default: one per core;
+                           ``0``: threads of the bot's own process)
 """
 
 from __future__ import annotations
@@ -30,10 +32,13 @@ class Settings:
     database_path: Path = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    render_processes: int | None = None  # None: one per core; 0: threads
 
     def __post_init__(self) -> None:
         if not self.token.strip():
             raise ConfigError("DISCORD_TOKEN is empty")
+        if self.render_processes is not None and not 0 <= self.render_processes <= 64:
+            raise ConfigError("TAPP_RENDER_PROCESSES must be a number from 0 to 64")
         if self.log_level not in LOG_LEVELS:
             raise ConfigError(f"TAPP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
 
@@ -53,11 +58,15 @@ class Settings:
         guild = values.get("TAPP_DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ConfigError("TAPP_DEV_GUILD_ID must be a guild id (digits)")
+        workers = values.get("TAPP_RENDER_PROCESSES", "").strip()
+        if workers and not workers.isdigit():
+            raise ConfigError("TAPP_RENDER_PROCESSES must be a number from 0 to 64")
         return cls(
             token=token,
             database_path=Path(values.get("TAPP_DATABASE", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=int(guild) if guild else None,
             log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            render_processes=int(workers) if workers else None,
         )
 
 

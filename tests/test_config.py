@@ -17,6 +17,7 @@ def test_defaults_from_a_minimal_environment(tmp_path: Path) -> None:
     assert settings.token == "abc.def"
     assert settings.database_path == DEFAULT_DATABASE == Path("data/tapp.sqlite3")
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
+    assert settings.render_processes is None  # one image worker per core
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -26,13 +27,14 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
         "export DISCORD_TOKEN='from-file'\n"
         'TAPP_DATABASE="/var/lib/tapp/db.sqlite3"\n'
         "TAPP_DEV_GUILD_ID=123456789\n\n"
-        "TAPP_LOG_LEVEL=debug\n",
+        "TAPP_LOG_LEVEL=debug\nTAPP_RENDER_PROCESSES=0\n",
         encoding="utf-8",
     )
     settings = Settings.from_env({"DISCORD_TOKEN": "from-env"}, env_file=env)
     assert settings.token == "from-env"
     assert settings.database_path == Path("/var/lib/tapp/db.sqlite3")
     assert settings.dev_guild_id == 123456789 and settings.log_level == "DEBUG"
+    assert settings.render_processes == 0  # threads
     assert read_env_file(env)["DISCORD_TOKEN"] == "from-file"
 
 
@@ -42,6 +44,8 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
         ({}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": "t", "TAPP_DEV_GUILD_ID": "guild"}, "TAPP_DEV_GUILD_ID"),
         ({"DISCORD_TOKEN": "t", "TAPP_LOG_LEVEL": "chatty"}, "TAPP_LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "t", "TAPP_RENDER_PROCESSES": "many"}, "TAPP_RENDER_PROCESSES"),
+        ({"DISCORD_TOKEN": "t", "TAPP_RENDER_PROCESSES": "65"}, "TAPP_RENDER_PROCESSES"),
     ],
 )
 def test_bad_configuration_is_explained(

@@ -2,7 +2,9 @@
 with their members played as fast as they are allowed, through the stand-in on loopback.
 
 Processes: this process runs only the bot (the real ``TappBot``: cogs, table service,
-display, its SQLite file, turn timers), so its CPU time and resident memory are the
+display, its SQLite file, turn timers) and its image worker processes (as deployed: one
+per core unless ``--render-processes`` says otherwise), so its CPU time (with the
+workers') and resident memory (without: theirs does not grow with tables) are the
 bot's. The stand-in and the simulated members run in a child process
 (:mod:`bot.bench.load_driver`, ``multiprocessing`` with ``spawn``), talking to the bot
 over loopback HTTP and the gateway websocket as Discord would; the two processes
@@ -50,6 +52,7 @@ import io
 import json
 import logging
 import multiprocessing
+import os
 import pstats
 import random
 import resource
@@ -68,7 +71,6 @@ from bot.client import TappBot
 from bot.config import Settings
 from bot.sandbox import discord_pointed_at
 from bot.tables import TableConfig
-from bot.tables import display as display_module
 
 from . import load_driver
 
@@ -99,8 +101,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-floor", action="store_true", help="skip the floor phase")
     parser.add_argument("--profile", type=Path, default=None,
                         help="profile the bot's event loop thread in the play phase (cProfile"
-                             " stats to this file, the top entries printed) and time the"
-                             " image rendering threads")
+                             " stats to this file, the top entries printed)")
+    parser.add_argument("--render-processes", type=int, default=None,
+                        help="the bot's image worker processes (default: one per core; 0:"
+                             " threads)")
     parser.add_argument("--profile-standin", type=Path, default=None,
                         help="cProfile stats of the stand-in's process in the play phase")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -169,32 +173,34 @@ async def connected(client: discord.Client, token: str):  # type: ignore[no-unty
             await task
 
 
+def process_cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) of a process of ours, from ``/proc`` (0 if gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def images_cpu_s(bot: TappBot) -> float:
+    """CPU seconds of the bot's image workers (0 when it renders in threads)."""
+    assert bot.display is not None
+    return sum(process_cpu_s(pid) for pid in bot.display.images.worker_pids())
+
+
 @contextlib.contextmanager
-def _profiled(path: Path | None) -> Iterator[list[Any]]:
-    """With a path: cProfile on this thread, and the CPU seconds and count of the images
-    rendered (in their threads) in ``[seconds, count]``."""
-    totals: list[Any] = [0.0, 0]
+def _profiled(path: Path | None) -> Iterator[None]:
+    """With a path: cProfile of this process's event loop thread."""
     if path is None:
-        yield totals
+        yield
         return
-    original = display_module.render_image
-
-    def timed(spec: Any) -> Any:
-        started = time.thread_time()
-        try:
-            return original(spec)
-        finally:
-            totals[0] += time.thread_time() - started
-            totals[1] += 1
-
-    display_module.render_image = timed
     profiler = cProfile.Profile()
     profiler.enable()
     try:
-        yield totals
+        yield
     finally:
         profiler.disable()
-        display_module.render_image = original
         profiler.dump_stats(path)
         with io.StringIO() as out:
             pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(30)
@@ -241,7 +247,8 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                 figures.update(_floor_figures(floored, floor_cpu))
             config = TableConfig(computer_pause=0, computer_level="easy",
                                  rng=random.Random(args.seed), ai_seed=args.seed)
-            settings = Settings(token=token, database_path=database, log_level="WARNING")
+            settings = Settings(token=token, database_path=database, log_level="WARNING",
+                                render_processes=args.render_processes)
             bot = TappBot(settings, guild_ready_timeout=0.5, tables=config)
             async with connected(bot, token):
                 gc.collect()
@@ -250,14 +257,15 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                 await _bot_idle(bot)
                 gc.collect()
                 rss_after = rss_kb()
-                cpu0, wall0 = cpu_s(), time.monotonic()
-                with _profiled(args.profile) as rendering:
+                cpu0, images0, wall0 = cpu_s(), images_cpu_s(bot), time.monotonic()
+                with _profiled(args.profile):
                     played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
-                bot_cpu = cpu_s() - cpu0
+                images_cpu = images_cpu_s(bot) - images0
+                bot_cpu = cpu_s() - cpu0 + images_cpu  # the bot's own and its workers'
                 bot_wall = time.monotonic() - wall0
-                if args.profile is not None:
-                    figures["render_cpu_s"] = round(rendering[0], 2)
-                    figures["renders"] = rendering[1]
+                assert bot.display is not None
+                figures["render_processes"] = bot.display.images.processes
+                figures["render_cpu_s"] = round(images_cpu, 2)
                 rss_end = rss_kb()
             figures.update(_main_figures(played, opened, rss_before, rss_after, rss_end,
                                          bot_cpu, bot_wall, args.tables))
@@ -350,10 +358,10 @@ def _table(f: dict[str, Any]) -> str:
         f" {play['interactions']} interactions, {play['turns']} turns, {play['missed']} due "
         f"turns with no table waiting, {play['refused']} refused, {play['timeouts']} unanswered"
         f" in {load_driver.ANSWER_TIMEOUT_S:g} s, {play['probes']} stalled tables probed",
-        f"bot CPU {f['bot_cpu_s']:.1f} s in the play phase ({f['bot_cpu_share']:.2f} cores); "
-        f"stand-in and members CPU {play['driver_cpu_s']:.1f} s"
-        + (f"; rendering {f['render_cpu_s']:.1f} s CPU for {f['renders']} images"
-           if "render_cpu_s" in f else ""),
+        f"bot CPU {f['bot_cpu_s']:.1f} s in the play phase ({f['bot_cpu_share']:.2f} cores), "
+        + (f"of which its {f['render_processes']} image workers {f['render_cpu_s']:.1f} s"
+           if f["render_processes"] else "images rendered in its threads")
+        + f"; stand-in and members CPU {play['driver_cpu_s']:.1f} s",
         f"resident memory: {f['rss_before_kb'] / 1024:.1f} MB before opening, "
         f"{f['rss_tables_kb'] / 1024:.1f} MB with the tables open, "
         f"{f['rss_end_kb'] / 1024:.1f} MB after play: {f['rss_per_table_kb']:.1f} KB per table",

@@ -31,11 +31,11 @@ from bot.store import Store, StoreUnavailable
 
 from .component import button, select
 from .ids import Stamp
+from .rendering import Renderer
 from .state import DealOver, TableOver, TableState
 from .timers import REMINDER, SUBSTITUTE, TimerNotice
 from .view_models import (
     ButtonSpec,
-    ImageSpec,
     MessageModel,
     closed_message,
     lobby_message,
@@ -43,7 +43,7 @@ from .view_models import (
     table_message,
     turn_ping,
 )
-from .words import Words, render_labels
+from .words import Words
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -98,24 +98,6 @@ class Disclosure:
 
 
 Observer = Callable[[Disclosure], None]
-
-
-def render_image(spec: ImageSpec) -> renderer.RenderedImage:
-    """Render one image (blocking: call it through ``asyncio.to_thread``)."""
-    labels = render_labels(spec.language)
-    names = list(spec.names)
-    if spec.kind == "hand":
-        return renderer.render_hand(spec.view, style=spec.style, names=names, labels=labels)
-    if spec.kind == "table":
-        return renderer.render_table(spec.view, names, style=spec.style, labels=labels,
-                                     chips=spec.chips)
-    if spec.kind == "trick":
-        return renderer.render_trick(spec.view, spec.trick, style=spec.style, names=names,
-                                     labels=labels)
-    if spec.kind == "result":
-        return renderer.render_result(spec.view, names, style=spec.style, labels=labels,
-                                      show_hands=spec.show_hands)
-    raise ValueError(f"unknown image kind {spec.kind!r}")
 
 
 @dataclass
@@ -201,10 +183,13 @@ class Display:
 
     def __init__(self, client: discord.Client, store: Store, *,
                  clock: Callable[[], float] = time.time,
-                 observers: Iterable[Observer] = ()) -> None:
+                 observers: Iterable[Observer] = (),
+                 images: Renderer | None = None) -> None:
         self.client = client
         self.store = store
         self.clock = clock
+        #: renders the images (in worker processes unless told otherwise)
+        self.images = images or Renderer()
         self.observers: list[Observer] = list(observers)
         self._workers: dict[int, _Worker] = {}
         #: pauses before trying a refused update again (then it is given up and logged)
@@ -216,10 +201,14 @@ class Display:
             observer(disclosure)
 
     # -- rendering --------------------------------------------------------------------
+    async def start(self) -> None:
+        """Start and warm up the image workers."""
+        await self.images.start()
+
     async def outgoing(self, model: MessageModel) -> Outgoing:
         image = None
         if model.image is not None:
-            image = await asyncio.to_thread(render_image, model.image)
+            image = await self.images.render(model.image)
         return Outgoing(model, image)
 
     # -- the public side: one worker per table ----------------------------------------
@@ -255,6 +244,7 @@ class Display:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._workers.clear()
+        self.images.close()
 
     async def _run(self, table_id: int, worker: _Worker) -> None:
         """Post the queued events in order, then show the newest state. A call Discord

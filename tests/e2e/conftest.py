@@ -24,7 +24,10 @@ def world(sandbox: Sandbox) -> World:
 
 @pytest.fixture
 def settings(sandbox: Sandbox, tmp_path: Path) -> Settings:
-    return Settings(token=sandbox.token, database_path=tmp_path / "tapp.sqlite3")
+    """Images in threads here (worker processes would start for every bot of every test);
+    the worker processes are tested on their own and by the demo and the restart tests."""
+    return Settings(token=sandbox.token, database_path=tmp_path / "tapp.sqlite3",
+                    render_processes=0)
 
 
 @pytest.fixture

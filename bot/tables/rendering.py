@@ -1,0 +1,126 @@
+"""Images off the event loop: in worker processes (the default), or in threads.
+
+Why processes: drawing and encoding an image is CPU work that holds the GIL for much of
+its time, so from threads it starves the event loop that answers every interaction.
+Measured with ``python -m bot bench load --tables 100 --seconds 15 --rate 10``: the same
+images rendered in threads gave an interaction p50 of 790 ms at 0.65 cores of bot CPU;
+in two worker processes, 76 ms. A worker receives an :class:`ImageSpec` (a pickled view,
+a few KB) and returns the encoded bytes.
+
+Workers start (and draw their card sprites, ~0.4 s each) in :meth:`Renderer.start`, so
+that the first images do not wait for them. A pool that breaks (a worker killed) is
+replaced once per image; if the new one fails too, that image is rendered in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import os
+import time
+from concurrent.futures.process import BrokenProcessPool
+
+import renderer
+from bot.engine import Deal
+from bot.i18n import LANGUAGES
+
+from .view_models import ImageSpec
+from .words import render_labels
+
+log = logging.getLogger(__name__)
+
+STYLES = ("french", "german", "swiss")
+
+
+def render_image(spec: ImageSpec) -> renderer.RenderedImage:
+    """Render one image (blocking: call it through a :class:`Renderer`)."""
+    labels = render_labels(spec.language)
+    names = list(spec.names)
+    if spec.kind == "hand":
+        return renderer.render_hand(spec.view, style=spec.style, names=names, labels=labels)
+    if spec.kind == "table":
+        return renderer.render_table(spec.view, names, style=spec.style, labels=labels,
+                                     chips=spec.chips)
+    if spec.kind == "trick":
+        return renderer.render_trick(spec.view, spec.trick, style=spec.style, names=names,
+                                     labels=labels)
+    if spec.kind == "result":
+        return renderer.render_result(spec.view, names, style=spec.style, labels=labels,
+                                      show_hands=spec.show_hands)
+    raise ValueError(f"unknown image kind {spec.kind!r}")
+
+
+def warm() -> float:
+    """Draw every deck's card sprites and load the fonts (in a worker); CPU seconds."""
+    started = time.process_time()
+    deal = Deal.new("zuger", players=4)
+    view = deal.view(0)
+    names = ("a", "b", "c", "d")
+    for style in STYLES:
+        for language in LANGUAGES:
+            render_image(ImageSpec("hand", view, names, style, language))
+        render_image(ImageSpec("table", deal.public_view(), names, style))
+    return time.process_time() - started
+
+
+def default_processes() -> int:
+    """One worker per core (the event loop shares them; the OS schedules fairly)."""
+    return max(1, os.cpu_count() or 1)
+
+
+class Renderer:
+    """Renders :class:`ImageSpec`\\ s in ``processes`` worker processes (None: one per
+    core; 0: in threads, as tests may prefer for speed)."""
+
+    def __init__(self, processes: int | None = None) -> None:
+        self.processes = default_processes() if processes is None else processes
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    @property
+    def in_processes(self) -> bool:
+        return self.processes > 0
+
+    def worker_pids(self) -> list[int]:
+        """The pids of the running workers (for measurements)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return sorted(processes)
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def start(self) -> None:
+        """Start the workers and warm them up (card sprites, fonts)."""
+        if not self.in_processes:
+            return
+        loop = asyncio.get_running_loop()
+        executor = self._executor()
+        spent = await asyncio.gather(*(loop.run_in_executor(executor, warm)
+                                       for _ in range(self.processes)))
+        log.info("%d image worker(s) ready (%.1f s CPU to warm up)", self.processes,
+                 sum(spent))
+
+    async def render(self, spec: ImageSpec) -> renderer.RenderedImage:
+        if not self.in_processes:
+            return await asyncio.to_thread(render_image, spec)
+        loop = asyncio.get_running_loop()
+        for _ in range(2):
+            executor = self._executor()
+            try:
+                return await loop.run_in_executor(executor, render_image, spec)
+            except BrokenProcessPool:
+                log.warning("an image worker died; starting new ones")
+                if self._pool is executor:
+                    self._pool = None
+                executor.shutdown(wait=False, cancel_futures=True)
+        log.error("the image workers keep failing; rendering in a thread")
+        return await asyncio.to_thread(render_image, spec)
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)

@@ -86,9 +86,13 @@ class TappBot(commands.Bot):
         tables: TableConfig | None = None,
         **options: Any,
     ) -> None:
+        options.setdefault("max_messages", None)  # no message cache: nothing reads it
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),  # slash commands need no privileged intent
+            # servers, channels and threads only: everything else comes as interactions.
+            # Message events (the bot's own pings and edits among them) would cost the
+            # event loop about a millisecond each to parse, for nothing
+            intents=discord.Intents(guilds=True),
             help_command=None,
             tree_cls=TappCommandTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),

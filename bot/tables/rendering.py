@@ -10,6 +10,7 @@ a few KB) and returns the encoded bytes.
 Workers start (and draw their card sprites, ~0.4 s each) in :meth:`Renderer.start`, so
 that the first images do not wait for them. A pool that breaks (a worker killed) is
 replaced once per image; if the new one fails too, that image is rendered in a thread.
+A worker ends by itself within a second of the bot's process dying.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import concurrent.futures
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 
@@ -65,6 +67,17 @@ def warm() -> float:
     return time.process_time() - started
 
 
+def _exit_with(parent: int) -> None:
+    """In a worker: end when the bot's process is gone (killed, crashed), instead of
+    living on as an orphan (a pool's workers are never told)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tapp-orphan-guard", daemon=True).start()
+
+
 def default_processes() -> int:
     """One worker per core (the event loop shares them; the OS schedules fairly)."""
     return max(1, os.cpu_count() or 1)
@@ -90,7 +103,8 @@ class Renderer:
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn"))
+                self.processes, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with, initargs=(os.getpid(),))
         return self._pool
 
     async def start(self) -> None:

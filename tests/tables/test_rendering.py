@@ -6,6 +6,10 @@ from __future__ import annotations
 import os
 import random
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -63,3 +67,35 @@ async def test_an_unknown_kind_is_an_error_not_a_dead_pool() -> None:
         assert bytes(await images.render(spec())) == bytes(render_image(spec()))
     finally:
         images.close()
+
+
+def test_workers_end_when_the_bot_dies(tmp_path: Path) -> None:
+    """A bot process killed outright leaves no image worker behind."""
+    script = tmp_path / "dies.py"
+    script.write_text(
+        "import asyncio, os, sys\n"
+        "from bot.tables.rendering import Renderer\n"
+        "async def main():\n"
+        "    images = Renderer(processes=2)\n"
+        "    await images.start()\n"
+        "    print(*images.worker_pids(), flush=True)\n"
+        "    os._exit(9)\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120, cwd=Path(__file__).parents[2])
+    assert done.returncode == 9, done.stderr
+    pids = [int(p) for p in done.stdout.split()]
+    assert len(pids) == 2
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(alive(p) for p in pids):
+        time.sleep(0.1)
+    assert not any(alive(p) for p in pids)
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -10,8 +10,10 @@ above the floor is our drawing. Times are the CPU time of the rendering thread
 process (sprites drawn then).
 
 ``--compare`` adds the encoder comparison that chose the settings in
-:mod:`renderer.encode` (PNG zlib levels, ``optimize``, lossless and lossy WebP) on the
-same images.
+:mod:`renderer.encode` (PNG zlib levels, ``optimize``, lossless and lossy WebP, JPEG
+quality and chroma subsampling) on the same images, and for the lossy encoders how far
+the decoded image is from the drawn one (mean and largest absolute difference of a
+channel, 0-255).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 
 def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
@@ -117,25 +119,47 @@ ENCODERS: dict[str, dict[str, Any]] = {
     "webp lossless m0": {"format": "WEBP", "lossless": True, "method": 0, "quality": 0},
     "webp lossless m4": {"format": "WEBP", "lossless": True, "method": 4},
     "webp lossy q90": {"format": "WEBP", "quality": 90, "method": 4},
+    "jpeg q90 4:4:4": {"format": "JPEG", "quality": 90, "subsampling": 0},
+    "jpeg q90 4:4:4 opt": {"format": "JPEG", "quality": 90, "subsampling": 0,
+                           "optimize": True},
+    "jpeg q90 4:2:0": {"format": "JPEG", "quality": 90, "subsampling": 2},
+    "jpeg q80 4:4:4": {"format": "JPEG", "quality": 80, "subsampling": 0},
 }
+LOSSY = [name for name, opts in ENCODERS.items()
+         if opts["format"] == "JPEG" or (opts["format"] == "WEBP" and not opts.get("lossless"))]
 
 
-def compare(repeat: int) -> dict[str, dict[str, tuple[float, int]]]:
-    """kind -> encoder -> (median ms, bytes) on the finished images, encoders interleaved."""
-    out: dict[str, dict[str, tuple[float, int]]] = {}
+def error(img: Image.Image, data: bytes) -> tuple[float, int]:
+    """Mean and largest absolute channel difference (0-255) of ``data`` decoded from
+    ``img``."""
+    decoded = Image.open(io.BytesIO(data)).convert("RGB")
+    diff = ImageChops.difference(img.convert("RGB"), decoded)
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    return round(mean, 2), max(high for _, high in diff.getextrema())
+
+
+def compare(repeat: int) -> dict[str, dict[str, dict[str, Any]]]:
+    """kind -> encoder -> {"ms": median, "bytes", and for lossy encoders "mean_err",
+    "max_err"} on the finished images, encoders interleaved."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
     for kind, (_, draw) in _cases().items():
         img = draw()
         times: dict[str, list[float]] = {name: [] for name in ENCODERS}
-        sizes: dict[str, int] = {}
+        data: dict[str, bytes] = {}
         for _ in range(max(3, repeat // 2)):
             for name, opts in ENCODERS.items():
                 buf = io.BytesIO()
                 t = time.thread_time()
                 img.save(buf, **opts)
                 times[name].append((time.thread_time() - t) * 1000)
-                sizes[name] = buf.tell()
-        out[kind] = {name: (round(statistics.median(times[name]), 2), sizes[name])
-                     for name in ENCODERS}
+                data[name] = buf.getvalue()
+        row: dict[str, dict[str, Any]] = {}
+        for name in ENCODERS:
+            row[name] = {"ms": round(statistics.median(times[name]), 2),
+                         "bytes": len(data[name])}
+            if name in LOSSY:
+                row[name]["mean_err"], row[name]["max_err"] = error(img, data[name])
+        out[kind] = row
     return out
 
 
@@ -145,15 +169,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--compare", action="store_true", help="also compare encoders")
     parser.add_argument("--repeat", type=int, default=30, help="runs per median")
     args = parser.parse_args(argv)
-    from renderer.encode import PNG_LEVEL, WEBP_METHOD
+    from renderer.encode import JPEG_OPTIMIZE, JPEG_QUALITY, JPEG_SUBSAMPLING, PNG_LEVEL
 
     images = measure(args.repeat)
+    chroma = {0: "4:4:4", 1: "4:2:2", 2: "4:2:0"}.get(JPEG_SUBSAMPLING, str(JPEG_SUBSAMPLING))
     result: dict[str, Any] = {"images": images,
-                              "settings": f"png level {PNG_LEVEL}, lossless webp method "
-                                          f"{WEBP_METHOD}"}
+                              "settings": f"jpeg q{JPEG_QUALITY} {chroma}"
+                                          f"{' optimize' if JPEG_OPTIMIZE else ''}, "
+                                          f"png level {PNG_LEVEL}"}
     if args.compare:
-        result["encoders"] = {k: {e: {"ms": ms, "bytes": b} for e, (ms, b) in row.items()}
-                              for k, row in compare(args.repeat).items()}
+        result["encoders"] = compare(args.repeat)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -175,5 +200,11 @@ def main(argv: list[str]) -> int:
         for kind, row in result["encoders"].items():
             cells = "".join(f"{row[n]['ms']:>9.2f} / {row[n]['bytes'] / 1024:>6.1f}KB"
                             for n in names)
+            print(f"{kind:<8}{cells}")
+        print("\nlossy encoders: decoded vs drawn, mean / largest channel difference (0-255)")
+        print(f"{'kind':<8}" + "".join(f"{n[:18]:>20}" for n in LOSSY))
+        for kind, row in result["encoders"].items():
+            cells = "".join(f"{row[n]['mean_err']:>13.2f} / {row[n]['max_err']:>3d}"
+                            for n in LOSSY)
             print(f"{kind:<8}{cells}")
     return 0

@@ -216,16 +216,16 @@ async def test_history_replays_a_finished_deal(sandbox: Sandbox, world: World, s
     overview = click.response
     assert overview is not None and overview.ephemeral_to == carol.id
     names = [a.filename for a in overview.attachments]
-    assert names == [f"deal-{deal_id}-hands.png", f"deal-{deal_id}-auction.png",
+    assert names == [f"deal-{deal_id}-hands.jpg", f"deal-{deal_id}-auction.jpg",
                      f"deal-{deal_id}.json"]
-    assert all(a.data[:8] == b"\x89PNG\r\n\x1a\n" for a in overview.attachments[:2])
+    assert all(a.data[:3] == b"\xff\xd8\xff" for a in overview.attachments[:2])
     assert overview.embeds[0]["title"].startswith(f"Deal {deal_id} · Zuger Tapp")
     auction = next(f["value"] for f in overview.embeds[0]["fields"]
                    if f["name"] == "Auction and before play")
     assert f"<@{alice.id}>: " in auction and "Computer 2: pass" in auction
     tricks = [a for m in click.followups for a in m.attachments]
     assert len(tricks) == len(settled.deal.result["tricks"]) > 0
-    assert all(a.data[:4] == b"RIFF" and a.filename.endswith(".webp") for a in tricks)
+    assert all(a.data[:3] == b"\xff\xd8\xff" and a.filename.endswith(".jpg") for a in tricks)
     assert all(m.ephemeral_to == carol.id for m in click.followups)
 
     record = overview.attachments[2].data
@@ -371,11 +371,11 @@ async def test_a_replay_speaks_the_readers_language(sandbox: Sandbox, world: Wor
     assert hands.startswith("Ergebnis: ") and auction.startswith("Tisch: "), (hands, auction)
     deal_id = overview.attachments[0].filename.split("-")[1]
     assert [a.filename for a in overview.attachments] == [
-        f"deal-{deal_id}-karten.png", f"deal-{deal_id}-reizen.png", f"deal-{deal_id}.json"]
+        f"deal-{deal_id}-karten.jpg", f"deal-{deal_id}-reizen.jpg", f"deal-{deal_id}.json"]
     tricks = [a.description or "" for m in click.followups for a in m.attachments]
     assert tricks and all(alt.startswith("Stich: ") for alt in tricks), tricks
     first = click.followups[0].attachments[0].filename
-    assert first == f"deal-{deal_id}-stich-01.webp", first
+    assert first == f"deal-{deal_id}-stich-01.jpg", first
     steps = next(f["value"] for f in overview.embeds[0]["fields"]
                  if f["name"] == "Reizen und vor dem Spiel")
     assert "Computer 2: passe" in steps, steps

@@ -29,7 +29,7 @@ def test_the_check_knows_english_from_german() -> None:
         ("turn", "YOUR TURN: play a card"), ("your", "YOUR TURN: play a card")]
     assert [w for w, _ in english_in(["the pot"], "de")] == ["pot", "the"]
     assert english_in(["Du bist dran: spiel eine Karte", "Solo · Kontra · Zuger Tapp",
-                       "alice: 10♥", "bord.png"], "de", ["alice"]) == []
+                       "alice: 10♥", "bord.jpg"], "de", ["alice"]) == []
     assert english_in(["Waiting for carol"], "sv", ["carol"]) == [
         ("waiting", "Waiting for carol")]
 

@@ -44,7 +44,7 @@ def test_result_before_the_end_is_an_error() -> None:
 
 def test_gallery_writes_every_kind(tmp_path: Path) -> None:
     assert gallery_main([str(tmp_path)]) == 0
-    images = [p for p in tmp_path.iterdir() if p.suffix in (".png", ".webp")]
+    images = [p for p in tmp_path.iterdir() if p.suffix in (".jpg", ".png", ".webp")]
     kinds = {p.name.split("_", 1)[0] for p in images}
     assert {"hand", "trick", "table", "result", "result+hands", "cards", "chip"} <= kinds
     assert (tmp_path / "index.html").read_text(encoding="utf-8").count("<img") == len(images)
@@ -56,6 +56,8 @@ def test_bench_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     for kind in ("hand", "trick", "table", "result"):
         figures = data["images"][kind]
         assert figures["ms"] > 0 and figures["floor_ms"] > 0 and figures["bytes"] > 1000
+        assert figures["format"] == "jpeg"
+    assert data["images"]["chart"]["format"] == "png"
 
 
 def test_rank_indices_can_be_localised() -> None:

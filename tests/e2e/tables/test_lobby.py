@@ -55,7 +55,7 @@ async def test_a_lobby_fills_and_starts_in_its_own_thread(
     await quiet(sandbox, table_bot)
     table = sandbox.message(lobby.id)  # the lobby message became the table message
     assert table.button_labels()[:3] == ["My hand", "Last trick", "Rules"]
-    assert table.attachments and table.attachments[0].filename == "table.png"
+    assert table.attachments and table.attachments[0].filename == "table.jpg"
     ix = await dave.click(table, label="Rules")
     assert ix.response is not None and "Württemberg" in ix.response.text
 
@@ -120,7 +120,7 @@ async def test_the_table_message_over_a_game(sandbox: Sandbox, world: World,
     # /tapp hand from the parent channel finds the one table the member sits at
     ix = await bob.slash(world.channel, "/tapp hand")
     assert ix.response is not None and ix.response.ephemeral_to == bob.id
-    assert ix.response.attachments[0].filename == "hand.png"
+    assert ix.response.attachments[0].filename == "hand.jpg"
 
 
 @pytest.mark.no_latency

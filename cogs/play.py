@@ -53,7 +53,7 @@ class Play(TableCog):
             outcome = await self.tables.act(live.table_id, interaction.user.id, token)
             words = self.words(interaction, live.variant, live.style)
             await self.send_hand(answer, interaction, outcome.hand, words.done(outcome.action),
-                                 words=words)
+                                 words=words, after_action=True)
 
     def _legal(self, interaction: discord.Interaction,
                kinds: tuple[ActionType, ...]) -> list[Action]:

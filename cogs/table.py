@@ -83,10 +83,10 @@ class TableCog(TappCog):
     @staticmethod
     async def send_hand(answer: Answer, interaction: discord.Interaction, hand: HandContext,
                         note: str | None = None, *, update: bool | None = None,
-                        words: Words | None = None) -> None:
+                        words: Words | None = None, after_action: bool = False) -> None:
         """Answer with the seat's private hand panel (components for its legal actions)."""
         words = words or TableCog.words(interaction, hand.view.variant, hand.style)
-        model = hand_panel(hand, words, note)
+        model = hand_panel(hand, words, note, after_action=after_action)
         await answer.send(model, table_id=hand.table_id, kind="hand", seat=hand.seat,
                           stamp=hand.stamp, update=update)
 
@@ -172,7 +172,7 @@ class Table(TableCog):
         outcome = await self.tables.act(cid.table_id, interaction.user.id, token, cid.stamp)
         words = self.words(interaction, outcome.hand.view.variant, outcome.hand.style)
         await self.send_hand(answer, interaction, outcome.hand, words.done(outcome.action),
-                             update=on_private, words=words)
+                             update=on_private, words=words, after_action=True)
 
     @staticmethod
     async def _add_to_thread(interaction: discord.Interaction,

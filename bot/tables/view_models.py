@@ -338,8 +338,12 @@ def _signed(n: int) -> str:
 
 
 # -- the private hand -----------------------------------------------------------------
-def hand_panel(ctx: HandContext, words: Words, note: str | None = None) -> MessageModel:
-    """The seat's hand, with components for exactly its legal actions now."""
+def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
+               after_action: bool = False) -> MessageModel:
+    """The seat's hand, with components for exactly its legal actions now. The answer to
+    an action (``after_action``) has the hand's picture only while its owner has more to
+    do: otherwise they wait for the others (the text still lists the cards), and their
+    turn ping leads to a fresh *My hand*. One image fewer to draw and send per action."""
     view = ctx.view
     names = ctx.names
     lines = []
@@ -364,7 +368,8 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None) -> Messa
     elif view.actor is not None:
         lines.append(words("hand.waiting", name=names[view.actor], task=words.task(view.phase)))
     components = action_components(ctx.table_id, ctx.stamp, view, words)
-    image = ImageSpec("hand", view, names, ctx.style, words.language)  # the reader's
+    image = (ImageSpec("hand", view, names, ctx.style, words.language)  # the reader's
+             if main or not after_action else None)
     return MessageModel(description="\n".join(lines), image=image, components=components,
                         view=view, shown=frozenset(words.named))
 

@@ -53,6 +53,11 @@ async def open_store(settings: Settings) -> SQLiteStore:
 class TappCommandTree(app_commands.CommandTree):
     """The command tree, with the last-resort handler for errors no cog handled."""
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Leave a command that came too late to be answered (see ``display.TOO_LATE``)."""
+        display = getattr(self.client, "display", None)
+        return display is None or not display.too_late(interaction)
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:

@@ -112,6 +112,8 @@ class Table(TableCog):
         except TappError as error:
             await interaction.response.send_message(user_message(error, lang), ephemeral=True)
             return
+        if display.too_late(interaction):
+            return
         async with display.answer(interaction, update=on_private) as answer:
             try:
                 await self._route(interaction, answer, cid, values, on_private)

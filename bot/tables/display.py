@@ -55,6 +55,11 @@ OLD_MESSAGE_EDITS = 30046
 TABLE, PING, RESULT, CLOSED, NOTICE = "table", "turn_ping", "result", "closed", "notice"
 #: pauses before a public update Discord refused (429 storm, 5xx) is tried again
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
+#: an interaction this old (seconds since Discord made it) is not taken up: Discord
+#: allows 3 s for the first answer, so its member is told it failed whatever the bot
+#: does; nothing is done (so nothing is acknowledged), and a bot behind under a burst
+#: catches up on what it can still answer instead of working for nobody
+TOO_LATE = 2.5
 
 
 def transient(error: BaseException) -> bool:
@@ -194,6 +199,7 @@ class Display:
         self._workers: dict[int, _Worker] = {}
         #: pauses before trying a refused update again (then it is given up and logged)
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
+        self.dropped = 0  # interactions that came too late to be answered
 
     # -- observers --------------------------------------------------------------------
     def disclose(self, disclosure: Disclosure) -> None:
@@ -419,10 +425,25 @@ class Display:
                 await channel.get_partial_message(message_id).delete()
 
     # -- answers to interactions ------------------------------------------------------
+    def age(self, interaction: discord.Interaction) -> float:
+        """Seconds since Discord made ``interaction`` (by its id, on the display's clock)."""
+        return self.clock() - discord.utils.snowflake_time(interaction.id).timestamp()
+
+    def too_late(self, interaction: discord.Interaction) -> bool:
+        """Too old to be answered in time: leave it (see :data:`TOO_LATE`)."""
+        if self.age(interaction) < TOO_LATE:
+            return False
+        self.dropped += 1
+        log.warning("interaction %d came %.1f s late: not taken up", interaction.id,
+                    self.age(interaction))
+        return True
+
     def answer(self, interaction: discord.Interaction, *, update: bool = False,
                grace: float = 2.0) -> Answer:
-        """The one answer to ``interaction`` (see :class:`Answer`)."""
-        return Answer(self, interaction, update=update, grace=grace)
+        """The one answer to ``interaction`` (see :class:`Answer`); deferred if not sent
+        ``grace`` seconds after Discord made the interaction."""
+        return Answer(self, interaction, update=update,
+                      grace=max(0.0, grace - self.age(interaction)))
 
 
 class Answer:

@@ -466,3 +466,41 @@ async def test_a_full_disk_at_settling_is_caught_up_without_a_click(
 def bot_timers(bot: TappBot) -> TableTimers:
     assert bot.timers is not None
     return bot.timers
+
+
+async def test_a_bot_behind_leaves_clicks_it_can_no_longer_answer(
+        sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
+    """The bot has fallen behind (here: its clock says every interaction is 3 s old when
+    it gets to it): it takes up nothing it could not answer in Discord's 3 s, so nothing
+    is done and nothing acknowledged; the member sees the click fail and clicks again
+    once the bot has caught up."""
+    store = store_of(fault_bot)
+    game = await table(sandbox, fault_bot, world, steps=2)
+    live = game.live
+    assert live is not None and live.deal is not None and live.deal_id is not None
+    move = game.next_move()
+    assert move is not None
+    seat, actor, action = move
+    panel = await game.open_hand(actor, live.deal.view(seat))
+    ply = live.deal.ply
+    display = fault_bot.display
+    assert display is not None
+    on_time = display.clock
+    display.clock = lambda: on_time() + 3.0
+    try:
+        late = await Game.click_action(actor, panel, action)
+        await game.quiet()
+        slash = await actor.slash(game.thread, "/tapp hand")
+        await game.quiet()
+    finally:
+        display.clock = on_time
+    assert late.response is None and not late.acknowledged
+    assert slash.response is None and not slash.acknowledged
+    assert display.dropped == 2
+    assert len(await store.deals.actions(live.deal_id)) == ply == live.deal.ply
+    again = await Game.click_action(actor, panel, action)  # caught up: the same click
+    await game.quiet()
+    assert again.response is not None and again.acknowledged
+    assert len(await store.deals.actions(live.deal_id)) == ply + 1
+    await assert_state_replays(fault_bot, game.table_id)
+    await watch.check(store)

@@ -141,11 +141,13 @@ class Rules(TableCog):
     @app_commands.describe(variant=t("cmd.rules.variant"))
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
-        if variant is None:
+        if variant is None:  # the table's here, else the server's usual one
             try:
                 variant = self.here(interaction).variant
             except NoTableHere:
-                raise NoTableHere("error.no_table_for_rules") from None
+                if interaction.guild_id is None:
+                    raise NoTableHere("error.no_table_for_rules") from None
+                variant = await self.tables.server_variant(interaction.guild_id)
         await send_rules(interaction, variant, language(interaction))
 
     @commands.Cog.listener(f"on_{EVENT}")

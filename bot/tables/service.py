@@ -266,6 +266,10 @@ class TableService:
             self._publish(live, _Changes())
             return Created(live.table_id, self._state(live))
 
+    async def server_variant(self, guild_id: int) -> str:
+        """The variant a server plays where none is named (its ``default_variant``)."""
+        return (await self.store.settings.for_guild(guild_id)).default_variant
+
     async def place(self, table_id: int, thread_id: int | None) -> bool:
         """The table's thread exists (or none could be made): show the lobby there.
         False if the store refused to record the thread: the table then lives in its

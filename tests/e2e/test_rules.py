@@ -95,3 +95,13 @@ async def test_the_table_rules_button_opens_the_pages(sandbox: Sandbox, world: W
     # without a variant, the command at the table shows the table's
     ix = await host.slash(game.thread, "/tapp rules")
     assert ix.response is not None and embed(ix.response)["title"].startswith("Tapp (1879)")
+
+
+async def test_without_a_variant_or_a_table_the_servers_usual_variant(
+        sandbox: Sandbox, world: World, tapp_bot: TappBot) -> None:
+    assert tapp_bot.store is not None
+    await tapp_bot.store.settings.set_guild(world.guild.id,  # type: ignore[attr-defined]
+                                            {"default_variant": "dapp"})
+    ix = await world.players[1].slash(world.channel, "/tapp rules")
+    assert ix.response is not None and not ix.errors and ix.response.ephemeral
+    assert embed(ix.response)["title"].startswith("Dapp ·")

@@ -7,10 +7,13 @@ their attachments' bytes and offer helpers to find components, for tests to read
 from __future__ import annotations
 
 import copy
+import io
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
+
+from PIL import Image
 
 from .clock import iso
 from .limits import (
@@ -551,7 +554,12 @@ def _opt(value: int | None) -> str | None:
 
 
 def _image_size(data: bytes) -> tuple[int, int]:
-    """Width and height of a PNG (enough for rendered images); (0, 0) otherwise."""
-    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+    """Width and height of an image Pillow reads (from its header only); (0, 0) for
+    anything else, as Discord gives none for files that are not images."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:  # its header says it
         return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-    return 0, 0
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return 0, 0

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import discord
 import pytest
+from PIL import Image
 
 from bot.sandbox import Sandbox
 from bot.sandbox.clock import snowflake_time
@@ -46,6 +47,26 @@ async def test_image_upload_keeps_the_bytes(
     fetched = await text_channel(probe, world).fetch_message(ix.response.id)
     assert fetched.attachments[0].width == 2 and fetched.attachments[0].height == 3
     assert await fetched.attachments[0].read() == PNG
+
+
+async def test_a_jpeg_has_its_size_and_a_text_file_none(
+    sandbox: Sandbox, world: World, probe: ProbeBot
+) -> None:
+    jpeg = io.BytesIO()
+    Image.new("RGB", (5, 4), "green").save(jpeg, format="JPEG")
+
+    async def show(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("files", files=[
+            discord.File(io.BytesIO(jpeg.getvalue()), filename="table.jpg"),
+            discord.File(io.BytesIO(b"not an image"), filename="notes.txt")])
+
+    probe.on_command = show
+    ix = await world.players[0].slash(world.channel, "/probe")
+    assert ix.response is not None
+    fetched = await text_channel(probe, world).fetch_message(ix.response.id)
+    image, text = fetched.attachments
+    assert (image.width, image.height, image.content_type) == (5, 4, "image/jpeg")
+    assert text.width is None and text.height is None
 
 
 async def test_edit_replaces_or_keeps_attachments(

@@ -203,6 +203,14 @@ class Game:
         action = self.decide(view)
         return actor_seat, seats[actor_seat], action
 
+    async def next_panel(self) -> tuple[int, Actor, Action, Message]:
+        """The member on their main turn, what they will do, and their *My hand* panel."""
+        move = self.next_move()
+        assert move is not None
+        seat, actor, action = move
+        assert self.live is not None and self.live.deal is not None
+        return seat, actor, action, await self.open_hand(actor, self.live.deal.view(seat))
+
     def decide(self, view: SeatView) -> Action:
         rng = random.Random(self.rng.getrandbits(32))
         if self.policy is not None:

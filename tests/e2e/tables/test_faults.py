@@ -108,11 +108,8 @@ async def test_gateway_drop_mid_deal_resumes_and_loses_no_click(
     game = await table(sandbox, fault_bot, world)
     live = game.live
     assert live is not None and live.deal is not None
-    move = game.next_move()
-    assert move is not None
-    seat, actor, action = move
+    seat, actor, action, panel = await game.next_panel()
     ply = live.deal.ply
-    panel = await game.open_hand(actor, live.deal.view(seat))
     resumes = sandbox.gateway.resumes
 
     await sandbox.drop_gateway()  # mid-deal; the click below happens while the bot is away
@@ -192,10 +189,7 @@ async def test_a_5xx_on_the_answer_still_commits_and_shows_the_action(
     assert live is not None and live.deal is not None and live.deal_id is not None
 
     # one 5xx: discord.py tries the answer again (after 1 s) and it arrives
-    move = game.next_move()
-    assert move is not None
-    seat, actor, action = move
-    panel = await game.open_hand(actor, live.deal.view(seat))
+    seat, actor, action, panel = await game.next_panel()
     fault = sandbox.faults.server_error(1, route=CALLBACK, status=503)
     ix = await Game.click_action(actor, panel, action)
     await game.quiet()
@@ -290,11 +284,8 @@ async def test_a_full_disk_refuses_clearly_and_writes_nothing(
     store = store_of(fault_bot)
     live = game.live
     assert live is not None and live.deal is not None and live.deal_id is not None
-    move = game.next_move()
-    assert move is not None
-    seat, actor, action = move
+    seat, actor, action, panel = await game.next_panel()
     ply, deal_id = live.deal.ply, live.deal_id
-    panel = await game.open_hand(actor, live.deal.view(seat))
     message = sandbox.message(game.table_message().id)
     edits = message.edit_count
 
@@ -478,10 +469,7 @@ async def test_a_bot_behind_leaves_clicks_it_can_no_longer_answer(
     game = await table(sandbox, fault_bot, world, steps=2)
     live = game.live
     assert live is not None and live.deal is not None and live.deal_id is not None
-    move = game.next_move()
-    assert move is not None
-    seat, actor, action = move
-    panel = await game.open_hand(actor, live.deal.view(seat))
+    seat, actor, action, panel = await game.next_panel()
     ply = live.deal.ply
     display = fault_bot.display
     assert display is not None

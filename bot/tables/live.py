@@ -78,8 +78,10 @@ class LiveTable:
         return tuple(SeatInfo(r.seat, r.user_id, r.display_name, r.is_computer)
                      for _, r in sorted(self.seats.items()))
 
-    def humans(self) -> list[int]:
-        return [r.user_id for r in self.seats.values() if r.user_id is not None]
+    def voters(self) -> set[int]:
+        """Members who decide an end vote: those here (not away), and whoever voted."""
+        return {r.user_id for r in self.seats.values()
+                if r.user_id is not None and not r.away} | self.end_votes
 
     def free_seat(self) -> int | None:
         return next((s for s in range(self.players) if s not in self.seats), None)

@@ -527,7 +527,8 @@ class TableService:
 
         The host ends it (``now``: at once, the deal in play abandoned with no chips
         moved; otherwise the variant's own ending runs, starting with the deal in play);
-        a seated player votes, and a majority of the seated members ends it.
+        a seated player votes, and a majority of the members here ends it (those away
+        after a timeout do not count, unless they vote).
         """
         live = await self.table(table_id)
         async with live.lock:
@@ -558,7 +559,7 @@ class TableService:
                 return "end.already"
             if not is_host:
                 live.end_votes.add(user_id)
-                if len(live.end_votes) * 2 <= len(live.humans()):
+                if len(live.end_votes) * 2 <= len(live.voters()):
                     self._publish(live, _Changes())
                     return "end.voted"
             session.request_end()
@@ -849,7 +850,7 @@ class TableService:
             actor = view.actor if view is not None else None
             if actor is not None and actor in live.seats and not live.computer_plays(actor):
                 actor_user = live.seats[actor].user_id  # pinged (not while away)
-        humans = len(live.humans())
+        voters = len(live.voters())
         return TableState(
             table_id=live.table_id, guild_id=live.row.guild_id, channel_id=live.row.channel_id,
             thread_id=live.row.thread_id, host_id=live.row.host_id, variant=live.variant,
@@ -860,7 +861,7 @@ class TableService:
             deals_played=session.deals_played if session is not None else 0,
             ending=session.ending.value if session is not None else "none",
             special_left=session.special_left if session is not None else 0,
-            end_votes=len(live.end_votes), votes_needed=humans // 2 + 1, kontra=kontra,
+            end_votes=len(live.end_votes), votes_needed=voters // 2 + 1, kontra=kontra,
             actor_user=actor_user,
             away=live.away())
 

@@ -477,3 +477,32 @@ def test_a_substitute_notice_names_no_card() -> None:
                                            action=token, variant="dapp", style=style))
             assert words in text and not cards_in_text(text), text
             assert token not in text
+
+
+async def test_the_members_still_here_can_end_a_table_the_host_has_left(
+        store: Store, clock: Clock) -> None:
+    """The host (seat 1) and seat 2 timed out and are away: the two members still here
+    are the majority that ends the table (before, they were two of four)."""
+    svc, timers, _ = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    gone = {0, 1}
+    for _ in range(200):
+        if set(live.away()) == gone:
+            break
+        await svc.wait_idle()
+        deal = live.deal
+        assert deal is not None
+        actor = deal.public_view().actor
+        assert actor is not None
+        if actor in gone:  # they do not answer: the turn times out
+            clock.advance(3600)
+            await timers.fire_due()
+        else:
+            await svc.act(tid, live.seats[actor].user_id or 0,
+                          deal.legal_actions(actor)[0].token, live.stamp)
+    assert set(live.away()) == gone and live.row.host_id == live.seats[0].user_id
+    here = [live.seats[s].user_id or 0 for s in (2, 3)]
+    assert await svc.end(tid, here[0]) == "end.voted"
+    assert svc.display.states[-1].votes_needed == 2  # type: ignore[attr-defined]
+    assert await svc.end(tid, here[1]) == "end.vote_passed"

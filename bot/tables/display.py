@@ -431,11 +431,11 @@ class Display:
 
     def too_late(self, interaction: discord.Interaction) -> bool:
         """Too old to be answered in time: leave it (see :data:`TOO_LATE`)."""
-        if self.age(interaction) < TOO_LATE:
+        age = self.age(interaction)
+        if age < TOO_LATE:
             return False
         self.dropped += 1
-        log.warning("interaction %d came %.1f s late: not taken up", interaction.id,
-                    self.age(interaction))
+        log.warning("interaction %d came %.1f s late: not taken up", interaction.id, age)
         return True
 
     def answer(self, interaction: discord.Interaction, *, update: bool = False,

@@ -234,10 +234,20 @@ class Attachment:
     data: bytes
     content_type: str | None = None
     description: str | None = None
+    #: width and height, read once (every message payload names them)
+    _dimensions: tuple[int, int] | None = field(default=None, init=False, repr=False,
+                                                compare=False)
 
     @property
     def size(self) -> int:
         return len(self.data)
+
+    @property
+    def dimensions(self) -> tuple[int, int]:
+        """Width and height of an image (``(0, 0)`` for anything else)."""
+        if self._dimensions is None:
+            self._dimensions = _image_size(self.data)
+        return self._dimensions
 
     def payload(self, base_url: str, channel_id: int) -> dict[str, Any]:
         url = f"{base_url}/attachments/{channel_id}/{self.id}/{self.filename}"
@@ -253,7 +263,7 @@ class Attachment:
         if self.description:
             data["description"] = self.description
         if self.content_type and self.content_type.startswith("image/"):
-            width, height = _image_size(self.data)
+            width, height = self.dimensions
             if width:
                 data.update(width=width, height=height)
         return data

@@ -568,8 +568,37 @@ def _image_size(data: bytes) -> tuple[int, int]:
     anything else, as Discord gives none for files that are not images."""
     if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:  # its header says it
         return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:2] == b"\xff\xd8":
+        size = _jpeg_size(data)
+        if size is not None:
+            return size
     try:
         with Image.open(io.BytesIO(data)) as image:
             return image.size
     except (OSError, ValueError, Image.DecompressionBombError):
         return 0, 0
+
+
+#: JPEG start-of-frame markers (they carry the size): C0-CF but DHT, JPG and DAC
+_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a JPEG's frame header, walking its marker segments (Pillow
+    opening the file cost half a millisecond an attachment); None if not found."""
+    at = 2
+    while at + 9 <= len(data):
+        if data[at] != 0xFF:
+            return None
+        marker = data[at + 1]
+        if marker == 0xFF:  # fill byte
+            at += 1
+            continue
+        if marker in _SOF:
+            return (int.from_bytes(data[at + 7:at + 9], "big"),
+                    int.from_bytes(data[at + 5:at + 7], "big"))
+        if marker == 0x01 or 0xD0 <= marker <= 0xD7:  # segments without a length
+            at += 2
+            continue
+        at += 2 + int.from_bytes(data[at + 2:at + 4], "big")
+    return None

@@ -25,6 +25,7 @@ from cogs import EXTENSIONS
 from .config import Settings
 from .i18n import language_of, t
 from .i18n.translator import Translator
+from .pacing import GlobalPace, pace_requests
 from .store import Store as SQLiteStore
 from .tables import Display, TableConfig, TableService, user_message
 from .tables.rendering import Renderer
@@ -104,6 +105,10 @@ class TappBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        #: keeps token requests under Discord's global limit (None: unpaced)
+        self.pace = GlobalPace(settings.global_rate) if settings.global_rate else None
+        if self.pace is not None:
+            pace_requests(self.http, self.pace)
         self.store: Store | None = None
         self._store_factory: StoreFactory = store_factory or open_store
         self._extensions = tuple(extensions)

@@ -8,6 +8,9 @@ Variables (the real environment wins over ``.env``):
 ``TAPP_LOG_LEVEL``         ``DEBUG``, ``INFO`` (default), ``WARNING`` or ``ERROR``
 ``TAPP_RENDER_PROCESSES``  worker processes drawing the images (default: one per core;
                            ``0``: threads of the bot's own process)
+``TAPP_GLOBAL_RATE``       requests a second the bot allows itself with its token (default
+                           45, under Discord's global limit of 50; raise it only if Discord
+                           raised the bot's limit; ``0``: no pacing)
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .pacing import DEFAULT_RATE
 
 DEFAULT_DATABASE = Path("data/tapp.sqlite3")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -33,12 +38,15 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     render_processes: int | None = None  # None: one per core; 0: threads
+    global_rate: int = DEFAULT_RATE  # token requests a second (bot.pacing); 0: unpaced
 
     def __post_init__(self) -> None:
         if not self.token.strip():
             raise ConfigError("DISCORD_TOKEN is empty")
         if self.render_processes is not None and not 0 <= self.render_processes <= 64:
             raise ConfigError("TAPP_RENDER_PROCESSES must be a number from 0 to 64")
+        if not 0 <= self.global_rate <= 100_000:
+            raise ConfigError("TAPP_GLOBAL_RATE must be a number from 0 to 100000")
         if self.log_level not in LOG_LEVELS:
             raise ConfigError(f"TAPP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
 
@@ -61,12 +69,16 @@ class Settings:
         workers = values.get("TAPP_RENDER_PROCESSES", "").strip()
         if workers and not workers.isdigit():
             raise ConfigError("TAPP_RENDER_PROCESSES must be a number from 0 to 64")
+        rate = values.get("TAPP_GLOBAL_RATE", "").strip()
+        if rate and not rate.isdigit():
+            raise ConfigError("TAPP_GLOBAL_RATE must be a number from 0 to 100000")
         return cls(
             token=token,
             database_path=Path(values.get("TAPP_DATABASE", "").strip() or DEFAULT_DATABASE),
             dev_guild_id=int(guild) if guild else None,
             log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_processes=int(workers) if workers else None,
+            global_rate=int(rate) if rate else DEFAULT_RATE,
         )
 
 

@@ -18,6 +18,7 @@ def test_defaults_from_a_minimal_environment(tmp_path: Path) -> None:
     assert settings.database_path == DEFAULT_DATABASE == Path("data/tapp.sqlite3")
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
     assert settings.render_processes is None  # one image worker per core
+    assert settings.global_rate == 45  # under Discord's global 50 a second
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -27,7 +28,7 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
         "export DISCORD_TOKEN='from-file'\n"
         'TAPP_DATABASE="/var/lib/tapp/db.sqlite3"\n'
         "TAPP_DEV_GUILD_ID=123456789\n\n"
-        "TAPP_LOG_LEVEL=debug\nTAPP_RENDER_PROCESSES=0\n",
+        "TAPP_LOG_LEVEL=debug\nTAPP_RENDER_PROCESSES=0\nTAPP_GLOBAL_RATE=0\n",
         encoding="utf-8",
     )
     settings = Settings.from_env({"DISCORD_TOKEN": "from-env"}, env_file=env)
@@ -35,6 +36,7 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     assert settings.database_path == Path("/var/lib/tapp/db.sqlite3")
     assert settings.dev_guild_id == 123456789 and settings.log_level == "DEBUG"
     assert settings.render_processes == 0  # threads
+    assert settings.global_rate == 0  # unpaced
     assert read_env_file(env)["DISCORD_TOKEN"] == "from-file"
 
 
@@ -46,6 +48,8 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
         ({"DISCORD_TOKEN": "t", "TAPP_LOG_LEVEL": "chatty"}, "TAPP_LOG_LEVEL"),
         ({"DISCORD_TOKEN": "t", "TAPP_RENDER_PROCESSES": "many"}, "TAPP_RENDER_PROCESSES"),
         ({"DISCORD_TOKEN": "t", "TAPP_RENDER_PROCESSES": "65"}, "TAPP_RENDER_PROCESSES"),
+        ({"DISCORD_TOKEN": "t", "TAPP_GLOBAL_RATE": "-1"}, "TAPP_GLOBAL_RATE"),
+        ({"DISCORD_TOKEN": "t", "TAPP_GLOBAL_RATE": "100001"}, "TAPP_GLOBAL_RATE"),
     ],
 )
 def test_bad_configuration_is_explained(

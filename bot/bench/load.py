@@ -30,6 +30,14 @@ Phases, in one run:
    ping's member clicking *My hand* and then one of the actions the panel offers (a
    member to act again uses the panel the action answered with, as a fast human does).
 
+Discord's global rate limit holds throughout (``--global-limit``, default 50 token
+requests a second, as Discord allows a bot; interaction answers are not counted): the
+stand-in refuses what goes beyond it, and the bot paces itself under it (45 a second, as
+deployed). Each turn's public update (the table message edited, the turn ping posted and
+the previous one deleted) takes three token requests, so the limit alone holds a bot to
+about 15 turns a second however fast it is; ``--global-limit 0`` lifts it, to measure
+what the bot's process can do (as for a bot whose limit Discord has raised).
+
 Latency is the table tests' measure: from the interaction's creation to the bot's first
 answer, on the stand-in's clock; an interaction never answered within Discord's 3 s
 ("This interaction failed") counts as 3000 ms, and the number of them is shown.
@@ -38,7 +46,7 @@ answer, on the stand-in's clock; an interaction never answered within Discord's 
 for latency, not as actions. Opening (with the lobby joins) is reported on its own line.
 
 ``--json`` prints one object with ``actions_per_s``, ``p50_ms``, ``p99_ms``,
-``floor_p99_ms``, ``rss_per_table_kb`` and the other figures.
+``floor_p99_ms``, ``rss_per_table_kb``, ``token_requests_per_s`` and the other figures.
 """
 
 from __future__ import annotations
@@ -77,6 +85,9 @@ from . import load_driver
 AIM_P99_MS = 250.0
 AIM_FLOOR_RATIO = 3.0
 AIM_RATE = 200.0
+#: Discord's global rate limit: requests a second with the bot's token (interaction
+#: answers are not counted)
+DISCORD_GLOBAL_LIMIT = 50
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +118,10 @@ def _parser() -> argparse.ArgumentParser:
                              " threads)")
     parser.add_argument("--profile-standin", type=Path, default=None,
                         help="cProfile stats of the stand-in's process in the play phase")
+    parser.add_argument("--global-limit", type=int, default=DISCORD_GLOBAL_LIMIT,
+                        help="token requests a second the stand-in allows the bot, as "
+                             "Discord's global rate limit does (default 50, Discord's); the "
+                             "bot paces itself at 90%% of it; 0: no limit and no pacing")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -223,14 +238,17 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
     ours, theirs = context.Pipe()
     options = {"tables": args.tables, "variant": args.variant, "seed": args.seed,
                "concurrency": args.concurrency, "open_concurrency": args.open_concurrency,
+               "global_limit": args.global_limit,
                "profile_standin": str(args.profile_standin) if args.profile_standin else None}
     child = context.Process(target=load_driver.child_main, args=(theirs, options),
                             name="tapp-load-standin", daemon=True)
     child.start()
     theirs.close()
     pipe = Pipe(ours)
+    pace = global_pace(args.global_limit)
     figures: dict[str, Any] = {"tables": args.tables, "rate": args.rate,
-                               "seconds": args.seconds, "variant": args.variant}
+                               "seconds": args.seconds, "variant": args.variant,
+                               "global_limit": args.global_limit, "global_pace": pace}
     try:
         hello = await pipe.recv()
         token = hello["token"]
@@ -248,7 +266,7 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
             config = TableConfig(computer_pause=0, computer_level="easy",
                                  rng=random.Random(args.seed), ai_seed=args.seed)
             settings = Settings(token=token, database_path=database, log_level="WARNING",
-                                render_processes=args.render_processes)
+                                render_processes=args.render_processes, global_rate=pace)
             bot = TappBot(settings, guild_ready_timeout=0.5, tables=config)
             async with connected(bot, token):
                 gc.collect()
@@ -266,6 +284,7 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                 assert bot.display is not None
                 figures["render_processes"] = bot.display.images.processes
                 figures["render_cpu_s"] = round(images_cpu, 2)
+                figures["pace_waited"] = bot.pace.waited if bot.pace is not None else 0
                 rss_end = rss_kb()
             figures.update(_main_figures(played, opened, rss_before, rss_after, rss_end,
                                          bot_cpu, bot_wall, args.tables))
@@ -282,6 +301,11 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
         and figures.get("p99_vs_floor", float("inf")) <= AIM_FLOOR_RATIO
         and figures["actions_per_s"] >= 0.95 * AIM_RATE)
     return figures
+
+
+def global_pace(limit: int) -> int:
+    """The bot's pace under a global limit of ``limit`` a second (as 45 is under 50)."""
+    return max(1, limit * 9 // 10) if limit > 0 else 0
 
 
 def _main_figures(played: dict[str, Any], opened: dict[str, Any], rss_before: int,
@@ -304,6 +328,11 @@ def _main_figures(played: dict[str, Any], opened: dict[str, Any], rss_before: in
         "bot_cpu_s": round(bot_cpu, 2),
         "bot_cpu_share": round(bot_cpu / bot_wall, 2) if bot_wall else None,
         "bot_cpu_ms_per_action": round(bot_cpu * 1000 / actions, 2) if actions else None,
+        "token_requests_per_s": played["token_requests_per_s"],
+        "token_requests_per_action": round(
+            played["token_requests_per_s"] / played["actions_per_s"], 2)
+        if played["actions_per_s"] else None,
+        "global_refused": played["global_refused"],
         "play_seconds": played["seconds"],
         "play": played,
         "opening": opened,
@@ -366,6 +395,12 @@ def _table(f: dict[str, Any]) -> str:
         f"{f['rss_tables_kb'] / 1024:.1f} MB with the tables open, "
         f"{f['rss_end_kb'] / 1024:.1f} MB after play: {f['rss_per_table_kb']:.1f} KB per table",
     ]
+    limit = (f"Discord's global limit of {f['global_limit']} token requests/s (the bot paced "
+             f"at {f['global_pace']}/s)" if f["global_limit"] else "no global limit (unpaced)")
+    lines.append(
+        f"{limit}: the bot made {f['token_requests_per_s']:.1f} token requests/s "
+        f"({_ms(f['token_requests_per_action'])} per action); {f['global_refused']} refused "
+        f"for the global limit; {f['pace_waited']} waited for the pace")
     ratio = f.get("p99_vs_floor")
     lines.append(
         f"aim (p99 < {AIM_P99_MS:g} ms and <= {AIM_FLOOR_RATIO:g}x the floor's p99 at "

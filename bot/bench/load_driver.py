@@ -108,6 +108,7 @@ class Driver:
         self.concurrency = int(options.get("concurrency", 32))
         self.open_concurrency = int(options.get("open_concurrency", 8))
         self.profile: str | None = options.get("profile_standin")
+        self.global_limit = int(options.get("global_limit", 50))
         self.tables: list[LoadTable] = []
         self.by_thread: dict[int, LoadTable] = {}
         self.members: dict[int, Actor] = {}
@@ -133,6 +134,7 @@ class Driver:
     async def run(self) -> None:
         async with Sandbox(openapi=False, settle_quiet=0.02) as sandbox:
             self.sandbox = sandbox
+            sandbox.rate_limits.set_global(self.global_limit)
             self._world()
             emit = sandbox.state.emit
             sandbox.state.emit = self._hook(emit)
@@ -348,6 +350,8 @@ class Driver:
                 table.busy, table.queued = False, False
                 self._enqueue(table)
         loop = asyncio.get_running_loop()
+        limits = self.sandbox.rate_limits
+        token0, refused0 = limits.token_requests, limits.global_refused
         cpu0 = time.process_time()
         started = loop.time()
         end = started + seconds
@@ -367,6 +371,7 @@ class Driver:
                 profiler.dump_stats(str(self.profile))
         window = loop.time() - started
         cpu = time.process_time() - cpu0
+        token_requests = limits.token_requests - token0
         # let the turns under way finish (their answers count for latency, not throughput)
         pending = [t for t in self.tasks if not t.done()]
         if pending:
@@ -374,6 +379,8 @@ class Driver:
         kinds = ("floor_act",) if self.mode == FLOOR else ("action",)
         figures = self.figures(self.stats, window, action_kinds=kinds, until=end)
         figures["driver_cpu_s"] = round(cpu, 2)
+        figures["token_requests_per_s"] = round(token_requests / window, 1) if window else 0.0
+        figures["global_refused"] = limits.global_refused - refused0
         return figures
 
     async def _open_loop(self, rate: float, started: float, end: float) -> None:

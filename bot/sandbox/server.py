@@ -67,6 +67,10 @@ async def _serve(request: web.Request, endpoint: Endpoint) -> web.StreamResponse
         return reply(
             {"message": "401: Unauthorized", "code": UNAUTHORIZED}, status=401, headers=headers
         )
+    if endpoint.auth:
+        wait = sandbox.rate_limits.hit_global()
+        if wait is not None:
+            return _rate_limited(wait, True, headers, endpoint)
     allowed, limit_headers = sandbox.rate_limits.hit(
         endpoint.method, endpoint.template, _major(request)
     )

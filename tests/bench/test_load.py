@@ -31,3 +31,6 @@ def test_tiny_load_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) 
     assert figures["floor"]["actions"] > 0 and figures["floor_actions_per_s"] > 0
     assert 0 < figures["floor_p50_ms"] <= figures["floor_p99_ms"]
     assert figures["play"]["timeouts"] == 0 and figures["play"]["unanswered"] == 0
+    # Discord's global limit held, and the bot stayed under it
+    assert (figures["global_limit"], figures["global_pace"]) == (50, 45)
+    assert figures["token_requests_per_s"] > 0 and figures["global_refused"] == 0

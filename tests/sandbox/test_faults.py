@@ -77,3 +77,42 @@ async def test_injected_server_error(sandbox: Sandbox, world: World, probe: Prob
     assert caught.value.status == 503
     await text_channel(probe, world).send("the next one goes through")
     assert len(sandbox.public_messages(world.channel)) == 1
+
+
+async def test_the_global_limit_counts_every_bucket_but_not_interaction_answers(
+    sandbox: Sandbox, world: World, probe: ProbeBot
+) -> None:
+    sandbox.rate_limits.set_global(3, 30.0)
+    other = sandbox.create_channel(world.guild, "other")
+    statuses = [(await call(sandbox, "POST", f"/channels/{c.id}/messages", {"content": "x"}))[0]
+                for c in (world.channel, other, world.channel)]
+    assert statuses == [200, 200, 200]
+    status, headers, body = await call(sandbox, "POST", f"/channels/{other.id}/messages",
+                                       {"content": "fourth"})
+    assert status == 429 and body["global"] is True
+    assert headers["X-RateLimit-Global"] == "true" and headers["X-RateLimit-Scope"] == "global"
+    assert 0 < body["retry_after"] <= 30.0
+    assert sandbox.rate_limits.global_refused == 1
+
+    async def answer(interaction: discord.Interaction) -> None:  # interaction endpoints
+        await interaction.response.send_message("still answered", ephemeral=True)
+        await interaction.followup.send("and followed up", ephemeral=True)
+
+    probe.on_command = answer
+    ix = await world.players[0].slash(world.channel, "/probe")
+    assert ix.acknowledged and not ix.errors and len(ix.followups) == 1
+    assert not probe.errors and sandbox.rate_limits.global_refused == 1
+
+
+async def test_discordpy_waits_out_the_global_limit(
+    sandbox: Sandbox, world: World, probe: ProbeBot
+) -> None:
+    sandbox.rate_limits.set_global(2, 0.3)
+    channel = text_channel(probe, world)
+    started = time.perf_counter()
+    for n in range(3):
+        await channel.send(f"message {n}")
+    assert time.perf_counter() - started >= 0.1  # the third waited for the window
+    assert sandbox.rate_limits.global_refused >= 1
+    assert [m.content for m in sandbox.public_messages(world.channel)] == [
+        "message 0", "message 1", "message 2"]

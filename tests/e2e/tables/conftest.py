@@ -31,6 +31,8 @@ async def sandbox() -> AsyncIterator[Sandbox]:
     async with Sandbox(settle_quiet=0.02) as stand_in:
         yield stand_in
         assert stand_in.problems == [], stand_in.problems
+        # the bot paces itself under Discord's global limit: never refused for it
+        assert stand_in.rate_limits.global_refused == 0
 
 
 @pytest.fixture

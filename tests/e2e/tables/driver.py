@@ -342,6 +342,7 @@ async def open_table(sandbox: Sandbox, bot: TappBot, channel: Channel, host: Act
     for _ in range(computers):
         await host.click(game.table_message(), label="Add computer")
     if start:
+        await game.quiet()  # the lobby shows every seat (and Start) once its edit is out
         ix = await host.click(game.table_message(), label="Start")
         assert ix.response is not None and not ix.errors
         await game.quiet()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 
@@ -492,3 +493,33 @@ async def test_a_bot_behind_leaves_clicks_it_can_no_longer_answer(
     assert len(await store.deals.actions(live.deal_id)) == ply + 1
     await assert_state_replays(fault_bot, game.table_id)
     await watch.check(store)
+
+
+@pytest.mark.parametrize("rate", [7, 0])
+async def test_a_paced_bot_stays_under_discords_global_limit(
+        sandbox: Sandbox, world: World, settings: Settings, table_config: TableConfig,
+        watch: Watch, rate: int) -> None:
+    """Discord allows a bot 50 requests a second with its token (here 8, so that a game
+    with three computers reaches it); interaction answers do not count. Paced at 7, the
+    bot is never refused and the deal is shown to its end; unpaced, the same game is
+    refused (the check can fail)."""
+    sandbox.rate_limits.set_global(8, 1.0)
+    bot = TappBot(replace(settings, global_rate=rate), guild_ready_timeout=0.05,
+                  tables=table_config)
+    async with running(bot, sandbox):
+        host = world.players[0]
+        game = await open_table(sandbox, bot, world.channel, host, "zuger", computers=3)
+        if rate:
+            await game.play(until=lambda g: g.deals_settled() >= 1)
+            await game.quiet()
+            assert bot.pace is not None and bot.pace.waited > 0  # it did have to wait
+            assert sandbox.rate_limits.global_refused == 0
+            assert [d.kind for d in watch.seen].count("result") == 1  # the deal, shown
+        else:
+            for _ in range(6):
+                assert await game.step()
+            await game.quiet()
+            assert bot.pace is None and sandbox.rate_limits.global_refused > 0
+            sandbox.rate_limits.global_refused = 0  # seen; the fixture checks none other
+        assert all(r.acknowledged and not r.failed for r in sandbox.interactions)
+        await assert_state_replays(bot, game.table_id)

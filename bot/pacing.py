@@ -7,59 +7,56 @@ learns of the global limit only from a 429, after which it pauses every request;
 bot would run into it again and again, and each 429 counts towards Discord's limit of
 invalid requests (10,000 in 10 minutes earns a temporary ban).
 
-:class:`GlobalPace` lets at most ``limit`` requests start in any ``window`` seconds, in
-the order they asked. It wraps the client's ``HTTPClient.request``, through which every
-token request goes and no interaction answer does. Waiting costs a table nothing: its
-display shows only its newest state, so updates that queue up are folded into one.
+:class:`GlobalPace` has ``limit`` slots. A request takes one (first come, first
+served) and gives it back ``window`` seconds after its answer came. However late a
+request reaches Discord after it was let go, or however long it takes, no ``window`` at
+Discord's end then sees more than ``limit`` of them.
+
+The pace wraps the client's ``HTTPClient.request``, through which every token request
+goes and no interaction answer does. Waiting costs a table nothing: its display shows
+only its newest state, so updates that queue up are folded into one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
-from collections import deque
-from collections.abc import Awaitable, Callable
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
 
-#: requests a second by default: Discord's 50, less a margin for clock differences
+#: requests a second by default: Discord's 50, less a margin (discord.py's own retries of
+#: a request refused for its route or failed with a 5xx go out in the same slot)
 DEFAULT_RATE = 45
 
 
 class GlobalPace:
-    """At most ``limit`` starts in any ``window`` seconds (a sliding window), first come
-    first served. ``clock`` and ``sleep`` are for tests."""
+    """``limit`` slots, each held from a request's start until ``window`` seconds after
+    it ended. ``hold(delay, release)`` calls ``release`` after ``delay`` seconds (the
+    running loop's ``call_later`` unless a test gives another)."""
 
     def __init__(self, limit: int, window: float = 1.0, *,
-                 clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+                 hold: Callable[[float, Callable[[], None]], object] | None = None) -> None:
         if limit < 1 or window <= 0:
             raise ValueError("a pace needs a positive limit and window")
         self.limit = limit
         self.window = window
-        self._clock = clock
-        self._sleep = sleep
-        self._starts: deque[float] = deque()
-        self._turn = asyncio.Lock()
-        self.waited = 0  # requests that found the window full and slept
+        self._hold = hold or (lambda delay, release:
+                              asyncio.get_running_loop().call_later(delay, release))
+        self._slots = asyncio.Semaphore(limit)
+        self.waited = 0  # requests that found every slot taken
 
-    async def wait(self) -> None:
-        """Return when one more request may start."""
-        async with self._turn:
-            now = self._forget_before(self._clock())
-            if len(self._starts) >= self.limit:
-                self.waited += 1
-                while len(self._starts) >= self.limit:
-                    await self._sleep(self._starts[0] + self.window - now)
-                    now = self._forget_before(self._clock())
-            self._starts.append(now)
-
-    def _forget_before(self, now: float) -> float:
-        """Drop the starts that left the window ending at ``now``; returns ``now``."""
-        while self._starts and self._starts[0] + self.window <= now:
-            self._starts.popleft()
-        return now
+    @contextlib.asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        """Hold a slot for one request (given back ``window`` seconds after it ends)."""
+        if self._slots.locked():
+            self.waited += 1
+        await self._slots.acquire()
+        try:
+            yield
+        finally:
+            self._hold(self.window, self._slots.release)
 
 
 def pace_requests(http: discord.http.HTTPClient, pace: GlobalPace) -> None:
@@ -67,7 +64,7 @@ def pace_requests(http: discord.http.HTTPClient, pace: GlobalPace) -> None:
     request = http.request
 
     async def paced(route: discord.http.Route, **kwargs: Any) -> Any:
-        await pace.wait()
-        return await request(route, **kwargs)
+        async with pace.slot():
+            return await request(route, **kwargs)
 
     http.request = paced  # type: ignore[method-assign]

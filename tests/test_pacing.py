@@ -1,8 +1,12 @@
-"""The global pace: at most ``limit`` request starts in any ``window``, in order."""
+"""The global pace: ``limit`` slots, each given back ``window`` seconds after its
+request ended, so no window at Discord's end sees more than ``limit`` requests."""
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
+from collections.abc import Callable
 
 import pytest
 
@@ -10,45 +14,87 @@ from bot.pacing import GlobalPace
 
 
 class FakeTime:
-    """A clock that moves only when someone sleeps."""
+    """Timers that fire only when the test moves the time on."""
 
     def __init__(self) -> None:
-        self.now = 100.0
+        self.now = 0.0
+        self._timers: list[tuple[float, int, Callable[[], None]]] = []
+        self._order = itertools.count()
 
-    def clock(self) -> float:
-        return self.now
+    def hold(self, delay: float, release: Callable[[], None]) -> None:
+        heapq.heappush(self._timers, (self.now + delay, next(self._order), release))
 
-    async def sleep(self, seconds: float) -> None:
-        assert seconds > 0
-        self.now += seconds
+    async def run_until(self, moment: float) -> None:
+        """Fire the timers due by ``moment`` in order, letting waiters run after each."""
+        await settle()
+        while self._timers and self._timers[0][0] <= moment:
+            due, _, release = heapq.heappop(self._timers)
+            self.now = due
+            release()
+            await settle()
+        self.now = moment
+
+
+async def settle() -> None:
+    for _ in range(20):
         await asyncio.sleep(0)
 
 
-async def test_starts_beyond_the_limit_wait_for_the_window_in_order() -> None:
+async def test_requests_beyond_the_limit_wait_for_a_slot_in_order() -> None:
     time = FakeTime()
-    pace = GlobalPace(3, 1.0, clock=time.clock, sleep=time.sleep)
+    pace = GlobalPace(3, 1.0, hold=time.hold)
     started: list[tuple[int, float]] = []
 
     async def request(n: int) -> None:
-        await pace.wait()
-        started.append((n, time.now))
+        async with pace.slot():
+            started.append((n, time.now))
+            await asyncio.sleep(0)
 
-    await asyncio.gather(*(request(n) for n in range(7)))
+    tasks = [asyncio.create_task(request(n)) for n in range(7)]
+    await time.run_until(5.0)
+    await asyncio.gather(*tasks)
     assert [n for n, _ in started] == list(range(7))  # first come, first served
-    assert [at for _, at in started] == [100.0, 100.0, 100.0, 101.0, 101.0, 101.0, 102.0]
-    assert pace.waited == 2  # the 4th and the 7th slept; the 5th and 6th queued behind
-    # no window of one second ever held more than three starts
+    assert [at for _, at in started] == [0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 2.0]
+    assert pace.waited == 4
     times = [at for _, at in started]
     assert all(sum(1 for u in times if t <= u < t + 1.0) <= 3 for t in times)
 
 
-async def test_a_quiet_pace_never_waits() -> None:
+async def test_a_slot_is_held_until_a_window_after_the_request_ended() -> None:
+    """A slow request (or one that reached Discord late) keeps its slot longer."""
     time = FakeTime()
-    pace = GlobalPace(2, 1.0, clock=time.clock, sleep=time.sleep)
-    for _ in range(10):
-        await pace.wait()
-        time.now += 0.6  # 1.67 a second, under the limit
-    assert pace.waited == 0 and time.now == pytest.approx(106.0)
+    pace = GlobalPace(1, 1.0, hold=time.hold)
+    finish = asyncio.Event()
+    order: list[str] = []
+
+    async def slow() -> None:
+        async with pace.slot():
+            order.append(f"slow at {time.now}")
+            await finish.wait()
+
+    async def next_one() -> None:
+        async with pace.slot():
+            order.append(f"next at {time.now}")
+
+    tasks = [asyncio.create_task(slow()), asyncio.create_task(next_one())]
+    await time.run_until(3.0)
+    assert order == ["slow at 0.0"]  # still waiting: the slow one has not ended
+    finish.set()
+    await time.run_until(3.5)  # it ended at 3.0; its slot comes back at 4.0
+    assert order == ["slow at 0.0"]
+    await time.run_until(4.0)
+    await asyncio.gather(*tasks)
+    assert order == ["slow at 0.0", "next at 4.0"] and pace.waited == 1
+
+
+async def test_a_quiet_bot_never_waits() -> None:
+    time = FakeTime()
+    pace = GlobalPace(2, 1.0, hold=time.hold)
+    for step in range(10):
+        async with pace.slot():
+            pass
+        await time.run_until(0.6 * (step + 1))  # 1.67 a second, under the limit
+    assert pace.waited == 0
 
 
 def test_a_pace_needs_a_positive_limit() -> None:

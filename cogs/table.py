@@ -112,17 +112,18 @@ class Table(TableCog):
         except TappError as error:
             await interaction.response.send_message(user_message(error, lang), ephemeral=True)
             return
-        if display.too_late(interaction):
-            return
-        async with display.answer(interaction, update=on_private) as answer:
-            try:
-                await self._route(interaction, answer, cid, values, on_private)
-            except TappError as error:
-                await answer.text(user_message(error, lang), table_id=cid.table_id)
-            except Exception:
-                log.exception("table component %s failed", cid.encode())
-                with contextlib.suppress(discord.HTTPException):
-                    await answer.text(t("error.generic", lang), table_id=cid.table_id)
+        async with display.admitted(interaction) as admitted:
+            if not admitted:
+                return
+            async with display.answer(interaction, update=on_private) as answer:
+                try:
+                    await self._route(interaction, answer, cid, values, on_private)
+                except TappError as error:
+                    await answer.text(user_message(error, lang), table_id=cid.table_id)
+                except Exception:
+                    log.exception("table component %s failed", cid.encode())
+                    with contextlib.suppress(discord.HTTPException):
+                        await answer.text(t("error.generic", lang), table_id=cid.table_id)
 
     async def _route(self, interaction: discord.Interaction, answer: Answer, cid: ComponentId,
                      values: list[str], on_private: bool) -> None:

@@ -17,7 +17,7 @@ import io
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -29,6 +29,7 @@ from bot.engine import Action, ActionType, SeatView
 from bot.i18n import t
 from bot.store import Store, StoreUnavailable
 
+from .admission import Admission
 from .component import button, select
 from .ids import Stamp
 from .rendering import Renderer
@@ -200,6 +201,8 @@ class Display:
         #: pauses before trying a refused update again (then it is given up and logged)
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self.dropped = 0  # interactions that came too late to be answered
+        #: how many clicks are worked on at once (see :mod:`bot.tables.admission`)
+        self.admission = Admission()
 
     # -- observers --------------------------------------------------------------------
     def disclose(self, disclosure: Disclosure) -> None:
@@ -437,6 +440,21 @@ class Display:
         self.dropped += 1
         log.warning("interaction %d came %.1f s late: not taken up", interaction.id, age)
         return True
+
+    @contextlib.asynccontextmanager
+    async def admitted(self, interaction: discord.Interaction) -> AsyncIterator[bool]:
+        """Whether to take ``interaction`` up: not if it came too late, nor if no
+        admission slot came free before it would be; the slot is held while the block
+        works on it."""
+        if self.too_late(interaction):
+            yield False
+            return
+        async with self.admission.slot(TOO_LATE - self.age(interaction)) as admitted:
+            if not admitted:
+                self.dropped += 1
+                log.warning("interaction %d waited %.1f s for its turn: not taken up",
+                            interaction.id, self.age(interaction))
+            yield admitted
 
     def answer(self, interaction: discord.Interaction, *, update: bool = False,
                grace: float = 2.0) -> Answer:

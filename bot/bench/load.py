@@ -79,6 +79,7 @@ from bot.client import TappBot
 from bot.config import Settings
 from bot.sandbox import discord_pointed_at
 from bot.tables import TableConfig
+from bot.tables.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
 
 from . import load_driver
 
@@ -276,15 +277,20 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                 gc.collect()
                 rss_after = rss_kb()
                 cpu0, images0, wall0 = cpu_s(), images_cpu_s(bot), time.monotonic()
+                assert bot.display is not None
+                admission = bot.display.admission
+                waits0 = (bot.pace.waited if bot.pace else 0, admission.waited, admission.shed)
                 with _profiled(args.profile):
                     played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
                 images_cpu = images_cpu_s(bot) - images0
                 bot_cpu = cpu_s() - cpu0 + images_cpu  # the bot's own and its workers'
                 bot_wall = time.monotonic() - wall0
-                assert bot.display is not None
                 figures["render_processes"] = bot.display.images.processes
                 figures["render_cpu_s"] = round(images_cpu, 2)
-                figures["pace_waited"] = bot.pace.waited if bot.pace is not None else 0
+                # in the play phase only
+                figures["pace_waited"] = (bot.pace.waited if bot.pace else 0) - waits0[0]
+                figures["admission_waited"] = admission.waited - waits0[1]
+                figures["admission_shed"] = admission.shed - waits0[2]
                 rss_end = rss_kb()
             figures.update(_main_figures(played, opened, rss_before, rss_after, rss_end,
                                          bot_cpu, bot_wall, args.tables))
@@ -400,7 +406,10 @@ def _table(f: dict[str, Any]) -> str:
     lines.append(
         f"{limit}: the bot made {f['token_requests_per_s']:.1f} token requests/s "
         f"({_ms(f['token_requests_per_action'])} per action); {f['global_refused']} refused "
-        f"for the global limit; {f['pace_waited']} waited for the pace")
+        f"for the global limit; {f['pace_waited']} waited for the pace (in play)")
+    lines.append(
+        f"admission: {f['admission_waited']} clicks waited for one of the bot's "
+        f"{ADMISSION_LIMIT} slots, {f['admission_shed']} of them left unanswered (too late)")
     ratio = f.get("p99_vs_floor")
     lines.append(
         f"aim (p99 < {AIM_P99_MS:g} ms and <= {AIM_FLOOR_RATIO:g}x the floor's p99 at "

@@ -34,3 +34,4 @@ def test_tiny_load_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) 
     # Discord's global limit held, and the bot stayed under it
     assert (figures["global_limit"], figures["global_pace"]) == (50, 45)
     assert figures["token_requests_per_s"] > 0 and figures["global_refused"] == 0
+    assert figures["admission_shed"] == 0  # three tables never fill the admission

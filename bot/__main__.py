@@ -13,7 +13,7 @@ import sys
 SUBCOMMANDS: dict[str, str] = {
     "run": "bot.runner:main",
     "replay": "bot.replay_cli:main",
-    "bench": "bot.bench:main",
+    "bench": "bench:main",
     "demo": "bot.demo:main",
     "render-gallery": "renderer.gallery:main",
     "check-ledger": "bot.store.check_ledger:main",

@@ -25,8 +25,8 @@ from .client import TappBot
 from .config import Settings
 from .engine import ActionType
 from .engine.cards import CARD_NAMES
-from .sandbox import Actor, Message, Sandbox
-from .sandbox.harness import make_world, running
+from standin import Actor, Message, Sandbox
+from standin.harness import make_world, running
 from .store import Store
 from .tables import ComponentId, TableConfig
 

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.sandbox import Sandbox
+from standin import Sandbox
 
 
 @pytest.fixture

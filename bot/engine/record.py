@@ -1,4 +1,4 @@
-"""Deal records (``shared/rules/records.md``): reading, writing and replaying them."""
+"""Deal records (``docs/records.md``): reading, writing and replaying them."""
 
 from __future__ import annotations
 

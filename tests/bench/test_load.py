@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from bot.bench import BENCHMARKS
-from bot.bench.load import main
+from bench import BENCHMARKS
+from bench.load import main
 
 REQUIRED = ("actions_per_s", "p50_ms", "p99_ms", "floor_p99_ms", "rss_per_table_kb")
 

@@ -13,8 +13,8 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World, make_world, running
+from standin import Sandbox
+from standin.harness import World, make_world, running
 
 
 @pytest.fixture

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World, running
-from bot.sandbox.models import Message
+from standin import Sandbox
+from standin.harness import World, running
+from standin.models import Message
 from bot.tables.rules_pages import PAGES
 from tests.e2e.tables.conftest import table_bot, table_config, watch  # noqa: F401
 from tests.e2e.tables.driver import open_table

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.runner import serve
-from bot.sandbox import Sandbox, discord_pointed_at
-from bot.sandbox.harness import World
+from standin import Sandbox, discord_pointed_at
+from standin.harness import World
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -7,9 +7,9 @@ import discord
 
 from bot.client import TappBot
 from bot.config import Settings as BotSettings
-from bot.sandbox import Actor, Sandbox
-from bot.sandbox.harness import World, running
-from bot.sandbox.models import ALL_PERMISSIONS, Message
+from standin import Actor, Sandbox
+from standin.harness import World, running
+from standin.models import ALL_PERMISSIONS, Message
 from bot.store import DeckStyle, Settings, Store, TableMode, TimeoutPolicy
 
 NOT_A_MANAGER = ALL_PERMISSIONS & ~(discord.Permissions(manage_guild=True, administrator=True)

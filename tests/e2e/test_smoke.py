@@ -9,8 +9,8 @@ from discord import app_commands
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World, running
+from standin import Sandbox
+from standin.harness import World, running
 from cogs.group import tapp_group
 
 

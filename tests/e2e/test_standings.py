@@ -20,9 +20,9 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.sandbox import Actor, Sandbox
-from bot.sandbox.harness import World, running
-from bot.sandbox.models import Channel, Guild, Message
+from standin import Actor, Sandbox
+from standin.harness import World, running
+from standin.models import Channel, Guild, Message
 from bot.store import Store
 from bot.store.check_ledger import check
 from bot.store.check_ledger import main as check_ledger

@@ -38,7 +38,7 @@ LAYOUTS = {
 ANNOUNCE_TYPES = {ActionType.KONTRA, ActionType.REKONTRA}
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = REPO.parent / "shared" / "rules" / "examples"
+EXAMPLES = Path(__file__).resolve().parent / "examples"  # the worked examples, as test data
 
 
 def points(cards: str | list[str]) -> int:

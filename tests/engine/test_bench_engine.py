@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.bench import engine as bench
+from bench import engine as bench
 
 
 def test_engine_batches_play_whole_deals():

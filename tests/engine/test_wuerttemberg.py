@@ -499,8 +499,6 @@ WUE_EXAMPLES = [
 @pytest.mark.parametrize("name,contract,payments", WUE_EXAMPLES, ids=[e[0] for e in WUE_EXAMPLES])
 def test_wuerttemberg_worked_examples(name, contract, payments):
     path = EXAMPLES / f"{name}.json"
-    if not path.exists():
-        pytest.skip(f"rules examples folder not found at {EXAMPLES}")
     res = deal_from_record(json.loads(path.read_text())).outcome()
     assert res is not None
     assert (res.contract, list(res.payments)) == (contract, payments)

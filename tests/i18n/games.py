@@ -18,11 +18,11 @@ from functools import cache
 from bot.client import TappBot
 from bot.engine import Action, ActionType, SeatView
 from bot.i18n import strings, t
-from bot.sandbox import Channel, MessageVersion, Sandbox
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import World
-from bot.sandbox.limits import walk_components
-from bot.sandbox.models import Message
+from standin import Channel, MessageVersion, Sandbox
+from standin.actors import Actor
+from standin.harness import World
+from standin.limits import walk_components
+from standin.models import Message
 from tests.e2e.tables.driver import Game, offered_tokens
 
 WORD = re.compile(r"[^\W\d_]{2,}")  # two or more letters

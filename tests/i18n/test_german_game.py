@@ -5,8 +5,8 @@ each user's own locale."""
 from __future__ import annotations
 
 from bot.client import TappBot
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World
+from standin import Sandbox
+from standin.harness import World
 
 from .games import a_deal_in, english_in, seen_texts
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.client import TappBot
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World
+from standin import Sandbox
+from standin.harness import World
 from cogs.meta import ping_text
 
 

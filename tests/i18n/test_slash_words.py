@@ -12,8 +12,8 @@ import discord
 from bot.client import TappBot
 from bot.engine import ActionType
 from bot.engine.cards import CARD_NAMES
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World
+from standin import Sandbox
+from standin.harness import World
 from bot.tables.words import Words
 from cogs.play import Play
 from tests.e2e.tables.driver import Game

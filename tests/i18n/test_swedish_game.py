@@ -4,8 +4,8 @@ locale stays English): every public message, in every version it had, is Swedish
 from __future__ import annotations
 
 from bot.client import TappBot
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World
+from standin import Sandbox
+from standin.harness import World
 
 from .games import a_deal_in
 

@@ -12,7 +12,7 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.client import TappBot
 from bot.i18n.translator import NAMES, localize
-from bot.sandbox import Sandbox
+from standin import Sandbox
 
 LOCALES = {"de", "sv-SE"}
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench import render as bench_render
+from bench import render as bench_render
 from renderer import Labels, render_hand, render_result
 from renderer.gallery import main as gallery_main
 from renderer.labels import DEFAULT_LABELS

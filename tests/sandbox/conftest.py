@@ -15,8 +15,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World, make_world, running
+from standin import Sandbox
+from standin.harness import World, make_world, running
 
 Handler = Callable[[discord.Interaction], Awaitable[None]]
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.sandbox import Sandbox
+from standin import Sandbox
 
 
 async def call(

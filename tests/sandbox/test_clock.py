@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.sandbox.clock import Clock, SnowflakeFactory, snowflake_time
+from standin.clock import Clock, SnowflakeFactory, snowflake_time
 
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 

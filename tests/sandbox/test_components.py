@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.sandbox import Sandbox, SandboxError
-from bot.sandbox.harness import World
+from standin import Sandbox, SandboxError
+from standin.harness import World
 
 from .conftest import ProbeBot
 

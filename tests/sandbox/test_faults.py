@@ -7,8 +7,8 @@ import time
 import discord
 import pytest
 
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World
+from standin import Sandbox
+from standin.harness import World
 
 from .conftest import ProbeBot
 from .rest import call

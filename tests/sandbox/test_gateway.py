@@ -8,8 +8,8 @@ import aiohttp
 import discord
 import pytest
 
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World, running
+from standin import Sandbox
+from standin.harness import World, running
 
 from .conftest import ProbeBot
 

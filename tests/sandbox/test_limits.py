@@ -9,8 +9,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.sandbox import Limits, Sandbox
-from bot.sandbox.harness import World
+from standin import Limits, Sandbox
+from standin.harness import World
 
 from .conftest import ProbeBot
 from .rest import call
@@ -277,7 +277,7 @@ def sized(description_de: str | None = None) -> dict[str, Any]:
 
 async def test_a_command_is_at_most_8000_characters_counting_its_longest_localizations(
         sandbox: Sandbox) -> None:
-    from bot.sandbox.limits import command_size
+    from standin.limits import command_size
 
     assert command_size(sized()) == 7970
     assert (await sync(sandbox, sized("g" * 41)))[0] == 200  # 8000: just fits

@@ -9,9 +9,9 @@ import discord
 import pytest
 from PIL import Image
 
-from bot.sandbox import Sandbox
-from bot.sandbox.clock import snowflake_time
-from bot.sandbox.harness import World
+from standin import Sandbox
+from standin.clock import snowflake_time
+from standin.harness import World
 
 from .conftest import ProbeBot
 

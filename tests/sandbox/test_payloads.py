@@ -8,8 +8,8 @@ import json
 import aiohttp
 import pytest
 
-from bot.sandbox.errors import DiscordError
-from bot.sandbox.payloads import _read_multipart
+from standin.errors import DiscordError
+from standin.payloads import _read_multipart
 
 # bytes that look like a boundary line but are not this body's boundary
 TRICKY = b"\x89PNG\r\n--\r\n\r\n--not-the-boundary\r\n" + bytes(range(256))

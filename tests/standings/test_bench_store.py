@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench import main as bench
-from bot.bench.store import main
+from bench import main as bench
+from bench.store import main
 
 SMALL = ["--rows", "3000", "--servers", "5", "--deals", "300", "--members", "12",
          "--repeat", "3"]

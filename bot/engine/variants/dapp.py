@@ -1,7 +1,7 @@
 """Dapp (``dapp``, Igelsberg rules): 3-6 players, 32 cards, contests with open levels,
 kontra/rekontra, Ramsch when all pass, and the closing Ramsch round.
 
-See ``shared/rules/dapp.md``.
+See ``docs/rules/dapp.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Tapp as played in 1879 (``tapp1879``): 3 players, 36 cards, a pot, contests.
 
-See ``shared/rules/tapp1879.md``.
+See ``docs/rules/tapp1879.md``.
 """
 
 from __future__ import annotations

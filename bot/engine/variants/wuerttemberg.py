@@ -1,7 +1,7 @@
 """Württemberg Tapp (``wuerttemberg``): 3-4 players, 36 or 32 cards; announce
 (``spiele``/``weg``), then declare; Ramsch when nobody plays.
 
-See ``shared/rules/wuerttemberg.md``.
+See ``docs/rules/wuerttemberg.md``.
 """
 
 from __future__ import annotations

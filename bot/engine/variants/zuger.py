@@ -1,6 +1,6 @@
 """Zuger Tapp (``zuger``): 4 players, 36 cards; tapp < solo < super < vice.
 
-See ``shared/rules/zuger.md``.
+See ``docs/rules/zuger.md``.
 """
 
 from __future__ import annotations

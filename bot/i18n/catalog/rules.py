@@ -2,7 +2,7 @@
 ``bot.tables.rules_pages`` for which pages a variant has).
 
 A page's text is ``rules.<variant>.<section>``; the first page (the overview) is
-``rules.<variant>``. The summaries follow ``/work/shared/rules/<variant>.md``: keep the
+``rules.<variant>``. The summaries follow ``docs/rules/<variant>.md``: keep the
 numbers (hands, talon, values, thresholds) in step with it and with the engine.
 The game's own words stay as they are in every language (Farbspiel, Rufer, Durch,
 Bettel, Ramsch, Jungfrau, Kontra, Tapp, Solo, Super, Vice).

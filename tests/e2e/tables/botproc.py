@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.sandbox import discord_pointed_at
+from standin import discord_pointed_at
 from bot.tables import Stamp, TableConfig
 
 CRASHED = 17

@@ -21,7 +21,7 @@ from bot.client import TappBot
 from bot.engine import Action, ActionType, CardSet, Deal, SeatView, deal_from_record
 from bot.engine.cards import CARD_NAMES
 from bot.replay_cli import main as replay_main
-from bot.sandbox import Actor, Channel, InteractionRecord, Message, Sandbox
+from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 from bot.store import DealStatus, LedgerKind, Store
 from bot.tables import ComponentId, Disclosure, LiveTable
 from bot.tables.words import Words

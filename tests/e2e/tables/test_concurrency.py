@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.client import TappBot
 from bot.engine import Action, ActionType, Phase, SeatView
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World
+from standin import Sandbox
+from standin.harness import World
 
 from .driver import Game, open_table
 

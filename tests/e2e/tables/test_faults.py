@@ -15,8 +15,8 @@ import pytest
 from bot.client import TappBot
 from bot.config import Settings
 from bot.engine import Action, deal_from_record
-from bot.sandbox import Actor, Message, Sandbox
-from bot.sandbox.harness import World, running
+from standin import Actor, Message, Sandbox
+from standin.harness import World, running
 from bot.store import DealStatus, Store, restore_session
 from bot.tables import Disclosure, Stamp, TableConfig
 from bot.tables.timers import TableTimers, turn_key

@@ -9,8 +9,8 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World, running
+from standin import Sandbox
+from standin.harness import World, running
 from bot.store import DealStatus, TableMode, TableStatus
 from bot.tables import ComponentId, TableConfig
 

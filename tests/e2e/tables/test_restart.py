@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World, make_world, running
+from standin import Sandbox
+from standin.harness import World, make_world, running
 from bot.store import Store
 from bot.tables import TableConfig
 

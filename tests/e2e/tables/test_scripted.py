@@ -10,8 +10,8 @@ from collections.abc import Callable
 from bot.client import TappBot
 from bot.engine import Action, Phase, SeatView
 from bot.engine.cards import CARD_NAMES, iter_bits
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World
+from standin import Sandbox
+from standin.harness import World
 
 from .driver import Game, Watch, check_ledger_against_replay, open_table
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.client import TappBot
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World
+from standin import Sandbox
+from standin.harness import World
 from bot.store import TableStatus
 
 from .driver import Watch, check_ledger_against_replay, open_table

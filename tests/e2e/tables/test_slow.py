@@ -10,8 +10,8 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.sandbox import Sandbox
-from bot.sandbox.harness import World, running
+from standin import Sandbox
+from standin.harness import World, running
 from bot.tables import Stamp, TableConfig
 
 from .driver import Game, open_table

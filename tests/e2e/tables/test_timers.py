@@ -20,8 +20,8 @@ import pytest
 from bot.client import TappBot
 from bot.config import Settings
 from bot.engine import Action
-from bot.sandbox import Message, Sandbox
-from bot.sandbox.harness import World, running
+from standin import Message, Sandbox
+from standin.harness import World, running
 from bot.store import DealStatus, Store
 from bot.tables import TableConfig
 from bot.tables.timers import turn_key

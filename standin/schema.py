@@ -1,7 +1,9 @@
 """Request bodies checked against Discord's OpenAPI description, where it is available.
 
-The file is looked up in ``$TAPP_DISCORD_OPENAPI`` or at ``../shared/discord/openapi.json``
-beside the repository; without it (or without ``jsonschema``) nothing is checked.
+The file is ``standin/discord/openapi.json``: a pinned copy of Discord's description
+(github.com/discord/discord-api-docs, MIT licence in ``standin/discord/LICENSE``;
+``standin/discord/README.md`` says which version). ``$TAPP_DISCORD_OPENAPI`` names
+another file; without ``jsonschema`` nothing is checked.
 
 One leniency, where the description is stricter than Discord: it types snowflakes as
 strings only, while Discord also accepts them as JSON integers in request bodies (and
@@ -17,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 ENV_VAR = "TAPP_DISCORD_OPENAPI"
+#: the pinned copy of Discord's OpenAPI description
+PINNED = Path(__file__).resolve().parent / "discord" / "openapi.json"
 _BASE_URI = "urn:discord-openapi"
 
 
@@ -26,8 +30,7 @@ def default_path() -> Path | None:
     if configured:
         path = Path(configured)
         return path if path.is_file() else None
-    repo = Path(__file__).resolve().parents[2]
-    path = repo.parent / "shared" / "discord" / "openapi.json"
+    path = PINNED
     return path if path.is_file() else None
 
 

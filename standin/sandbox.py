@@ -6,7 +6,7 @@
         guild = sandbox.create_guild("Tapp Club")
         channel = sandbox.create_channel(guild, "tapp")
         alice = sandbox.create_user("alice", guild)
-        ...  # start the bot against sandbox.api_base (see bot.sandbox.wiring)
+        ...  # start the bot against sandbox.api_base (see standin.wiring)
         await sandbox.wait_for_bot()
         ix = await alice.slash(channel, "/tapp about")
 """
@@ -43,7 +43,7 @@ class Sandbox:
     """A local Discord (API v10) for one bot application, on 127.0.0.1.
 
     ``openapi``: a path to Discord's OpenAPI file, ``None`` to find it
-    (``$TAPP_DISCORD_OPENAPI`` or ``../shared/discord/openapi.json``), ``False`` to skip
+    (``$TAPP_DISCORD_OPENAPI``, else the pinned copy in ``standin/discord/``), ``False`` to skip
     validating request bodies.
     """
 

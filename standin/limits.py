@@ -1,7 +1,7 @@
 """Discord's size limits on what a bot sends, checked with Discord-shaped form errors.
 
 The numbers live in :class:`Limits` so a test can tighten one; the checks add to a
-:class:`~bot.sandbox.errors.FormErrors` and the caller raises it (400, code 50035).
+:class:`~standin.errors.FormErrors` and the caller raises it (400, code 50035).
 """
 
 from __future__ import annotations

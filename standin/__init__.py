@@ -4,7 +4,7 @@ An aiohttp server speaking API v10: the gateway (identify, resume, dispatches) a
 REST routes this bot uses, with Discord's limits and Discord-shaped errors, a clock
 tests can advance, and an API to act as users and read what each one sees.
 Entry points: :class:`Sandbox`, :class:`Actor` (from ``Sandbox.create_user``),
-:func:`discord_pointed_at` (in :mod:`bot.sandbox.wiring`).
+:func:`discord_pointed_at` (in :mod:`standin.wiring`).
 """
 
 from .actors import Actor

@@ -13,7 +13,7 @@ with two buttons; a member clicks one, then the other, as a turn of the Tapp pha
 (*My hand*, then the action), against a bare client that answers every interaction at
 once.
 
-Talks to the bot's process over a ``multiprocessing`` pipe: see :mod:`bot.bench.load`.
+Talks to the bot's process over a ``multiprocessing`` pipe: see :mod:`bench.load`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from bot.sandbox import Actor, Channel, InteractionRecord, Message, Sandbox
+from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 from bot.tables.ids import VERBS, ComponentId
 
 #: tables per stand-in guild (Discord allows 1,000 active threads in a guild), and per

@@ -6,7 +6,7 @@ display, its SQLite file, turn timers) and its image worker processes (as deploy
 per core unless ``--render-processes`` says otherwise), so its CPU time (with the
 workers') and resident memory (without: theirs does not grow with tables) are the
 bot's. The stand-in and the simulated members run in a child process
-(:mod:`bot.bench.load_driver`, ``multiprocessing`` with ``spawn``), talking to the bot
+(:mod:`bench.load_driver`, ``multiprocessing`` with ``spawn``), talking to the bot
 over loopback HTTP and the gateway websocket as Discord would; the two processes
 coordinate over a pipe.
 
@@ -77,7 +77,7 @@ import discord
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.sandbox import discord_pointed_at
+from standin import discord_pointed_at
 from bot.tables import TableConfig
 from bot.tables.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
 

@@ -77,9 +77,9 @@ import discord
 
 from bot.client import TappBot
 from bot.config import Settings
-from standin import discord_pointed_at
 from bot.tables import TableConfig
 from bot.tables.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
+from standin import discord_pointed_at
 
 from . import load_driver
 

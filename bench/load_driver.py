@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 from bot.tables.ids import VERBS, ComponentId
+from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 
 #: tables per stand-in guild (Discord allows 1,000 active threads in a guild), and per
 #: channel (each table opens a thread off its channel; threads are rate-limited per channel)

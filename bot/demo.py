@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from standin import Actor, Message, Sandbox
+from standin.harness import make_world, running
+
 from .ai import make_player
 from .client import TappBot
 from .config import Settings
 from .engine import ActionType
 from .engine.cards import CARD_NAMES
-from standin import Actor, Message, Sandbox
-from standin.harness import make_world, running
 from .store import Store
 from .tables import ComponentId, TableConfig
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from bot.client import TappBot
 from bot.config import Settings
+from bot.tables.rules_pages import PAGES
 from standin import Sandbox
 from standin.harness import World, running
 from standin.models import Message
-from bot.tables.rules_pages import PAGES
 from tests.e2e.tables.conftest import table_bot, table_config, watch  # noqa: F401
 from tests.e2e.tables.driver import open_table
 

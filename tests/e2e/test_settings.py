@@ -7,10 +7,10 @@ import discord
 
 from bot.client import TappBot
 from bot.config import Settings as BotSettings
+from bot.store import DeckStyle, Settings, Store, TableMode, TimeoutPolicy
 from standin import Actor, Sandbox
 from standin.harness import World, running
 from standin.models import ALL_PERMISSIONS, Message
-from bot.store import DeckStyle, Settings, Store, TableMode, TimeoutPolicy
 
 NOT_A_MANAGER = ALL_PERMISSIONS & ~(discord.Permissions(manage_guild=True, administrator=True)
                                     .value)

@@ -9,9 +9,9 @@ from discord import app_commands
 
 from bot.client import TappBot
 from bot.config import Settings
+from cogs.group import tapp_group
 from standin import Sandbox
 from standin.harness import World, running
-from cogs.group import tapp_group
 
 
 async def test_bot_syncs_the_tapp_group_globally(sandbox: Sandbox, tapp_bot: TappBot) -> None:

@@ -20,12 +20,12 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
-from standin import Actor, Sandbox
-from standin.harness import World, running
-from standin.models import Channel, Guild, Message
 from bot.store import Store
 from bot.store.check_ledger import check
 from bot.store.check_ledger import main as check_ledger
+from standin import Actor, Sandbox
+from standin.harness import World, running
+from standin.models import Channel, Guild, Message
 from tests.store.helpers import FakeClock, Seat, book, new_game, play_deal, start_deal, utc
 
 NOW = utc(2024, 5, 15, 12)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.client import TappBot
+from cogs.meta import ping_text
 from standin import Sandbox
 from standin.harness import World
-from cogs.meta import ping_text
 
 
 async def test_about_and_ping_follow_the_readers_locale(sandbox: Sandbox, world: World,

@@ -12,10 +12,10 @@ import discord
 from bot.client import TappBot
 from bot.engine import ActionType
 from bot.engine.cards import CARD_NAMES
-from standin import Sandbox
-from standin.harness import World
 from bot.tables.words import Words
 from cogs.play import Play
+from standin import Sandbox
+from standin.harness import World
 from tests.e2e.tables.driver import Game
 
 from .games import bid_tapp, open_local_table

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from bot.client import TappBot
 from bot.config import Settings
-from standin import discord_pointed_at
 from bot.tables import Stamp, TableConfig
+from standin import discord_pointed_at
 
 CRASHED = 17
 

@@ -15,9 +15,9 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
+from bot.tables import TableConfig
 from standin import Sandbox
 from standin.harness import World, running
-from bot.tables import TableConfig
 
 from .driver import Watch
 

@@ -21,10 +21,10 @@ from bot.client import TappBot
 from bot.engine import Action, ActionType, CardSet, Deal, SeatView, deal_from_record
 from bot.engine.cards import CARD_NAMES
 from bot.replay_cli import main as replay_main
-from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 from bot.store import DealStatus, LedgerKind, Store
 from bot.tables import ComponentId, Disclosure, LiveTable
 from bot.tables.words import Words
+from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 
 
 def _card_names() -> dict[str, int]:

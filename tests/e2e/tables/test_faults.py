@@ -15,13 +15,13 @@ import pytest
 from bot.client import TappBot
 from bot.config import Settings
 from bot.engine import Action, deal_from_record
-from standin import Actor, Message, Sandbox
-from standin.harness import World, running
 from bot.store import DealStatus, Store, restore_session
 from bot.tables import Disclosure, Stamp, TableConfig
 from bot.tables.timers import TableTimers, turn_key
 from bot.tables.view_models import MessageModel, table_message
 from bot.tables.words import Words
+from standin import Actor, Message, Sandbox
+from standin.harness import World, running
 
 from .driver import Game, Watch, check_ledger_against_replay, open_table, quiet
 

@@ -9,10 +9,10 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
-from standin import Sandbox
-from standin.harness import World, running
 from bot.store import DealStatus, TableMode, TableStatus
 from bot.tables import ComponentId, TableConfig
+from standin import Sandbox
+from standin.harness import World, running
 
 from .driver import Game, open_table, quiet
 

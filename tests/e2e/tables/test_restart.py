@@ -13,10 +13,10 @@ from typing import Any
 
 from bot.client import TappBot
 from bot.config import Settings
-from standin import Sandbox
-from standin.harness import World, make_world, running
 from bot.store import Store
 from bot.tables import TableConfig
+from standin import Sandbox
+from standin.harness import World, make_world, running
 
 from .botproc import CRASHED
 from .driver import Game, open_table

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot.client import TappBot
+from bot.store import TableStatus
 from standin import Sandbox
 from standin.harness import World
-from bot.store import TableStatus
 
 from .driver import Watch, check_ledger_against_replay, open_table
 

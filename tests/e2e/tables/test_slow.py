@@ -10,9 +10,9 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
+from bot.tables import Stamp, TableConfig
 from standin import Sandbox
 from standin.harness import World, running
-from bot.tables import Stamp, TableConfig
 
 from .driver import Game, open_table
 

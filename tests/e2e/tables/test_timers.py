@@ -20,11 +20,11 @@ import pytest
 from bot.client import TappBot
 from bot.config import Settings
 from bot.engine import Action
-from standin import Message, Sandbox
-from standin.harness import World, running
 from bot.store import DealStatus, Store
 from bot.tables import TableConfig
 from bot.tables.timers import turn_key
+from standin import Message, Sandbox
+from standin.harness import World, running
 
 from .driver import Game, Watch, open_table
 from .test_faults import assert_state_replays

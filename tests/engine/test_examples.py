@@ -1,5 +1,6 @@
-"""Every worked example (``tests/engine/examples``, copied from the rules contract) replays to exactly its expected
-output (``examples/README.md``), through the API and through ``python -m bot replay``."""
+"""Every worked example (``tests/engine/examples``, copied from the rules contract)
+replays to exactly its expected output, through the API and through
+``python -m bot replay``."""
 
 from __future__ import annotations
 

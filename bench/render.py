@@ -135,7 +135,8 @@ def error(img: Image.Image, data: bytes) -> tuple[float, int]:
     decoded = Image.open(io.BytesIO(data)).convert("RGB")
     diff = ImageChops.difference(img.convert("RGB"), decoded)
     mean = sum(ImageStat.Stat(diff).mean) / 3
-    return round(mean, 2), max(high for _, high in diff.getextrema())
+    extrema: Any = diff.getextrema()  # one (low, high) per band for RGB
+    return round(mean, 2), max(high for _, high in extrema)
 
 
 def compare(repeat: int) -> dict[str, dict[str, dict[str, Any]]]:

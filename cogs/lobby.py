@@ -110,7 +110,8 @@ class Lobby(TableCog):
                 await thread.add_user(interaction.user)
         except discord.HTTPException:
             log.warning("no thread for table %d; it lives in the channel", created.table_id)
-        if not await self.tables.place(created.table_id, thread and thread.id) and thread:
+        thread_id = thread.id if thread is not None else None
+        if not await self.tables.place(created.table_id, thread_id) and thread:
             with contextlib.suppress(discord.HTTPException):  # not the table's: no use
                 await thread.delete()
 

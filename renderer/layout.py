@@ -11,11 +11,10 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
+from bot.engine.variants import rules_of
 from bot.engine.view import SeatView
 
 from .labels import Labels
-
-CLOCKWISE_VARIANTS = frozenset({"tapp1879"})
 
 Names = Sequence[str | None] | Mapping[int, str] | None
 
@@ -29,7 +28,7 @@ def seat_vector(view: SeatView, seat: int) -> tuple[float, float]:
     n = view.players
     k = (seat - bottom_seat(view)) % n
     angle = 2 * math.pi * k / n
-    if view.variant in CLOCKWISE_VARIANTS:
+    if rules_of(view.variant).clockwise:
         angle = -angle
     return math.sin(angle), math.cos(angle)
 

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 from PIL import Image
 
-from bot.engine.view import DealResult, SeatView
+from bot.engine.variants import rules_of
+from bot.engine.view import DealResult, ResultStatus, SeatView
 
 from . import draw as d
 from .cards import card_size, strip_width
@@ -32,9 +33,9 @@ def _headline(res: DealResult, view: SeatView, names: list[str], labels: Labels
               ) -> tuple[str, str, str]:
     """Headline text and its pill colours (fg, bg)."""
     contract = labels.contract(view.variant, res.contract)
-    if res.status == "thrown_in":
+    if res.status is ResultStatus.THROWN_IN:
         return labels("result.thrown_in"), d.TEXT, d.PILL
-    if res.status != "finished":
+    if res.status is not ResultStatus.FINISHED:
         return labels("result.incomplete"), d.TEXT, d.PILL
     if res.declarer is None:
         loser = min(range(len(res.payments)), key=lambda s: (res.payments[s], s))
@@ -84,12 +85,12 @@ def draw_result(view: SeatView, names: Names = None, *,
     _, ch = card_size(CARD_W)
     row_h = ch + 14 if hands else 48
     sub = []
-    if res.declarer_points is not None and res.status == "finished":
+    if res.declarer_points is not None and res.status is ResultStatus.FINISHED:
         sub.append(lab("declarer_points", n=res.declarer_points))
     sub += [lab.multiplier(view.variant, m) for m in res.multipliers
             if m not in res.announcements]
     sub_h = 40 if sub else 6
-    rows = n + (1 if view.variant == "tapp1879" or res.pot else 0) + (1 if talon else 0)
+    rows = n + (1 if rules_of(view.variant).keeps_pot or res.pot else 0) + (1 if talon else 0)
     height = HEADER + sub_h + 40 + rows * row_h + MARGIN
     longest = max([len(h) for h in hands or ()] + [len(talon) if talon else 0])
     cards_w = card_size(CARD_W)[0] + max(0, longest - 1) * strip_width(CARD_W)
@@ -138,7 +139,7 @@ def draw_result(view: SeatView, names: Names = None, *,
             _cards(img, deck, sort_hand(hands[seat], res.trump), COL_CARDS, y + 7,
                    width - COL_CARDS - MARGIN)
         y += row_h
-    if view.variant == "tapp1879" or res.pot:
+    if rules_of(view.variant).keeps_pot or res.pot:
         mid = y + row_h // 2
         draw_text(draw, (COL_NAME, mid), lab("pot", n=res.pot), FONT, d.GOLD, Weight.BOLD,
                   anchor="lm")

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.engine.actions import Action, ActionType
 from bot.engine.cards import CARDS, DECK32, DECK36, Card, CardSet, iter_bits
-from bot.engine.view import DealResult, Phase, SeatView, TrickView
+from bot.engine.view import DealResult, Phase, ResultStatus, SeatView, TrickView
 
 NAMES: tuple[str, ...] = (
     "Anna",
@@ -136,7 +136,7 @@ def _view(p: _Play, seat: int | None, *, phase: Phase, contract: str | None,
 
 def _finish(view: SeatView, p: _Play, *, won: bool | None, value: int,
             multipliers: tuple[str, ...] = (), pot_delta: int = 0,
-            status: str = "finished") -> SeatView:
+            status: ResultStatus = ResultStatus.FINISHED) -> SeatView:
     """Mark ``view`` finished with a plausible result (zero-sum payments)."""
     n = p.players
     pts = list(p.points())
@@ -146,7 +146,7 @@ def _finish(view: SeatView, p: _Play, *, won: bool | None, value: int,
     elif p.tricks and p.tricks[-1].winner is not None:
         pts[p.tricks[-1].winner] += CardSet(p.talon).points
     pay = [0] * n
-    if status == "finished":
+    if status is ResultStatus.FINISHED:
         if decl is None:  # Ramsch: most points pays everyone
             loser = max(range(n), key=lambda s: (pts[s], -s))
             won_tricks = p.won()
@@ -291,7 +291,7 @@ def _wuerttemberg() -> dict[str, SeatView]:
     t = _Play("wuerttemberg", 4, DECK36, dealer=3, seed=31, talon_size=4)
     out["wuerttemberg-thrown"] = _finish(
         _view(t, 0, phase=Phase.AUCTION, contract=None, declarer=None, trump=None), t,
-        won=None, value=0, status="thrown_in")
+        won=None, value=0, status=ResultStatus.THROWN_IN)
     return out
 
 

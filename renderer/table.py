@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.engine.variants import make_variant, rules_of
 from bot.engine.view import Phase, SeatView
 
 from . import draw as d
@@ -90,7 +91,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: SeatView, seat: int, box: tuple[int,
 
 def _talon_size(view: SeatView) -> int:
     """Cards lying face down on the table: the talon (or, after a discard, the discards)."""
-    deck = 32 if view.variant == "dapp" else int(view.options.get("deck", 36))
+    deck = make_variant(view.variant, view.players, view.options).deck
     played = sum(len(t.cards) for t in view.tricks)
     if view.current_trick is not None:
         played += len(view.current_trick.cards)
@@ -136,7 +137,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: SeatV
             names: list[str], labels: Labels, width: int) -> None:
     y = (HEADER - round(HEAD_FONT * 1.6)) // 2
     right = width - MARGIN
-    if view.variant == "tapp1879" or view.pot:
+    if rules_of(view.variant).keeps_pot or view.pot:
         right = d.pill(draw, right, HEADER // 2, labels("pot", n=view.pot), HEAD_FONT,
                        anchor="rm", fg=d.DARK, bg=d.GOLD)[0] - 10
     number = pick_trick(view)[1]
@@ -225,7 +226,7 @@ def describe_table(view: SeatView, names: Names, style: DeckStyle | str,
         parts.append(f"{labels('declarer')}: {who[view.declarer]}")
     if view.called_card is not None:
         parts.append(f"{labels('called')}: {card_name(view.called_card, DeckStyle(style), labels)}")
-    if view.variant == "tapp1879" or view.pot:
+    if rules_of(view.variant).keeps_pot or view.pot:
         parts.append(labels("pot", n=view.pot))
     turn = turn_seat(view)
     if turn is not None:

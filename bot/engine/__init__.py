@@ -14,13 +14,15 @@ Public API::
 from .actions import Action, ActionType
 from .cards import CARDS, Card, CardSet
 from .deal import Deal
-from .errors import IllegalAction, InvalidRecord, NotYourTurn, TappError
+from .ending import Ending
+from .errors import IllegalAction, InvalidRecord, NotYourTurn, Refusal, TappError
 from .record import deal_from_record, replay
-from .variants import VARIANTS, make_variant
-from .view import DealResult, Phase, SeatView, TrickView
+from .variants import VARIANTS, Variant, make_variant, rules_of
+from .view import DealResult, Phase, ResultStatus, SeatView, TrickView
 
 __all__ = [
     "CARDS", "VARIANTS", "Action", "ActionType", "Card", "CardSet", "Deal", "DealResult",
-    "IllegalAction", "InvalidRecord", "NotYourTurn", "Phase", "SeatView", "TappError",
-    "TrickView", "deal_from_record", "make_variant", "replay",
+    "Ending", "IllegalAction", "InvalidRecord", "NotYourTurn", "Phase", "Refusal",
+    "ResultStatus", "SeatView", "TappError", "TrickView", "Variant", "deal_from_record",
+    "make_variant", "replay", "rules_of",
 ]

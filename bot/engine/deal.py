@@ -32,9 +32,9 @@ from .cards import (
     iter_bits,
     mask_points,
 )
-from .errors import IllegalAction, NotYourTurn
+from .errors import IllegalAction, NotYourTurn, Refusal
 from .variants import Variant, make_variant
-from .view import DealResult, Phase, SeatView, TrickView
+from .view import DealResult, Phase, ResultStatus, SeatView, TrickView
 
 _T = ActionType
 # enum members read from the class cost an attribute lookup each; the hot paths use these
@@ -124,7 +124,7 @@ class Deal:
         """Shuffle and deal. ``rng`` defaults to a cryptographically secure source."""
         v = variant if isinstance(variant, Variant) else _variant(variant, players, options)
         if not 0 <= dealer < v.players or pot < 0:
-            raise IllegalAction(f"dealer {dealer} or pot {pot} out of range")
+            raise IllegalAction(f"dealer {dealer} or pot {pot} out of range", Refusal.SETUP)
         # shuffle the cards' bits (the very permutation of shuffling the cards): a hand's
         # mask is then the sum of its slice
         cards = list(_DECK_BITS[v.deck])
@@ -164,7 +164,7 @@ class Deal:
 
             check_layout(v, dealer, hands, talon, pot)
         elif not 0 <= dealer < v.players or pot < 0:
-            raise IllegalAction(f"dealer {dealer} or pot {pot} out of range")
+            raise IllegalAction(f"dealer {dealer} or pot {pot} out of range", Refusal.SETUP)
         return cls._begin(v, dealer, [_mask(h) for h in hands], _mask(talon), pot)
 
     @classmethod
@@ -399,15 +399,15 @@ class Deal:
 
     def _check(self, seat: int, action: Action) -> None:
         if self.phase is _FINISHED:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("the deal is over", Refusal.DEAL_OVER)
         if not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction(f"there is no seat {seat}", Refusal.NO_SEAT)
         t = action.type
         if t is _T_KONTRA or t is _T_REKONTRA:
             if not self.v.has_kontra:
-                raise IllegalAction(f"there is no {t.value} in {self.v.name}")
+                raise IllegalAction(f"there is no {t.value} in {self.v.name}", Refusal.NO_KONTRA)
             if action not in self.v.kontra_actions(self, seat):
-                raise IllegalAction(self.v.kontra_refusal(self, seat, t))
+                raise IllegalAction(self.v.kontra_refusal(self, seat, t), Refusal.NO_KONTRA)
             return
         actor = self._main_actor()
         if seat != actor:
@@ -419,33 +419,39 @@ class Deal:
             return
         if t is _T_PLAY:
             if ph is not _PLAY:
-                raise IllegalAction(f"no card may be played during the {ph.value}")
+                raise IllegalAction(f"no card may be played during the {ph.value}",
+                                    Refusal.WRONG_STEP)
             self._check_play(action.card)
             return
         if t is _T_DISCARD:
             if ph is not _DISCARD:
-                raise IllegalAction(f"no discard is expected during the {ph.value}")
+                raise IllegalAction(f"no discard is expected during the {ph.value}",
+                                    Refusal.WRONG_STEP)
             cards = action.cards or 0
             k = self.discard_count
-            if cards.bit_count() != k:
-                raise IllegalAction(f"must discard exactly {k} cards")
             if cards & ~self.hands[seat]:
                 bad = CardSet(cards & ~self.hands[seat])
-                raise IllegalAction(f"cannot discard {bad}: not in hand")
+                raise IllegalAction(f"cannot discard {bad}: not in hand", Refusal.NOT_IN_HAND)
+            if cards.bit_count() != k:
+                raise IllegalAction(f"must discard exactly {k} cards", Refusal.DISCARD_COUNT,
+                                    count=k)
             return
         if action in self._main_legal(seat):
             return
         expected = _PHASE_ACTION.get(ph)
         if expected is not None and t is not expected:
-            raise IllegalAction(f"a {expected.value} action is expected now, not {t.value}")
+            raise IllegalAction(f"a {expected.value} action is expected now, not {t.value}",
+                                Refusal.WRONG_STEP)
         if t is _T_CALL and action.card is not None and self.hands[seat] >> action.card & 1:
-            raise IllegalAction(f"cannot call {CARD_NAMES[action.card]}: it is in your hand")
+            raise IllegalAction(f"cannot call {CARD_NAMES[action.card]}: it is in your hand",
+                                Refusal.CALL_OWN_CARD)
         if t is _T_CALL and action.card is None:
-            raise IllegalAction("a card must be called")
+            raise IllegalAction("a card must be called", Refusal.MUST_CALL)
         if t is _T_GIVE and action.card is not None:
             if action.card == self.called_card:
-                raise IllegalAction("cannot give back the called card")
-            raise IllegalAction(f"cannot give {CARD_NAMES[action.card]}: not in hand")
+                raise IllegalAction("cannot give back the called card", Refusal.GIVE_CALLED_CARD)
+            raise IllegalAction(f"cannot give {CARD_NAMES[action.card]}: not in hand",
+                                Refusal.NOT_IN_HAND)
         legal = ", ".join(a.argument or a.token for a in self._main_legal(seat))
         raise IllegalAction(f"{action.argument} is not allowed now (allowed: {legal})")
 
@@ -454,13 +460,14 @@ class Deal:
         bit = 1 << card
         hand = self.hands[self.turn]
         if not hand & bit:
-            raise IllegalAction(f"{CARD_NAMES[card]} is not in hand")
+            raise IllegalAction(f"{CARD_NAMES[card]} is not in hand", Refusal.NOT_IN_HAND)
         if self.legal_play_mask() & bit:
             return
         if hand & self.led_mask:
             led = SUIT_MASKS.index(self.led_mask)
-            raise IllegalAction(f"must follow suit {SUITS[led]}")
-        raise IllegalAction(f"must play a trump ({SUITS[self.trump or 0]})")
+            raise IllegalAction(f"must follow suit {SUITS[led]}", Refusal.MUST_FOLLOW, suit=led)
+        raise IllegalAction(f"must play a trump ({SUITS[self.trump or 0]})", Refusal.MUST_TRUMP,
+                            suit=self.trump)
 
     def play_unchecked(self, card: int) -> None:
         """Play ``card`` for the seat to play. The caller guarantees it is in
@@ -559,7 +566,7 @@ class Deal:
         payments = [0] * self.n
         payments[self.dealer] -= self.v.ante_chips
         return DealResult(
-            status="thrown_in", contract=None, declarer=None, trump=None, multipliers=(),
+            status=ResultStatus.THROWN_IN, contract=None, declarer=None, trump=None, multipliers=(),
             announcements=(), declarer_points=None, points=tuple(self.points),
             tricks=self.trick_views(), payments=tuple(payments), pot=self.pot,
         )
@@ -584,7 +591,7 @@ class Deal:
         payments = [0] * self.n
         payments[self.dealer] -= self.v.ante_chips
         return DealResult(
-            status="incomplete", contract=self.contract, declarer=self.declarer,
+            status=ResultStatus.INCOMPLETE, contract=self.contract, declarer=self.declarer,
             trump=self.trump, multipliers=(), announcements=self.announcements(),
             declarer_points=None, points=tuple(self.points), tricks=self.trick_views(),
             payments=tuple(payments), pot=self.pot,

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionType
 from .cards import CARD_NAMES, Card, deck_mask, iter_bits
-from .errors import IllegalAction, InvalidRecord
+from .errors import IllegalAction, InvalidRecord, Refusal
 from .variants import Variant, make_variant
+from .view import ResultStatus
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -17,12 +18,14 @@ RECORD_KEYS = {"variant", "options", "dealer", "hands", "talon", "pot", "actions
 
 
 class RecordActionError(IllegalAction):
-    """An action of a record could not be applied; ``index`` counts from 0."""
+    """An action of a record could not be applied; ``index`` counts from 0, ``why`` is
+    the engine's message (``reason`` its :class:`Refusal`, where the engine refused)."""
 
-    def __init__(self, index: int, seat: Any, action: str, reason: str) -> None:
-        super().__init__(f"action {index} (seat {seat} {action}): {reason}")
+    def __init__(self, index: int, seat: Any, action: str, why: str,
+                 reason: Refusal = Refusal.NOT_ALLOWED) -> None:
+        super().__init__(f"action {index} (seat {seat} {action}): {why}", reason)
         self.index = index
-        self.reason = reason
+        self.why = why
 
 
 def parse_cards(cards: Sequence[str]) -> list[int]:
@@ -111,7 +114,7 @@ def deal_from_record(record: Any, *, stop_at: int | None = None) -> Deal:
         try:
             deal.apply(seat, action)
         except IllegalAction as exc:
-            raise RecordActionError(i, seat, describe(action), str(exc)) from None
+            raise RecordActionError(i, seat, describe(action), str(exc), exc.reason) from None
     return deal
 
 
@@ -181,7 +184,7 @@ def replay(record: Any) -> dict[str, Any]:
     """The output object of ``python -m bot replay`` for a record."""
     deal = deal_from_record(record)
     out = deal.status().to_json()
-    if out["status"] == "incomplete":
+    if out["status"] == ResultStatus.INCOMPLETE:
         out["to_act"] = list(deal.to_act())
         out["legal"] = legal_listing(deal)
     return out

@@ -1,38 +1,27 @@
 """A session: the deals played at one table, one after another.
 
 The session owns what carries from deal to deal: the dealer rotation (also after a
-thrown-in deal), each seat's chips, the ``tapp1879`` pot (shared at the end), the
-``dapp`` closing Ramsch round and the ``wuerttemberg`` Herz-Ass ending. Randomness is
-injected: pass ``random.Random(seed)`` in tests, ``random.SystemRandom()`` in play.
+thrown-in deal), each seat's chips, a pot kept from deal to deal (shared at the end),
+and the session's ending: after the deal in play, or a variant's own ending (its
+``own_ending`` and ``deal_booked`` hooks: Dapp's closing Ramsch round, Württemberg's
+Herz-Ass ending). Randomness is injected: pass ``random.Random(seed)`` in tests,
+``random.SystemRandom()`` in play.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
-from .cards import Card
 from .deal import Deal
-from .errors import IllegalAction
-from .variants import make_variant
+from .ending import Ending
+from .errors import IllegalAction, Refusal
+from .variants import VARIANTS, Variant, make_variant
 
-AH = int(Card.parse("AH"))
-
-
-class Ending(StrEnum):
-    NONE = "none"  # playing on
-    AFTER_DEAL = "after_deal"  # ends when the current deal is over
-    CLOSING = "closing"  # dapp: one closing Ramsch deal per player
-    HERZ_ASS_WAIT = "herz_ass_wait"  # wuerttemberg: a deal as usual decides who deals last
-    HERZ_ASS_LAST = "herz_ass_last"  # wuerttemberg: the last deal with bidding
-    FORCED_RAMSCH = "forced_ramsch"  # wuerttemberg: each player deals one forced Ramsch
-    OVER = "over"
-
-
-#: options that describe the session rather than one deal
-SESSION_OPTIONS = {"closing_round": "dapp", "herz_ass_ende": "wuerttemberg"}
+#: options that describe the session rather than one deal -> the variant they belong to
+SESSION_OPTIONS = {option: name for name, cls in VARIANTS.items()
+                   for option in cls.session_options}
 
 
 @dataclass
@@ -59,7 +48,8 @@ class Session:
         session_opts = {k: options.pop(k) for k in list(options) if k in SESSION_OPTIONS}
         for key in session_opts:
             if SESSION_OPTIONS[key] != variant:
-                raise IllegalAction(f"option {key} belongs to {SESSION_OPTIONS[key]}")
+                raise IllegalAction(f"option {key} belongs to {SESSION_OPTIONS[key]}",
+                                    Refusal.SETUP)
         v = make_variant(variant, players, options)  # validates the options
         n = v.players
         if first_dealer is None:
@@ -68,6 +58,10 @@ class Session:
         return cls(variant=variant, players=n, options=opts, dealer=first_dealer,
                    chips=[0] * n, closing_round=bool(session_opts.get("closing_round")),
                    herz_ass_ende=bool(session_opts.get("herz_ass_ende")))
+
+    @property
+    def rules(self) -> type[Variant]:
+        return VARIANTS[self.variant]
 
     @property
     def is_over(self) -> bool:
@@ -128,19 +122,13 @@ class Session:
         special = deal.v.extra.get("closing_ramsch") or deal.v.extra.get("forced_ramsch")
         if e is Ending.AFTER_DEAL:
             self._close()
-        elif e is Ending.CLOSING or e is Ending.FORCED_RAMSCH:
+        elif e.counts_deals:
             if special:
                 self.special_left -= 1
             if self.special_left == 0:
                 self._close()
-        elif e is Ending.HERZ_ASS_WAIT and index >= self.end_from:
-            holder = next((s for s in range(n) if deal.dealt[s] >> AH & 1), None)
-            if holder is not None:  # AH in the Tapp: the next deal decides instead
-                self.dealer = holder
-                self.ending = Ending.HERZ_ASS_LAST
-        elif e is Ending.HERZ_ASS_LAST:
-            self.ending = Ending.FORCED_RAMSCH
-            self.special_left = n
+        elif e is not Ending.NONE and e is not Ending.OVER:
+            self.rules.deal_booked(self, deal, index)
 
     def request_end(self) -> None:
         """Someone calls the end: the variant's own ending starts (or the session ends)."""
@@ -148,12 +136,11 @@ class Session:
             return
         in_deal = self.current is not None and not self.current.is_over
         self.end_from = self.deals_played + (1 if in_deal else 0)
-        if self.variant == "dapp" and self.closing_round:
-            # a deal under way is not part of the closing round (see _advance)
-            self.ending = Ending.CLOSING
-            self.special_left = self.players
-        elif self.variant == "wuerttemberg" and self.herz_ass_ende:
-            self.ending = Ending.HERZ_ASS_WAIT
+        own = self.rules.own_ending(self)
+        if own is not None:
+            self.ending = own
+            if own.counts_deals:
+                self.special_left = self.players
         elif in_deal:
             self.ending = Ending.AFTER_DEAL
         else:

@@ -27,6 +27,14 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
+class ResultStatus(StrEnum):
+    """Where a deal's result stands (``status`` in ``python -m bot replay``)."""
+
+    FINISHED = "finished"
+    THROWN_IN = "thrown_in"  # nobody played: no play, the deal passes on
+    INCOMPLETE = "incomplete"  # not over yet (a record that stops early)
+
+
 class TrickView(NamedTuple):
     leader: int
     cards: tuple[Card, ...]  # in the order played, the leader's first
@@ -44,7 +52,7 @@ class TrickView(NamedTuple):
 class DealResult:
     """A deal's outcome, field for field the output of ``python -m bot replay``."""
 
-    status: str  # "finished" | "thrown_in" | "incomplete"
+    status: ResultStatus
     contract: str | None
     declarer: int | None
     trump: int | None
@@ -59,7 +67,7 @@ class DealResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "status": self.status,
+            "status": self.status.value,
             "contract": self.contract,
             "declarer": self.declarer,
             "trump": None if self.trump is None else SUITS[self.trump],

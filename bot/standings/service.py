@@ -18,7 +18,7 @@ from bot.store import (
     SettledDeal,
     Store,
 )
-from bot.tables.words import VARIANT_STYLES
+from bot.tables.words import home_style
 
 from .errors import DealNotOver, NoSuchDeal
 from .ids import BoardKey, HistoryKey
@@ -82,7 +82,7 @@ class StandingsService:
             user_ids=tuple(r.user_id for r in seats),
             chips=tuple(r.amount for r in seats), pot_change=pot,
             ended_at=row.ended_at or row.started_at,
-            deck_style=(VARIANT_STYLES.get(row.variant, "french")
+            deck_style=(home_style(row.variant)
                         if style is DeckStyle.AUTO else style.value))
 
 

@@ -14,12 +14,11 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.engine import TappError, deal_from_record
+from bot.engine import TappError, deal_from_record, rules_of
 
 from .codec import result_to_json
 from .db import DEFAULT_PATH
 from .errors import StoreError
-from .ledger import POT_VARIANTS
 from .models import SettledDeal
 from .store import Store
 
@@ -39,7 +38,7 @@ def check_deal(item: SettledDeal) -> list[str]:
         problems.append(f"deal {deal_id}: the stored result differs from the replay")
     rows = {r.seat: r.amount for r in item.ledger}
     expected: dict[int | None, int] = dict(enumerate(result.payments))
-    if item.deal.variant in POT_VARIANTS:
+    if rules_of(item.deal.variant).keeps_pot:
         expected[None] = result.pot - int(item.record.get("pot", 0))
     if rows != expected:
         problems.append(f"deal {deal_id}: ledger {_fmt(rows)} but the replay pays "

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
-from bot.engine import DealResult
+from bot.engine import DealResult, rules_of
 
 from .codec import full_record
 from .db import Database, loads
@@ -23,8 +23,6 @@ from .models import (
     TableRow,
 )
 from .rows import deal_row, ledger_row
-
-POT_VARIANTS = frozenset({"tapp1879"})  # variants that keep a pot across deals
 
 INSERT_LEDGER = """
 INSERT INTO ledger (kind, deal_id, table_id, guild_id, seat, user_id, is_computer,
@@ -62,7 +60,7 @@ def deal_ledger_values(*, deal_id: int, table: TableRow, seats: Sequence[SeatRow
             int(amount), int(declarer), won, int(ramsch and tricks_won[i] == 0),
         ))
     pot_change = result.pot - int(header.get("pot", 0))
-    if variant in POT_VARIANTS:
+    if rules_of(variant).keeps_pot:
         rows.append((
             LedgerKind.DEAL.value, deal_id, table.table_id, table.guild_id, None, None, 0,
             None, variant, result.contract, settled_at, pot_change, 0, None, 0,

@@ -15,10 +15,12 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine import rules_of
+
 from .bulk import summaries_rebuilt_after
 from .db import dumps
 from .errors import StoreError
-from .ledger import INSERT_LEDGER, POT_VARIANTS
+from .ledger import INSERT_LEDGER
 from .store import Store
 
 CONTRACTS = {
@@ -69,7 +71,7 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
             contract = rng.choice(CONTRACTS[variant])
             declarer = None if contract == "ramsch" else rng.randrange(4)
             amounts = [rng.randint(-12, 12) for _ in range(4)]
-            pot = -sum(amounts) if variant in POT_VARIANTS else None
+            pot = -sum(amounts) if rules_of(variant).keeps_pot else None
             if pot is None:
                 amounts[3] -= sum(amounts)
             seated = rng.sample(list(users), 4)

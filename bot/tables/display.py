@@ -27,7 +27,7 @@ import discord
 import renderer
 from bot.engine import Action, ActionType, SeatView
 from bot.i18n import t
-from bot.store import Store, StoreUnavailable
+from bot.store import Store, StoreUnavailable, TableStatus
 
 from .admission import Admission
 from .component import button, select
@@ -299,9 +299,9 @@ class Display:
     async def _show(self, worker: _Worker, state: TableState, repost: bool) -> None:
         words = Words(state.language, state.variant, state.style)
         worker.language, worker.style = state.language, state.style
-        if state.status.value == "lobby":
+        if state.status is TableStatus.LOBBY:
             model, kind = lobby_message(state, words), "lobby"
-        elif state.status.value == "playing" and state.view is not None:
+        elif state.status is TableStatus.PLAYING and state.view is not None:
             model, kind = table_message(state, words), TABLE
         else:
             return
@@ -571,7 +571,7 @@ def public_action(token: str, variant: str, style: str, language: str | None) ->
         action = Action.parse(token)
     except ValueError:
         return ""
-    words = Words(language, variant or "zuger", style)
+    words = Words(language, variant, style)
     kind = action.type
     if kind is ActionType.DISCARD:
         count = action.count or (action.cards or 0).bit_count()

@@ -27,7 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 import renderer
 from bot.engine import Deal
 
-from .view_models import ImageSpec
+from .view_models import ImageKind, ImageSpec
 from .words import render_labels
 
 log = logging.getLogger(__name__)
@@ -39,15 +39,15 @@ def render_image(spec: ImageSpec) -> renderer.RenderedImage:
     """Render one image (blocking: call it through a :class:`Renderer`)."""
     labels = render_labels(spec.language)
     names = list(spec.names)
-    if spec.kind == "hand":
+    if spec.kind is ImageKind.HAND:
         return renderer.render_hand(spec.view, style=spec.style, names=names, labels=labels)
-    if spec.kind == "table":
+    if spec.kind is ImageKind.TABLE:
         return renderer.render_table(spec.view, names, style=spec.style, labels=labels,
                                      chips=spec.chips)
-    if spec.kind == "trick":
+    if spec.kind is ImageKind.TRICK:
         return renderer.render_trick(spec.view, spec.trick, style=spec.style, names=names,
                                      labels=labels)
-    if spec.kind == "result":
+    if spec.kind is ImageKind.RESULT:
         return renderer.render_result(spec.view, names, style=spec.style, labels=labels,
                                       show_hands=spec.show_hands)
     raise ValueError(f"unknown image kind {spec.kind!r}")
@@ -60,8 +60,8 @@ def warm() -> float:
     deal = Deal.new("zuger", players=4)
     names = ("a", "b", "c", "d")
     for style in STYLES:
-        render_image(ImageSpec("hand", deal.view(0), names, style))
-        render_image(ImageSpec("table", deal.public_view(), names, style))
+        render_image(ImageSpec(ImageKind.HAND, deal.view(0), names, style))
+        render_image(ImageSpec(ImageKind.TABLE, deal.public_view(), names, style))
     return time.process_time() - started
 
 

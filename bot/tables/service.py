@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.ai import OPTIONAL, levels, main_actions, make_player, runner
+from bot.ai import OPTIONAL, levels, make_player, runner
 from bot.engine import (
     VARIANTS,
     Action,
@@ -33,10 +33,8 @@ from bot.engine import (
     IllegalAction,
     InvalidRecord,
     NotYourTurn,
-    Phase,
     TappError,
 )
-from bot.engine.cards import SUIT_MASKS, SUIT_OF
 from bot.engine.session import SESSION_OPTIONS, Ending, Session
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import language_of, t
@@ -72,9 +70,10 @@ from .errors import (
 )
 from .ids import Stamp
 from .live import LiveTable
+from .refusals import refusal
 from .state import DealOver, HandContext, TableOver, TableState
 from .timers import ABANDONED, REMINDER, SUBSTITUTE, TableTimers, TimerNotice, turn_key
-from .words import VARIANT_STYLES, Words
+from .words import home_style
 
 log = logging.getLogger(__name__)
 
@@ -507,8 +506,8 @@ class TableService:
             actor = deal.view(seat).actor
             name = live.names()[actor] if actor is not None else ""
             raise NotYourTurnNow(name=name) from None
-        except IllegalAction:
-            raise _refusal(deal, seat, action, live.variant, live.style) from None
+        except IllegalAction as error:
+            raise refusal(error, deal.view(seat), live.style) from None
         await self._store(live, self.store.deals.append_action(
             live.deal_id, ply, seat, action, auto=auto))
         row = live.seats.get(seat)  # a member is away after a substitute's action, back
@@ -720,7 +719,7 @@ class TableService:
         live = LiveTable(
             row=table, seats={s.seat: s for s in opened.seats},
             language=None if settings.language == "auto" else settings.language,
-            style=VARIANT_STYLES.get(table.variant, "french") if style is DeckStyle.AUTO
+            style=home_style(table.variant) if style is DeckStyle.AUTO
             else style.value, placed=placed)
         self._fill(live, opened)
         self._tables[table.table_id] = live
@@ -859,7 +858,7 @@ class TableService:
             stamp=live.stamp, view=view,
             chips=tuple(session.chips) if session is not None else None,
             deals_played=session.deals_played if session is not None else 0,
-            ending=session.ending.value if session is not None else "none",
+            ending=session.ending if session is not None else Ending.NONE,
             special_left=session.special_left if session is not None else 0,
             end_votes=len(live.end_votes), votes_needed=voters // 2 + 1, kontra=kontra,
             actor_user=actor_user,
@@ -902,40 +901,3 @@ def _variant_name(variant: str) -> InLanguage:
 def _option_name(option: str) -> InLanguage:
     """An option as the reader's ``/tapp new`` names it."""
     return lambda language: NAMES.get(language_of(language), {}).get(option, option)
-
-
-def _refusal(deal: Deal, seat: int, action: Action, variant: str, style: str) -> Refused:
-    """Why ``action`` is illegal for ``seat``, in words that name no hidden card (the
-    suits and actions named in the reader's language)."""
-    def suit(s: int) -> InLanguage:
-        return lambda language: Words(language, variant, style).suit(s)
-
-    view = deal.view(seat)
-    hand = view.hand.mask if view.hand is not None else 0
-    kind = action.type
-    if kind in _KONTRAS:
-        return Refused("error.no_kontra")
-    if kind is ActionType.PLAY and view.phase is Phase.PLAY and action.card is not None:
-        if not hand >> action.card & 1:
-            return Refused("error.card_not_in_hand")
-        trick = view.current_trick
-        if trick is not None and trick.cards:
-            led = SUIT_OF[trick.cards[0]]
-            if hand & SUIT_MASKS[led]:
-                return Refused("error.must_follow", suit=suit(led))
-            if view.trump is not None and hand & SUIT_MASKS[view.trump]:
-                return Refused("error.must_trump", suit=suit(view.trump))
-    if kind is ActionType.DISCARD and view.phase is Phase.DISCARD:
-        count = next((a.count for a in view.legal if a.count), 0)
-        if (action.cards or 0) & ~hand:
-            return Refused("error.card_not_in_hand")
-        return Refused("error.discard_count", n=count)
-    if kind is ActionType.CALL and action.card is not None and hand >> action.card & 1:
-        return Refused("error.call_own_card")
-    main = main_actions(view)
-    if not main:
-        return Refused("error.nothing_to_do")
-    if any(a.type in _CARD_ACTIONS for a in main):  # name no card in an error
-        return Refused("error.not_allowed_plain")
-    return Refused("error.not_allowed", allowed=lambda language: ", ".join(
-        Words(language, variant, style).action(a) for a in main))

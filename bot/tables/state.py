@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import SeatView
+from bot.engine import Ending, SeatView
 from bot.store import TableStatus
 
 from .ids import Stamp
@@ -44,7 +44,7 @@ class TableState:
     view: SeatView | None = None  # the public view of the deal in play
     chips: tuple[int, ...] | None = None  # session chips per seat
     deals_played: int = 0
-    ending: str = "none"  # the session's Ending
+    ending: Ending = Ending.NONE
     special_left: int = 0  # closing / forced Ramsch deals still to play
     end_votes: int = 0
     votes_needed: int = 0

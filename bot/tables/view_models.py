@@ -10,8 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
-from bot.engine import Action, ActionType, Card, Phase, SeatView, TrickView
+from bot.engine import (
+    Action,
+    ActionType,
+    Card,
+    Ending,
+    Phase,
+    ResultStatus,
+    SeatView,
+    TrickView,
+    rules_of,
+)
 from bot.engine.cards import CARD_NAMES, iter_bits
 from renderer.describe import sort_hand
 
@@ -47,11 +58,18 @@ class SelectSpec:
 Component = ButtonSpec | SelectSpec
 
 
+class ImageKind(StrEnum):
+    HAND = "hand"
+    TABLE = "table"
+    TRICK = "trick"
+    RESULT = "result"
+
+
 @dataclass(frozen=True, slots=True)
 class ImageSpec:
-    """An image to render: ``kind`` is ``hand``, ``table``, ``trick`` or ``result``."""
+    """An image to render."""
 
-    kind: str
+    kind: ImageKind
     view: SeatView
     names: tuple[str, ...]
     style: str
@@ -180,7 +198,7 @@ def table_message(state: TableState, words: Words) -> MessageModel:
         buttons.append(ButtonSpec(custom_id(tid, state.stamp, "kontra"),
                                   words(f"action.{state.kontra}"), DANGER))
     buttons.append(ButtonSpec(custom_id(tid, None, "end"), words("button.end")))
-    image = ImageSpec("table", view, names, state.style, state.language, chips=state.chips)
+    image = ImageSpec(ImageKind.TABLE, view, names, state.style, state.language, chips=state.chips)
     return MessageModel(
         title=words("table.title", variant=words.variant_name(), table=tid),
         description="\n".join(lines), colour=COLOUR_PLAY, image=image,
@@ -230,7 +248,7 @@ def _deal_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]
                  if view.called_from is not None else "")
         lines.append(words("table.called", card=words.card(view.called_card), where=where)
                      .rstrip())
-    if view.variant == "tapp1879":
+    if rules_of(view.variant).keeps_pot:
         lines.append(words("table.pot", n=view.pot))
     trick = view.current_trick
     if trick is not None and trick.cards:
@@ -254,13 +272,13 @@ def _plays(trick: TrickView, players: int, names: Sequence[str], words: Words) -
 
 
 def _ending_line(state: TableState, words: Words) -> str:
-    if state.ending == "none":
+    if state.ending is Ending.NONE:
         if state.end_votes:
             return words("table.end_votes", n=state.end_votes, needed=state.votes_needed)
         return ""
-    if state.ending in ("closing", "forced_ramsch"):
-        return words(f"table.ending.{state.ending}", n=state.special_left)
-    return words(f"table.ending.{state.ending}")
+    if state.ending.counts_deals:
+        return words(f"table.ending.{state.ending.value}", n=state.special_left)
+    return words(f"table.ending.{state.ending.value}")
 
 
 def turn_ping(state: TableState, words: Words) -> MessageModel | None:
@@ -283,12 +301,12 @@ def result_message(event: DealOver, words: Words, style: str,
     pays = ", ".join(words("result.payment", name=names[s], n=_signed(p))
                      for s, p in enumerate(result.payments))
     lines.append(words("result.payments", payments=pays))
-    if view.variant == "tapp1879":
+    if rules_of(view.variant).keeps_pot:
         lines.append(words("table.pot", n=result.pot))
     totals = ", ".join(words("result.payment", name=names[s], n=_signed(c))
                        for s, c in enumerate(event.chips))
     lines.append(words("result.totals", totals=totals))
-    image = ImageSpec("result", view, names, style, language, show_hands=True)
+    image = ImageSpec(ImageKind.RESULT, view, names, style, language, show_hands=True)
     return MessageModel(title=words("result.title", n=event.stamp.deal + 1),
                         description="\n".join(lines), colour=COLOUR_RESULT, image=image,
                         view=view, shown=frozenset(words.named))
@@ -297,7 +315,7 @@ def result_message(event: DealOver, words: Words, style: str,
 def result_line(view: SeatView, names: Sequence[str], words: Words) -> str:
     result = view.result
     assert result is not None
-    if result.status == "thrown_in":
+    if result.status is ResultStatus.THROWN_IN:
         return words("result.thrown_in")
     contract = words.contract(result.contract)
     if result.declarer is None:  # Ramsch
@@ -308,9 +326,7 @@ def result_line(view: SeatView, names: Sequence[str], words: Words) -> str:
         return words("result.draw", name=name, contract=contract)
     points = result.declarer_points
     key = "result.won" if result.won else "result.lost"
-    if points is None or result.contract in ("rufer", "rufer_herz", "durch", "durch_herz",
-                                             "bettel", "bettel_ouvert") \
-            or "tout" in result.announcements:
+    if rules_of(view.variant).decided_by_tricks(result):
         key += "_tricks"
     return words(key, name=name, contract=contract, points=points)
 
@@ -368,7 +384,7 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
     elif view.actor is not None:
         lines.append(words("hand.waiting", name=names[view.actor], task=words.task(view.phase)))
     components = action_components(ctx.table_id, ctx.stamp, view, words)
-    image = (ImageSpec("hand", view, names, ctx.style, words.language)  # the reader's
+    image = (ImageSpec(ImageKind.HAND, view, names, ctx.style, words.language)  # the reader's
              if main or not after_action else None)
     return MessageModel(description="\n".join(lines), image=image, components=components,
                         view=view, shown=frozenset(words.named))
@@ -451,5 +467,5 @@ def last_trick_message(view: SeatView, names: tuple[str, ...], words: Words, sty
     assert trick.winner is not None
     text = words("table.last_trick", n=len(view.tricks),
                  plays=_plays(trick, view.players, names, words), name=names[trick.winner])
-    image = ImageSpec("trick", view, names, style, language, trick=trick)
+    image = ImageSpec(ImageKind.TRICK, view, names, style, language, trick=trick)
     return MessageModel(description=text, image=image, view=view, shown=frozenset(words.named))

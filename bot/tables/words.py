@@ -6,17 +6,18 @@ named: what a message shows is checked against what its viewer may see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
-from bot.engine import Action, ActionType, Phase
+from bot.engine import Action, ActionType, Phase, rules_of
 from bot.engine.cards import RANKS, SUITS, iter_bits
 from bot.i18n import DEFAULT, language_of, strings, t
 
-#: the deck each variant is usually played with (``deck_style: auto``)
-VARIANT_STYLES: Mapping[str, str] = {
-    "zuger": "swiss", "tapp1879": "french", "dapp": "german", "wuerttemberg": "german",
-}
+
+def home_style(variant: str) -> str:
+    """The deck the variant is usually played with (``deck_style: auto``)."""
+    return rules_of(variant).home_deck
+
 #: catalogue keys with this prefix override the renderer's words (``renderer.Labels``)
 RENDER_PREFIX = "render."
 

@@ -16,12 +16,19 @@ VARIANTS: dict[str, type[Variant]] = {
 }
 
 
-def make_variant(name: str, players: int | None = None,
-                 options: dict[str, Any] | None = None) -> Variant:
+def rules_of(name: str) -> type[Variant]:
+    """The rules of the variant ``name``: its facts (``keeps_pot``, ``home_deck``, ...)
+    and hooks, for the bot, the renderer and computer players to ask instead of
+    comparing variant names."""
     cls = VARIANTS.get(name)
     if cls is None:
         raise InvalidRecord(f"unknown variant {name!r} (one of: {', '.join(VARIANTS)})")
-    return cls(players, dict(options or {}))
+    return cls
 
 
-__all__ = ["VARIANTS", "Variant", "make_variant"]
+def make_variant(name: str, players: int | None = None,
+                 options: dict[str, Any] | None = None) -> Variant:
+    return rules_of(name)(players, dict(options or {}))
+
+
+__all__ = ["VARIANTS", "Variant", "make_variant", "rules_of"]

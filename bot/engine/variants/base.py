@@ -6,11 +6,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
 from ..cards import SUITS
-from ..errors import IllegalAction, InvalidRecord
+from ..ending import Ending
+from ..errors import IllegalAction, InvalidRecord, Refusal
 from ..view import DealResult
 
 if TYPE_CHECKING:
     from ..deal import Deal
+    from ..session import Session
 
 ALL_SUITS = (0, 1, 2, 3)
 NOT_HEARTS = (0, 1, 3)  # clubs, spades, diamonds
@@ -25,6 +27,16 @@ class Variant:
     option_defaults: ClassVar[dict[str, Any]] = {}
     has_kontra: ClassVar[bool] = False
     call_may_pass: ClassVar[bool] = False
+    #: a pot carries from deal to deal and is shared out when the session ends
+    keeps_pot: ClassVar[bool] = False
+    #: the turn passes clockwise (to the left); the others pass it counter-clockwise
+    clockwise: ClassVar[bool] = False
+    #: the cards the variant is played with at home: ``swiss``, ``french`` or ``german``
+    home_deck: ClassVar[str] = "french"
+    #: contracts decided by tricks (all of them, or none) rather than by card points
+    trick_contracts: ClassVar[frozenset[str]] = frozenset()
+    #: options of a whole session rather than of one deal (each chooses an ending)
+    session_options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int | None, options: dict[str, Any]) -> None:
         opts = dict(options)
@@ -96,7 +108,7 @@ class Variant:
         return []
 
     def apply_kontra(self, deal: Deal, seat: int, action: Action) -> None:
-        raise IllegalAction(f"there is no {action.type.value} in {self.name}")
+        raise IllegalAction(f"there is no {action.type.value} in {self.name}", Refusal.NO_KONTRA)
 
     def kontra_refusal(self, deal: Deal, seat: int, kind: ActionType) -> str:
         return f"{kind.value} is not allowed now"
@@ -104,6 +116,26 @@ class Variant:
     # -- scoring ---------------------------------------------------------------------
     def settle(self, deal: Deal) -> DealResult:
         raise NotImplementedError
+
+    @classmethod
+    def decided_by_tricks(cls, result: DealResult) -> bool:
+        """The declarer won or lost by the number of tricks, not by card points (a
+        win-all or Bettel contract, a tout)."""
+        return (result.declarer_points is None or result.contract in cls.trick_contracts
+                or "tout" in result.announcements)
+
+    # -- the session's ending ----------------------------------------------------------
+    @classmethod
+    def own_ending(cls, session: Session) -> Ending | None:
+        """The variant's own ending once the end is called, if the session chose it
+        (None: the session ends after the deal in play)."""
+        return None
+
+    @classmethod
+    def deal_booked(cls, session: Session, deal: Deal, index: int) -> None:
+        """A deal (number ``index``) was booked while the variant's own ending runs:
+        move the ending on (a counted ending, :attr:`Ending.counts_deals`, is counted by
+        the session itself)."""
 
 
 def _is_int(x: object) -> bool:

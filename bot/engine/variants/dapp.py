@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
 from ..cards import HEARTS, mask_points
+from ..ending import Ending
 from ..view import DealResult, Phase
 from .base import NOT_HEARTS, check_bool
 from .contest import Bids, ContestVariant, ContestWords
@@ -18,6 +19,7 @@ from .scoring import declarer_pays_or_wins, ramsch, result
 
 if TYPE_CHECKING:
     from ..deal import Deal
+    from ..session import Session
 
 
 class Contract(StrEnum):
@@ -92,6 +94,9 @@ class ClosingWords(Words):
 class Dapp(ContestVariant):
     name = "dapp"
     player_counts = (3, 4, 5, 6)
+    home_deck = "german"
+    trick_contracts = frozenset(c.value for c in (*WIN_ALL, Contract.BETTEL))
+    session_options = ("closing_round",)
     option_defaults: ClassVar[dict[str, Any]] = {"closing_ramsch": False}
     has_kontra = True
 
@@ -189,6 +194,12 @@ class Dapp(ContestVariant):
         if deal.contract is Contract.RAMSCH:
             return "rekontra must come from another player than the one who said kontra"
         return "only the declarer may announce rekontra"
+
+    # -- the session's ending: the closing Ramsch round ---------------------------------
+    @classmethod
+    def own_ending(cls, session: Session) -> Ending | None:
+        # a deal under way is not part of the closing round (``deal_options``)
+        return Ending.CLOSING if session.closing_round else None
 
     # -- scoring -------------------------------------------------------------------------
     def settle(self, deal: Deal) -> DealResult:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import mask_points
-from ..view import DealResult
+from ..view import DealResult, ResultStatus
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -60,7 +60,7 @@ def result(
     pot: int = 0,
 ) -> DealResult:
     return DealResult(
-        status="finished",
+        status=ResultStatus.FINISHED,
         contract=deal.contract,
         declarer=deal.declarer,
         trump=deal.trump,

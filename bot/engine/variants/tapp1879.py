@@ -49,6 +49,8 @@ WORDS = Words()
 class Tapp1879(ContestVariant):
     name = "tapp1879"
     player_counts = (3,)
+    keeps_pot = True
+    clockwise = True
     option_defaults: ClassVar[dict[str, Any]] = {"ante": 2}
     words = WORDS
 

@@ -11,13 +11,15 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
-from ..cards import HEARTS, mask_points
+from ..cards import HEARTS, Card, mask_points
+from ..ending import Ending
 from ..view import DealResult, Phase
 from .base import NOT_HEARTS, Variant, bid_actions, check_bool, check_choice
 from .scoring import declarer_pays_or_wins, ramsch, result
 
 if TYPE_CHECKING:
     from ..deal import Deal
+    from ..session import Session
 
 
 class Game(StrEnum):
@@ -46,6 +48,7 @@ POINT_GAMES = {Game.HERZ_AUFNEHMEN, Game.FARBE, Game.HERZ}
 WIN_ALL = {Game.RUFER, Game.RUFER_HERZ, Game.DURCH, Game.DURCH_HERZ}
 BETTELS = {Game.BETTEL, Game.BETTEL_OUVERT}
 _ANNOUNCE = tuple(bid_actions(["spiele", "weg"]))
+_HERZ_ASS = int(Card.parse("AH"))
 
 
 @dataclass(slots=True)
@@ -62,6 +65,9 @@ class Auction:
 class Wuerttemberg(Variant):
     name = "wuerttemberg"
     player_counts = (3, 4)
+    home_deck = "german"
+    trick_contracts = frozenset(g.value for g in (*WIN_ALL, *BETTELS))
+    session_options = ("herz_ass_ende",)
     option_defaults: ClassVar[dict[str, Any]] = {"deck": 36, "herz_aufnehmen": False,
                                        "forced_ramsch": False}
     call_may_pass = True
@@ -157,6 +163,26 @@ class Wuerttemberg(Variant):
         return NOT_HEARTS
 
     # -- scoring -------------------------------------------------------------------------
+    # -- the session's ending: "Herz-Ass ansagen" ----------------------------------------
+    @classmethod
+    def own_ending(cls, session: Session) -> Ending | None:
+        return Ending.HERZ_ASS_WAIT if session.herz_ass_ende else None
+
+    @classmethod
+    def deal_booked(cls, session: Session, deal: Deal, index: int) -> None:
+        """The first deal after the end was called decides who deals the last deal with
+        bidding (whoever held the ace of hearts; none if it lay in the talon: the next
+        deal decides); after it, each player deals one forced Ramsch."""
+        e = session.ending
+        if e is Ending.HERZ_ASS_WAIT and index >= session.end_from:
+            holder = next((s for s in range(deal.n) if deal.dealt[s] >> _HERZ_ASS & 1), None)
+            if holder is not None:
+                session.dealer = holder
+                session.ending = Ending.HERZ_ASS_LAST
+        elif e is Ending.HERZ_ASS_LAST:
+            session.ending = Ending.FORCED_RAMSCH
+            session.special_left = deal.n
+
     def settle(self, deal: Deal) -> DealResult:
         g = Game(str(deal.contract))
         if g is Game.RAMSCH:

@@ -48,6 +48,7 @@ class Auction:
 class Zuger(Variant):
     name = "zuger"
     player_counts = (4,)
+    home_deck = "swiss"
     option_defaults: ClassVar[dict[str, Any]] = {"tapp_threshold": 61}
 
     def check_options(self, options: dict[str, Any]) -> None:

@@ -29,7 +29,7 @@ from .pacing import GlobalPace, pace_requests
 from .store import Store as SQLiteStore
 from .tables import Display, TableConfig, TableService, user_message
 from .tables.rendering import Renderer
-from .tables.timers import TableTimers
+from .tables.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class TappCommandTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Leave a command that came too late to be answered (see ``display.TOO_LATE``)."""
-        display = getattr(self.client, "display", None)
+        display = self.client.display if isinstance(self.client, TappBot) else None
         return display is None or not display.too_late(interaction)
 
     async def on_error(
@@ -109,24 +109,28 @@ class TappBot(commands.Bot):
         self.pace = GlobalPace(settings.global_rate) if settings.global_rate else None
         if self.pace is not None:
             pace_requests(self.http, self.pace)
+        #: what the store factory opened (closed with the bot)
         self.store: Store | None = None
+        #: the bot's database, where the factory opened one (None: the bot runs without)
+        self.database: SQLiteStore | None = None
         self._store_factory: StoreFactory = store_factory or open_store
         self._extensions = tuple(extensions)
         self._table_config = tables or TableConfig()
         self.display: Display | None = None
         self.tables: TableService | None = None
-        self.timers: TableTimers | None = None
+        self.timers: Scheduler | None = None
 
     async def setup_hook(self) -> None:
         self.store = await self._store_factory(self.settings)
         if isinstance(self.store, SQLiteStore):
+            self.database = self.store
             config = self._table_config
             self.display = Display(self, self.store, clock=config.clock,
                                    observers=config.observers,
                                    images=Renderer(self.settings.render_processes))
             await self.display.start()
             self.tables = TableService(self.store, self.display, config)
-            self.timers = TableTimers(self.tables, notify=self.display.notice)
+            self.timers = self.tables.timers
         await self.tree.set_translator(Translator())
         for name in self._extensions:
             await self.load_extension(name)

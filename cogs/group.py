@@ -7,7 +7,7 @@ subclassing :class:`TappCog` and declaring ordinary cog app commands::
         @app_commands.command(name="new", description="Open a table in this channel")
         async def new(self, interaction: discord.Interaction, variant: str) -> None: ...
 
-    async def setup(bot: commands.Bot) -> None:
+    async def setup(bot: TappBot) -> None:
         await add_tapp_cog(bot, Lobby(bot))
 
 ``TappCog`` moves the cog's (bound) commands into the group when it is created and
@@ -21,6 +21,7 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import TappBot
 from bot.i18n import t
 
 GROUP_NAME = "tapp"
@@ -40,8 +41,8 @@ def tapp_group(tree: app_commands.CommandTree) -> app_commands.Group:
 class TappCog(commands.Cog):
     """A cog whose app commands are ``/tapp`` subcommands."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def __init__(self, bot: TappBot) -> None:
+        self.bot: TappBot = bot
         self.tapp = tapp_group(bot.tree)
         self._subcommands = self.get_app_commands()  # top-level ones, bound to this cog
         for command in self._subcommands:
@@ -53,7 +54,7 @@ class TappCog(commands.Cog):
                 self.tapp.remove_command(command.name)
 
 
-async def add_tapp_cog(bot: commands.Bot, cog: TappCog) -> None:
+async def add_tapp_cog(bot: TappBot, cog: TappCog) -> None:
     """Add ``cog`` to ``bot``.
 
     discord.py registers a cog's app commands by their root, which for a ``TappCog`` is

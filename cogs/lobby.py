@@ -10,9 +10,9 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
-from discord.ext import commands
 
 from bot.ai import levels
+from bot.client import TappBot
 from bot.i18n import t
 from bot.settings import SettingError, check
 
@@ -138,5 +138,5 @@ class Lobby(TableCog):
                                                 ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TappBot) -> None:
     await add_tapp_cog(bot, Lobby(bot))

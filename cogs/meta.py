@@ -7,9 +7,9 @@ import math
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import bot
+from bot.client import TappBot
 from bot.i18n import language_of, t
 
 from .group import TappCog, add_tapp_cog
@@ -42,5 +42,5 @@ class Meta(TappCog):
                                                 ephemeral=True)
 
 
-async def setup(client: commands.Bot) -> None:
+async def setup(client: TappBot) -> None:
     await add_tapp_cog(client, Meta(client))

@@ -10,8 +10,8 @@ import logging
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.ext import commands
 
+from bot.client import TappBot
 from bot.engine import Action, ActionType, TappError
 from bot.engine.cards import CARD_NAMES, N_CARDS, RANKS, SUITS
 from bot.i18n import t
@@ -230,5 +230,5 @@ class Play(TableCog):
         return prefix + _card_text(text, shown_names(words))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TappBot) -> None:
     await add_tapp_cog(bot, Play(bot))

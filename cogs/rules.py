@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import TappBot
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.tables.errors import NoTableHere
@@ -159,5 +160,5 @@ class Rules(TableCog):
             log.warning("rules for %s not sent", variant, exc_info=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TappBot) -> None:
     await add_tapp_cog(bot, Rules(bot))

@@ -15,8 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
-from discord.ext import commands
 
+from bot.client import TappBot
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.settings import SettingError, changes_text, check, settings_embed, value_text
@@ -50,8 +50,8 @@ class ServerSettings(TappCog):
 
     @property
     def store(self) -> Store:
-        store = getattr(self.bot, "store", None)
-        if not isinstance(store, Store):
+        store = self.bot.database
+        if store is None:
             raise Unavailable()
         return store
 
@@ -122,5 +122,5 @@ class ServerSettings(TappCog):
             raise SettingError("settings.error.permission")
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TappBot) -> None:
     await add_tapp_cog(bot, ServerSettings(bot))

@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import TappBot
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.standings import (
@@ -40,7 +41,7 @@ from bot.standings.chart import chip_chart
 from bot.standings.ids import BOARD_TEMPLATE, HISTORY_TEMPLATE, REPLAY_TEMPLATE
 from bot.standings.present import board_embed, history_embed, replay_embed, stats_embed
 from bot.standings.replay import Picture, render_replay, steps
-from bot.store import MemberStats, Period, Store, StoreError
+from bot.store import MemberStats, Period, StoreError
 from bot.tables.words import render_labels
 from renderer import Labels
 
@@ -200,8 +201,8 @@ class Standings(TappCog):
         await super().cog_unload()
 
     def service(self) -> StandingsService:
-        store = getattr(self.bot, "store", None)
-        if not isinstance(store, Store):
+        store = self.bot.database
+        if store is None:
             raise NoStore()
         return StandingsService(store)
 
@@ -335,5 +336,5 @@ class Standings(TappCog):
                     files=[_file(p) for p in chunk], ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TappBot) -> None:
     await add_tapp_cog(bot, Standings(bot))

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.client import TappBot
 from bot.engine import TappError
 from bot.i18n import language_of, t
 from bot.tables import (
@@ -57,14 +58,14 @@ class TableCog(TappCog):
 
     @property
     def tables(self) -> TableService:
-        service: TableService | None = getattr(self.bot, "tables", None)
+        service = self.bot.tables
         if service is None:
             raise Unavailable()
         return service
 
     @property
     def display(self) -> Display:
-        display: Display | None = getattr(self.bot, "display", None)
+        display = self.bot.display
         if display is None:
             raise Unavailable()
         return display
@@ -186,5 +187,5 @@ class Table(TableCog):
                 await channel.add_user(user)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TappBot) -> None:
     await add_tapp_cog(bot, Table(bot))

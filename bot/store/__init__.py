@@ -29,6 +29,7 @@ from .errors import (
 )
 from .models import (
     ActionRow,
+    Arming,
     ChipPoint,
     ContractRecord,
     Deadline,
@@ -58,8 +59,9 @@ from .store import Store
 
 __all__ = [
     "DEFAULT_PATH", "ActionRow", "AlreadySeated", "ChipPoint", "ContractRecord",
-    "CorruptState", "DealAmount", "DealClosed", "DealInProgress", "DealNotFound", "DealRow",
-    "DealStatus", "Deadline", "DeadlineKind", "DeadlineSpec", "DeckStyle", "DuplicateAction",
+    "Arming", "CorruptState", "DealAmount", "DealClosed", "DealInProgress", "DealNotFound",
+    "DealRow", "DealStatus", "Deadline", "DeadlineKind", "DeadlineSpec", "DeckStyle",
+    "DuplicateAction",
     "Imbalance", "InvalidSetting", "InvalidTransition", "Leaderboard", "LedgerImbalance",
     "LedgerKind", "LedgerRow", "MemberStats", "MessageRef", "NotFound", "OpenTable", "Period",
     "PlyGap", "PostedMessage", "SchemaTooNew", "SeatRow", "SeatTaken", "Settings",

@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from .db import Database
-from .models import Deadline, DeadlineKind, DeadlineSpec
+from .models import Arming, Deadline, DeadlineKind, DeadlineSpec
 from .rows import cancel_deadlines, fetch_open_table
 
 
@@ -46,6 +46,13 @@ def schedule_all(conn: sqlite3.Connection, table_id: int, specs: Sequence[Deadli
     cancel_deadlines(conn, table_id)
     return [schedule(conn, table_id, s.kind, s.due_at, deal_id=deal_id, ply=ply, seat=s.seat,
                      now=now) for s in specs]
+
+
+def arm(conn: sqlite3.Connection, table_id: int, arming: Arming | None, now: float) -> None:
+    """Set the deadlines of ``arming`` (inside a write transaction; None: leave them)."""
+    if arming is not None:
+        schedule_all(conn, table_id, arming.specs, deal_id=arming.deal_id, ply=arming.ply,
+                     now=now)
 
 
 class Deadlines:

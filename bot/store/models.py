@@ -232,6 +232,17 @@ class DeadlineSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Arming:
+    """The deadlines of the turn a write leads to, set in the write's own transaction:
+    the table's pending deadlines are replaced by ``specs`` for that deal and ply (no
+    specs: none is pending afterwards)."""
+
+    deal_id: int | None = None
+    ply: int | None = None
+    specs: tuple[DeadlineSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Imbalance:
     """A group of ledger rows that does not sum to zero (a deal's, or a table's shares)."""
 

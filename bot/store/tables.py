@@ -11,9 +11,10 @@ from bot.engine.session import Session
 
 from .codec import full_record, session_to_state
 from .db import Database, dumps, loads
+from .deadlines import arm
 from .errors import AlreadySeated, InvalidTransition, SeatTaken, StoreError
 from .ledger import book_pot_shares
-from .models import OpenTable, SeatRow, TableRow, TableStatus
+from .models import Arming, OpenTable, SeatRow, TableRow, TableStatus
 from .rows import (
     cancel_deadlines,
     deal_row,
@@ -113,9 +114,10 @@ class Tables:
         return await self._db.write(run)
 
     async def hand_over(self, table_id: int, seat: int, *, display_name: str,
-                        level: str | None) -> SeatRow:
+                        level: str | None, arming: Arming | None = None) -> SeatRow:
         """A member's seat goes to a computer player, in one transaction (the member
-        leaves a table in play); returns the computer's seat."""
+        leaves a table in play) with the deadlines of ``arming``; returns the computer's
+        seat."""
         now = self._db.now()
 
         def run(conn: sqlite3.Connection) -> SeatRow:
@@ -124,16 +126,23 @@ class Tables:
                                 " AND is_computer = 0", (table_id, seat)).rowcount
             if gone != 1:
                 raise InvalidTransition(f"Seat {seat + 1} has no member to replace.")
-            return _insert_seat(conn, table_id, seat, None, display_name, True, level, now)
+            row = _insert_seat(conn, table_id, seat, None, display_name, True, level, now)
+            arm(conn, table_id, arming, now)
+            return row
 
         return await self._db.write(run)
 
-    async def set_away(self, table_id: int, seat: int, away: bool) -> None:
-        """Mark a member away (a computer plays for them) or back."""
+    async def set_away(self, table_id: int, seat: int, away: bool,
+                       arming: Arming | None = None) -> None:
+        """Mark a member away (a computer plays for them) or back, with the deadlines of
+        ``arming`` in the same transaction."""
+        now = self._db.now()
+
         def run(conn: sqlite3.Connection) -> None:
             fetch_open_table(conn, table_id)
             conn.execute("UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?"
                          " AND is_computer = 0", (int(away), table_id, seat))
+            arm(conn, table_id, arming, now)
         await self._db.write(run)
 
     async def stand(self, table_id: int, seat: int) -> SeatRow | None:

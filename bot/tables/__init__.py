@@ -2,17 +2,20 @@
 players, deal after deal), what each message shows (view models) and the display that
 sends it to Discord.
 
-The path of an action: cog → :meth:`TableService.act` (lock, engine ``apply``, store
-commit) → the caller answers the player → :class:`Display` edits the table message
-(rendered off the event loop) → computer players take their turns.
+The path of an action: cog → :meth:`TableService.act` (:mod:`.play`: lock, engine
+``apply``, store commit with the next turn's deadlines, :mod:`.core`) → the caller
+answers the player → :class:`Display` edits the table message (rendered off the event
+loop) → computer players take their turns (:mod:`.computers`).
 """
 
 from .component import EVENT, TableComponent
+from .config import TableConfig
 from .display import Answer, Disclosure, Display
 from .errors import TableError, user_message
 from .ids import ComponentId, Stamp, custom_id
 from .live import LiveTable
-from .service import ActOutcome, TableConfig, TableService
+from .play import ActOutcome
+from .service import TableService
 from .state import DealOver, HandContext, TableOver, TableState
 
 __all__ = [

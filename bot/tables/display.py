@@ -34,7 +34,7 @@ from .component import button, select
 from .ids import Stamp
 from .rendering import Renderer
 from .state import DealOver, TableOver, TableState
-from .timers import REMINDER, SUBSTITUTE, TimerNotice
+from .timeouts import REMINDER, SUBSTITUTE, TimerNotice
 from .view_models import (
     ButtonSpec,
     MessageModel,

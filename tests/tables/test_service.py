@@ -24,17 +24,22 @@ from bot.tables.errors import (
     TableError,
     TableFull,
 )
+from bot.tables.timeouts import TimerNotice
 
 
 class FakeDisplay:
     def __init__(self) -> None:
         self.states: list[TableState] = []
         self.events: list[DealOver | TableOver] = []
+        self.notices: list[TimerNotice] = []
 
     def update(self, state: TableState, events: Sequence[DealOver | TableOver] = (), *,
                repost: bool = False) -> None:
         self.states.append(state)
         self.events.extend(events)
+
+    def notice(self, notice: TimerNotice) -> None:
+        self.notices.append(notice)
 
 
 @pytest.fixture
@@ -44,11 +49,13 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
-def service(store: Store, **config: Any) -> tuple[TableService, FakeDisplay]:
+def service(store: Store, sleep: Any = None, **config: Any) -> tuple[TableService, FakeDisplay]:
     display = FakeDisplay()
     options: dict[str, Any] = {"computer_pause": 0, "computer_level": "easy",
                                "rng": random.Random(1), "ai_seed": 1}
-    return TableService(store, display, TableConfig(**{**options, **config})), display
+    svc = TableService(store, display, TableConfig(**{**options, **config}),
+                       **({"sleep": sleep} if sleep else {}))
+    return svc, display
 
 
 async def started(svc: TableService, variant: str = "zuger", members: int = 4, *,

@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 
 from bot.engine import Action
-from bot.store import DeadlineKind, DealStatus, Store
+from bot.store import DeadlineKind, DealStatus, Store, StoreFull
 from bot.tables import TableService
-from bot.tables.timers import ABANDONED, REMINDER, SUBSTITUTE, TableTimers, TimerNotice, turn_key
+from bot.tables.arming import turn_key
+from bot.tables.scheduler import Scheduler
+from bot.tables.timeouts import ABANDONED, REMINDER, SUBSTITUTE, TimerNotice
 
 from .test_service import service, started
 
@@ -44,12 +46,11 @@ async def store(tmp_path: Path, clock: Clock) -> AsyncIterator[Store]:
 
 
 async def timed(store: Store, clock: Clock, **settings: Any
-                ) -> tuple[TableService, TableTimers, list[TimerNotice]]:
+                ) -> tuple[TableService, Scheduler, list[TimerNotice]]:
     await store.settings.set_guild(1, {"reminder_delay": 600, "turn_timeout": 3600,
                                        **settings})
-    svc, _ = service(store, clock=clock)
-    notices: list[TimerNotice] = []
-    return svc, TableTimers(svc, notify=notices.append), notices
+    svc, display = service(store, clock=clock)
+    return svc, svc.timers, display.notices
 
 
 async def test_reminder_then_timeout_fire_on_time(store: Store, clock: Clock) -> None:
@@ -179,7 +180,6 @@ async def test_away_outlives_a_restart(store: Store, clock: Clock) -> None:
     await svc.shutdown()
 
     again, _ = service(store, clock=clock)
-    TableTimers(again)
     await again.resume()
     live = await again.table(tid)
     assert live.away() == (seat,)
@@ -276,9 +276,9 @@ async def test_overdue_timers_fire_once_across_a_restart(store: Store, clock: Cl
     await svc.shutdown()  # the bot stops; the deadlines stay in the store
 
     clock.advance(5000)  # both are overdue when the bot is back
-    again, _ = service(store, clock=clock)
-    after: list[TimerNotice] = []
-    timers2 = TableTimers(again, notify=after.append)
+    again, shown = service(store, clock=clock)
+    after = shown.notices
+    timers2 = again.timers
     assert await again.resume() == 1
     # resuming keeps the stored deadlines of the same turn (they are not pushed back)
     assert {d.due_at for d in await store.deadlines.pending(tid)} == {START + 600,
@@ -312,9 +312,9 @@ async def test_a_fired_reminder_is_not_armed_again_after_a_restart(store: Store,
     await svc.shutdown()
 
     for _ in range(2):  # two restarts in the same turn
-        again, _ = service(store, clock=clock)
-        after: list[TimerNotice] = []
-        timers2 = TableTimers(again, notify=after.append)
+        again, shown = service(store, clock=clock)
+        after = shown.notices
+        timers2 = again.timers
         assert await again.resume() == 1
         assert turn_key(await again.table(tid)) == key
         assert await store.deadlines.pending(tid) == []
@@ -332,7 +332,6 @@ async def test_a_turn_never_armed_is_armed_on_resume(store: Store, clock: Clock)
     await svc.shutdown()
     clock.advance(100)
     again, _ = service(store, clock=clock)
-    TableTimers(again)
     await again.resume()
     due = {d.kind: d.due_at for d in await store.deadlines.pending(tid)}
     assert due == {DeadlineKind.REMINDER: START + 700, DeadlineKind.TIMEOUT: START + 3700}
@@ -371,8 +370,10 @@ async def test_a_timeout_the_store_refuses_fires_again_later(store: Store, clock
     assert turn_key(live) != key
 
 
-async def test_timers_the_store_refused_to_set_are_set_before_the_next_firing(
+async def test_an_action_and_its_turns_timers_are_stored_together_or_not_at_all(
         store: Store, clock: Clock) -> None:
+    """The next turn's timers are written in the action's own transaction: a full disk
+    refuses both (the old turn keeps its timers), and once it is free both are stored."""
     svc, timers, notices = await timed(store, clock)
     tid = await started(svc)
     live = await svc.table(tid)
@@ -380,13 +381,16 @@ async def test_timers_the_store_refused_to_set_are_set_before_the_next_firing(
     assert key is not None and live.deal is not None
     user = live.seats[key[2]].user_id
     assert user is not None
-    store.db.simulate_full_disk(1, after=1)  # the action commits, setting its timers not
-    await svc.act(tid, user, live.deal.legal_actions(key[2])[0].token, live.stamp)
-    nxt = turn_key(live)
-    assert nxt is not None and nxt != key
+    token = live.deal.legal_actions(key[2])[0].token
+    store.db.simulate_full_disk(1)
+    with pytest.raises(StoreFull):
+        await svc.act(tid, user, token, live.stamp)
+    assert turn_key(live) == key and await store.deals.actions(key[0]) == ()
     assert {(d.deal_id, d.ply, d.seat) for d in await store.deadlines.pending(tid)} == {key}
     clock.advance(100)
-    await timers.fire_due()  # sets them first (counting from now), then fires nothing
+    await svc.act(tid, user, token, live.stamp)
+    nxt = turn_key(live)
+    assert nxt is not None and nxt != key
     due = {d.kind: (d.due_at, (d.deal_id, d.ply, d.seat))
            for d in await store.deadlines.pending(tid)}
     assert due == {DeadlineKind.REMINDER: (START + 700, nxt),
@@ -406,7 +410,7 @@ async def test_the_loop_sleeps_until_the_next_deadline(store: Store, clock: Cloc
         if len(slept) >= 3:
             raise _Stop
 
-    timers._sleep = sleep  # noqa: SLF001 - a fake sleep that moves the clock
+    timers.sleep = sleep  # a fake sleep that moves the clock
     timers.max_sleep = 10_000
     await started(svc)
     with pytest.raises(_Stop):
@@ -440,7 +444,7 @@ async def test_the_loop_outlives_a_failure(store: Store, clock: Clock) -> None:
             raise _Stop
 
     timers.fire_due = fire_due  # type: ignore[method-assign]
-    timers._sleep = sleep  # noqa: SLF001 - a fake sleep that moves the clock
+    timers.sleep = sleep  # a fake sleep that moves the clock
     timers.max_sleep = 600  # what it sleeps after a failed round
     await started(svc)
     with pytest.raises(_Stop):
@@ -452,15 +456,15 @@ async def test_the_loop_outlives_a_failure(store: Store, clock: Clock) -> None:
 def test_notice_texts() -> None:
     from bot.tables.display import notice_text
 
-    base = TimerNotice(REMINDER, 1, 2, 0, 42, "Anna", None, seconds_left=3000)
+    base = TimerNotice(REMINDER, 1, 2, 0, 42, "Anna", None, "zuger", seconds_left=3000)
     text = notice_text(base)
     assert "<@42>" in text and "50 min" in text
-    assert "1 h 40 min" in notice_text(TimerNotice(REMINDER, 1, 2, 0, 42, "Anna", None,
+    assert "1 h 40 min" in notice_text(TimerNotice(REMINDER, 1, 2, 0, 42, "Anna", None, "zuger",
                                                    seconds_left=6000))
-    sub = notice_text(TimerNotice(SUBSTITUTE, 1, 2, 0, 42, "Anna", "de", action="bid:pass",
-                                  variant="zuger"))
+    sub = notice_text(TimerNotice(SUBSTITUTE, 1, 2, 0, 42, "Anna", "de", "zuger",
+                                  action="bid:pass"))
     assert "Anna" in sub and "🤖" in sub and "(Passe)" in sub and "bid:" not in sub
-    assert "Anna" in notice_text(TimerNotice(ABANDONED, 1, 2, 0, 42, "Anna", "sv"))
+    assert "Anna" in notice_text(TimerNotice(ABANDONED, 1, 2, 0, 42, "Anna", "sv", "zuger"))
 
 
 def test_a_substitute_notice_names_no_card() -> None:
@@ -473,8 +477,8 @@ def test_a_substitute_notice_names_no_card() -> None:
     for token, words in (("discard:AS.KS", "Discard 2 cards"), ("give:AS", "give a card"),
                          ("play:TH", "play a card"), ("call:7C", "call a card")):
         for style in ("french", "german", "swiss"):
-            text = notice_text(TimerNotice(SUBSTITUTE, 1, 2, 0, 42, "Anna", None,
-                                           action=token, variant="dapp", style=style))
+            text = notice_text(TimerNotice(SUBSTITUTE, 1, 2, 0, 42, "Anna", None, "dapp",
+                                           style=style, action=token))
             assert words in text and not cards_in_text(text), text
             assert token not in text
 

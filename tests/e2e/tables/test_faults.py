@@ -17,7 +17,8 @@ from bot.config import Settings
 from bot.engine import Action, deal_from_record
 from bot.store import DealStatus, Store, restore_session
 from bot.tables import Disclosure, Stamp, TableConfig
-from bot.tables.timers import TableTimers, turn_key
+from bot.tables.arming import turn_key
+from bot.tables.scheduler import Scheduler
 from bot.tables.view_models import MessageModel, table_message
 from bot.tables.words import Words
 from standin import Actor, Message, Sandbox
@@ -90,7 +91,7 @@ def table_shown(watch: Watch, message: Message) -> list[Disclosure]:
 def fresh_render(bot: TappBot, game: Game) -> MessageModel:
     """The table message as a fresh render of the live state would make it."""
     assert bot.tables is not None and game.live is not None
-    state = bot.tables._state(game.live)  # noqa: SLF001 - the snapshot the display gets
+    state = bot.tables.core.state(game.live)  # the snapshot the display gets
     return table_message(state, Words(state.language, state.variant, state.style))
 
 
@@ -317,7 +318,8 @@ async def test_a_busy_store_while_posting_leaves_no_unknown_message_behind(
     """The store is locked right after an action commits: the turn ping is sent but
     cannot be recorded. The display deletes it again and tries the update later; once
     the lock is gone there is exactly one ping, the recorded one (before, a ping the bot
-    did not know of stayed behind for good). The turn's timers are set then too."""
+    did not know of stayed behind for good). The turn's timers were stored with the
+    action, before the lock."""
     held: list[sqlite3.Connection] = []
 
     def after_commit(table_id: int, stamp: Stamp) -> None:
@@ -362,8 +364,6 @@ async def test_a_busy_store_while_posting_leaves_no_unknown_message_behind(
                 ] == [ping.id]
         assert game.live is not None and game.live.deal is not None
         assert f"<@{game.live.seats[game.live.deal.view(0).actor or 0].user_id}>" in ping.content
-        assert bot.timers is not None
-        await bot.timers.fire_due()  # sets the turn's timers the lock kept from being set
         key = turn_key(game.live)
         assert {(d.deal_id, d.ply, d.seat) for d in await store.deadlines.pending(
             game.table_id)} == {key}
@@ -455,7 +455,7 @@ async def test_a_full_disk_at_settling_is_caught_up_without_a_click(
     await watch.check(store)
 
 
-def bot_timers(bot: TappBot) -> TableTimers:
+def bot_timers(bot: TappBot) -> Scheduler:
     assert bot.timers is not None
     return bot.timers
 

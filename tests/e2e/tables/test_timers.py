@@ -22,7 +22,7 @@ from bot.config import Settings
 from bot.engine import Action
 from bot.store import DealStatus, Store
 from bot.tables import TableConfig
-from bot.tables.timers import turn_key
+from bot.tables.arming import turn_key
 from standin import Message, Sandbox
 from standin.harness import World, running
 

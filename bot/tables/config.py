@@ -1,0 +1,32 @@
+"""How the table service runs tables (:class:`TableConfig`)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from .ids import Stamp
+
+#: the table option naming its computer players' level (not an option of the game)
+LEVEL_OPTION = "computer_level"
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """How the service runs tables. ``rng`` shuffles and seats the first dealer
+    (``random.SystemRandom()`` when None); ``ai_seed`` makes computer players
+    reproducible (tests); ``computer_pause`` is the pause before each computer action;
+    ``computer_level`` the level of computer players where a table does not choose one
+    (its ``computer_level`` option); ``clock`` gives Unix seconds (deadlines)."""
+
+    computer_pause: float = 1.0
+    computer_level: str = "normal"
+    clock: Callable[[], float] = time.time
+    rng: random.Random | None = None
+    ai_seed: int | None = None
+    observers: tuple[Callable[..., None], ...] = ()
+    #: called (and awaited, if it returns an awaitable) after each action is committed,
+    #: before it is shown or answered: tests use it to stop or slow a bot exactly there
+    after_commit: Callable[[int, Stamp], Awaitable[None] | None] | None = None

@@ -1,0 +1,244 @@
+"""What every change of a table goes through.
+
+An action is validated by the engine and committed to the store together with the
+deadlines of the turn it leads to (:meth:`TableCore.commit`). Every change then runs
+the one after-change pipeline (:meth:`TableCore.after_change`): settle a finished deal,
+deal the next one or close an ended session (each in its own transaction, also after a
+restart, whatever step was interrupted), hand a snapshot to the display, and start the
+table's computer players if they have something to do. Call both under the table's
+lock; the display renders later, outside it, so a slow Discord never holds up play.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import logging
+import random
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from bot.engine import Action, ActionType, Ending, IllegalAction, NotYourTurn
+from bot.store import Store, StoreError, TableStatus
+
+from .arming import arming, turn_key, turn_specs, waiting_seat
+from .computers import ComputerSeats
+from .config import TableConfig
+from .errors import NoTableHere, NotHost, NotInLobby, NotPlaying, NotSeated, NotYourTurnNow
+from .ids import Stamp
+from .live import LiveTable
+from .refusals import refusal
+from .registry import TableRegistry
+from .scheduler import Scheduler
+from .state import DealOver, TableOver, TableState
+
+if TYPE_CHECKING:
+    from .timeouts import TimerNotice
+
+log = logging.getLogger(__name__)
+
+
+class DisplayPort(Protocol):
+    """What the tables need of the display (see :class:`bot.tables.display.Display`)."""
+
+    def update(self, state: TableState, events: Sequence[DealOver | TableOver] = (), *,
+               repost: bool = False) -> None: ...
+
+    def notice(self, notice: TimerNotice) -> Awaitable[None] | None: ...
+
+
+@dataclass
+class Changes:
+    """What a change produced for the display."""
+
+    events: list[DealOver | TableOver] = field(default_factory=list)
+    repost: bool = False
+
+
+class TableCore:
+    """The registry, the store, the display, the computer seats and the deadline
+    scheduler of one bot's tables, and the pipeline every change goes through."""
+
+    def __init__(self, store: Store, display: DisplayPort, config: TableConfig,
+                 scheduler: Scheduler) -> None:
+        self.store = store
+        self.display = display
+        self.config = config
+        self.rng = config.rng or random.SystemRandom()
+        self.tables = TableRegistry(store)
+        self.computers = ComputerSeats(config, self.rng, self._computer_plays)
+        self.scheduler = scheduler
+
+    # -- committing -----------------------------------------------------------------------
+    async def commit(self, live: LiveTable, seat: int, action: Action, *,
+                     auto: bool = False) -> None:
+        """Apply ``action`` with the engine, then append it to the log with the next
+        turn's deadlines, in one transaction. ``auto``: a substitute's action (the
+        member is away after it; after their own, they are back)."""
+        deal = live.deal
+        assert deal is not None and live.deal_id is not None
+        ply, before = deal.ply, turn_key(live)
+        try:
+            deal.apply(seat, action)
+        except NotYourTurn:
+            actor = deal.view(seat).actor
+            raise NotYourTurnNow(name=live.names()[actor] if actor is not None else "") \
+                from None
+        except IllegalAction as error:
+            raise refusal(error, deal.view(seat), live.style) from None
+        row = live.seats.get(seat)
+        if row is not None and not row.is_computer and row.away != auto:
+            live.seats[seat] = dataclasses.replace(row, away=auto)
+        settings = await self.store.settings.for_table(live.table_id)
+        armed = arming(before, turn_key(live), settings, self.config.clock())
+        await self.tables.write(live, self.store.deals.append_action(
+            live.deal_id, ply, seat, action, auto=auto,
+            deadlines=None if armed is None else armed.specs))
+        self.scheduler.wake()
+        if self.config.after_commit is not None:
+            stamp = live.stamp
+            assert stamp is not None
+            waiting = self.config.after_commit(live.table_id, stamp)
+            if inspect.isawaitable(waiting):
+                await waiting
+
+    async def _computer_plays(self, live: LiveTable, seat: int, action: Action,
+                              auto: bool) -> None:
+        await self.commit(live, seat, action, auto=auto)
+        await self.after_change(live)
+
+    # -- the after-change pipeline --------------------------------------------------------
+    async def after_change(self, live: LiveTable, changes: Changes | None = None) -> None:
+        """Move on (settle, deal, close), show the table, start its computers. A store
+        failure while moving on does not undo the change before it: the table is
+        reloaded and the scheduler carries it on later (nobody may click)."""
+        changes = changes or Changes()
+        try:
+            await self.advance(live, changes)
+        except StoreError:
+            log.exception("table %d could not move on; reloading it", live.table_id)
+            await self.tables.reload(live)
+            self.scheduler.retry_soon(live.table_id, lambda: self.carry_on(live))
+        self.publish(live, changes)
+        self.computers.kick(live)
+
+    async def carry_on(self, live: LiveTable) -> None:
+        """Settle, deal or close what a store failure left undone (the scheduler calls
+        this); raises StoreError if the store still refuses."""
+        async with live.lock:
+            changes = Changes()
+            try:
+                await self.advance(live, changes)
+            except StoreError:
+                await self.tables.reload(live)
+                raise
+            self.publish(live, changes)
+            self.computers.kick(live)
+
+    async def advance(self, live: LiveTable, changes: Changes) -> None:
+        """Settle a finished deal, deal the next one (with its first turn's deadlines),
+        close an ended session."""
+        session = live.session
+        while session is not None and live.status is TableStatus.PLAYING:
+            deal = session.current
+            if deal is not None and deal.is_over:
+                assert live.deal_id is not None and live.deal_number is not None
+                view = deal.public_view()
+                stamp = Stamp(live.deal_number, deal.ply)
+                session.finish_deal()
+                await self.store.deals.settle(live.deal_id, deal, session)
+                live.deal_id = None
+                changes.events.append(DealOver(live.table_id, stamp, view, live.names(),
+                                               tuple(session.chips)))
+                continue
+            if deal is None:
+                if session.is_over:
+                    live.row = await self.store.tables.close(live.table_id)
+                    changes.events.append(self.table_over(live))
+                    self.tables.forget(live)
+                    return
+                deal = session.start_deal(self.rng)
+                settings = await self.store.settings.for_table(live.table_id)
+                row = await self.store.deals.start(live.table_id, deal, deadlines=turn_specs(
+                    settings, waiting_seat(live), self.config.clock()))
+                live.deal_id, live.deal_number = row.deal_id, row.number
+                self.scheduler.wake()
+                continue
+            return
+
+    async def catch_up(self, live: LiveTable) -> None:
+        """Finish what an earlier store failure left undone (a deal over but not settled,
+        or none dealt), before anyone acts."""
+        deal = live.deal
+        if deal is None or deal.is_over:
+            await self.after_change(live)
+            require_playing(live)
+
+    def close(self, live: LiveTable, event: TableOver) -> None:
+        """The table was closed (stored): show it and forget it."""
+        self.publish(live, Changes([event]))
+        self.tables.forget(live)
+
+    # -- what the display is shown ----------------------------------------------------------
+    def publish(self, live: LiveTable, changes: Changes | None = None) -> None:
+        if not live.placed and live.status is TableStatus.LOBBY:
+            return
+        changes = changes or Changes()
+        self.display.update(self.state(live), changes.events, repost=changes.repost)
+
+    def state(self, live: LiveTable) -> TableState:
+        session, deal = live.session, live.deal
+        view = deal.public_view() if deal is not None else None
+        kontra = None
+        actor_user = None
+        if deal is not None and not deal.is_over:
+            kinds = {a.type for s in deal.to_act() for a in deal.legal_actions(s)}
+            kontra = ("rekontra" if ActionType.REKONTRA in kinds
+                      else "kontra" if ActionType.KONTRA in kinds else None)
+            actor = view.actor if view is not None else None
+            if actor is not None and actor in live.seats and not live.computer_plays(actor):
+                actor_user = live.seats[actor].user_id  # pinged (not while away)
+        return TableState(
+            table_id=live.table_id, guild_id=live.row.guild_id, channel_id=live.row.channel_id,
+            thread_id=live.row.thread_id, host_id=live.row.host_id, variant=live.variant,
+            options=dict(live.options), status=live.status, players=live.players,
+            seats=live.seat_infos(), language=live.language, style=live.style,
+            stamp=live.stamp, view=view,
+            chips=tuple(session.chips) if session is not None else None,
+            deals_played=session.deals_played if session is not None else 0,
+            ending=session.ending if session is not None else Ending.NONE,
+            special_left=session.special_left if session is not None else 0,
+            end_votes=len(live.end_votes), votes_needed=len(live.voters()) // 2 + 1,
+            kontra=kontra, actor_user=actor_user, away=live.away())
+
+    def table_over(self, live: LiveTable) -> TableOver:
+        session = live.session
+        chips = tuple(session.chips) if session is not None else None
+        shares = tuple(session.pot_shares) if session and session.pot_shares else None
+        return TableOver(live.table_id, False, live.names(), chips, shares)
+
+
+# -- checks -------------------------------------------------------------------------------
+def seat_of(live: LiveTable, user_id: int) -> int:
+    seat = live.seat_of(user_id)
+    if seat is None:
+        raise NotSeated()
+    return seat
+
+
+def require_host(live: LiveTable, user_id: int) -> None:
+    if user_id != live.row.host_id:
+        raise NotHost()
+
+
+def require_lobby(live: LiveTable) -> None:
+    if live.status is not TableStatus.LOBBY:
+        raise NotInLobby()
+
+
+def require_playing(live: LiveTable) -> None:
+    if live.status is TableStatus.LOBBY:
+        raise NotPlaying()
+    if live.status is not TableStatus.PLAYING:
+        raise NoTableHere("error.table_closed")

@@ -1,0 +1,147 @@
+"""Playing a deal: a member's private view, their legal choices, their actions, and
+ending the table (by the host, or by a vote of the members here)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+
+from bot.engine import Action, ActionType, Deal, Ending
+from bot.store import TableStatus
+
+from .core import Changes, TableCore, require_host, require_playing, seat_of
+from .errors import NotHost, NotPlaying, NotSeated, Refused, StaleClick
+from .ids import Stamp
+from .live import LiveTable
+from .state import HandContext, TableOver
+
+#: a member who was away plays their seat again (see :meth:`bot.tables.lobby.Lobby`)
+ComeBack = Callable[[LiveTable, int], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class ActOutcome:
+    """An action taken: what it was and the player's view right after it."""
+
+    action: Action
+    hand: HandContext
+    deal_over: bool
+
+
+class Play:
+    def __init__(self, core: TableCore, come_back: ComeBack) -> None:
+        self.core = core
+        self._come_back = come_back
+
+    async def hand(self, live: LiveTable, user_id: int) -> HandContext:
+        """The member's private view of the deal in play. A member who was away is back
+        (stored first): from now on they play their seat themselves."""
+        require_playing(live)
+        seat = seat_of(live, user_id)
+        if live.seats[seat].away:
+            async with live.lock:
+                await self._come_back(live, seat)
+        deal = live.deal
+        if deal is None:
+            raise NotPlaying("error.between_deals")
+        return HandContext(live.table_id, live.stamp, seat, deal.view(seat), live.names(),
+                           live.style, live.language)
+
+    def last_trick(self, live: LiveTable) -> HandContext:
+        """The public view of the deal in play (for its last completed trick)."""
+        require_playing(live)
+        deal = live.deal
+        if deal is None or not deal.tricks:
+            raise NotPlaying("error.no_trick_yet")
+        return HandContext(live.table_id, live.stamp, -1, deal.public_view(), live.names(),
+                           live.style, live.language)
+
+    @staticmethod
+    def choices(live: LiveTable, user_id: int, kinds: Iterable[ActionType]) -> list[Action]:
+        """The member's legal actions of the given kinds now (for autocomplete)."""
+        deal = live.deal
+        seat = live.seat_of(user_id)
+        if deal is None or seat is None or live.status is not TableStatus.PLAYING:
+            return []
+        wanted = set(kinds)
+        return [a for a in deal.legal_actions(seat) if a.type in wanted]
+
+    async def act(self, table_id: int, user_id: int, token: str,
+                  stamp: Stamp | None = None) -> ActOutcome:
+        """Take the member's action ``token``. A ``stamp`` (from a component) must be the
+        table's current one, else the click is stale and nothing changes."""
+        core = self.core
+        live = await core.tables.get(table_id)
+        async with live.lock:
+            require_playing(live)
+            seat = seat_of(live, user_id)
+            await core.catch_up(live)
+            deal = live.deal
+            if deal is None:
+                raise NotPlaying("error.between_deals")
+            if stamp is not None and stamp != live.stamp:
+                raise StaleClick()
+            action = _resolve(deal, seat, token)
+            await core.commit(live, seat, action)
+            hand = HandContext(table_id, live.stamp, seat, deal.view(seat), live.names(),
+                               live.style, live.language)
+            await core.after_change(live)
+            return ActOutcome(action, hand, deal.is_over)
+
+    async def end(self, table_id: int, user_id: int, *, now: bool = False) -> str:
+        """Ask to end the table; returns the catalogue key of what happened.
+
+        The host ends it (``now``: at once, the deal in play abandoned with no chips
+        moved; otherwise the variant's own ending runs, starting with the deal in play);
+        a seated player votes, and a majority of the members here ends it (those away
+        after a timeout do not count, unless they vote).
+        """
+        core = self.core
+        live = await core.tables.get(table_id)
+        async with live.lock:
+            if live.status is TableStatus.LOBBY:
+                require_host(live, user_id)
+                live.row = await core.tables.write(live, core.store.tables.close(table_id))
+                core.close(live, TableOver(table_id, True, live.names(), None, None))
+                return "end.cancelled"
+            require_playing(live)
+            session = live.session
+            assert session is not None
+            is_host = user_id == live.row.host_id
+            if not is_host and live.seat_of(user_id) is None:
+                raise NotSeated()
+            if now:
+                if not is_host:
+                    raise NotHost("error.host_only")
+                if session.current is not None:
+                    session.abandon_deal()
+                session.request_end()
+                live.row = await core.tables.write(
+                    live, core.store.tables.close(table_id, session))
+                core.close(live, core.table_over(live))
+                return "end.closed"
+            if session.ending is not Ending.NONE:
+                return "end.already"
+            if not is_host:
+                live.end_votes.add(user_id)
+                if len(live.end_votes) * 2 <= len(live.voters()):
+                    core.publish(live)
+                    return "end.voted"
+            session.request_end()
+            await core.tables.write(live, core.store.tables.save_session(table_id, session))
+            await core.after_change(live, Changes())
+            return "end.requested" if is_host else "end.vote_passed"
+
+
+def _resolve(deal: Deal, seat: int, token: str) -> Action:
+    """The action a token names; ``kontra`` from the table message means whichever of
+    kontra and rekontra the seat may say."""
+    try:
+        action = Action.parse(token)
+    except ValueError:
+        raise Refused("error.unknown_action") from None
+    if action.type is ActionType.KONTRA:
+        legal = {a.type for a in deal.legal_actions(seat)}
+        if ActionType.KONTRA not in legal and ActionType.REKONTRA in legal:
+            return Action.rekontra()
+    return action

@@ -1,0 +1,114 @@
+"""The open tables of one bot, live in memory: loaded from the store on first use (or
+all at start-up), kept in step with it, and forgotten once closed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Iterator
+from typing import TypeVar
+
+from bot.store import DeckStyle, OpenTable, Store, StoreError, TableNotFound, restore_session
+
+from .errors import NoTableHere
+from .live import LiveTable
+from .words import home_style
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class TableRegistry:
+    """Live tables by id. Change a table only under its lock (see :class:`LiveTable`)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._tables: dict[int, LiveTable] = {}
+        self._loading: dict[int, asyncio.Lock] = {}
+
+    def __iter__(self) -> Iterator[LiveTable]:
+        return iter(list(self._tables.values()))
+
+    def peek(self, table_id: int) -> LiveTable | None:
+        """The live table if it is loaded (tests and tools; do not change it)."""
+        return self._tables.get(table_id)
+
+    async def get(self, table_id: int) -> LiveTable:
+        """The open table ``table_id`` (loaded from the store if needed)."""
+        live = self._tables.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self._tables.get(table_id)
+            if live is None:
+                try:
+                    opened = await self.store.tables.load(table_id)
+                except TableNotFound:
+                    raise NoTableHere("error.table_gone") from None
+                if not opened.table.status.is_open:
+                    raise NoTableHere("error.table_closed")
+                live = await self.adopt(opened)
+        return live
+
+    def located_in(self, channel_id: int) -> LiveTable | None:
+        """The open table whose messages live in this channel or thread, if any."""
+        return next((lv for lv in self._tables.values()
+                     if lv.status.is_open and lv.location_id == channel_id), None)
+
+    def find(self, channel_id: int, user_id: int, parent_id: int | None = None) -> LiveTable:
+        """The table a command in ``channel_id`` is about: the table living there, or
+        else the one open table under that channel where the member is seated."""
+        here = self.located_in(channel_id)
+        if here is not None:
+            return here
+        near = [lv for lv in self._tables.values() if lv.status.is_open
+                and lv.row.channel_id in (channel_id, parent_id) and lv.seat_of(user_id)
+                is not None]
+        if len(near) == 1:
+            return near[0]
+        raise NoTableHere("error.no_table_here" if not near else "error.which_table")
+
+    async def adopt(self, opened: OpenTable, *, placed: bool = True) -> LiveTable:
+        """Make a loaded table live (replaying its deal in play)."""
+        table = opened.table
+        settings = await self.store.settings.for_table(table.table_id)
+        style = settings.deck_style
+        live = LiveTable(
+            row=table, seats={s.seat: s for s in opened.seats},
+            language=None if settings.language == "auto" else settings.language,
+            style=home_style(table.variant) if style is DeckStyle.AUTO else style.value,
+            placed=placed)
+        _fill(live, opened)
+        self._tables[table.table_id] = live
+        return live
+
+    async def reload(self, live: LiveTable) -> None:
+        """Trust the store again after a failed write (memory may be ahead of it)."""
+        try:
+            opened = await self.store.tables.load(live.table_id)
+        except StoreError:
+            log.exception("could not reload table %d", live.table_id)
+            return
+        _fill(live, opened)
+        if not live.status.is_open:
+            self.forget(live)
+
+    async def write(self, live: LiveTable, write: Awaitable[T]) -> T:
+        """Await a store write for ``live``; on failure reload the table and re-raise."""
+        try:
+            return await write
+        except StoreError:
+            await self.reload(live)
+            raise
+
+    def forget(self, live: LiveTable) -> None:
+        self._tables.pop(live.table_id, None)
+
+
+def _fill(live: LiveTable, opened: OpenTable) -> None:
+    live.row = opened.table
+    live.seats = {s.seat: s for s in opened.seats}
+    live.session = restore_session(opened.session_state, opened.record)
+    live.deal_id = opened.deal.deal_id if opened.deal else None
+    live.deal_number = opened.deal.number if opened.deal else None

@@ -1,0 +1,108 @@
+"""The timeout policy: the deadlines of a member's turn, and what each does when due.
+
+The member on turn gets a reminder and a turn timeout (:mod:`.arming`), stored in the
+transaction of the change that made it the member's turn, so a turn is never left
+without them nor with the last turn's. When one fires (:class:`bot.tables.scheduler.Scheduler`),
+:class:`TurnTimeouts` acts: a reminder pings the member again; a timeout applies the
+table's policy (a computer takes the turn and plays the seat until the member is back,
+or the deal is abandoned with no chips moved). A deadline whose deal, ply or seat has
+moved on is ignored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.ai import make_player
+from bot.store import Deadline, DeadlineKind, TimeoutPolicy
+
+from .arming import Turn, turn_key
+from .core import Changes, TableCore
+from .errors import NoTableHere
+from .live import LiveTable
+
+log = logging.getLogger(__name__)
+
+
+class NoticeKind(StrEnum):
+    REMINDER = "reminder"  # the member to act is pinged
+    SUBSTITUTE = "substitute"  # a computer acted for the absent member (marked auto)
+    ABANDONED = "abandoned"  # the deal was abandoned, no chips moved
+
+
+REMINDER, SUBSTITUTE, ABANDONED = NoticeKind
+
+
+@dataclass(frozen=True, slots=True)
+class TimerNotice:
+    """Something a timer did, for the channel of the table."""
+
+    kind: NoticeKind
+    table_id: int
+    location_id: int
+    seat: int
+    user_id: int | None
+    name: str
+    language: str | None
+    variant: str
+    style: str = "french"
+    seconds_left: int = 0  # reminders: until the turn times out (0: no timeout)
+    action: str = ""  # substitutes: the action's token (may name hidden cards: see
+    # bot.tables.display.notice_text for what the channel is told)
+
+
+class TurnTimeouts:
+    """Acts on fired deadlines (see the module docstring)."""
+
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+
+    async def due(self, deadline: Deadline, *, now: float) -> TimerNotice | None:
+        """Remind the member, or apply the timeout policy; None if nothing was done."""
+        core = self.core
+        try:
+            live = await core.tables.get(deadline.table_id)
+        except NoTableHere:
+            return None
+        async with live.lock:
+            key = turn_key(live)
+            if key is None or key != (deadline.deal_id, deadline.ply, deadline.seat):
+                return None
+            deal_id, _, seat = key
+            row = live.seats[seat]
+            base = TimerNotice(REMINDER, live.table_id, live.location_id, seat, row.user_id,
+                               row.display_name, live.language, live.variant, live.style)
+            if deadline.kind is DeadlineKind.REMINDER:
+                left = await self._time_left(live, key, now)
+                return None if left is None else dataclasses.replace(base, seconds_left=left)
+            settings = await core.store.settings.for_table(live.table_id)
+            session, deal = live.session, live.deal
+            assert session is not None and deal is not None
+            if settings.timeout_policy is TimeoutPolicy.ABANDON:
+                session.abandon_deal()
+                await core.tables.write(live, core.store.deals.abandon(deal_id, session))
+                live.deal_id = None
+                await core.after_change(live, Changes())
+                return dataclasses.replace(base, kind=ABANDONED)
+            seed = f"{core.config.ai_seed}:{live.table_id}:{live.stamp}:{seat}"
+            action = make_player("easy", random.Random(seed)).choose(deal.view(seat))
+            await core.commit(live, seat, action, auto=True)
+            log.info("table %d: seat %d timed out; a substitute took %s (marked auto)",
+                     live.table_id, seat, action.token)
+            await core.after_change(live, Changes())
+            return dataclasses.replace(base, kind=SUBSTITUTE, action=action.token)
+
+    async def _time_left(self, live: LiveTable, key: Turn, now: float) -> int | None:
+        """Seconds until the turn's timeout (0: none); None if the timeout is overdue
+        too (a restart): it acts now, and the reminder pings nobody."""
+        left = 0
+        for d in await self.core.store.deadlines.for_turn(live.table_id, *key):
+            if d.kind is DeadlineKind.TIMEOUT:
+                if d.fired:
+                    return None
+                left = max(0, round(d.due_at - now))
+        return left

@@ -125,7 +125,7 @@ class TappBot(commands.Bot):
         if isinstance(self.store, SQLiteStore):
             self.database = self.store
             config = self._table_config
-            self.display = Display(self, self.store, clock=config.clock,
+            self.display = Display(self, self.store, clock=config.clock, sleep=config.sleep,
                                    observers=config.observers,
                                    images=Renderer(self.settings.render_processes))
             await self.display.start()

@@ -90,7 +90,7 @@ class ComputerSeats:
         try:
             while True:
                 if self.config.computer_pause:
-                    await asyncio.sleep(self.config.computer_pause)
+                    await self.config.sleep(self.config.computer_pause)
                 async with live.lock:
                     work = self._work(live)
                     if work is None:

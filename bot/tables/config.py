@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -19,11 +20,14 @@ class TableConfig:
     (``random.SystemRandom()`` when None); ``ai_seed`` makes computer players
     reproducible (tests); ``computer_pause`` is the pause before each computer action;
     ``computer_level`` the level of computer players where a table does not choose one
-    (its ``computer_level`` option); ``clock`` gives Unix seconds (deadlines)."""
+    (its ``computer_level`` option); ``clock`` gives Unix seconds (deadlines);
+    ``sleep`` is what every pause, retry and timer of the tables waits with (tests
+    pass a quicker one, or one that moves their clock)."""
 
     computer_pause: float = 1.0
     computer_level: str = "normal"
     clock: Callable[[], float] = time.time
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
     rng: random.Random | None = None
     ai_seed: int | None = None
     observers: tuple[Callable[..., None], ...] = ()

@@ -48,6 +48,7 @@ from .words import Words
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+Sleep = Callable[[float], Awaitable[None]]
 
 #: a table message older than this is re-posted rather than edited (Discord limits edits
 #: of messages older than an hour: error 30046)
@@ -71,7 +72,7 @@ def transient(error: BaseException) -> bool:
     return isinstance(error, (aiohttp.ClientError, TimeoutError, OSError, StoreUnavailable))
 
 
-async def _retrying(call: Callable[[], Awaitable[T]],
+async def _retrying(call: Callable[[], Awaitable[T]], sleep: Sleep,
                     delays: Sequence[float] = RETRY_DELAYS[:4]) -> T:
     """``call()``, tried again after a transient failure (the last failure is raised)."""
     for delay in delays:
@@ -82,7 +83,7 @@ async def _retrying(call: Callable[[], Awaitable[T]],
                 raise
             log.warning("Discord refused a call for now (%s); retrying in %.2f s", error,
                         delay)
-        await asyncio.sleep(delay)
+        await sleep(delay)
     return await call()
 
 
@@ -189,11 +190,14 @@ class Display:
 
     def __init__(self, client: discord.Client, store: Store, *,
                  clock: Callable[[], float] = time.time,
+                 sleep: Sleep = asyncio.sleep,
                  observers: Iterable[Observer] = (),
                  images: Renderer | None = None) -> None:
         self.client = client
         self.store = store
         self.clock = clock
+        #: what a retry waits with (tests pass a quicker one)
+        self.sleep = sleep
         #: renders the images (in worker processes unless told otherwise)
         self.images = images or Renderer()
         self.observers: list[Observer] = list(observers)
@@ -291,7 +295,7 @@ class Display:
                     return False
                 log.warning("table %d: Discord refused an update for now (%s); retrying in"
                             " %.2f s", table_id, error, delay)
-            await asyncio.sleep(delay)
+            await self.sleep(delay)
             if superseded():
                 return False
         return False
@@ -339,7 +343,7 @@ class Display:
         store keeps refusing, the message is deleted again, so that trying the whole
         update again leaves no copy behind that the bot does not know of."""
         try:
-            return await _retrying(record)
+            return await _retrying(record, self.sleep)
         except Exception:
             with contextlib.suppress(discord.HTTPException):
                 await message.delete()
@@ -414,7 +418,7 @@ class Display:
         mentions = (notice.user_id,) if notice.kind == REMINDER and notice.user_id else ()
         model = MessageModel(description="", content=notice_text(notice), mentions=mentions)
         out = Outgoing(model, None)
-        message = await _retrying(lambda: channel.send(**out.send_kwargs()))
+        message = await _retrying(lambda: channel.send(**out.send_kwargs()), self.sleep)
         self.disclose(Disclosure(notice.table_id, NOTICE, None, None, None, model, message.id))
 
     async def _location(self, table_id: int) -> int:

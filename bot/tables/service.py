@@ -16,7 +16,6 @@ and left; the others play on.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import logging
 from collections.abc import Iterable
@@ -30,7 +29,7 @@ from .core import Changes, DisplayPort, TableCore
 from .live import LiveTable
 from .lobby import Created, Lobby
 from .play import ActOutcome, Play
-from .scheduler import Scheduler, Sleep
+from .scheduler import Scheduler
 from .timeouts import TimerNotice, TurnTimeouts
 
 log = logging.getLogger(__name__)
@@ -39,17 +38,16 @@ __all__ = ["ActOutcome", "Created", "TableConfig", "TableService"]
 
 
 class TableService:
-    """Runs every table of one bot. See the module docstring. ``sleep`` is what the
-    deadline scheduler waits with (tests pass one that moves their clock)."""
+    """Runs every table of one bot. See the module docstring."""
 
-    def __init__(self, store: Store, display: DisplayPort, config: TableConfig | None = None,
-                 *, sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(self, store: Store, display: DisplayPort,
+                 config: TableConfig | None = None) -> None:
         self.config = config or TableConfig()
         self.store = store
         self.display = display
         #: fires the stored reminders and turn timeouts (started by the bot)
         self.timers = Scheduler(store.deadlines, self._deadline_due, clock=self.config.clock,
-                                sleep=sleep)
+                                sleep=self.config.sleep)
         self.core = TableCore(store, display, self.config, self.timers)
         self.lobby = Lobby(self.core)
         self.play = Play(self.core, self.lobby.come_back)

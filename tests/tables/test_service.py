@@ -49,13 +49,11 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
-def service(store: Store, sleep: Any = None, **config: Any) -> tuple[TableService, FakeDisplay]:
+def service(store: Store, **config: Any) -> tuple[TableService, FakeDisplay]:
     display = FakeDisplay()
     options: dict[str, Any] = {"computer_pause": 0, "computer_level": "easy",
                                "rng": random.Random(1), "ai_seed": 1}
-    svc = TableService(store, display, TableConfig(**{**options, **config}),
-                       **({"sleep": sleep} if sleep else {}))
-    return svc, display
+    return TableService(store, display, TableConfig(**{**options, **config})), display
 
 
 async def started(svc: TableService, variant: str = "zuger", members: int = 4, *,

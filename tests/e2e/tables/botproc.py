@@ -16,6 +16,7 @@ from bot.client import TappBot
 from bot.config import Settings
 from bot.tables import Stamp, TableConfig
 from standin import discord_pointed_at
+from tests.e2e.tables.driver import quick_sleep
 
 CRASHED = 17
 
@@ -30,7 +31,7 @@ async def run(api: str, gateway: str, token: str, database: Path, crash_after: i
             os._exit(CRASHED)  # no cleanup, no answer: as if the machine died here
 
     config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7), ai_seed=7,
-                         after_commit=after_commit)
+                         after_commit=after_commit, sleep=quick_sleep)
     with discord_pointed_at(api, gateway):
         bot = TappBot(Settings(token=token, database_path=database),
                       guild_ready_timeout=0.05, tables=config)

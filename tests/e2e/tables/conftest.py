@@ -19,7 +19,7 @@ from bot.tables import TableConfig
 from standin import Sandbox
 from standin.harness import World, running
 
-from .driver import Watch
+from .driver import Watch, quick_sleep
 
 LATENCIES: list[float] = []
 
@@ -43,7 +43,7 @@ def watch() -> Watch:
 @pytest.fixture
 def table_config(watch: Watch) -> TableConfig:
     return TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7),
-                       ai_seed=7, observers=(watch,))
+                       ai_seed=7, observers=(watch,), sleep=quick_sleep)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ act only through the components (or slash commands) the bot gave them.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import json
@@ -25,6 +26,12 @@ from bot.store import DealStatus, LedgerKind, Store
 from bot.tables import ComponentId, Disclosure, LiveTable
 from bot.tables.words import Words
 from standin import Actor, Channel, InteractionRecord, Message, Sandbox
+
+
+async def quick_sleep(seconds: float) -> None:
+    """The tables' pauses and retries (``TableConfig.sleep``) a hundred times quicker:
+    the same tries in the same order, without the wall time."""
+    await asyncio.sleep(seconds / 100)
 
 
 def _card_names() -> dict[str, int]:

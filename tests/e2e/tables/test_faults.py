@@ -24,7 +24,7 @@ from bot.tables.words import Words
 from standin import Actor, Message, Sandbox
 from standin.harness import World, running
 
-from .driver import Game, Watch, check_ledger_against_replay, open_table, quiet
+from .driver import Game, Watch, check_ledger_against_replay, open_table, quick_sleep, quiet
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
@@ -332,7 +332,8 @@ async def test_a_busy_store_while_posting_leaves_no_unknown_message_behind(
         return await Store.open(s.database_path, busy_timeout=0.2)
 
     config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7),
-                         ai_seed=7, observers=(watch,), after_commit=after_commit)
+                         ai_seed=7, observers=(watch,), after_commit=after_commit,
+                         sleep=quick_sleep)
     bot = TappBot(settings, guild_ready_timeout=0.05, tables=config,
                   store_factory=store_factory)
     async with running(bot, sandbox):

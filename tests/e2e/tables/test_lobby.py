@@ -14,7 +14,7 @@ from bot.tables import ComponentId, TableConfig
 from standin import Sandbox
 from standin.harness import World, running
 
-from .driver import Game, open_table, quiet
+from .driver import Game, open_table, quick_sleep, quiet
 
 
 def pings(game: Game) -> list[str]:
@@ -128,7 +128,7 @@ async def test_the_table_message_over_a_game(sandbox: Sandbox, world: World,
 async def test_an_hour_old_table_message_is_posted_again(
         sandbox: Sandbox, world: World, settings: Settings) -> None:
     config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(2), ai_seed=2,
-                         clock=lambda: sandbox.clock.now().timestamp())
+                         clock=lambda: sandbox.clock.now().timestamp(), sleep=quick_sleep)
     bot = TappBot(settings, guild_ready_timeout=0.05, tables=config)
     async with running(bot, sandbox):
         alice, bob, carol, dave = world.players

@@ -19,14 +19,15 @@ from standin import Sandbox
 from standin.harness import World, make_world, running
 
 from .botproc import CRASHED
-from .driver import Game, open_table
+from .driver import Game, open_table, quick_sleep
 
 REPO = Path(__file__).resolve().parents[3]
 MEMBER_STEPS = 14  # into the trick play of the first deal
 
 
 def config() -> TableConfig:
-    return TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7), ai_seed=7)
+    return TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7), ai_seed=7,
+                       sleep=quick_sleep)
 
 
 async def first_deal(store: Store, table_id: int) -> tuple[dict[str, Any], Any]:

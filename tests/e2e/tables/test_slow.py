@@ -14,7 +14,7 @@ from bot.tables import Stamp, TableConfig
 from standin import Sandbox
 from standin.harness import World, running
 
-from .driver import Game, open_table
+from .driver import Game, open_table, quick_sleep
 
 
 @pytest.mark.no_latency
@@ -27,7 +27,7 @@ async def test_a_slow_commit_is_deferred_then_answered(sandbox: Sandbox, world: 
             await asyncio.sleep(2.5)
 
     config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(1), ai_seed=1,
-                         after_commit=after_commit)
+                         after_commit=after_commit, sleep=quick_sleep)
     bot = TappBot(settings, guild_ready_timeout=0.05, tables=config)
     async with running(bot, sandbox):
         host, *others = world.players

@@ -26,7 +26,7 @@ from bot.tables.arming import turn_key
 from standin import Message, Sandbox
 from standin.harness import World, running
 
-from .driver import Game, Watch, open_table
+from .driver import Game, Watch, open_table, quick_sleep
 from .test_faults import assert_state_replays
 
 pytestmark = pytest.mark.no_latency  # the stand-in's clock jumps
@@ -48,7 +48,8 @@ async def timed_bot(sandbox: Sandbox, settings: Settings, watch: Watch | None = 
         return await Store.open(s.database_path, clock=now)
 
     config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7),
-                         ai_seed=7, clock=now, observers=(watch,) if watch else ())
+                         ai_seed=7, clock=now, observers=(watch,) if watch else (),
+                         sleep=quick_sleep)
     bot = TappBot(settings, guild_ready_timeout=0.05, tables=config,
                   store_factory=store_factory)
     async with running(bot, sandbox):

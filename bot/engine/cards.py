@@ -203,3 +203,4 @@ def deck_mask(size: int) -> int:
     if size == 32:
         return DECK32
     raise ValueError(f"no deck of {size} cards")
+

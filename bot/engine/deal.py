@@ -17,31 +17,32 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import _CALLS, _GIVES, _NO_CALL, _PLAYS, _TRUMPS, Action, ActionType
+from .actions import Action, ActionType
 from .cards import (
-    _CHUNK_CARDS,
     _CHUNK_POINTS,
     CARD_NAMES,
     CARDS,
     SUIT_MASKS,
     SUIT_OF,
-    SUITS,
     Card,
-    CardSet,
     deck_mask,
-    iter_bits,
+    mask_of,
     mask_points,
 )
-from .errors import IllegalAction, NotYourTurn, Refusal
-from .variants import Variant, make_variant
-from .view import DealResult, Phase, ResultStatus, SeatView, TrickView
+from .checks import check
+from .errors import IllegalAction, Refusal
+from .legal import legal_actions, main_legal_actions, seats_to_act
+from .seat_view import incomplete_result, seat_view, thrown_in_result
+from .shuffle import deal_masks
+from .slots import slot_copier
+from .variants import Variant, cached_variant, make_variant
+from .view import DealResult, Phase, SeatView, TrickView
 
 _T = ActionType
 # enum members read from the class cost an attribute lookup each; the hot paths use these
-_AUCTION, _DECLARE, _CONTRACT, _DISCARD, _TRUMP = (
-    Phase.AUCTION, Phase.DECLARE, Phase.CONTRACT, Phase.DISCARD, Phase.TRUMP)
-_CALL, _GIVE, _ANNOUNCE, _PLAY, _FINISHED = (
-    Phase.CALL, Phase.GIVE, Phase.ANNOUNCE, Phase.PLAY, Phase.FINISHED)
+_AUCTION, _DECLARE, _DISCARD, _TRUMP, _GIVE, _PLAY, _FINISHED = (
+    Phase.AUCTION, Phase.DECLARE, Phase.DISCARD, Phase.TRUMP, Phase.GIVE, Phase.PLAY,
+    Phase.FINISHED)
 _T_PLAY, _T_KONTRA, _T_REKONTRA, _T_DISCARD = _T.PLAY, _T.KONTRA, _T.REKONTRA, _T.DISCARD
 _T_CONTRACT, _T_TRUMP, _T_CALL, _T_GIVE, _T_ANNOUNCE = (
     _T.CONTRACT, _T.TRUMP, _T.CALL, _T.GIVE, _T.ANNOUNCE)
@@ -122,17 +123,11 @@ class Deal:
         **options: Any,
     ) -> Deal:
         """Shuffle and deal. ``rng`` defaults to a cryptographically secure source."""
-        v = variant if isinstance(variant, Variant) else _variant(variant, players, options)
+        v = variant if isinstance(variant, Variant) else cached_variant(variant, players, options)
         if not 0 <= dealer < v.players or pot < 0:
             raise IllegalAction(f"dealer {dealer} or pot {pot} out of range", Refusal.SETUP)
-        # shuffle the cards' bits (the very permutation of shuffling the cards): a hand's
-        # mask is then the sum of its slice
-        cards = list(_DECK_BITS[v.deck])
-        _shuffle(cards, rng or random.SystemRandom())
-        size = v.hand_size
-        dealt = size * v.players
-        hands = [sum(cards[k:k + size]) for k in range(0, dealt, size)]
-        return cls._begin(v, dealer, hands, sum(cards[dealt:]), pot)
+        hands, talon = deal_masks(v.deck, v.hand_size, v.players, rng or random.SystemRandom())
+        return cls._begin(v, dealer, hands, talon, pot)
 
     @classmethod
     def from_hands(
@@ -165,7 +160,7 @@ class Deal:
             check_layout(v, dealer, hands, talon, pot)
         elif not 0 <= dealer < v.players or pot < 0:
             raise IllegalAction(f"dealer {dealer} or pot {pot} out of range", Refusal.SETUP)
-        return cls._begin(v, dealer, [_mask(h) for h in hands], _mask(talon), pot)
+        return cls._begin(v, dealer, [mask_of(h) for h in hands], mask_of(talon), pot)
 
     @classmethod
     def _begin(cls, v: Variant, dealer: int, hands: list[int], talon: int, pot: int) -> Deal:
@@ -242,21 +237,9 @@ class Deal:
 
     def to_act(self) -> tuple[int, ...]:
         """Seats that may act now, sorted (includes seats that may announce kontra)."""
-        ph = self.phase
-        if ph is _FINISHED:
-            return ()
-        main = self.turn if ph is _PLAY else self._main_actor()
-        v = self.v
-        if not v.has_kontra or self.contract is None or self.tricks:
-            return (main,)
-        kontra = v.kontra_actions
-        seats = []
-        for s in range(self.n):
-            if s == main or kontra(self, s):
-                seats.append(s)
-        return tuple(seats)
+        return seats_to_act(self)
 
-    def _main_actor(self) -> int:
+    def main_actor(self) -> int:
         ph = self.phase
         if ph is _PLAY:
             return self.turn
@@ -268,53 +251,17 @@ class Deal:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now. A discard is one template
         ``Action(DISCARD, count=k)``: any ``k`` cards of the hand."""
-        ph = self.phase
-        v = self.v
-        out: list[Action]
-        # plays and bids are built afresh (cheaper than the per-ply cache), the same lists
-        if ph is _PLAY:
-            out = _chunk_actions(_CHUNK_PLAYS, self.legal_play_mask()) if seat == self.turn else []
-        elif ph is _AUCTION or ph is _DECLARE:
-            out = v.auction_legal(self, seat) if seat == v.auction_turn(self) else []
-        elif ph is _FINISHED:
-            return []
-        else:
-            out = list(self._main_legal(seat)) if seat == self._main_actor() else []
-        if v.has_kontra and self.contract is not None and not self.tricks:  # as to_act
-            out.extend(v.kontra_actions(self, seat))
-        return out
+        return legal_actions(self, seat)
 
-    def _main_legal(self, seat: int) -> list[Action]:
+    def main_legal(self, seat: int) -> list[Action]:
         """The main actor's legal actions (cached for the current ply; do not mutate)."""
         ply = len(self.log)
         cache = self._legal_cache
         if cache is not None and cache[0] == ply:
             return cache[1]
-        out = self._compute_main_legal(seat)
+        out = main_legal_actions(self, seat)
         self._legal_cache = (ply, out)
         return out
-
-    def _compute_main_legal(self, seat: int) -> list[Action]:
-        ph = self.phase
-        if ph is _PLAY:
-            return _chunk_actions(_CHUNK_PLAYS, self.legal_play_mask())
-        if ph is _AUCTION or ph is _DECLARE:
-            return self.v.auction_legal(self, seat)
-        if ph is _CONTRACT:
-            return list(_contract_actions(self.choices))
-        if ph is _DISCARD:
-            return [Action(_T_DISCARD, count=self.discard_count)]
-        if ph is _TRUMP:
-            return [_TRUMPS[s] for s in self.choices]
-        if ph is _CALL:
-            out = [_NO_CALL] if self.v.call_may_pass else []
-            out += _chunk_actions(_CHUNK_CALLS, self.callable_mask())
-            return out
-        if ph is _GIVE:
-            return _chunk_actions(_CHUNK_GIVES, self.givable_mask())
-        if ph is _ANNOUNCE:
-            return [Action.announce("tout"), Action.announce("none")]
-        raise AssertionError(ph)
 
     @property
     def discard_count(self) -> int:
@@ -341,7 +288,7 @@ class Deal:
 
     def is_legal(self, seat: int, action: Action) -> bool:
         try:
-            self._check(seat, action)
+            check(self, seat, action)
         except IllegalAction:
             return False
         return True
@@ -349,7 +296,7 @@ class Deal:
     # -- acting ----------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> None:
         """Take ``action`` for ``seat``; raises :class:`IllegalAction` (state unchanged)."""
-        self._check(seat, action)
+        check(self, seat, action)
         self.apply_unchecked(seat, action)
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
@@ -396,78 +343,6 @@ class Deal:
                 self.tout = True
                 self.must_win_all = True
             self._next_step()
-
-    def _check(self, seat: int, action: Action) -> None:
-        if self.phase is _FINISHED:
-            raise IllegalAction("the deal is over", Refusal.DEAL_OVER)
-        if not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {seat}", Refusal.NO_SEAT)
-        t = action.type
-        if t is _T_KONTRA or t is _T_REKONTRA:
-            if not self.v.has_kontra:
-                raise IllegalAction(f"there is no {t.value} in {self.v.name}", Refusal.NO_KONTRA)
-            if action not in self.v.kontra_actions(self, seat):
-                raise IllegalAction(self.v.kontra_refusal(self, seat, t), Refusal.NO_KONTRA)
-            return
-        actor = self._main_actor()
-        if seat != actor:
-            raise NotYourTurn(f"not your turn: seat {actor} is to act")
-        ph = self.phase
-        if ph is _AUCTION or ph is _DECLARE:
-            if action not in self._main_legal(seat):
-                raise IllegalAction(self.v.auction_refusal(self, seat, action))
-            return
-        if t is _T_PLAY:
-            if ph is not _PLAY:
-                raise IllegalAction(f"no card may be played during the {ph.value}",
-                                    Refusal.WRONG_STEP)
-            self._check_play(action.card)
-            return
-        if t is _T_DISCARD:
-            if ph is not _DISCARD:
-                raise IllegalAction(f"no discard is expected during the {ph.value}",
-                                    Refusal.WRONG_STEP)
-            cards = action.cards or 0
-            k = self.discard_count
-            if cards & ~self.hands[seat]:
-                bad = CardSet(cards & ~self.hands[seat])
-                raise IllegalAction(f"cannot discard {bad}: not in hand", Refusal.NOT_IN_HAND)
-            if cards.bit_count() != k:
-                raise IllegalAction(f"must discard exactly {k} cards", Refusal.DISCARD_COUNT,
-                                    count=k)
-            return
-        if action in self._main_legal(seat):
-            return
-        expected = _PHASE_ACTION.get(ph)
-        if expected is not None and t is not expected:
-            raise IllegalAction(f"a {expected.value} action is expected now, not {t.value}",
-                                Refusal.WRONG_STEP)
-        if t is _T_CALL and action.card is not None and self.hands[seat] >> action.card & 1:
-            raise IllegalAction(f"cannot call {CARD_NAMES[action.card]}: it is in your hand",
-                                Refusal.CALL_OWN_CARD)
-        if t is _T_CALL and action.card is None:
-            raise IllegalAction("a card must be called", Refusal.MUST_CALL)
-        if t is _T_GIVE and action.card is not None:
-            if action.card == self.called_card:
-                raise IllegalAction("cannot give back the called card", Refusal.GIVE_CALLED_CARD)
-            raise IllegalAction(f"cannot give {CARD_NAMES[action.card]}: not in hand",
-                                Refusal.NOT_IN_HAND)
-        legal = ", ".join(a.argument or a.token for a in self._main_legal(seat))
-        raise IllegalAction(f"{action.argument} is not allowed now (allowed: {legal})")
-
-    def _check_play(self, card: int | None) -> None:
-        assert card is not None
-        bit = 1 << card
-        hand = self.hands[self.turn]
-        if not hand & bit:
-            raise IllegalAction(f"{CARD_NAMES[card]} is not in hand", Refusal.NOT_IN_HAND)
-        if self.legal_play_mask() & bit:
-            return
-        if hand & self.led_mask:
-            led = SUIT_MASKS.index(self.led_mask)
-            raise IllegalAction(f"must follow suit {SUITS[led]}", Refusal.MUST_FOLLOW, suit=led)
-        raise IllegalAction(f"must play a trump ({SUITS[self.trump or 0]})", Refusal.MUST_TRUMP,
-                            suit=self.trump)
 
     def play_unchecked(self, card: int) -> None:
         """Play ``card`` for the seat to play. The caller guarantees it is in
@@ -560,16 +435,7 @@ class Deal:
 
     def _finish(self) -> None:
         self.phase = _FINISHED
-        self.result = self.v.settle(self) if not self.thrown_in else self._thrown_in_result()
-
-    def _thrown_in_result(self) -> DealResult:
-        payments = [0] * self.n
-        payments[self.dealer] -= self.v.ante_chips
-        return DealResult(
-            status=ResultStatus.THROWN_IN, contract=None, declarer=None, trump=None, multipliers=(),
-            announcements=(), declarer_points=None, points=tuple(self.points),
-            tricks=self.trick_views(), payments=tuple(payments), pot=self.pot,
-        )
+        self.result = self.v.settle(self) if not self.thrown_in else thrown_in_result(self)
 
     # -- results and views ----------------------------------------------------------
     def trick_views(self) -> tuple[TrickView, ...]:
@@ -586,16 +452,7 @@ class Deal:
 
     def status(self) -> DealResult:
         """The result, or the state so far as an ``incomplete`` result."""
-        if self.result is not None:
-            return self.result
-        payments = [0] * self.n
-        payments[self.dealer] -= self.v.ante_chips
-        return DealResult(
-            status=ResultStatus.INCOMPLETE, contract=self.contract, declarer=self.declarer,
-            trump=self.trump, multipliers=(), announcements=self.announcements(),
-            declarer_points=None, points=tuple(self.points), tricks=self.trick_views(),
-            payments=tuple(payments), pot=self.pot,
-        )
+        return self.result or incomplete_result(self)
 
     def announcements(self) -> tuple[str, ...]:
         out = []
@@ -621,59 +478,11 @@ class Deal:
         """Exactly what ``seat`` may see now."""
         if not 0 <= seat < self.n:
             raise IllegalAction(f"there is no seat {seat}")
-        return self._view(seat)
+        return seat_view(self, seat)
 
     def public_view(self) -> SeatView:
         """What a spectator may see now (no hand)."""
-        return self._view(None)
-
-    def _view(self, seat: int | None) -> SeatView:
-        over = self.phase is _FINISHED
-        is_decl = seat is not None and seat == self.declarer
-        talon = None
-        if over or (is_decl and self.picked_up):
-            talon = CardSet(self.dealt_talon)
-        discards = CardSet(self.discards) if (is_decl or over) and self.discards else None
-        exchange = None
-        if self.exchange_card is not None and (over or is_decl or seat == self.called_from):
-            exchange = CARDS[self.exchange_card]
-        opened = {s: CardSet(self.hands[s]) for s in self.open_hand_seats()}
-        return SeatView(
-            variant=self.v.name,
-            options=dict(self.v.options),
-            players=self.n,
-            seat=seat,
-            dealer=self.dealer,
-            forehand=self.forehand,
-            phase=self.phase,
-            to_act=self.to_act(),
-            actor=None if over else self._main_actor(),
-            hand=None if seat is None else CardSet(self.hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            legal=() if seat is None else tuple(self.legal_actions(seat)),
-            auction=tuple(self.bids),
-            contract=self.contract,
-            declarer=self.declarer,
-            trump=self.trump,
-            called_card=None if self.called_card is None else CARDS[self.called_card],
-            called_from=self.called_from,
-            called_in_talon=self.called_in_talon,
-            exchange_card=exchange,
-            talon=talon,
-            discards=discards,
-            open_hands=opened,
-            current_trick=self.current_trick_view(),
-            tricks=self.trick_views(),
-            tricks_won=tuple(self.tricks_won),
-            points_taken=tuple(self.points),
-            announcements=self.announcements(),
-            kontra_by=self.kontra_by,
-            rekontra_by=self.rekontra_by,
-            pot=self.pot,
-            result=self.result,
-            dealt_hands=tuple(CardSet(h) for h in self.dealt) if over else None,
-            dealt_talon=CardSet(self.dealt_talon) if over else None,
-        )
+        return seat_view(self, None)
 
     def to_record(self) -> dict[str, Any]:
         from .record import deal_to_record
@@ -685,105 +494,7 @@ class Deal:
                 f" ply={self.ply}>")
 
 
-def _make_copy_slots() -> Any:
-    """``Deal -> Deal`` with every slot shared: one generated assignment per slot (a
-    loop of getattr/setattr costs a searcher several times as much per copy)."""
-    body = "\n".join(f"    d.{name} = s.{name}" for name in Deal.__slots__)
-    namespace: dict[str, Any] = {"new": object.__new__, "Deal": Deal}
-    exec(f"def copy_slots(s):\n    d = new(Deal)\n{body}\n    return d\n", namespace)
-    return namespace["copy_slots"]
-
-
-_copy_slots = _make_copy_slots()
+_copy_slots = slot_copier(Deal)
 _new_tuple = tuple.__new__
 _SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(36))
-
-
-def _mask(cards: list[int]) -> int:
-    return sum(map(_BITS.__getitem__, cards))  # the cards are distinct: + is |
-
-
-_BITS = tuple(1 << c for c in range(36))
-_CONTRACT_ACTIONS: dict[tuple[str, ...], tuple[Action, ...]] = {}
-
-
-def _contract_actions(choices: tuple[str, ...]) -> tuple[Action, ...]:
-    out = _CONTRACT_ACTIONS.get(choices)
-    if out is None:
-        out = tuple(Action.contract(c) for c in choices)
-        if len(_CONTRACT_ACTIONS) < 64:
-            _CONTRACT_ACTIONS[choices] = out
-    return out
-
-
-#: the play, call and give actions of each 9-bit suit chunk, per suit (as
-#: ``cards._CHUNK_CARDS``)
-_CHUNK_PLAYS, _CHUNK_CALLS, _CHUNK_GIVES = (
-    tuple(tuple(tuple(actions[c] for c in chunk) for chunk in suit) for suit in _CHUNK_CARDS)
-    for actions in (_PLAYS, _CALLS, _GIVES))
-
-def _chunk_actions(table: Any, mask: int) -> list[Action]:
-    """The actions of ``table`` (``_CHUNK_PLAYS`` ...) for the cards in ``mask``, low to
-    high (one table look-up per suit)."""
-    p0, p1, p2, p3 = table
-    return [*p0[mask & 0x1FF], *p1[mask >> 9 & 0x1FF], *p2[mask >> 18 & 0x1FF],
-            *p3[mask >> 27]]
-
-
-#: the cards of each deck, low to high, as bits (``1 << card``)
-_DECK_BITS: dict[int, tuple[int, ...]] = {
-    size: tuple(1 << c for c in iter_bits(deck_mask(size))) for size in (32, 36)}
-
-
-def _shuffle(cards: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``, draw for draw; for a plain :class:`random.Random` it is
-    inlined (``shuffle`` calling ``_randbelow`` per card is a third of dealing)."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    steps = _SHUFFLE_STEPS.get(len(cards)) or _shuffle_steps(len(cards))
-    for i, n, k in steps:  # _randbelow(n) for i = n - 1 down to 1, swapping i and j
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """(i, i + 1, bits of i + 1) for i from ``size - 1`` down to 1."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
-
-
-_SHUFFLE_STEPS = {size: _shuffle_steps(size) for size in (32, 36)}
-
-
-#: variants are stateless, so ``Deal.new(name, ...)`` shares one per name, players and
-#: options (keyed by the options' types too: ``True`` must not stand for ``1``)
-_VARIANT_CACHE: dict[tuple[Any, ...], Variant] = {}
-
-
-def _variant(name: str, players: int | None, options: dict[str, Any]) -> Variant:
-    try:
-        key = (name, type(players), players,
-               tuple(sorted((k, type(x), x) for k, x in options.items())) if options else ())
-        v = _VARIANT_CACHE.get(key)
-    except TypeError:  # an unhashable option value: make_variant will judge it
-        return make_variant(name, players, options)
-    if v is None:
-        v = make_variant(name, players, options)
-        if len(_VARIANT_CACHE) < 64:
-            _VARIANT_CACHE[key] = v
-    return v
-
-
-_PHASE_ACTION = {
-    Phase.CONTRACT: _T.CONTRACT,
-    Phase.TRUMP: _T.TRUMP,
-    Phase.CALL: _T.CALL,
-    Phase.GIVE: _T.GIVE,
-    Phase.ANNOUNCE: _T.ANNOUNCE,
-    Phase.DISCARD: _T.DISCARD,
-}
-
 __all__ = ["Deal", "mask_points"]

@@ -18,8 +18,9 @@ import pytest
 
 from bot.engine import Action, ActionType, Deal, IllegalAction, InvalidRecord
 from bot.engine.cards import DECK32, Card, iter_bits
-from bot.engine.deal import _shuffle, _variant
 from bot.engine.playout import play_out, random_action, random_bit
+from bot.engine.shuffle import shuffle as _shuffle
+from bot.engine.variants import cached_variant as _variant
 from bot.engine.variants import make_variant
 from bot.engine.variants.contest import ContestState, _words_now, legal_words, spoken
 from bot.engine.view import DealResult, Phase, SeatView, TrickView

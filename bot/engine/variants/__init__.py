@@ -31,4 +31,23 @@ def make_variant(name: str, players: int | None = None,
     return rules_of(name)(players, dict(options or {}))
 
 
-__all__ = ["VARIANTS", "Variant", "make_variant", "rules_of"]
+#: variants are stateless, so ``Deal.new(name, ...)`` shares one per name, players and
+#: options (keyed by the options' types too: ``True`` must not stand for ``1``)
+_CACHE: dict[tuple[Any, ...], Variant] = {}
+
+
+def cached_variant(name: str, players: int | None, options: dict[str, Any]) -> Variant:
+    try:
+        key = (name, type(players), players,
+               tuple(sorted((k, type(x), x) for k, x in options.items())) if options else ())
+        v = _CACHE.get(key)
+    except TypeError:  # an unhashable option value: make_variant will judge it
+        return make_variant(name, players, options)
+    if v is None:
+        v = make_variant(name, players, options)
+        if len(_CACHE) < 64:
+            _CACHE[key] = v
+    return v
+
+
+__all__ = ["VARIANTS", "Variant", "cached_variant", "make_variant", "rules_of"]

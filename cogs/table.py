@@ -29,6 +29,7 @@ from bot.tables import (
     user_message,
 )
 from bot.tables.errors import Unavailable
+from bot.tables.outgoing import MessageKind
 from bot.tables.rules_pages import EVENT as RULES_EVENT
 from bot.tables.state import HandContext
 from bot.tables.view_models import hand_panel, last_trick_message
@@ -88,7 +89,7 @@ class TableCog(TappCog):
         """Answer with the seat's private hand panel (components for its legal actions)."""
         words = words or TableCog.words(interaction, hand.view.variant, hand.style)
         model = hand_panel(hand, words, note, after_action=after_action)
-        await answer.send(model, table_id=hand.table_id, kind="hand", seat=hand.seat,
+        await answer.send(model, table_id=hand.table_id, kind=MessageKind.HAND, seat=hand.seat,
                           stamp=hand.stamp, update=update)
 
 
@@ -142,7 +143,7 @@ class Table(TableCog):
             ctx = tables.last_trick(live)
             words = self.words(interaction, live.variant, live.style)
             model = last_trick_message(ctx.view, ctx.names, words, ctx.style, lang)
-            await answer.send(model, table_id=table_id, kind="last_trick",
+            await answer.send(model, table_id=table_id, kind=MessageKind.LAST_TRICK,
                               seat=live.seat_of(user.id), stamp=ctx.stamp, update=False)
         elif verb == "rules":  # the rules cog answers, with its pages
             live = await tables.table(table_id)

@@ -8,18 +8,20 @@ answers the player → :class:`Display` edits the table message (rendered off th
 loop) → computer players take their turns (:mod:`.computers`).
 """
 
+from .answers import Answer
 from .component import EVENT, TableComponent
 from .config import TableConfig
-from .display import Answer, Disclosure, Display
+from .display import Display
 from .errors import TableError, user_message
 from .ids import ComponentId, Stamp, custom_id
 from .live import LiveTable
+from .outgoing import Disclosure, MessageKind
 from .play import ActOutcome
 from .service import TableService
 from .state import DealOver, HandContext, TableOver, TableState
 
 __all__ = [
     "EVENT", "ActOutcome", "Answer", "ComponentId", "DealOver", "Disclosure", "Display",
-    "HandContext", "LiveTable", "Stamp", "TableComponent", "TableConfig", "TableError",
-    "TableOver", "TableService", "TableState", "custom_id", "user_message",
+    "HandContext", "LiveTable", "MessageKind", "Stamp", "TableComponent", "TableConfig",
+    "TableError", "TableOver", "TableService", "TableState", "custom_id", "user_message",
 ]

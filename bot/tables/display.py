@@ -13,30 +13,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import io
 import logging
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import aiohttp
 import discord
 
-import renderer
-from bot.engine import Action, ActionType, SeatView
-from bot.i18n import t
 from bot.store import Store, StoreUnavailable, TableStatus
 
 from .admission import Admission
-from .component import button, select
-from .ids import Stamp
+from .answers import Answer
+from .notices import notice_text
+from .outgoing import Disclosure, MessageKind, Observer, Outgoing
 from .rendering import Renderer
 from .state import DealOver, TableOver, TableState
-from .timeouts import REMINDER, SUBSTITUTE, TimerNotice
+from .timeouts import REMINDER, TimerNotice
 from .view_models import (
-    ButtonSpec,
     MessageModel,
     closed_message,
     lobby_message,
@@ -54,7 +50,8 @@ Sleep = Callable[[float], Awaitable[None]]
 #: of messages older than an hour: error 30046)
 REPOST_AFTER = 55 * 60.0
 OLD_MESSAGE_EDITS = 30046
-TABLE, PING, RESULT, CLOSED, NOTICE = "table", "turn_ping", "result", "closed", "notice"
+TABLE, PING, RESULT, CLOSED, NOTICE = (MessageKind.TABLE, MessageKind.PING, MessageKind.RESULT,
+                                      MessageKind.CLOSED, MessageKind.NOTICE)
 #: pauses before a public update Discord refused (429 storm, 5xx) is tried again
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
 #: an interaction this old (seconds since Discord made it) is not taken up: Discord
@@ -87,89 +84,7 @@ async def _retrying(call: Callable[[], Awaitable[T]], sleep: Sleep,
     return await call()
 
 
-@dataclass(frozen=True, slots=True)
-class Disclosure:
-    """One message a table sent: who sees it and what it shows."""
 
-    table_id: int
-    kind: str  # table, lobby, turn_ping, result, closed, hand, last_trick, notice, ...
-    audience: int | None  # the member an ephemeral message is for; None: public
-    seat: int | None  # that member's seat at the table (None: a spectator, or public)
-    stamp: Stamp | None  # the deal and ply the content comes from
-    model: MessageModel
-    message_id: int | None = None
-
-    @property
-    def image_view(self) -> SeatView | None:
-        return self.model.image.view if self.model.image is not None else None
-
-
-Observer = Callable[[Disclosure], None]
-
-
-@dataclass
-class Outgoing:
-    """A model turned into what discord.py sends (a fresh File for every send)."""
-
-    model: MessageModel
-    image: renderer.RenderedImage | None
-
-    def embed(self) -> discord.Embed | None:
-        m = self.model
-        if not m.description and not m.title and self.image is None:
-            return None
-        embed = discord.Embed(title=m.title, description=m.description or None,
-                              colour=m.colour)
-        for name, value in m.fields:
-            embed.add_field(name=name, value=value, inline=True)
-        if self.image is not None:
-            embed.set_image(url=f"attachment://{self.image.filename}")
-        return embed
-
-    def files(self) -> list[discord.File]:
-        if self.image is None:
-            return []
-        return [discord.File(io.BytesIO(self.image.data), filename=self.image.filename,
-                             description=self.image.description[:1000] or None)]
-
-    def view(self) -> discord.ui.View | None:
-        if not self.model.components:
-            return None
-        view = discord.ui.View(timeout=None)
-        for c in self.model.components:
-            if isinstance(c, ButtonSpec):
-                view.add_item(button(c.custom_id, c.label, c.style, disabled=c.disabled,
-                                     row=c.row))
-            else:
-                view.add_item(select(c.custom_id, c.placeholder, list(c.options),
-                                     min_values=c.min_values, max_values=c.max_values,
-                                     row=c.row))
-        return view
-
-    def mentions(self) -> discord.AllowedMentions:
-        return discord.AllowedMentions(
-            everyone=False, roles=False,
-            users=[discord.Object(id=u) for u in self.model.mentions])
-
-    def send_kwargs(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"allowed_mentions": self.mentions()}
-        if self.model.content:
-            out["content"] = self.model.content
-        embed = self.embed()
-        if embed is not None:
-            out["embed"] = embed
-        files = self.files()
-        if files:
-            out["files"] = files
-        view = self.view()
-        if view is not None:
-            out["view"] = view
-        return out
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        return {"content": self.model.content, "embed": self.embed(),
-                "attachments": self.files(), "view": self.view(),
-                "allowed_mentions": self.mentions()}
 
 
 @dataclass
@@ -304,7 +219,7 @@ class Display:
         words = Words(state.language, state.variant, state.style)
         worker.language, worker.style = state.language, state.style
         if state.status is TableStatus.LOBBY:
-            model, kind = lobby_message(state, words), "lobby"
+            model, kind = lobby_message(state, words), MessageKind.LOBBY
         elif state.status is TableStatus.PLAYING and state.view is not None:
             model, kind = table_message(state, words), TABLE
         else:
@@ -312,7 +227,7 @@ class Display:
         await self._put_table_message(state, model, kind, repost)
         await self._ping(worker, state)
 
-    async def _put_table_message(self, state: TableState, model: MessageModel, kind: str,
+    async def _put_table_message(self, state: TableState, model: MessageModel, kind: MessageKind,
                                  repost: bool) -> None:
         out = await self.outgoing(model)
         channel = self.client.get_partial_messageable(state.location_id)
@@ -466,120 +381,3 @@ class Display:
         ``grace`` seconds after Discord made the interaction."""
         return Answer(self, interaction, update=update,
                       grace=max(0.0, grace - self.age(interaction)))
-
-
-class Answer:
-    """Answers one interaction once; defers it if the answer is not ready in ``grace``
-    seconds (Discord allows 3). ``update``: the answer replaces the message the clicked
-    component sits on (an ephemeral hand); otherwise it is a new ephemeral message.
-
-    Use as ``async with display.answer(interaction) as answer: ...; await answer.send(...)``.
-    """
-
-    def __init__(self, display: Display, interaction: discord.Interaction, *, update: bool,
-                 grace: float) -> None:
-        self.display = display
-        self.interaction = interaction
-        self.update = update
-        self.grace = grace
-        self.deferred = False
-        self._lock = asyncio.Lock()
-        self._timer: asyncio.Task[None] | None = None
-
-    async def __aenter__(self) -> Answer:
-        self._timer = asyncio.create_task(self._defer_later())
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        self._stop_timer()
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    async def _defer_later(self) -> None:
-        await asyncio.sleep(self.grace)
-        async with self._lock:
-            response = self.interaction.response
-            if response.is_done():
-                return
-            if self.update:
-                await response.defer()
-            else:
-                await response.defer(ephemeral=True, thinking=True)
-            self.deferred = True
-
-    async def send(self, model: MessageModel, *, table_id: int, kind: str, seat: int | None,
-                   stamp: Stamp | None, update: bool | None = None) -> None:
-        """Send ``model`` as the answer (ephemeral), and report it to the observers."""
-        out = await self.display.outgoing(model)
-        async with self._lock:
-            self._stop_timer()
-            await self._deliver(out, self.update if update is None else update)
-        user = self.interaction.user.id
-        self.display.disclose(Disclosure(table_id, kind, user, seat, stamp, model))
-
-    async def _deliver(self, out: Outgoing, update: bool) -> None:
-        response = self.interaction.response
-        if update and not response.is_done():
-            await response.edit_message(**out.edit_kwargs())
-        elif update and self.deferred and self.update:
-            await self.interaction.edit_original_response(**out.edit_kwargs())
-        elif not response.is_done():
-            await response.send_message(ephemeral=True, **out.send_kwargs())
-        else:
-            await self.interaction.followup.send(ephemeral=True, **out.send_kwargs())
-
-    async def text(self, text: str, *, table_id: int = 0) -> None:
-        """A short ephemeral text (errors, confirmations): always a new message."""
-        async with self._lock:
-            self._stop_timer()
-            response = self.interaction.response
-            if not response.is_done():
-                await response.send_message(text, ephemeral=True)
-            else:
-                await self.interaction.followup.send(text, ephemeral=True)
-        self.display.disclose(Disclosure(table_id, NOTICE, self.interaction.user.id, None,
-                                         None, MessageModel(description=text)))
-
-
-def left_text(seconds: int, language: str | None) -> str:
-    """A duration in hours and minutes (at least one minute)."""
-    minutes = max(1, round(seconds / 60))
-    if minutes >= 60:
-        return t("timer.hours", language, h=minutes // 60, m=minutes % 60)
-    return t("timer.minutes", language, m=minutes)
-
-
-def notice_text(notice: TimerNotice) -> str:
-    """The channel text of a timer notice."""
-    lang = notice.language
-    if notice.kind == REMINDER:
-        mention = f"<@{notice.user_id}>" if notice.user_id is not None else notice.name
-        if notice.seconds_left:
-            return t("timer.reminder", lang, mention=mention,
-                     left=left_text(notice.seconds_left, lang))
-        return t("timer.reminder_open", lang, mention=mention)
-    if notice.kind == SUBSTITUTE:
-        return t("timer.substitute", lang, name=notice.name,
-                 action=public_action(notice.action, notice.variant, notice.style, lang))
-    return t("timer.abandoned", lang, name=notice.name)
-
-
-def public_action(token: str, variant: str, style: str, language: str | None) -> str:
-    """What everyone may be told of an action: bids and choices by name, card actions
-    by their kind only (a discard or a card given in exchange is hidden; a card played
-    is on the table message already)."""
-    try:
-        action = Action.parse(token)
-    except ValueError:
-        return ""
-    words = Words(language, variant, style)
-    kind = action.type
-    if kind is ActionType.DISCARD:
-        count = action.count or (action.cards or 0).bit_count()
-        return words("action.discard_n", n=count)
-    if kind in (ActionType.PLAY, ActionType.GIVE, ActionType.CALL):
-        return words(f"task.{kind.value}")
-    return words.action(action)

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.i18n.errors import LocalizedError
 from bot.store.settings import SettingRejected, validate
+from bot.usertext import safe
 
 from .present import DURATIONS, format_duration, setting_name, value_text
 
@@ -38,11 +39,11 @@ def parse_duration(text: str) -> int:
     for match in _PART.finditer(cleaned):
         unit = UNITS.get(match.group(2))
         if unit is None or cleaned[pos:match.start()].strip():
-            raise SettingError("settings.error.duration", text=text.strip())
+            raise SettingError("settings.error.duration", text=safe(text, limit=24))
         total += float(match.group(1).replace(",", ".")) * unit
         pos = match.end()
     if pos == 0 or cleaned[pos:].strip():
-        raise SettingError("settings.error.duration", text=text.strip())
+        raise SettingError("settings.error.duration", text=safe(text, limit=24))
     return round(total)
 
 

@@ -10,6 +10,7 @@ import discord
 
 from bot.i18n import t
 from bot.store import Settings
+from bot.usertext import safe
 
 COLOUR = discord.Colour(0x2E7D32)  # the felt's green
 DURATIONS = frozenset({"reminder_delay", "turn_timeout"})
@@ -67,7 +68,7 @@ def settings_embed(overrides: Mapping[str, Any], server: str,
                    language: str | None) -> discord.Embed:
     """A server's effective settings; those it did not set are marked as defaults."""
     settings = Settings(**overrides)
-    embed = discord.Embed(title=t("settings.show.title", language, server=server),
+    embed = discord.Embed(title=t("settings.show.title", language, server=safe(server, limit=100)),
                           colour=COLOUR)
     for field in dataclasses.fields(settings):
         text = value_text(field.name, getattr(settings, field.name), language)

@@ -13,6 +13,7 @@ import discord
 
 from bot.i18n import t
 from bot.store import MemberStats, Standing
+from bot.usertext import safe
 from renderer import Labels
 
 from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage
@@ -67,7 +68,7 @@ def contract_name(variant: str, contract: str | None, language: str | None) -> s
 def mention(user_id: int | None, name: str | None) -> str:
     if user_id is not None:
         return f"<@{user_id}>"
-    return discord.utils.escape_markdown(name or "?")
+    return safe(name)
 
 
 # -- leaderboard ---------------------------------------------------------------------------
@@ -107,6 +108,7 @@ def board_embed(page: BoardPage, language: str | None) -> discord.Embed:
 def stats_embed(stats: MemberStats, name: str, language: str | None,
                 chart: str | None = None) -> discord.Embed:
     """``chart``: the file name of the attached chip chart, shown as the embed's image."""
+    name = safe(name)
     embed = discord.Embed(colour=COLOUR, title=t(
         "standings.stats.title", language, name=name,
         variant=variant_name(stats.variant, language)))
@@ -157,6 +159,7 @@ def history_line(n: int, entry: HistoryEntry, language: str | None) -> str:
 
 
 def history_embed(page: HistoryPage, name: str, language: str | None) -> discord.Embed:
+    name = safe(name)
     embed = discord.Embed(colour=COLOUR, title=t("standings.history.title", language,
                                                  name=name))
     if not page.entries:

@@ -18,6 +18,7 @@ from bot.i18n.errors import InLanguage
 from bot.i18n.names import NAMES
 from bot.store import StoreError, TableMode, TableStatus
 from bot.store.settings import validate as validate_settings
+from bot.usertext import Where, safe
 
 from .arming import arming, turn_key
 from .config import LEVEL_OPTION
@@ -71,7 +72,7 @@ class Lobby:
                                DEFAULT_LANGUAGE)
         row = await core.store.tables.create(guild_id=guild_id, channel_id=channel_id,
                                              host_id=host_id, variant=variant, options=opts,
-                                             settings=own, host_name=host_name)
+                                             settings=own, host_name=seat_name(host_name))
         opened = await core.store.tables.load(row.table_id)
         live = await core.tables.adopt(opened, placed=not in_thread)
         async with live.lock:
@@ -109,7 +110,7 @@ class Lobby:
             if seat is None:
                 raise TableFull()
             live.seats[seat] = await core.tables.write(live, core.store.tables.sit(
-                table_id, seat, user_id=user_id, display_name=name))
+                table_id, seat, user_id=user_id, display_name=seat_name(name)))
             core.publish(live)
             return seat
 
@@ -236,6 +237,12 @@ def table_options(variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
         raise BadOptions("error.bad_options") from None
     chosen = {LEVEL_OPTION: level} if level is not None else {}
     return {"players": players, **given, **session_opts, **chosen}
+
+
+def seat_name(name: str) -> str:
+    """A member's name as their seat keeps it: printable, one line, not too long (each
+    message escapes it again where it shows it)."""
+    return safe(name, Where.PLAIN)
 
 
 def _variant_name(variant: str) -> InLanguage:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.engine import Action, ActionType
 from bot.i18n import t
+from bot.usertext import safe
 
 from .timeouts import REMINDER, SUBSTITUTE, TimerNotice
 from .words import Words
@@ -22,15 +23,15 @@ def notice_text(notice: TimerNotice) -> str:
     """The channel text of a timer notice."""
     lang = notice.language
     if notice.kind == REMINDER:
-        mention = f"<@{notice.user_id}>" if notice.user_id is not None else notice.name
+        mention = f"<@{notice.user_id}>" if notice.user_id is not None else safe(notice.name)
         if notice.seconds_left:
             return t("timer.reminder", lang, mention=mention,
                      left=left_text(notice.seconds_left, lang))
         return t("timer.reminder_open", lang, mention=mention)
     if notice.kind == SUBSTITUTE:
-        return t("timer.substitute", lang, name=notice.name,
+        return t("timer.substitute", lang, name=safe(notice.name),
                  action=public_action(notice.action, notice.variant, notice.style, lang))
-    return t("timer.abandoned", lang, name=notice.name)
+    return t("timer.abandoned", lang, name=safe(notice.name))
 
 
 def public_action(token: str, variant: str, style: str, language: str | None) -> str:

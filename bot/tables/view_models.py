@@ -24,6 +24,7 @@ from bot.engine import (
     rules_of,
 )
 from bot.engine.cards import CARD_NAMES, iter_bits
+from bot.usertext import safe
 from renderer.describe import sort_hand
 
 from .ids import PICK, Stamp, custom_id
@@ -99,6 +100,12 @@ class MessageModel:
         return {CARD_NAMES[c] for c in self.shown}
 
 
+def shown_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Seat names as message text may show them (see :func:`bot.usertext.safe`); images
+    take the names as they are."""
+    return tuple(safe(name) for name in names)
+
+
 def _rows(buttons: Sequence[ButtonSpec], selects: Sequence[SelectSpec] = (),
           trailing: Sequence[ButtonSpec] = ()) -> tuple[Component, ...]:
     """Lay components out: each select on a row of its own, buttons five to a row,
@@ -137,7 +144,7 @@ def lobby_message(state: TableState, words: Words) -> MessageModel:
             lines.append(words("lobby.seat_free", n=seat + 1))
         else:
             key = "lobby.seat_computer" if info.is_computer else "lobby.seat_taken"
-            lines.append(words(key, n=seat + 1, name=info.name))
+            lines.append(words(key, n=seat + 1, name=safe(info.name)))
     free = state.players - len(state.seats)
     lines += ["", words("lobby.waiting", n=free) if free else words("lobby.ready")]
     buttons = [
@@ -176,7 +183,7 @@ def table_message(state: TableState, words: Words) -> MessageModel:
     """The public table message of a playing table (built from the public view)."""
     view = state.view
     assert view is not None and state.stamp is not None
-    tid, names = state.table_id, state.names
+    tid, names = state.table_id, shown_names(state.names)
     lines = [options_line(state, words) + " · " + words("table.deal_n", n=state.deals_played + 1)]
     lines.append("")
     for seat in range(state.players):
@@ -198,7 +205,8 @@ def table_message(state: TableState, words: Words) -> MessageModel:
         buttons.append(ButtonSpec(custom_id(tid, state.stamp, "kontra"),
                                   words(f"action.{state.kontra}"), DANGER))
     buttons.append(ButtonSpec(custom_id(tid, None, "end"), words("button.end")))
-    image = ImageSpec(ImageKind.TABLE, view, names, state.style, state.language, chips=state.chips)
+    image = ImageSpec(ImageKind.TABLE, view, state.names, state.style, state.language,
+                      chips=state.chips)
     return MessageModel(
         title=words("table.title", variant=words.variant_name(), table=tid),
         description="\n".join(lines), colour=COLOUR_PLAY, image=image,
@@ -207,7 +215,7 @@ def table_message(state: TableState, words: Words) -> MessageModel:
 
 def _seat_line(state: TableState, view: SeatView, seat: int, words: Words) -> str:
     info = state.seat(seat)
-    name = info.name if info else words("seat.empty")
+    name = safe(info.name) if info else words("seat.empty")
     marks = []
     if seat == view.dealer:
         marks.append(words("mark.dealer"))
@@ -296,7 +304,7 @@ def result_message(event: DealOver, words: Words, style: str,
     view = event.view
     result = view.result
     assert result is not None
-    names = event.names
+    names = shown_names(event.names)
     lines = [result_line(view, names, words)]
     pays = ", ".join(words("result.payment", name=names[s], n=_signed(p))
                      for s, p in enumerate(result.payments))
@@ -306,7 +314,7 @@ def result_message(event: DealOver, words: Words, style: str,
     totals = ", ".join(words("result.payment", name=names[s], n=_signed(c))
                        for s, c in enumerate(event.chips))
     lines.append(words("result.totals", totals=totals))
-    image = ImageSpec(ImageKind.RESULT, view, names, style, language, show_hands=True)
+    image = ImageSpec(ImageKind.RESULT, view, event.names, style, language, show_hands=True)
     return MessageModel(title=words("result.title", n=event.stamp.deal + 1),
                         description="\n".join(lines), colour=COLOUR_RESULT, image=image,
                         view=view, shown=frozenset(words.named))
@@ -339,10 +347,10 @@ def closed_message(event: TableOver, words: Words) -> MessageModel:
     if event.chips is not None:
         order = sorted(range(len(event.chips)), key=lambda s: -event.chips[s])  # type: ignore[index]
         for rank, seat in enumerate(order, 1):
-            lines.append(words("closed.line", rank=rank, name=event.names[seat],
+            lines.append(words("closed.line", rank=rank, name=safe(event.names[seat]),
                                n=_signed(event.chips[seat])))
     if event.pot_shares and any(event.pot_shares):
-        shares = ", ".join(words("result.payment", name=event.names[s], n=_signed(p))
+        shares = ", ".join(words("result.payment", name=safe(event.names[s]), n=_signed(p))
                            for s, p in enumerate(event.pot_shares))
         lines.append(words("closed.pot_shares", shares=shares))
     return MessageModel(title=words("closed.title"), description="\n".join(lines),
@@ -361,7 +369,7 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
     do: otherwise they wait for the others (the text still lists the cards), and their
     turn ping leads to a fresh *My hand*. One image fewer to draw and send per action."""
     view = ctx.view
-    names = ctx.names
+    names = shown_names(ctx.names)
     lines = []
     if note:
         lines.append(note)
@@ -384,7 +392,7 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
     elif view.actor is not None:
         lines.append(words("hand.waiting", name=names[view.actor], task=words.task(view.phase)))
     components = action_components(ctx.table_id, ctx.stamp, view, words)
-    image = (ImageSpec(ImageKind.HAND, view, names, ctx.style, words.language)  # the reader's
+    image = (ImageSpec(ImageKind.HAND, view, ctx.names, ctx.style, words.language)  # reader's
              if main or not after_action else None)
     return MessageModel(description="\n".join(lines), image=image, components=components,
                         view=view, shown=frozenset(words.named))
@@ -465,7 +473,8 @@ def last_trick_message(view: SeatView, names: tuple[str, ...], words: Words, sty
                        language: str | None = None) -> MessageModel:
     trick = view.tricks[-1]
     assert trick.winner is not None
+    shown = shown_names(names)
     text = words("table.last_trick", n=len(view.tricks),
-                 plays=_plays(trick, view.players, names, words), name=names[trick.winner])
+                 plays=_plays(trick, view.players, shown, words), name=shown[trick.winner])
     image = ImageSpec(ImageKind.TRICK, view, names, style, language, trick=trick)
     return MessageModel(description=text, image=image, view=view, shown=frozenset(words.named))

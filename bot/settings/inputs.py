@@ -39,11 +39,11 @@ def parse_duration(text: str) -> int:
     for match in _PART.finditer(cleaned):
         unit = UNITS.get(match.group(2))
         if unit is None or cleaned[pos:match.start()].strip():
-            raise SettingError("settings.error.duration", text=safe(text, limit=24))
+            raise SettingError("settings.error.duration", text=safe(text, limit=24, empty=""))
         total += float(match.group(1).replace(",", ".")) * unit
         pos = match.end()
     if pos == 0 or cleaned[pos:].strip():
-        raise SettingError("settings.error.duration", text=safe(text, limit=24))
+        raise SettingError("settings.error.duration", text=safe(text, limit=24, empty=""))
     return round(total)
 
 

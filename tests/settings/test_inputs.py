@@ -17,12 +17,15 @@ def test_durations_read_in_any_language(text: str, seconds: int) -> None:
     assert parse_duration(text) == seconds
 
 
-@pytest.mark.parametrize("text", ["", "90", "1h30", "soon", "h2", "2 weeks", "1h-30m"])
-def test_what_is_no_duration_is_refused_with_the_text(text: str) -> None:
+@pytest.mark.parametrize(("text", "shown"), [
+    ("", ""), ("90", "90"), ("1h30", "1h30"), ("soon", "soon"), ("h2", "h2"),
+    ("2 weeks", "2 weeks"), ("1h-30m", r"1h\-30m"), ("**1d**", r"\*\*1d\*\*")])
+def test_what_is_no_duration_is_refused_with_the_text(text: str, shown: str) -> None:
+    """The text is quoted back as typed (markdown escaped, so it shows as typed)."""
     with pytest.raises(SettingError) as info:
         parse_duration(text)
     assert info.value.key == "settings.error.duration"
-    assert f"“{text.strip()}”" in info.value.text("en")
+    assert f"“{shown}”" in info.value.text("en")
 
 
 @pytest.mark.parametrize(("seconds", "language", "shown"), [

@@ -1,10 +1,13 @@
 """``python -m bot check-ledger [--db PATH]``: audit the chip ledger.
 
 For every settled deal: its record replays (with the engine) to the stored result,
-its ledger rows match the replayed payments seat by seat (and the pot's change in
-tapp1879) and sum to zero. Also: every table's pot shares sum to zero, no settled
-deal lacks ledger rows, and the standings summaries agree with the ledger. Prints
-one line per problem; exit status 0 when clean, 1 with problems, 2 on usage errors.
+its ledger rows match the replayed payments seat by seat (and the pot's change where
+a variant keeps a pot) and sum to zero. Every chip of every pot is accounted for: a
+table's pot by the ledger is the pot its session holds, a closed table's pot is zero
+(shared out), and the chips of each server sum to zero, open pots included. Also:
+every table's pot shares sum to zero, no settled deal lacks ledger rows, and the
+standings summaries agree with the ledger. Prints one line per problem; exit status 0
+when clean, 1 with problems, 2 on usage errors.
 """
 
 from __future__ import annotations
@@ -65,6 +68,15 @@ async def check(store: Store) -> tuple[int, list[str]]:
     for imb in await store.ledger.imbalances():
         if imb.deal_id is None:
             problems.append(f"table {imb.table_id}: the pot shares sum to {imb.total}")
+    for pot in await store.ledger.pots():
+        if not pot.status.is_open and pot.ledger_pot:
+            problems.append(f"table {pot.table_id}: closed with {pot.ledger_pot} chips left"
+                            " in its pot (never shared out)")
+        elif pot.session_pot is not None and pot.ledger_pot != pot.session_pot:
+            problems.append(f"table {pot.table_id}: the ledger holds {pot.ledger_pot} chips"
+                            f" in its pot, the session {pot.session_pot}")
+    for guild_id, total in (await store.ledger.guild_totals()).items():
+        problems.append(f"server {guild_id}: the chips sum to {total}, not 0")
     for deal_id in await store.ledger.settled_without_ledger():
         problems.append(f"deal {deal_id}: settled without ledger rows")
     for d in await store.ledger.standings_drift():

@@ -17,10 +17,12 @@ from .models import (
     Imbalance,
     LedgerKind,
     LedgerRow,
+    PotBalance,
     SeatRow,
     SettledDeal,
     StandingsDrift,
     TableRow,
+    TableStatus,
 )
 from .rows import deal_row, ledger_row
 
@@ -175,6 +177,31 @@ class Ledger:
                 kind = LedgerKind(r["kind"])
                 out.append(Imbalance(kind, r["deal_id"], r["table_id"], r["total"]))
             return out
+        return await self._db.read(run)
+
+    async def pots(self) -> list[PotBalance]:
+        """Every table that has ever had pot rows, with its pot by the ledger and by its
+        stored session."""
+        def run(conn: sqlite3.Connection) -> list[PotBalance]:
+            out = []
+            for r in conn.execute(
+                    "SELECT t.table_id, t.guild_id, t.status, t.session,"
+                    " SUM(l.amount) AS pot FROM ledger l JOIN tables t USING (table_id)"
+                    " WHERE l.seat IS NULL GROUP BY t.table_id ORDER BY t.table_id"):
+                session = loads(r["session"]) if r["session"] else None
+                out.append(PotBalance(r["table_id"], r["guild_id"], TableStatus(r["status"]),
+                                      r["pot"], None if session is None
+                                      else int(session.get("pot", 0))))
+            return out
+        return await self._db.read(run)
+
+    async def guild_totals(self) -> dict[int, int]:
+        """Servers whose ledger rows (members', computers' and pots') do not sum to zero,
+        with their sum."""
+        def run(conn: sqlite3.Connection) -> dict[int, int]:
+            return {r[0]: r[1] for r in conn.execute(
+                "SELECT guild_id, SUM(amount) FROM ledger GROUP BY guild_id"
+                " HAVING SUM(amount) != 0 ORDER BY guild_id")}
         return await self._db.read(run)
 
     async def settled_without_ledger(self) -> list[int]:

@@ -253,6 +253,18 @@ class Imbalance:
 
 
 @dataclass(frozen=True, slots=True)
+class PotBalance:
+    """A table's pot by its ledger (the pot rows: each deal's change, minus what was
+    shared out) beside the pot its stored session holds (None: no session yet)."""
+
+    table_id: int
+    guild_id: int
+    status: TableStatus
+    ledger_pot: int
+    session_pot: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsDrift:
     """A member whose all-time standings differ from the sum of their ledger rows."""
 

@@ -153,8 +153,8 @@ class TableCore:
                                                tuple(session.chips)))
                 continue
             if deal is None:
-                if session.is_over:
-                    live.row = await self.store.tables.close(live.table_id)
+                if session.is_over:  # with the session: its pot is shared out, once
+                    live.row = await self.store.tables.close(live.table_id, session)
                     changes.events.append(self.table_over(live))
                     self.tables.forget(live)
                     return

@@ -15,6 +15,8 @@ from bot.ai import levels
 from bot.client import TappBot
 from bot.i18n import t
 from bot.settings import SettingError, check
+from bot.tables.errors import NoTableHere
+from bot.tables.lobby import MAX_ANTE, MAX_STAKE
 
 from .group import add_tapp_cog
 from .settings import (
@@ -58,9 +60,9 @@ class Lobby(TableCog):
                           mode=MODE_CHOICES,
                           language=TABLE_LANGUAGE_CHOICES)  # type: ignore[misc]
     async def new(self, interaction: discord.Interaction, variant: str | None = None,
-                  players: int | None = None, stake: Range[int, 1, 1000] | None = None,
+                  players: int | None = None, stake: Range[int, 1, MAX_STAKE] | None = None,
                   deck: int | None = None, tapp_threshold: int | None = None,
-                  ante: Range[int, 0, 100] | None = None, herz_aufnehmen: bool | None = None,
+                  ante: Range[int, 0, MAX_ANTE] | None = None, herz_aufnehmen: bool | None = None,
                   closing_round: bool | None = None, herz_ass_ende: bool | None = None,
                   level: str | None = None, reminder: Duration | None = None,
                   timeout: Duration | None = None, on_timeout: str | None = None,
@@ -125,8 +127,15 @@ class Lobby(TableCog):
     @app_commands.command(name="end", description=t("cmd.end"))
     @app_commands.describe(now=t("cmd.end.now"))
     async def end(self, interaction: discord.Interaction, now: bool = False) -> None:
-        live = self.here(interaction)
-        outcome = await self.tables.end(live.table_id, interaction.user.id, now=now)
+        try:
+            table_id = self.here(interaction).table_id
+        except NoTableHere:  # a table paused after an error is not live: its host may end it
+            assert interaction.channel_id is not None
+            broken = await self.tables.broken_in(interaction.guild_id, interaction.channel_id)
+            if broken is None:
+                raise
+            table_id = broken
+        outcome = await self.tables.end(table_id, interaction.user.id, now=now)
         await interaction.response.send_message(t(outcome, user_language(interaction)),
                                                 ephemeral=True)
 

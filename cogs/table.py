@@ -76,7 +76,8 @@ class TableCog(TappCog):
         channel: Any = interaction.channel
         parent_id = getattr(channel, "parent_id", None)
         assert interaction.channel_id is not None
-        return self.tables.find(interaction.channel_id, interaction.user.id, parent_id)
+        return self.tables.find(interaction.guild_id, interaction.channel_id,
+                                interaction.user.id, parent_id)
 
     @staticmethod
     def words(interaction: discord.Interaction, variant: str, style: str) -> Words:
@@ -134,6 +135,7 @@ class Table(TableCog):
         table_id = cid.table_id
         lang = language(interaction)
         verb = cid.token if cid.is_verb else None
+        await tables.table_in(table_id, interaction.guild_id)  # not another server's
         if verb == "hand":
             live = await tables.table(table_id)
             await self.send_hand(answer, interaction, await tables.hand(live, user.id),

@@ -12,12 +12,14 @@ bot to settle, so the answer is there to read::
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from .invocations import (
     SandboxError,
     click_data,
     command_data,
+    forge_options,
     modal_data,
     select_data,
     split_command,
@@ -64,12 +66,17 @@ class Actor:
 
     # -- acting --------------------------------------------------------------------------------
     async def slash(
-        self, channel: ChannelRef, command: str, /, *, settle: bool = True, **options: Any
+        self, channel: ChannelRef, command: str, /, *, settle: bool = True,
+        forged: dict[str, Any] | None = None, **options: Any
     ) -> InteractionRecord:
-        """Run ``/command sub option:value`` (options also as keyword arguments)."""
+        """Run ``/command sub option:value`` (options also as keyword arguments).
+        ``forged``: option values sent as they are, past Discord's checks of choices and
+        ranges, as a modified client could (for tests of hostile input)."""
         target = self._channel(channel)
         path, parsed = split_command(command)
         data = command_data(self.sandbox.state, target.guild_id, path, {**parsed, **options})
+        if forged:
+            forge_options(data, forged)
         return await self.sandbox.interact(self, target, APPLICATION_COMMAND, data, settle=settle)
 
     async def autocomplete(
@@ -101,6 +108,23 @@ class Actor:
         target = self._message(message)
         data = click_data(target, label=label, custom_id=custom_id)
         return await self._use_component(target, data, settle)
+
+    async def forge_click(
+        self, message: MessageRef, custom_id: str, *, settle: bool = True
+    ) -> InteractionRecord:
+        """Click a button carrying ``custom_id`` on ``message``, which has no such button:
+        the bot is told of the click with the message showing that button, as if Discord
+        delivered it (Discord's own checks make this hard, not impossible). For tests of
+        hostile input; ``click`` finds real buttons only."""
+        target = self._message(message)
+        forged = {"type": 1, "components": [
+            {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}]}
+        shown = dataclasses.replace(target, components=[*target.components, forged])
+        data = {"custom_id": custom_id, "component_type": 2}
+        channel = self._channel(target.channel_id)
+        return await self.sandbox.interact(
+            self, channel, MESSAGE_COMPONENT, data, message=shown, settle=settle
+        )
 
     async def select(
         self,

@@ -87,6 +87,18 @@ def command_data(
     return data
 
 
+def forge_options(data: dict[str, Any], values: dict[str, Any]) -> None:
+    """Put ``values`` into a command's ``data`` as they are, past every check of choices
+    and ranges (the innermost subcommand's options): what a modified client could send."""
+    options: list[dict[str, Any]] = data["options"]
+    while options and options[0].get("type") in (SUBCOMMAND, GROUP):
+        options = options[0].setdefault("options", [])
+    kinds = {bool: BOOLEAN, int: INTEGER, float: NUMBER, str: STRING}
+    for name, value in values.items():
+        options[:] = [o for o in options if o.get("name") != name]
+        options.append({"type": kinds[type(value)], "name": name, "value": value})
+
+
 def _find_command(state: SandboxState, guild_id: int | None, name: str) -> Command:
     for command in state.commands_for(guild_id):
         if command.name == name and command.type == 1:

@@ -121,12 +121,12 @@ class Session:
         e = self.ending
         special = deal.v.extra.get("closing_ramsch") or deal.v.extra.get("forced_ramsch")
         if e is Ending.AFTER_DEAL:
-            self._close()
+            self.close()
         elif e.counts_deals:
             if special:
                 self.special_left -= 1
             if self.special_left == 0:
-                self._close()
+                self.close()
         elif e is not Ending.NONE and e is not Ending.OVER:
             self.rules.deal_booked(self, deal, index)
 
@@ -144,10 +144,10 @@ class Session:
         elif in_deal:
             self.ending = Ending.AFTER_DEAL
         else:
-            self._close()
+            self.close()
 
-    def _close(self) -> None:
-        """End the session; share the pot (tapp1879)."""
+    def close(self) -> None:
+        """End the session now; share the pot out (where a variant keeps one)."""
         self.ending = Ending.OVER
         if not self.pot:
             return

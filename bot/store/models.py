@@ -47,6 +47,8 @@ class TableRow:
     created_at: float
     started_at: float | None
     closed_at: float | None
+    #: why the table could not go on (None: it is fine), see ``Tables.mark_broken``
+    broken_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

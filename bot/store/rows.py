@@ -24,6 +24,7 @@ def table_row(r: sqlite3.Row) -> TableRow:
         thread_id=r["thread_id"], host_id=r["host_id"], variant=r["variant"],
         options=loads(r["options"]), status=TableStatus(r["status"]),
         created_at=r["created_at"], started_at=r["started_at"], closed_at=r["closed_at"],
+        broken_reason=r["broken_reason"],
     )
 
 
@@ -64,7 +65,13 @@ def ledger_row(r: sqlite3.Row) -> LedgerRow:
     )
 
 
+#: SQLite's largest integer: no row has an id beyond it (an id from a click may be)
+MAX_ROWID = 2**63 - 1
+
+
 def fetch_table(conn: sqlite3.Connection, table_id: int) -> TableRow:
+    if not 0 <= table_id <= MAX_ROWID:
+        raise TableNotFound(table_id)
     r = conn.execute("SELECT * FROM tables WHERE table_id = ?", (table_id,)).fetchone()
     if r is None:
         raise TableNotFound(table_id)
@@ -84,6 +91,8 @@ def fetch_seats(conn: sqlite3.Connection, table_id: int) -> tuple[SeatRow, ...]:
 
 
 def fetch_deal(conn: sqlite3.Connection, deal_id: int) -> DealRow:
+    if not 0 <= deal_id <= MAX_ROWID:
+        raise DealNotFound(deal_id)
     r = conn.execute("SELECT * FROM deals WHERE deal_id = ?", (deal_id,)).fetchone()
     if r is None:
         raise DealNotFound(deal_id)

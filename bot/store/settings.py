@@ -121,13 +121,16 @@ def _bool(key: str, value: Any) -> bool:
     return value
 
 
+#: the most chips a point may be worth (the server default and a table's own)
+MAX_STAKE = 1000
+
 SPECS: dict[str, Spec] = {
     "reminder_delay": Spec(_seconds(60, 7 * 86400), per_table=True),
     "turn_timeout": Spec(_seconds(300, 14 * 86400), per_table=True),
     "timeout_policy": Spec(_choice([p.value for p in TimeoutPolicy], TimeoutPolicy), True),
     "computers_allowed": Spec(_bool, per_table=True),  # a table may only forbid them
     "default_variant": Spec(_choice(sorted(VARIANTS)), per_table=False),
-    "stake": Spec(_int(1, 1000), per_table=False),
+    "stake": Spec(_int(1, MAX_STAKE), per_table=False),
     "deck_style": Spec(_choice([d.value for d in DeckStyle], DeckStyle), per_table=True),
     "table_mode": Spec(_choice([m.value for m in TableMode], TableMode), per_table=True),
     "language": Spec(_choice(LANGUAGES), per_table=True),

@@ -27,6 +27,8 @@ from .rows import (
 from .settings import insert_table_settings, validate
 
 _OPEN_SQL = "status IN ('lobby', 'playing')"
+#: what decoding a corrupted row raises (bad JSON, a missing key, a value of a wrong type)
+UNREADABLE = (ValueError, TypeError, KeyError)
 
 
 class Tables:
@@ -230,6 +232,28 @@ class Tables:
 
         return await self._db.write(run)
 
+    async def mark_broken(self, table_id: int, reason: str) -> tuple[TableRow, bool]:
+        """Mark an open table broken (it cannot be rebuilt or carried on): kept as it is,
+        left alone at start-up, until its host ends it. Returns the table and whether
+        this marked it (marking it again changes nothing)."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> tuple[TableRow, bool]:
+            marked = conn.execute(
+                f"UPDATE tables SET broken_at = ?, broken_reason = ? WHERE table_id = ?"
+                f" AND broken_at IS NULL AND {_OPEN_SQL}", (now, reason[:500], table_id))
+            return fetch_table(conn, table_id), marked.rowcount == 1
+
+        return await self._db.write(run)
+
+    async def broken(self) -> list[TableRow]:
+        """Open tables marked broken."""
+        def run(conn: sqlite3.Connection) -> list[TableRow]:
+            return [table_row(r) for r in conn.execute(
+                f"SELECT * FROM tables WHERE {_OPEN_SQL} AND broken_at IS NOT NULL"
+                " ORDER BY table_id")]
+        return await self._db.read(run)
+
     async def load(self, table_id: int) -> OpenTable:
         """One table with its seats, session state and the record of its deal in play."""
         def run(conn: sqlite3.Connection) -> OpenTable:
@@ -237,9 +261,32 @@ class Tables:
             return _load(conn, "t.table_id = ?", (table_id,))[0]
         return await self._db.read(run)
 
+    async def load_open_safely(self) -> tuple[list[OpenTable], list[tuple[int, str]]]:
+        """:meth:`load_open`, where a table whose stored rows do not decode (a corrupted
+        database) does not keep the others from loading: ``(tables, [(table id, why)])``
+        (each loaded on its own only when the batch failed)."""
+        try:
+            return await self.load_open(), []
+        except UNREADABLE:
+            pass
+
+        def ids(conn: sqlite3.Connection) -> list[int]:
+            return [r[0] for r in conn.execute(
+                f"SELECT table_id FROM tables WHERE {_OPEN_SQL} AND broken_at IS NULL"
+                " ORDER BY table_id")]
+        loaded: list[OpenTable] = []
+        unreadable: list[tuple[int, str]] = []
+        for table_id in await self._db.read(ids):
+            try:
+                loaded.append(await self.load(table_id))
+            except UNREADABLE as exc:
+                unreadable.append((table_id, f"its stored rows do not decode: {exc!r}"))
+        return loaded, unreadable
+
     async def load_open(self) -> list[OpenTable]:
-        """Every open table, to rebuild at start-up (replay each record with the engine)."""
-        return await self._db.read(_load, f"t.{_OPEN_SQL}", ())
+        """Every open table not marked broken, to rebuild at start-up (replay each record
+        with the engine)."""
+        return await self._db.read(_load, f"t.{_OPEN_SQL} AND t.broken_at IS NULL", ())
 
 
 def _insert_seat(conn: sqlite3.Connection, table_id: int, seat: int, user_id: int | None,

@@ -20,16 +20,24 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from bot.engine import Action, ActionType, Ending, IllegalAction, NotYourTurn
-from bot.store import Store, StoreError, TableStatus
+from bot.store import Store, StoreError, TableRow, TableStatus, restore_session
 
 from .arming import arming, turn_key, turn_specs, waiting_seat
 from .computers import ComputerSeats
 from .config import TableConfig
-from .errors import NoTableHere, NotHost, NotInLobby, NotPlaying, NotSeated, NotYourTurnNow
+from .errors import (
+    NoTableHere,
+    NotHost,
+    NotInLobby,
+    NotPlaying,
+    NotSeated,
+    NotYourTurnNow,
+    TableBroken,
+)
 from .ids import Stamp
 from .live import LiveTable
 from .refusals import refusal
-from .registry import TableRegistry
+from .registry import TableRegistry, Unrebuildable
 from .scheduler import Scheduler
 from .state import DealOver, TableOver, TableState
 
@@ -46,6 +54,8 @@ class DisplayPort(Protocol):
                repost: bool = False) -> None: ...
 
     def notice(self, notice: TimerNotice) -> Awaitable[None] | None: ...
+
+    def paused(self, table: TableRow) -> None: ...
 
 
 @dataclass
@@ -69,6 +79,64 @@ class TableCore:
         self.tables = TableRegistry(store)
         self.computers = ComputerSeats(config, self.rng, self._computer_plays)
         self.scheduler = scheduler
+
+    # -- finding tables; tables that cannot go on ------------------------------------------
+    async def table(self, table_id: int) -> LiveTable:
+        """The open table ``table_id``; one that cannot be rebuilt is marked broken and
+        refused (:class:`TableBroken`)."""
+        try:
+            return await self.tables.get(table_id)
+        except Unrebuildable as error:
+            await self.broken(table_id, error.reason)
+            raise TableBroken() from None
+
+    async def table_in(self, table_id: int, guild_id: int | None) -> LiveTable:
+        """The open table ``table_id`` if it belongs to the server ``guild_id``: an
+        interaction from another server (a crafted id) finds no table."""
+        live = await self.table(table_id)
+        if live.row.guild_id != guild_id:
+            raise NoTableHere("error.table_gone")
+        return live
+
+    async def broken(self, table_id: int, reason: str) -> None:
+        """The table cannot go on (a record the engine refuses, a bug): mark it broken,
+        forget it, and tell its channel, once. Every other table plays on."""
+        log.error("table %d is broken and paused: %s", table_id, reason)
+        live = self.tables.peek(table_id)
+        if live is not None:
+            self.tables.forget(live)
+        try:
+            row, marked = await self.store.tables.mark_broken(table_id, reason)
+        except StoreError:
+            log.exception("could not mark table %d broken", table_id)
+            return
+        if marked:
+            self.display.paused(row)
+
+    async def close_broken(self, table_id: int, user_id: int) -> None:
+        """The host closes a table marked broken: the deal in play is dropped, no chips
+        move; its pot is shared out if its stored session can still be read."""
+        row = await self.store.tables.get(table_id)
+        if row.broken_reason is None or not row.status.is_open:
+            raise NoTableHere("error.table_closed")
+        require_host_row(row, user_id)
+        session = None
+        try:
+            state = await self.store.tables.session_state(table_id)
+            session = restore_session(state, None) if state else None
+        except Exception:  # what broke it may be the session itself
+            log.exception("table %d: its session cannot be read; closed without it",
+                          table_id)
+        if session is not None:  # the deal in play (not in the session state) is dropped
+            session.close()
+        row = await self.store.tables.close(table_id, session)
+        seats = await self.store.tables.seats(table_id)
+        names = tuple(next((s.display_name for s in seats if s.seat == i), "")
+                      for i in range(int(row.options.get("players", len(seats)))))
+        chips = tuple(session.chips) if session is not None else None
+        shares = tuple(session.pot_shares) if session and session.pot_shares else None
+        self.display.update(closed_state(row, names), [TableOver(table_id, False, names, chips,
+                                                                 shares)])
 
     # -- committing -----------------------------------------------------------------------
     async def commit(self, live: LiveTable, seat: int, action: Action, *,
@@ -120,6 +188,9 @@ class TableCore:
             log.exception("table %d could not move on; reloading it", live.table_id)
             await self.tables.reload(live)
             self.scheduler.retry_soon(live.table_id, lambda: self.carry_on(live))
+        except Exception as error:  # a bug, or a table that cannot go on: it alone stops
+            await self.broken(live.table_id, f"it could not move on: {error!r}")
+            return
         self.publish(live, changes)
         self.computers.kick(live)
 
@@ -219,6 +290,15 @@ class TableCore:
         return TableOver(live.table_id, False, live.names(), chips, shares)
 
 
+def closed_state(row: TableRow, names: tuple[str, ...]) -> TableState:
+    """A closed table as the display is shown it (no live table behind it)."""
+    return TableState(
+        table_id=row.table_id, guild_id=row.guild_id, channel_id=row.channel_id,
+        thread_id=row.thread_id, host_id=row.host_id, variant=row.variant,
+        options=dict(row.options), status=row.status, players=len(names), seats=(),
+        language=None, style="french")
+
+
 # -- checks -------------------------------------------------------------------------------
 def seat_of(live: LiveTable, user_id: int) -> int:
     seat = live.seat_of(user_id)
@@ -228,7 +308,11 @@ def seat_of(live: LiveTable, user_id: int) -> int:
 
 
 def require_host(live: LiveTable, user_id: int) -> None:
-    if user_id != live.row.host_id:
+    require_host_row(live.row, user_id)
+
+
+def require_host_row(row: TableRow, user_id: int) -> None:
+    if user_id != row.host_id:
         raise NotHost()
 
 

@@ -23,14 +23,15 @@ from typing import TypeVar
 import aiohttp
 import discord
 
-from bot.store import Store, StoreUnavailable, TableStatus
+from bot.i18n import t
+from bot.store import Store, StoreUnavailable, TableRow, TableStatus
 
 from .admission import Admission
 from .answers import Answer
 from .notices import notice_text
 from .outgoing import Disclosure, MessageKind, Observer, Outgoing
 from .rendering import Renderer
-from .state import DealOver, TableOver, TableState
+from .state import DealOver, TableEvent, TableOver, TablePaused, TableState
 from .timeouts import REMINDER, TimerNotice
 from .view_models import (
     MessageModel,
@@ -92,7 +93,7 @@ class _Worker:
     """The queue of one table's public updates."""
 
     state: TableState | None = None
-    events: deque[DealOver | TableOver] = field(default_factory=deque)
+    events: deque[TableEvent] = field(default_factory=deque)
     repost: bool = False
     task: asyncio.Task[None] | None = None
     last_ping: tuple[int, int, int] | None = None  # (deal, seat, user) pinged last
@@ -140,7 +141,7 @@ class Display:
         return Outgoing(model, image)
 
     # -- the public side: one worker per table ----------------------------------------
-    def update(self, state: TableState, events: Sequence[DealOver | TableOver] = (), *,
+    def update(self, state: TableState, events: Sequence[TableEvent] = (), *,
                repost: bool = False) -> None:
         """Show ``state`` (after posting ``events`` in order) in the table's channel."""
         worker = self._workers.setdefault(state.table_id, _Worker())
@@ -288,8 +289,11 @@ class Display:
         self.disclose(Disclosure(state.table_id, PING, None, None, state.stamp, ping,
                                  message.id))
 
-    async def _event(self, worker: _Worker, event: DealOver | TableOver) -> None:
+    async def _event(self, worker: _Worker, event: TableEvent) -> None:
         state = worker.state
+        if isinstance(event, TablePaused):
+            await self._paused(event)
+            return
         if isinstance(event, DealOver):
             language = state.language if state else worker.language
             style = state.style if state else worker.style
@@ -335,6 +339,22 @@ class Display:
         out = Outgoing(model, None)
         message = await _retrying(lambda: channel.send(**out.send_kwargs()), self.sleep)
         self.disclose(Disclosure(notice.table_id, NOTICE, None, None, None, model, message.id))
+
+    def paused(self, table: TableRow) -> None:
+        """Tell a table marked broken's channel, after what is queued, that it is paused."""
+        worker = self._workers.setdefault(table.table_id, _Worker())
+        worker.state = None  # nothing more of it is shown
+        worker.events.append(TablePaused(table.table_id))
+        if worker.task is None or worker.task.done():
+            worker.task = asyncio.create_task(self._run(table.table_id, worker),
+                                              name=f"tapp-display-{table.table_id}")
+
+    async def _paused(self, event: TablePaused) -> None:
+        language = (await self.store.settings.for_table(event.table_id)).language
+        model = MessageModel(description="", content=t("table.broken", language))
+        channel = self.client.get_partial_messageable(await self._location(event.table_id))
+        message = await channel.send(**Outgoing(model, None).send_kwargs())
+        self.disclose(Disclosure(event.table_id, NOTICE, None, None, None, model, message.id))
 
     async def _location(self, table_id: int) -> int:
         table = await self.store.tables.get(table_id)

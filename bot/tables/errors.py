@@ -73,6 +73,13 @@ class Unavailable(TableError):
     key = "error.unavailable"
 
 
+class TableBroken(TableError):
+    """The table is marked broken (see ``Tables.mark_broken``): only its host's
+    ``/tapp end`` still acts on it."""
+
+    key = "error.table_broken"
+
+
 #: store and engine errors by the catalogue key of their text
 _KEYS: tuple[tuple[type[BaseException], str], ...] = (
     (StoreFull, "error.store_full"),

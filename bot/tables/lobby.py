@@ -17,6 +17,7 @@ from bot.i18n import language_of, t
 from bot.i18n.errors import InLanguage
 from bot.i18n.names import NAMES
 from bot.store import StoreError, TableMode, TableStatus
+from bot.store.settings import MAX_STAKE
 from bot.store.settings import validate as validate_settings
 from bot.usertext import Where, safe
 
@@ -31,6 +32,10 @@ log = logging.getLogger(__name__)
 
 #: options that a deal never takes from the table (set by the session itself)
 _INTERNAL_OPTIONS = {"closing_ramsch", "forced_ramsch"}
+MAX_ANTE = 100
+#: the whole numbers a table may be opened with, and their range (``/tapp new`` offers
+#: the same; a crafted interaction may send anything)
+NUMBER_OPTIONS = {"stake": (1, MAX_STAKE), "ante": (0, MAX_ANTE)}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -84,7 +89,7 @@ class Lobby:
         False if the store refused to record the thread: the table then lives in its
         channel, as when no thread could be made (the caller may delete the thread)."""
         core = self.core
-        live = await core.tables.get(table_id)
+        live = await core.table(table_id)
         async with live.lock:
             recorded = True
             if thread_id is not None:
@@ -101,7 +106,7 @@ class Lobby:
     async def join(self, table_id: int, user_id: int, name: str) -> int:
         """Seat a member in the first free seat; returns the seat."""
         core = self.core
-        live = await core.tables.get(table_id)
+        live = await core.table(table_id)
         async with live.lock:
             require_lobby(live)
             if live.seat_of(user_id) is not None:
@@ -117,7 +122,7 @@ class Lobby:
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
         """The host seats a computer player in the first free seat; returns the seat."""
         core = self.core
-        live = await core.tables.get(table_id)
+        live = await core.table(table_id)
         async with live.lock:
             require_lobby(live)
             require_host(live, user_id)
@@ -136,9 +141,11 @@ class Lobby:
 
     async def leave(self, table_id: int, user_id: int) -> str:
         """Leave the lobby (``"left"``), or hand a seat in play to a computer
-        (``"replaced"``)."""
+        (``"replaced"``). Where computers are not allowed nobody can take the seat: the
+        table ends at once (``"left_closed"``), the deal in play dropped with no chips
+        moved, as when the host ends it at once."""
         core = self.core
-        live = await core.tables.get(table_id)
+        live = await core.table(table_id)
         async with live.lock:
             seat = seat_of(live, user_id)
             if live.status is TableStatus.LOBBY:
@@ -149,9 +156,19 @@ class Lobby:
                 core.publish(live)
                 return "left"
             require_playing(live)
+            settings = await core.store.settings.for_table(table_id)
+            if not settings.computers_allowed:
+                session = live.session
+                assert session is not None
+                if session.current is not None:
+                    session.abandon_deal()
+                session.close()
+                live.row = await core.tables.write(
+                    live, core.store.tables.close(table_id, session))
+                core.close(live, core.table_over(live))
+                return "left_closed"
             old, before = live.seats[seat], turn_key(live)
             live.seats[seat] = dataclasses.replace(old, user_id=None, is_computer=True)
-            settings = await core.store.settings.for_table(table_id)
             armed = arming(before, turn_key(live), settings, core.config.clock())
             live.seats[seat] = await core.tables.write(live, core.store.tables.hand_over(
                 table_id, seat, level=core.computers.table_level(live),
@@ -181,7 +198,7 @@ class Lobby:
     async def start(self, table_id: int, user_id: int) -> None:
         """The host starts the session: the first deal is dealt."""
         core = self.core
-        live = await core.tables.get(table_id)
+        live = await core.table(table_id)
         async with live.lock:
             require_lobby(live)
             require_host(live, user_id)
@@ -199,7 +216,7 @@ class Lobby:
     async def cancel(self, table_id: int, user_id: int) -> None:
         """The host closes the lobby."""
         core = self.core
-        live = await core.tables.get(table_id)
+        live = await core.table(table_id)
         async with live.lock:
             require_lobby(live)
             require_host(live, user_id)
@@ -212,6 +229,11 @@ def table_options(variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
     session's, and the computer players' level; a clear refusal otherwise."""
     cls = VARIANTS[variant]
     given = {k: v for k, v in options.items() if v is not None}
+    for key, (low, high) in NUMBER_OPTIONS.items():
+        value = given.get(key)
+        if value is not None and (type(value) is not int or not low <= value <= high):
+            raise BadOptions("error.option_range", option=_option_name(key), low=low,
+                             high=high)
     level = given.pop(LEVEL_OPTION, None)
     if level is not None and level not in levels():
         raise BadOptions("error.level", level=level, levels=lambda language: ", ".join(

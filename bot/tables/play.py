@@ -71,7 +71,7 @@ class Play:
         """Take the member's action ``token``. A ``stamp`` (from a component) must be the
         table's current one, else the click is stale and nothing changes."""
         core = self.core
-        live = await core.tables.get(table_id)
+        live = await core.table(table_id)
         async with live.lock:
             require_playing(live)
             seat = seat_of(live, user_id)
@@ -97,7 +97,7 @@ class Play:
         after a timeout do not count, unless they vote).
         """
         core = self.core
-        live = await core.tables.get(table_id)
+        live = await core.table(table_id)
         async with live.lock:
             if live.status is TableStatus.LOBBY:
                 require_host(live, user_id)

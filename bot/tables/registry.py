@@ -8,14 +8,26 @@ import logging
 from collections.abc import Awaitable, Iterator
 from typing import TypeVar
 
+from bot.engine import TappError
 from bot.store import DeckStyle, OpenTable, Store, StoreError, TableNotFound, restore_session
+from bot.store.tables import UNREADABLE
 
-from .errors import NoTableHere
+from .errors import NoTableHere, TableBroken
 from .live import LiveTable
 from .words import home_style
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+class Unrebuildable(Exception):
+    """An open table that cannot be rebuilt (its stored rows do not decode, or its record
+    no longer replays): the caller marks it broken (see ``TableCore.table``)."""
+
+    def __init__(self, table_id: int, reason: str) -> None:
+        super().__init__(reason)
+        self.table_id = table_id
+        self.reason = reason
 
 
 class TableRegistry:
@@ -34,7 +46,9 @@ class TableRegistry:
         return self._tables.get(table_id)
 
     async def get(self, table_id: int) -> LiveTable:
-        """The open table ``table_id`` (loaded from the store if needed)."""
+        """The open table ``table_id`` (loaded from the store if needed); raises
+        :class:`TableBroken` for a table marked broken, :class:`Unrebuildable` for one
+        that cannot be rebuilt."""
         live = self._tables.get(table_id)
         if live is not None:
             return live
@@ -43,12 +57,18 @@ class TableRegistry:
             live = self._tables.get(table_id)
             if live is None:
                 try:
-                    opened = await self.store.tables.load(table_id)
+                    row = await self.store.tables.get(table_id)
                 except TableNotFound:
                     raise NoTableHere("error.table_gone") from None
-                if not opened.table.status.is_open:
+                if not row.status.is_open:
                     raise NoTableHere("error.table_closed")
-                live = await self.adopt(opened)
+                if row.broken_reason is not None:
+                    raise TableBroken()
+                try:
+                    live = await self.adopt(await self.store.tables.load(table_id))
+                except (*UNREADABLE, TappError) as error:
+                    raise Unrebuildable(table_id, f"it cannot be rebuilt: {error!r}") \
+                        from error
         return live
 
     def located_in(self, channel_id: int) -> LiveTable | None:
@@ -56,13 +76,16 @@ class TableRegistry:
         return next((lv for lv in self._tables.values()
                      if lv.status.is_open and lv.location_id == channel_id), None)
 
-    def find(self, channel_id: int, user_id: int, parent_id: int | None = None) -> LiveTable:
-        """The table a command in ``channel_id`` is about: the table living there, or
-        else the one open table under that channel where the member is seated."""
+    def find(self, guild_id: int | None, channel_id: int, user_id: int,
+             parent_id: int | None = None) -> LiveTable:
+        """The table a command in ``channel_id`` of server ``guild_id`` is about: the table
+        living there, or else the one open table under that channel where the member is
+        seated."""
         here = self.located_in(channel_id)
-        if here is not None:
+        if here is not None and here.row.guild_id == guild_id:
             return here
         near = [lv for lv in self._tables.values() if lv.status.is_open
+                and lv.row.guild_id == guild_id
                 and lv.row.channel_id in (channel_id, parent_id) and lv.seat_of(user_id)
                 is not None]
         if len(near) == 1:

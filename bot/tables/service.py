@@ -20,12 +20,13 @@ import inspect
 import logging
 from collections.abc import Iterable
 
-from bot.engine import Action, ActionType, TappError
+from bot.engine import Action, ActionType
 from bot.store import Deadline, Store, StoreError
 
 from .arming import turn_key, turn_specs
 from .config import TableConfig
 from .core import Changes, DisplayPort, TableCore
+from .errors import TableBroken
 from .live import LiveTable
 from .lobby import Created, Lobby
 from .play import ActOutcome, Play
@@ -53,29 +54,38 @@ class TableService:
         self.play = Play(self.core, self.lobby.come_back)
         self.timeouts = TurnTimeouts(self.core)
         tables = self.core.tables
-        self.table, self.find, self.located_in = tables.get, tables.find, tables.located_in
-        self.peek = tables.peek
+        self.table, self.table_in = self.core.table, self.core.table_in
+        self.find, self.located_in, self.peek = tables.find, tables.located_in, tables.peek
         lobby, play = self.lobby, self.play
         self.create_table, self.place, self.join = lobby.create_table, lobby.place, lobby.join
         self.add_computer, self.leave, self.start = lobby.add_computer, lobby.leave, lobby.start
         self.cancel, self.hand, self.last_trick = lobby.cancel, play.hand, play.last_trick
-        self.act, self.end = play.act, play.end
+        self.act = play.act
 
     # -- start-up and shutdown ----------------------------------------------------------
     async def resume(self) -> int:
-        """Rebuild every open table from the store and carry on; returns how many."""
+        """Rebuild every open table from the store and carry on; returns how many. A
+        table that cannot be rebuilt is marked broken and reported (and left alone at
+        the next start); it never keeps the others from playing."""
         core = self.core
         count = 0
-        for opened in await self.store.tables.load_open():
+        opened_all, unreadable = await self.store.tables.load_open_safely()
+        for table_id, reason in unreadable:
+            await core.broken(table_id, reason)
+        for opened in opened_all:
+            table_id = opened.table.table_id
             try:
                 live = await core.tables.adopt(opened)
-            except (StoreError, TappError):  # a record the engine no longer accepts
-                log.exception("table %d cannot be rebuilt", opened.table.table_id)
+                async with live.lock:
+                    await core.after_change(live)
+                    await self._arm_if_never_armed(live)
+            except StoreError:  # the store, not the table: it is tried at the next click
+                log.exception("table %d could not be resumed now", table_id)
                 continue
-            async with live.lock:
-                await core.after_change(live)
-                await self._arm_if_never_armed(live)
-            count += 1
+            except Exception as error:  # a record the engine no longer accepts, a bug
+                await core.broken(table_id, f"it cannot be rebuilt: {error!r}")
+                continue
+            count += live.status.is_open
         return count
 
     async def _arm_if_never_armed(self, live: LiveTable) -> None:
@@ -103,11 +113,31 @@ class TableService:
     def is_idle(self) -> bool:
         return self.core.computers.is_idle()
 
+    async def end(self, table_id: int, user_id: int, *, now: bool = False) -> str:
+        """Ask to end the table (see :meth:`Play.end`); a table marked broken can only be
+        closed, by its host (see :meth:`TableCore.close_broken`)."""
+        try:
+            return await self.play.end(table_id, user_id, now=now)
+        except TableBroken:
+            await self.core.close_broken(table_id, user_id)
+            return "end.closed"
+
     # -- what cogs ask besides the lobby and play ---------------------------------------
     def choices(self, live: LiveTable, user_id: int,
                 kinds: Iterable[ActionType]) -> list[Action]:
         """The member's legal actions of the given kinds now (for autocomplete)."""
         return self.play.choices(live, user_id, kinds)
+
+    async def broken_in(self, guild_id: int | None, channel_id: int) -> int | None:
+        """The table marked broken whose messages live in this channel or thread, if any
+        (it is not live, so :meth:`find` does not know it)."""
+        for where in ({"thread_id": channel_id}, {"channel_id": channel_id}):
+            rows = [r for r in await self.store.tables.find_open(**where)
+                    if r.broken_reason is not None and r.guild_id == guild_id
+                    and (r.thread_id == channel_id or r.thread_id is None)]
+            if rows:
+                return rows[0].table_id
+        return None
 
     async def server_variant(self, guild_id: int) -> str:
         """The variant a server plays where none is named (its ``default_variant``)."""

@@ -89,6 +89,17 @@ class TableOver:
 
 
 @dataclass(frozen=True, slots=True)
+class TablePaused:
+    """The table is marked broken: nothing more can be played at it."""
+
+    table_id: int
+
+
+#: what a table's channel is told besides its table message, in order
+TableEvent = DealOver | TableOver | TablePaused
+
+
+@dataclass(frozen=True, slots=True)
 class HandContext:
     """What a seated player's private panel is built from."""
 

@@ -65,7 +65,7 @@ class TurnTimeouts:
         """Remind the member, or apply the timeout policy; None if nothing was done."""
         core = self.core
         try:
-            live = await core.tables.get(deadline.table_id)
+            live = await core.table(deadline.table_id)
         except NoTableHere:
             return None
         async with live.lock:

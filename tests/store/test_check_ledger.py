@@ -42,9 +42,12 @@ async def test_a_tampered_ledger_is_reported(file_store: Store, db_path: Path) -
     conn.close()
     count, problems = await check(file_store)
     assert count == 8
-    assert len(problems) == 2
+    assert len(problems) == 4
     assert problems[0].startswith("deal 1: ledger {0: ") and "pot: 5} but the replay" in problems[0]
     assert problems[1] == "deal 1: the ledger rows sum to 5"
+    # the five chips are in no one's hands: a closed table's pot, and the server's sum
+    assert problems[2] == "table 1: closed with 5 chips left in its pot (never shared out)"
+    assert problems[3] == "server 1: the chips sum to 5, not 0"
 
 
 def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from bot.ai import make_player
 from bot.engine import Action, ActionType
-from bot.store import DealStatus, Store, StoreUnavailable, TableStatus
+from bot.store import DealStatus, Store, StoreUnavailable, TableRow, TableStatus
 from bot.tables import DealOver, Stamp, TableConfig, TableOver, TableService, TableState
 from bot.tables.errors import (
     NotHost,
@@ -32,6 +32,7 @@ class FakeDisplay:
         self.states: list[TableState] = []
         self.events: list[DealOver | TableOver] = []
         self.notices: list[TimerNotice] = []
+        self.paused_tables: list[int] = []
 
     def update(self, state: TableState, events: Sequence[DealOver | TableOver] = (), *,
                repost: bool = False) -> None:
@@ -40,6 +41,9 @@ class FakeDisplay:
 
     def notice(self, notice: TimerNotice) -> None:
         self.notices.append(notice)
+
+    def paused(self, table: TableRow) -> None:
+        self.paused_tables.append(table.table_id)
 
 
 @pytest.fixture

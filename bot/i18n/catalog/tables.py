@@ -147,6 +147,9 @@ EN: dict[str, str] = {
     "notice.joined": "You took seat {n}.",
     "notice.left": "You left the table.",
     "notice.replaced": "You left the table; a computer player takes over your seat.",
+    "notice.left_closed": ("You left the table. Computer players are not allowed here, so"
+                           " nobody can take your seat: the table has ended, and the deal in"
+                           " play was dropped with no chips moved."),
     "notice.computer": "A computer player took seat {n}.",
     "notice.started": "The game has started. Use *My hand* to see your cards.",
     "notice.reposted": "The table message was posted again.",
@@ -162,6 +165,11 @@ EN: dict[str, str] = {
     "error.which_table": "You sit at more than one table here: use the command in the"
                          " table's thread.",
     "error.table_gone": "That table no longer exists.",
+    "error.table_broken": ("This table ran into an error and is paused. Its host can close it"
+                           " with /tapp end now:true; its settled deals and chips are kept."),
+    "table.broken": ("⚠️ This table ran into an error and is paused: nothing more can be"
+                     " played here. Its settled deals and chips are kept. The host can close"
+                     " it with `/tapp end now:true`."),
     "error.table_closed": "This table is closed.",
     "error.table_here": "A table is already open in this channel.",
     "error.not_seated": "You are not seated at this table.",
@@ -192,6 +200,7 @@ EN: dict[str, str] = {
     "error.players": "{variant} is played by {counts} players.",
     "error.option_variant": "The option {option} does not belong to {variant}.",
     "error.bad_options": "These options do not fit the variant.",
+    "error.option_range": "{option} must be a whole number from {low} to {high}.",
     "error.level": "There is no computer level {level} (levels: {levels}).",
     "error.no_computers": "Computer players are switched off on this server.",
     "error.unavailable": "Tables are not available right now.",
@@ -388,6 +397,9 @@ DE: dict[str, str] = {
     "notice.joined": "Du sitzt auf Platz {n}.",
     "notice.left": "Du hast den Tisch verlassen.",
     "notice.replaced": "Du hast den Tisch verlassen; ein Computer übernimmt deinen Platz.",
+    "notice.left_closed": ("Du hast den Tisch verlassen. Computer sind hier nicht erlaubt,"
+                           " also kann niemand deinen Platz übernehmen: der Tisch ist beendet,"
+                           " das laufende Spiel fällt aus, ohne Chips."),
     "notice.computer": "Ein Computer sitzt auf Platz {n}.",
     "notice.started": "Das Spiel hat begonnen. Mit *Mein Blatt* siehst du deine Karten.",
     "notice.reposted": "Die Tischnachricht wurde neu gepostet.",
@@ -404,6 +416,12 @@ DE: dict[str, str] = {
     "error.which_table": "Du sitzt hier an mehreren Tischen: nutze den Befehl im Thread des"
                          " Tisches.",
     "error.table_gone": "Diesen Tisch gibt es nicht mehr.",
+    "error.table_broken": ("Dieser Tisch ist auf einen Fehler gestoßen und pausiert. Wer ihn"
+                           " eröffnet hat, kann ihn mit /tapp end now:true schließen; die"
+                           " abgerechneten Spiele und Chips bleiben."),
+    "table.broken": ("⚠️ Dieser Tisch ist auf einen Fehler gestoßen und pausiert: hier kann"
+                     " nicht weitergespielt werden. Die abgerechneten Spiele und Chips bleiben."
+                     " Wer ihn eröffnet hat, kann ihn mit `/tapp end now:true` schließen."),
     "error.table_closed": "Dieser Tisch ist geschlossen.",
     "error.table_here": "In diesem Kanal ist schon ein Tisch offen.",
     "error.not_seated": "Du sitzt nicht an diesem Tisch.",
@@ -436,6 +454,7 @@ DE: dict[str, str] = {
     "error.players": "{variant} spielen {counts} Spieler.",
     "error.option_variant": "Die Option {option} gehört nicht zu {variant}.",
     "error.bad_options": "Diese Optionen passen nicht zur Variante.",
+    "error.option_range": "{option} muss eine ganze Zahl von {low} bis {high} sein.",
     "error.level": "Eine Computerstufe {level} gibt es nicht (Stufen: {levels}).",
     "error.no_computers": "Computerspieler sind auf diesem Server ausgeschaltet.",
     "error.unavailable": "Tische sind gerade nicht verfügbar.",
@@ -631,6 +650,9 @@ SV: dict[str, str] = {
     "notice.joined": "Du tog plats {n}.",
     "notice.left": "Du lämnade bordet.",
     "notice.replaced": "Du lämnade bordet; en datorspelare tar över din plats.",
+    "notice.left_closed": ("Du lämnade bordet. Datorspelare är inte tillåtna här, så ingen"
+                           " kan ta din plats: bordet är avslutat, och den pågående given"
+                           " ströks utan att några marker flyttades."),
     "notice.computer": "En datorspelare tog plats {n}.",
     "notice.started": "Spelet har börjat. Använd *Min hand* för att se dina kort.",
     "notice.reposted": "Bordets meddelande postades igen.",
@@ -645,6 +667,12 @@ SV: dict[str, str] = {
     "error.no_table_here": "Inget bord är öppet här. Starta ett med `/tapp new`.",
     "error.which_table": "Du sitter vid flera bord här: använd kommandot i bordets tråd.",
     "error.table_gone": "Det bordet finns inte längre.",
+    "error.table_broken": ("Det här bordet råkade ut för ett fel och är pausat. Den som öppnade"
+                           " det kan stänga det med /tapp end now:true; avräknade givar och"
+                           " marker finns kvar."),
+    "table.broken": ("⚠️ Det här bordet råkade ut för ett fel och är pausat: här kan inget"
+                     " mer spelas. Avräknade givar och marker finns kvar. Den som öppnade det"
+                     " kan stänga det med `/tapp end now:true`."),
     "error.table_closed": "Detta bord är stängt.",
     "error.table_here": "Ett bord är redan öppet i denna kanal.",
     "error.not_seated": "Du sitter inte vid detta bord.",
@@ -675,6 +703,7 @@ SV: dict[str, str] = {
     "error.players": "{variant} spelas av {counts} spelare.",
     "error.option_variant": "Alternativet {option} hör inte till {variant}.",
     "error.bad_options": "Dessa alternativ passar inte varianten.",
+    "error.option_range": "{option} måste vara ett heltal från {low} till {high}.",
     "error.level": "Det finns ingen datornivå {level} (nivåer: {levels}).",
     "error.no_computers": "Datorspelare är avstängda på denna server.",
     "error.unavailable": "Bord är inte tillgängliga just nu.",

@@ -1,0 +1,108 @@
+"""The command line as a self-hoster meets it: ``--help`` of every command in plain text,
+the commands listed one a line, usage errors in one line with exit status 2 (numbers that
+make no sense included)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from bench import BENCHMARKS, SUMMARIES
+from bot.__main__ import SUBCOMMANDS, main
+from bot.cli import non_negative, positive, positive_seconds, whole_number
+
+COMMANDS = [[name] for name in SUBCOMMANDS] + [["bench", name] for name in BENCHMARKS]
+
+
+@pytest.fixture(autouse=True)
+def terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")  # argparse wraps the help to the terminal
+
+
+def exit_code(argv: list[str]) -> int:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    code = stopped.value.code
+    return code if isinstance(code, int) else 1
+
+
+def test_the_top_help_lists_every_command_on_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: python -m bot ")
+    lines = out.splitlines()
+    for name, sub in SUBCOMMANDS.items():
+        [line] = [line for line in lines if line.split()[:1] == [name]]
+        assert line.split(None, 1)[1] == sub.summary
+    assert all(len(line) < 80 for line in lines)
+
+
+def test_the_bench_help_lists_every_benchmark_on_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code(["bench", "--help"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for name in BENCHMARKS:
+        [line] = [line for line in lines if line.split()[:1] == [name]]
+        assert line.split(None, 1)[1] == SUMMARIES[name]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_every_command_has_a_plain_text_help(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code([*command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: " + " ".join(["python -m bot", *command]))
+    description = out.split("\n\n")[1]  # after the usage, before the options
+    assert len(description.split()) >= 8 and not description.startswith("options:")
+    assert "``" not in out and ":mod:" not in out
+    assert all(len(line) < 80 for line in out.splitlines())
+
+
+@pytest.mark.parametrize("argv", [
+    ["nonsense"],
+    ["bench"],
+    ["bench", "nonsense"],
+    ["replay"],
+    ["replay", "a.json", "b.json"],
+    ["demo", "--deals", "0"],
+    ["demo", "--deals", "-1"],
+    ["demo", "--deals", "two"],
+    ["demo", "--deals", "101"],
+    ["demo", "--seed", "-1"],
+    ["render-gallery"],
+    ["check-ledger", "--db"],
+    ["run", "--no-such-option"],
+    ["bench", "engine", "--seconds", "0"],
+    ["bench", "render", "--repeat", "0"],
+    ["bench", "ai", "--deals", "0"],
+    ["bench", "ai", "--workers", "0"],
+    ["bench", "ai", "--cheat-deals", "-1"],
+    ["bench", "ai", "--budget", "-1"],
+    ["bench", "store", "--members", "0"],
+    ["bench", "load", "--global-limit", "-1"],
+    ["bench", "load", "--render-processes", "-1"],
+], ids=" ".join)
+def test_a_usage_error_is_one_line_and_exit_status_2(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    [line] = captured.err.splitlines()
+    assert line.startswith("python -m bot") and line.endswith("--help)")
+    option = next((a for a in argv if a.startswith("--")), None)
+    if option is not None and option != "--no-such-option" and argv[-1] != option:
+        assert f"argument {option}: expected " in line
+
+
+def test_checked_numbers() -> None:
+    assert positive("3") == 3 and non_negative("0") == 0 and whole_number(1, 5)("5") == 5
+    assert positive_seconds("0.5") == 0.5
+    for parse, text in [(positive, "0"), (positive, "-2"), (positive, "1.5"),
+                        (non_negative, "-1"), (whole_number(1, 5), "6"),
+                        (positive_seconds, "0"), (positive_seconds, "-1"),
+                        (positive_seconds, "nan"), (positive_seconds, "inf"),
+                        (positive_seconds, "soon")]:
+        with pytest.raises(argparse.ArgumentTypeError):
+            parse(text)

@@ -66,12 +66,15 @@ The README's Configuration section says more about each.
 
 def main(argv: list[str]) -> int:
     parser = Parser(prog="python -m bot run", description=DESCRIPTION)
-    parser.add_argument("--env-file", type=Path, default=Path(".env"), metavar="PATH",
-                        help="read the settings from this file instead of .env (the "
-                             "environment still wins)")
+    parser.add_argument("--env-file", type=Path, default=None, metavar="PATH",
+                        help="read the settings from this file instead of .env; the file "
+                             "must exist (the environment still wins)")
     args = parser.parse_args(argv)
     try:
-        settings = Settings.from_env(env_file=args.env_file)
+        if args.env_file is None:
+            settings = Settings.from_env()
+        else:
+            settings = Settings.from_env(env_file=args.env_file, env_file_required=True)
     except ConfigError as error:
         print(f"configuration error: {error}", file=sys.stderr)
         return 2

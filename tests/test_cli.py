@@ -1,16 +1,19 @@
 """The command line as a self-hoster meets it: ``--help`` of every command in plain text,
 the commands listed one a line, usage errors in one line with exit status 2 (numbers that
-make no sense included)."""
+make no sense included), and ``--env-file`` naming a missing file."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
 from bench import BENCHMARKS, SUMMARIES
+from bot import runner
 from bot.__main__ import SUBCOMMANDS, main
 from bot.cli import non_negative, positive, positive_seconds, whole_number
+from bot.config import ConfigError, Settings, read_env_file
 
 COMMANDS = [[name] for name in SUBCOMMANDS] + [["bench", name] for name in BENCHMARKS]
 
@@ -106,3 +109,35 @@ def test_checked_numbers() -> None:
                         (positive_seconds, "soon")]:
         with pytest.raises(argparse.ArgumentTypeError):
             parse(text)
+
+
+# -- --env-file --------------------------------------------------------------------------
+
+def test_a_missing_env_file_is_one_line_and_exit_status_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "prod.env"
+    assert runner.main(["--env-file", str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"configuration error: env file {missing} does not exist\n"
+    assert runner.main(["--env-file", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"configuration error: env file {tmp_path} is a directory, not a file\n")
+
+
+def test_a_named_env_file_is_read(tmp_path: Path) -> None:
+    env = tmp_path / "prod.env"
+    env.write_text("DISCORD_TOKEN=from-file\nTAPP_LOG_LEVEL=debug\n", encoding="utf-8")
+    settings = Settings.from_env({}, env_file=env, env_file_required=True)
+    assert settings.token == "from-file" and settings.log_level == "DEBUG"
+    env.write_bytes(b"DISCORD_TOKEN=\xff\n")
+    with pytest.raises(ConfigError, match="not UTF-8"):
+        read_env_file(env, required=True)
+
+
+def test_the_default_env_file_stays_optional(tmp_path: Path) -> None:
+    assert read_env_file(tmp_path / ".env") == {}
+    (tmp_path / ".env").mkdir()  # a virtual environment called .env: not a settings file
+    assert read_env_file(tmp_path / ".env") == {}
+    settings = Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=tmp_path / ".env")
+    assert settings.token == "t"

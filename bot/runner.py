@@ -19,7 +19,7 @@ import discord
 from .cli import Parser
 from .client import StoreFactory, TappBot
 from .config import ConfigError, Settings
-from .logs import setup_logging
+from .logs import setup_logging, silence_voice_warnings
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +79,7 @@ def main(argv: list[str]) -> int:
         print(f"configuration error: {error}", file=sys.stderr)
         return 2
     setup_logging(settings.log_level_number, secret=settings.token)
+    silence_voice_warnings()
     try:
         asyncio.run(serve(settings))
     except discord.LoginFailure:

@@ -1,10 +1,15 @@
 """The command line as a self-hoster meets it: ``--help`` of every command in plain text,
 the commands listed one a line, usage errors in one line with exit status 2 (numbers that
-make no sense included), and ``--env-file`` naming a missing file."""
+make no sense included), ``--env-file`` naming a missing file, and no warning about voice
+libraries the bot never uses."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -15,6 +20,7 @@ from bot.__main__ import SUBCOMMANDS, main
 from bot.cli import non_negative, positive, positive_seconds, whole_number
 from bot.config import ConfigError, Settings, read_env_file
 
+REPO = Path(__file__).resolve().parents[1]
 COMMANDS = [[name] for name in SUBCOMMANDS] + [["bench", name] for name in BENCHMARKS]
 
 
@@ -141,3 +147,46 @@ def test_the_default_env_file_stays_optional(tmp_path: Path) -> None:
     assert read_env_file(tmp_path / ".env") == {}
     settings = Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=tmp_path / ".env")
     assert settings.token == "t"
+
+
+# -- the voice warnings ------------------------------------------------------------------
+
+RUN_WITHOUT_DISCORD = textwrap.dedent("""
+    import logging, sys
+    import discord
+    from bot import runner
+    if sys.argv[1:] == ["unsilenced"]:
+        runner.silence_voice_warnings = lambda: None
+
+    async def serve(settings):  # what the real serve does first: make a client
+        discord.Client(intents=discord.Intents.none())
+        logging.getLogger("discord.client").warning("another warning")
+
+    runner.serve = serve
+    sys.exit(runner.main([]))
+""")
+
+
+def run_without_discord(tmp_path: Path, *args: str) -> str:
+    """``python -m bot run`` up to the making of the client; its stderr."""
+    env = {**os.environ, "DISCORD_TOKEN": "not-a-real-token",
+           "PYTHONPATH": str(REPO), "PYTHONWARNINGS": "ignore"}
+    proc = subprocess.run([sys.executable, "-c", RUN_WITHOUT_DISCORD, *args], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "WARNING discord.client: another warning" in proc.stderr  # others still shown
+    return proc.stderr
+
+
+def test_the_runner_logs_no_voice_warning_but_other_warnings(tmp_path: Path) -> None:
+    assert "voice will NOT be supported" not in run_without_discord(tmp_path)
+
+
+def test_without_silencing_discord_would_warn_about_voice(tmp_path: Path) -> None:
+    """The test above would see the warning if there were one to see."""
+    from discord.voice_client import has_nacl
+
+    if has_nacl:
+        pytest.skip("PyNaCl is installed: discord.py has nothing to warn about")
+    stderr = run_without_discord(tmp_path, "unsilenced")
+    assert "PyNaCl is not installed, voice will NOT be supported" in stderr

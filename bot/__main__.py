@@ -39,7 +39,6 @@ Without a command (or with options only, such as --env-file) it runs the bot.
 """
 
 
-
 def help_parser() -> Parser:
     """The parser of ``python -m bot`` itself: its help and its errors."""
     return command_parser("python -m bot", DESCRIPTION,

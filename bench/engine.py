@@ -10,13 +10,13 @@ the machine's speed during the run touches both sides alike.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.cli import Parser, positive_seconds
 from bot.engine.deal import Deal
 from bot.engine.playout import play_out
 from bot.engine.variants import Variant
@@ -136,11 +136,20 @@ def measure(seconds: float) -> dict[str, Any]:
     }
 
 
+DESCRIPTION = """\
+Random-play deals per second of the rules engine (deal, auction, play, scoring) on one
+core, per variant and player count; beside them OpenSpiel's skat played at random from
+Python, where open_spiel is installed (the bench extra: pip install -e '.[bench]').
+Times are the CPU time of this process.
+"""
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot bench engine")
+    parser = Parser(prog="python -m bot bench engine", description=DESCRIPTION)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--seconds", type=float, default=3.0,
-                        help="CPU seconds per case (and per side of the paired run)")
+    parser.add_argument("--seconds", type=positive_seconds, default=3.0,
+                        help="CPU seconds per case and per side of the paired run, more "
+                             "than 0 (default: 3)")
     args = parser.parse_args(argv)
     figures = measure(args.seconds)
     if args.json:

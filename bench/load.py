@@ -75,6 +75,7 @@ from typing import Any
 
 import discord
 
+from bot.cli import Parser, non_negative
 from bot.client import TappBot
 from bot.config import Settings
 from bot.tables import TableConfig
@@ -93,33 +94,45 @@ DISCORD_GLOBAL_LIMIT = 50
 log = logging.getLogger(__name__)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def _parser() -> Parser:
+    parser = Parser(
         prog="python -m bot bench load",
-        description="One bot process hosting many tables, members played fast, beside a "
-                    "bare discord.py client (the floor).")
-    parser.add_argument("--tables", type=int, default=1000, help="tables open at once")
-    parser.add_argument("--seconds", type=float, default=45.0, help="length of the play phase")
+        description="One bot process hosting many tables through the stand-in of Discord "
+                    "on loopback (in another process), its members clicking My hand and an "
+                    "action for each turn at --rate turns a second, beside a bare discord.py "
+                    "client answering every interaction at once (the floor). Discord's "
+                    "global rate limit holds unless --global-limit 0. Prints the actions a "
+                    "second, the latency of the answers (p50, p99) and the memory per table.")
+    parser.add_argument("--tables", type=int, default=1000, metavar="N",
+                        help="tables open at once, 1 or more (default: %(default)s)")
+    parser.add_argument("--seconds", type=float, default=45.0,
+                        help="length of the play phase, more than 0 (default: %(default)s)")
     parser.add_argument("--rate", type=float, default=AIM_RATE,
-                        help="turns started per second (open loop); 0: as fast as possible")
-    parser.add_argument("--concurrency", type=int, default=32,
-                        help="members acting at once with --rate 0")
-    parser.add_argument("--open-concurrency", type=int, default=8,
-                        help="tables opening at once")
-    parser.add_argument("--variant", default="zuger", help="variant of every table")
-    parser.add_argument("--seed", type=int, default=1879)
-    parser.add_argument("--db", type=Path, default=None,
+                        help="turns started per second (open loop); 0: as fast as possible "
+                             "(default: %(default)s)")
+    parser.add_argument("--concurrency", type=int, default=32, metavar="N",
+                        help="members acting at once with --rate 0, 1 or more (default: "
+                             "%(default)s)")
+    parser.add_argument("--open-concurrency", type=int, default=8, metavar="N",
+                        help="tables opening at once, 1 or more (default: %(default)s)")
+    parser.add_argument("--variant", default="zuger",
+                        help="variant of every table (default: %(default)s)")
+    parser.add_argument("--seed", type=non_negative, default=1879, metavar="N",
+                        help="seed of the cards and the members' choices, 0 or more "
+                             "(default: %(default)s)")
+    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
                         help="the bot's SQLite file (default: a temporary file)")
     parser.add_argument("--no-floor", action="store_true", help="skip the floor phase")
-    parser.add_argument("--profile", type=Path, default=None,
+    parser.add_argument("--profile", type=Path, default=None, metavar="PATH",
                         help="profile the bot's event loop thread in the play phase (cProfile"
                              " stats to this file, the top entries printed)")
-    parser.add_argument("--render-processes", type=int, default=None,
+    parser.add_argument("--render-processes", type=non_negative, default=None, metavar="N",
                         help="the bot's image worker processes (default: one per core; 0:"
                              " threads)")
-    parser.add_argument("--profile-standin", type=Path, default=None,
+    parser.add_argument("--profile-standin", type=Path, default=None, metavar="PATH",
                         help="cProfile stats of the stand-in's process in the play phase")
-    parser.add_argument("--global-limit", type=int, default=DISCORD_GLOBAL_LIMIT,
+    parser.add_argument("--global-limit", type=non_negative, default=DISCORD_GLOBAL_LIMIT,
+                        metavar="N",
                         help="token requests a second the stand-in allows the bot, as "
                              "Discord's global rate limit does (default 50, Discord's); the "
                              "bot paces itself at 90%% of it; 0: no limit and no pacing")

@@ -18,7 +18,6 @@ channel, 0-255).
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import statistics
@@ -27,6 +26,8 @@ from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageChops, ImageStat
+
+from bot.cli import Parser, positive
 
 
 def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
@@ -164,11 +165,20 @@ def compare(repeat: int) -> dict[str, dict[str, dict[str, Any]]]:
     return out
 
 
+DESCRIPTION = """\
+The renderer's speed: for each image kind, drawn from a fixed sample, the median CPU
+milliseconds of the whole drawing, the bytes produced, and the time Pillow alone takes
+to encode the same image (the floor), with the elapsed time beside them.
+"""
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot bench render")
+    parser = Parser(prog="python -m bot bench render", description=DESCRIPTION)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--compare", action="store_true", help="also compare encoders")
-    parser.add_argument("--repeat", type=int, default=30, help="runs per median")
+    parser.add_argument("--compare", action="store_true",
+                        help="also compare image encoders and their settings")
+    parser.add_argument("--repeat", type=positive, default=30, metavar="N",
+                        help="runs per median, 1 or more (default: 30)")
     args = parser.parse_args(argv)
     from renderer.encode import JPEG_OPTIMIZE, JPEG_QUALITY, JPEG_SUBSAMPLING, PNG_LEVEL
 

@@ -26,6 +26,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bot.cli import Parser, positive
 from bot.store import Period, Store
 from bot.store.synthetic import (
     BenchSubject,
@@ -39,19 +40,30 @@ AIM_MS = 5.0
 Query = Callable[[], Awaitable[Any]]
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot bench store",
-                                     description="Standings query times on a big ledger.")
-    parser.add_argument("--rows", type=int, default=1_000_000, help="ledger rows to fill")
-    parser.add_argument("--servers", type=int, default=100, help="servers to spread them over")
-    parser.add_argument("--deals", type=int, default=10_000,
-                        help="deals of the busy server whose standings are timed")
-    parser.add_argument("--members", type=int, default=60, help="members of the busy server")
-    parser.add_argument("--db", type=Path, default=None,
-                        help="keep the database here and reuse it when it exists")
+def _parser() -> Parser:
+    parser = Parser(
+        prog="python -m bot bench store",
+        description="Standings query times on a big ledger: fill a database with about "
+                    "--rows ledger rows over --servers servers, then time the leaderboard, "
+                    "a member's stats and history as the bot asks for them, beside a plain "
+                    "count of the rows (the floor). Each figure is the median (and 95th "
+                    "percentile) of --repeat runs.")
+    parser.add_argument("--rows", type=int, default=1_000_000, metavar="N",
+                        help="ledger rows to fill, 1 or more (default: %(default)s)")
+    parser.add_argument("--servers", type=int, default=100, metavar="N",
+                        help="servers to spread them over, 2 or more (default: %(default)s)")
+    parser.add_argument("--deals", type=int, default=10_000, metavar="N",
+                        help="deals of the busy server whose standings are timed, 1 or more "
+                             "(default: %(default)s)")
+    parser.add_argument("--members", type=positive, default=60, metavar="N",
+                        help="members of the busy server, 1 or more (default: %(default)s)")
+    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
+                        help="keep the database here and reuse it when it exists (filling "
+                             "a million rows takes a while; default: a temporary file)")
     parser.add_argument("--fresh", action="store_true",
                         help="refill the --db database even when it exists")
-    parser.add_argument("--repeat", type=int, default=200, help="timed runs per query")
+    parser.add_argument("--repeat", type=int, default=200, metavar="N",
+                        help="timed runs per query, 1 or more (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 

@@ -1,40 +1,61 @@
-"""Command-line entry: ``python -m bot [run|replay|bench|demo|render-gallery|check-ledger]``.
+"""Command-line entry: ``python -m bot [COMMAND] [args...]``, ``run`` by default.
 
 Each subcommand lives in its own module and is imported only when used, so
-``python -m bot replay`` never imports discord.py or Pillow.
+``python -m bot replay`` never imports discord.py or Pillow. ``python -m bot --help``
+lists them; ``python -m bot COMMAND --help`` is each one's own help.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from typing import NamedTuple
 
-# name -> "module:function"; each function takes the remaining argv and returns an exit code.
-SUBCOMMANDS: dict[str, str] = {
-    "run": "bot.runner:main",
-    "replay": "bot.replay_cli:main",
-    "bench": "bench:main",
-    "demo": "bot.demo:main",
-    "render-gallery": "renderer.gallery:main",
-    "check-ledger": "bot.store.check_ledger:main",
+from .cli import Parser, command_parser
+
+
+class Subcommand(NamedTuple):
+    target: str  # "module:function"; the function takes the remaining argv, returns a code
+    summary: str  # one line for python -m bot --help
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {
+    "run": Subcommand("bot.runner:main", "run the bot (the default command)"),
+    "demo": Subcommand("bot.demo:main",
+                       "play every variant on a local stand-in of Discord, no token"),
+    "replay": Subcommand("bot.replay_cli:main",
+                         "replay a deal record and print its result as JSON"),
+    "check-ledger": Subcommand("bot.store.check_ledger:main",
+                               "check a database's chip ledger against its deals"),
+    "render-gallery": Subcommand("renderer.gallery:main",
+                                 "draw one of each image the bot posts, into a folder"),
+    "bench": Subcommand("bench:main", "run a benchmark and print its figures"),
 }
 
-USAGE = "usage: python -m bot [" + "|".join(SUBCOMMANDS) + "] [args...]"
+DESCRIPTION = """\
+The Tapp bot: a self-hosted Discord bot for the card game Tapp, and its tools.
+
+Without a command (or with options only, such as --env-file) it runs the bot.
+"""
+
+
+def help_parser() -> Parser:
+    """The parser of ``python -m bot`` itself: its help and its errors."""
+    return command_parser("python -m bot", DESCRIPTION,
+                          {name: sub.summary for name, sub in SUBCOMMANDS.items()},
+                          usage="%(prog)s [-h] [COMMAND] [ARGS...]")
 
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    name = "run"
-    if args and not args[0].startswith("-"):
+    if args and args[0] in SUBCOMMANDS:
         name = args.pop(0)
-    elif args and args[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0
-    target = SUBCOMMANDS.get(name)
-    if target is None:
-        print(f"unknown command {name!r}; {USAGE}", file=sys.stderr)
-        return 2
-    module_name, func_name = target.split(":")
+    elif not args or (args[0].startswith("-") and args[0] not in ("-h", "--help")):
+        name = "run"  # python -m bot [--env-file PATH]
+    else:  # --help, or an unknown command: the parser prints the help or the error
+        help_parser().parse_args(args)
+        return 2  # not reached: parse_args exits
+    module_name, func_name = SUBCOMMANDS[name].target.split(":")
     func = getattr(importlib.import_module(module_name), func_name)
     return int(func(args) or 0)
 

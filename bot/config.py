@@ -56,9 +56,12 @@ class Settings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None,
-                 env_file: Path | None = Path(".env")) -> Settings:
-        """Read the variables from ``environ`` (default ``os.environ``) over ``env_file``."""
-        values = read_env_file(env_file) if env_file is not None else {}
+                 env_file: Path | None = Path(".env"), *,
+                 env_file_required: bool = False) -> Settings:
+        """Read the variables from ``environ`` (default ``os.environ``) over ``env_file``
+        (skipped when there is no such file, unless ``env_file_required``)."""
+        values = ({} if env_file is None
+                  else read_env_file(env_file, required=env_file_required))
         values.update(os.environ if environ is None else environ)
         token = values.get("DISCORD_TOKEN", "").strip()
         if not token:
@@ -82,12 +85,26 @@ class Settings:
         )
 
 
-def read_env_file(path: Path) -> dict[str, str]:
-    """``KEY=VALUE`` lines; blank lines, ``#`` comments, ``export`` and quotes allowed."""
-    if not path.is_file():
+def read_env_file(path: Path, *, required: bool = False) -> dict[str, str]:
+    """``KEY=VALUE`` lines; blank lines, ``#`` comments, ``export`` and quotes allowed.
+
+    Unless ``required`` (a file the user named), a missing file reads as empty, and so
+    does a directory (a virtual environment may be called ``.env``).
+    """
+    if not required and not path.is_file():
         return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"env file {path} does not exist") from None
+    except IsADirectoryError:
+        raise ConfigError(f"env file {path} is a directory, not a file") from None
+    except OSError as error:
+        raise ConfigError(f"cannot read env file {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"env file {path} is not UTF-8 text") from None
     values: dict[str, str] = {}
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

@@ -9,7 +9,6 @@ a few deals), saves every image the bot posted and a readable transcript under
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import re
@@ -24,6 +23,7 @@ from standin import Actor, Message, Sandbox
 from standin.harness import make_world, running
 
 from .ai import make_player
+from .cli import Parser, non_negative, whole_number
 from .client import TappBot
 from .config import Settings
 from .engine import ActionType
@@ -259,14 +259,32 @@ async def standings(database: Path, table_ids: Sequence[int]) -> list[str]:
     return lines
 
 
+#: --deals at most: Demo.play_table gives a table 2000 rounds of its loop, and a deal takes
+#: about a dozen (one for each of alice's actions)
+MAX_DEALS = 100
+
+DESCRIPTION = """\
+See what the bot looks like, without a token or a network: start a local stand-in of
+Discord and the real bot on 127.0.0.1, and play a short session of each variant. In
+each, alice, a scripted member, opens the table, adds computer players, starts, opens
+My hand and clicks her bids and cards, and ends the table during the last deal.
+
+It writes to the output folder: images/ (every image the bot posted, numbered in
+order), transcript.txt (what everyone saw, message by message) and tapp.sqlite3 (the
+database), and prints the final standings read back from the database. Images and
+database of an earlier run in that folder are replaced.
+"""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__)
-    parser.add_argument("--out", type=Path, default=Path("demo-out"),
-                        help="folder for images, transcript and database (default demo-out)")
-    parser.add_argument("--seed", type=int, default=1879, help="seed of cards and choices")
-    parser.add_argument("--deals", type=int, default=2,
-                        help="deals per table: alice ends the table during the last one"
-                             " (default 2)")
+    parser = Parser(prog="python -m bot demo", description=DESCRIPTION)
+    parser.add_argument("--out", type=Path, default=Path("demo-out"), metavar="DIR",
+                        help="the output folder (default: demo-out)")
+    parser.add_argument("--seed", type=non_negative, default=1879, metavar="N",
+                        help="seed of the cards and of alice's choices, 0 or more "
+                             "(default: 1879)")
+    parser.add_argument("--deals", type=whole_number(1, MAX_DEALS), default=2, metavar="N",
+                        help=f"deals per table, 1 to {MAX_DEALS} (default: 2)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     out: Path = args.out
     (out / "images").mkdir(parents=True, exist_ok=True)

@@ -36,3 +36,16 @@ def setup_logging(level: int, *, secret: str = "") -> logging.Handler:
     # discord.py's gateway chatter is DEBUG; keep it unless asked for.
     logging.getLogger("discord").setLevel(max(level, logging.INFO))
     return handler
+
+
+def silence_voice_warnings() -> None:
+    """The bot never joins a voice channel: turn off discord.py's warnings, logged when a
+    client is made, that the voice libraries (PyNaCl, davey) are not installed.
+
+    These are discord.py's own switches (``VoiceClient.warn_nacl``, and ``warn_dave``
+    from discord.py 2.7); every other warning is still logged.
+    """
+    from discord.voice_client import VoiceClient
+
+    VoiceClient.warn_nacl = False
+    VoiceClient.warn_dave = False

@@ -9,10 +9,23 @@ from __future__ import annotations
 import json
 import sys
 
+from bot.cli import Parser
 from bot.engine.errors import TappError
 from bot.engine.record import replay
 
-USAGE = "usage: python -m bot replay FILE|-"
+DESCRIPTION = """\
+Replay a deal record (a JSON object: the variant, the hands dealt and every action
+taken) and print its result as one JSON object: the contract, points, tricks, payments,
+and for an unfinished deal who is to act and what they may do.
+
+Exit status 0; or 2, with one line on standard error and nothing on standard output,
+for an illegal action or a malformed record. The format is described in
+docs/records.md.
+
+examples:
+  python -m bot replay tests/engine/examples/example-zuger-0.json
+  python -m bot replay - < deal.json
+"""
 
 
 def one_line(text: str) -> str:
@@ -21,10 +34,10 @@ def one_line(text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or (argv[0].startswith("-") and argv[0] != "-"):
-        print(USAGE, file=sys.stderr)
-        return 2
-    path = argv[0]
+    parser = Parser(prog="python -m bot replay", description=DESCRIPTION)
+    parser.add_argument("record", metavar="FILE",
+                        help="the deal record, a JSON file; - reads it from standard input")
+    path: str = parser.parse_args(argv).record
     try:
         if path == "-":
             text = sys.stdin.read()

@@ -6,7 +6,6 @@ HTTP session and store closed.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import logging
@@ -17,9 +16,10 @@ from typing import Any
 
 import discord
 
+from .cli import Parser
 from .client import StoreFactory, TappBot
 from .config import ConfigError, Settings
-from .logs import setup_logging
+from .logs import setup_logging, silence_voice_warnings
 
 log = logging.getLogger(__name__)
 
@@ -45,17 +45,41 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None,
             await running
 
 
+DESCRIPTION = """\
+Run the bot: connect to Discord with the bot token and host Tapp tables until Ctrl-C or
+SIGTERM, which close it cleanly.
+
+Settings come from the environment and from a .env file (KEY=VALUE lines) in the
+working directory if there is one, or from the file named by --env-file; the
+environment wins:
+
+  DISCORD_TOKEN          the bot token (required)
+  TAPP_DATABASE          the SQLite file (default ./data/tapp.sqlite3)
+  TAPP_DEV_GUILD_ID      a server to sync the commands to at once (development)
+  TAPP_LOG_LEVEL         DEBUG, INFO (default), WARNING or ERROR
+  TAPP_RENDER_PROCESSES  image processes (default: one per core; 0: threads)
+  TAPP_GLOBAL_RATE       token requests a second (default 45; 0: no pacing)
+
+The README's Configuration section says more about each.
+"""
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot run", description="Run the Tapp bot.")
-    parser.add_argument("--env-file", type=Path, default=Path(".env"),
-                        help="optional KEY=VALUE file read under the environment (default .env)")
+    parser = Parser(prog="python -m bot run", description=DESCRIPTION)
+    parser.add_argument("--env-file", type=Path, default=None, metavar="PATH",
+                        help="read the settings from this file instead of .env; the file "
+                             "must exist (the environment still wins)")
     args = parser.parse_args(argv)
     try:
-        settings = Settings.from_env(env_file=args.env_file)
+        if args.env_file is None:
+            settings = Settings.from_env()
+        else:
+            settings = Settings.from_env(env_file=args.env_file, env_file_required=True)
     except ConfigError as error:
         print(f"configuration error: {error}", file=sys.stderr)
         return 2
     setup_logging(settings.log_level_number, secret=settings.token)
+    silence_voice_warnings()
     try:
         asyncio.run(serve(settings))
     except discord.LoginFailure:

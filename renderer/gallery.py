@@ -9,12 +9,13 @@ hand-built samples (``--built`` forces those).
 
 from __future__ import annotations
 
-import argparse
 import html
 import sys
 from pathlib import Path
 
 from PIL import Image
+
+from bot.cli import Parser
 
 from . import cards
 from .chart import render_chip_chart
@@ -115,12 +116,21 @@ if(location.search.includes('phone'))document.body.classList.add('phone')}})</sc
 """
 
 
+DESCRIPTION = """\
+Draw one of each image the bot posts, for a person to look at: every image kind (hand,
+trick, table, result) for sample situations of every variant, cycling through the deck
+styles, a sheet of all cards per style and the chip chart, into DIR, with an index.html
+that shows them all on one page (at phone width with ?phone after its address).
+"""
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot render-gallery",
-                                     description="Write one of each image to DIR.")
-    parser.add_argument("dir", type=Path)
+    parser = Parser(prog="python -m bot render-gallery", description=DESCRIPTION)
+    parser.add_argument("dir", type=Path, metavar="DIR",
+                        help="the folder to write to (made if missing)")
     parser.add_argument("--format", choices=["auto", *(f.value for f in ImageFormat)],
-                        default="auto", help="auto: each kind's own format (as the bot)")
+                        default="auto",
+                        help="the image format (default: auto, each kind's own, as the bot)")
     parser.add_argument("--built", action="store_true",
                         help="use the hand-built sample views instead of the engine's")
     args = parser.parse_args(argv)

@@ -12,11 +12,11 @@ when clean, 1 with problems, 2 on usage errors.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import sys
 from pathlib import Path
 
+from bot.cli import Parser
 from bot.engine import TappError, deal_from_record, rules_of
 
 from .codec import result_to_json
@@ -85,11 +85,22 @@ async def check(store: Store) -> tuple[int, list[str]]:
     return count, problems
 
 
+DESCRIPTION = """\
+Check a database's chip ledger: every settled deal's record replays to its stored
+result, its ledger rows match the replay's payments seat by seat and sum to zero;
+every table's pot shares sum to zero; no settled deal lacks ledger rows; and the
+standings agree with the ledger. It changes nothing, but opening an older database
+migrates it to the current schema, as the bot does.
+
+Prints one line per problem and a summary. Exit status 0 when all is well, 1 with
+problems, 2 when the database cannot be read.
+"""
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot check-ledger",
-                                     description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--db", type=Path, default=DEFAULT_PATH,
-                        help=f"the database file (default {DEFAULT_PATH})")
+    parser = Parser(prog="python -m bot check-ledger", description=DESCRIPTION)
+    parser.add_argument("--db", type=Path, default=DEFAULT_PATH, metavar="PATH",
+                        help=f"the database file (default: {DEFAULT_PATH}, the bot's default)")
     args = parser.parse_args(argv)
     if not args.db.is_file():
         print(f"no database at {args.db}", file=sys.stderr)

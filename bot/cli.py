@@ -1,0 +1,92 @@
+"""What every ``python -m bot`` command line shares: a parser whose help keeps its
+paragraphs and whose errors are one line, a parser for a command with subcommands, and
+the checked number types of the numeric options.
+
+Only the standard library is imported, so ``python -m bot replay`` stays light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, but a description or epilog keeps its paragraphs (blank
+    lines), and a paragraph with a line starting with two spaces (a list, an example) is
+    kept as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        blocks = []
+        for block in textwrap.dedent(text).strip().split("\n\n"):
+            lines = block.splitlines()
+            if any(line.startswith("  ") for line in lines):
+                blocks.append("\n".join(indent + line for line in lines))
+            else:
+                blocks.append(super()._fill_text(block, width, indent))
+        return "\n\n".join(blocks)
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose usage errors are one line on stderr, exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def command_parser(prog: str, description: str, commands: Mapping[str, str], *,
+                   metavar: str = "COMMAND", title: str = "commands",
+                   usage: str | None = None) -> Parser:
+    """A parser for the help and the errors of a command with subcommands: its help lists
+    ``commands`` (name -> one line); each subcommand parses its own arguments."""
+    width = max(map(len, commands)) + 2
+    listing = "\n".join(f"  {name:<{width}}{summary}" for name, summary in commands.items())
+    parser = Parser(prog=prog, usage=usage or f"%(prog)s [-h] {metavar} [ARGS...]",
+                    description=f"{description}\n\n{title}:\n{listing}",
+                    epilog=f"ARGS: the options of {metavar} (see {prog} {metavar} --help)")
+    parser.add_argument("command", metavar=metavar, choices=list(commands),
+                        help=f"one of the {title} above")
+    return parser
+
+
+def whole_number(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``minimum`` (to ``maximum``)."""
+    if maximum is not None:
+        wanted = f"a whole number from {minimum} to {maximum}"
+    elif minimum == 1:
+        wanted = "a positive whole number"
+    else:
+        wanted = f"a whole number >= {minimum}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {wanted}, not {text!r}") from None
+        if value < minimum or (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"expected {wanted}, not {text}")
+        return value
+
+    return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse ``type``: a number of seconds greater than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds > 0, not {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, not {text}")
+    return value
+
+
+positive = whole_number(1)
+non_negative = whole_number(0)

@@ -1,0 +1,192 @@
+"""The command line as a self-hoster meets it: ``--help`` of every command in plain text,
+the commands listed one a line, usage errors in one line with exit status 2 (numbers that
+make no sense included), ``--env-file`` naming a missing file, and no warning about voice
+libraries the bot never uses."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bench import BENCHMARKS, SUMMARIES
+from bot import runner
+from bot.__main__ import SUBCOMMANDS, main
+from bot.cli import non_negative, positive, positive_seconds, whole_number
+from bot.config import ConfigError, Settings, read_env_file
+
+REPO = Path(__file__).resolve().parents[1]
+COMMANDS = [[name] for name in SUBCOMMANDS] + [["bench", name] for name in BENCHMARKS]
+
+
+@pytest.fixture(autouse=True)
+def terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")  # argparse wraps the help to the terminal
+
+
+def exit_code(argv: list[str]) -> int:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    code = stopped.value.code
+    return code if isinstance(code, int) else 1
+
+
+def test_the_top_help_lists_every_command_on_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: python -m bot ")
+    lines = out.splitlines()
+    for name, sub in SUBCOMMANDS.items():
+        [line] = [line for line in lines if line.split()[:1] == [name]]
+        assert line.split(None, 1)[1] == sub.summary
+    assert all(len(line) < 80 for line in lines)
+
+
+def test_the_bench_help_lists_every_benchmark_on_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code(["bench", "--help"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for name in BENCHMARKS:
+        [line] = [line for line in lines if line.split()[:1] == [name]]
+        assert line.split(None, 1)[1] == SUMMARIES[name]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_every_command_has_a_plain_text_help(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code([*command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: " + " ".join(["python -m bot", *command]))
+    description = out.split("\n\n")[1]  # after the usage, before the options
+    assert len(description.split()) >= 8 and not description.startswith("options:")
+    assert "``" not in out and ":mod:" not in out
+    assert all(len(line) < 80 for line in out.splitlines())
+
+
+@pytest.mark.parametrize("argv", [
+    ["nonsense"],
+    ["bench"],
+    ["bench", "nonsense"],
+    ["replay"],
+    ["replay", "a.json", "b.json"],
+    ["demo", "--deals", "0"],
+    ["demo", "--deals", "-1"],
+    ["demo", "--deals", "two"],
+    ["demo", "--deals", "101"],
+    ["demo", "--seed", "-1"],
+    ["render-gallery"],
+    ["check-ledger", "--db"],
+    ["run", "--no-such-option"],
+    ["bench", "engine", "--seconds", "0"],
+    ["bench", "render", "--repeat", "0"],
+    ["bench", "ai", "--deals", "0"],
+    ["bench", "ai", "--workers", "0"],
+    ["bench", "ai", "--cheat-deals", "-1"],
+    ["bench", "ai", "--budget", "-1"],
+    ["bench", "store", "--members", "0"],
+    ["bench", "load", "--global-limit", "-1"],
+    ["bench", "load", "--render-processes", "-1"],
+], ids=" ".join)
+def test_a_usage_error_is_one_line_and_exit_status_2(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    [line] = captured.err.splitlines()
+    assert line.startswith("python -m bot") and line.endswith("--help)")
+    option = next((a for a in argv if a.startswith("--")), None)
+    if option is not None and option != "--no-such-option" and argv[-1] != option:
+        assert f"argument {option}: expected " in line
+
+
+def test_checked_numbers() -> None:
+    assert positive("3") == 3 and non_negative("0") == 0 and whole_number(1, 5)("5") == 5
+    assert positive_seconds("0.5") == 0.5
+    for parse, text in [(positive, "0"), (positive, "-2"), (positive, "1.5"),
+                        (non_negative, "-1"), (whole_number(1, 5), "6"),
+                        (positive_seconds, "0"), (positive_seconds, "-1"),
+                        (positive_seconds, "nan"), (positive_seconds, "inf"),
+                        (positive_seconds, "soon")]:
+        with pytest.raises(argparse.ArgumentTypeError):
+            parse(text)
+
+
+# -- --env-file --------------------------------------------------------------------------
+
+def test_a_missing_env_file_is_one_line_and_exit_status_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "prod.env"
+    assert runner.main(["--env-file", str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"configuration error: env file {missing} does not exist\n"
+    assert runner.main(["--env-file", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"configuration error: env file {tmp_path} is a directory, not a file\n")
+
+
+def test_a_named_env_file_is_read(tmp_path: Path) -> None:
+    env = tmp_path / "prod.env"
+    env.write_text("DISCORD_TOKEN=from-file\nTAPP_LOG_LEVEL=debug\n", encoding="utf-8")
+    settings = Settings.from_env({}, env_file=env, env_file_required=True)
+    assert settings.token == "from-file" and settings.log_level == "DEBUG"
+    env.write_bytes(b"DISCORD_TOKEN=\xff\n")
+    with pytest.raises(ConfigError, match="not UTF-8"):
+        read_env_file(env, required=True)
+
+
+def test_the_default_env_file_stays_optional(tmp_path: Path) -> None:
+    assert read_env_file(tmp_path / ".env") == {}
+    (tmp_path / ".env").mkdir()  # a virtual environment called .env: not a settings file
+    assert read_env_file(tmp_path / ".env") == {}
+    settings = Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=tmp_path / ".env")
+    assert settings.token == "t"
+
+
+# -- the voice warnings ------------------------------------------------------------------
+
+RUN_WITHOUT_DISCORD = textwrap.dedent("""
+    import logging, sys
+    import discord
+    from bot import runner
+    if sys.argv[1:] == ["unsilenced"]:
+        runner.silence_voice_warnings = lambda: None
+
+    async def serve(settings):  # what the real serve does first: make a client
+        discord.Client(intents=discord.Intents.none())
+        logging.getLogger("discord.client").warning("another warning")
+
+    runner.serve = serve
+    sys.exit(runner.main([]))
+""")
+
+
+def run_without_discord(tmp_path: Path, *args: str) -> str:
+    """``python -m bot run`` up to the making of the client; its stderr."""
+    env = {**os.environ, "DISCORD_TOKEN": "not-a-real-token",
+           "PYTHONPATH": str(REPO), "PYTHONWARNINGS": "ignore"}
+    proc = subprocess.run([sys.executable, "-c", RUN_WITHOUT_DISCORD, *args], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "WARNING discord.client: another warning" in proc.stderr  # others still shown
+    return proc.stderr
+
+
+def test_the_runner_logs_no_voice_warning_but_other_warnings(tmp_path: Path) -> None:
+    assert "voice will NOT be supported" not in run_without_discord(tmp_path)
+
+
+def test_without_silencing_discord_would_warn_about_voice(tmp_path: Path) -> None:
+    """The test above would see the warning if there were one to see."""
+    from discord.voice_client import has_nacl
+
+    if has_nacl:
+        pytest.skip("PyNaCl is installed: discord.py has nothing to warn about")
+    stderr = run_without_discord(tmp_path, "unsilenced")
+    assert "PyNaCl is not installed, voice will NOT be supported" in stderr

@@ -1,0 +1,202 @@
+"""The README's commands, as written: each ``python -m bot`` command runs with the venv's
+Python that the README's set-up makes, names a real subcommand whose ``--help`` works and
+knows the options shown, and the set-up and test commands are those of ``.ci/test``.
+
+The commands run in a subprocess of the current interpreter (standing in for
+``.venv/bin/python``); the ``--help`` ones all in one, as ``python -m bot`` runs them
+(``runpy``), so that discord.py is imported once: a few seconds in all.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from bench import BENCHMARKS
+from bot.__main__ import SUBCOMMANDS
+
+REPO = Path(__file__).resolve().parents[1]
+README = REPO / "README.md"
+CI_TEST = REPO / ".ci" / "test"
+VENV_PYTHON = ".venv/bin/python"
+BOT = f"{VENV_PYTHON} -m bot"
+
+
+def readme() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def shell_blocks(text: str) -> list[list[str]]:
+    """The lines of every ```sh block (also those indented in a list item)."""
+    blocks = re.findall(r"^( *)```sh\n(.*?)^\1```", text, flags=re.M | re.S)
+    return [[line.strip() for line in body.splitlines() if line.strip()]
+            for _indent, body in blocks]
+
+
+def shell_commands() -> list[str]:
+    return [line for block in shell_blocks(readme()) for line in block]
+
+
+def bot_commands() -> list[list[str]]:
+    """Every ``.venv/bin/python -m bot ...`` the README shows, in code blocks or inline
+    code, as argument lists after ``-m bot``."""
+    text = readme()
+    found = [*shell_commands(), *re.findall(r"`([^`\n]*python -m bot[^`\n]*)`", text)]
+    return [shlex.split(command)[3:] for command in found if command.startswith(BOT)]
+
+
+def subcommand_of(args: list[str]) -> tuple[str, ...]:
+    """The (sub)command an argument list names: ``()`` for ``python -m bot --help``,
+    ``("run",)``, ``("bench", "load")``... (``bench NAME``, a placeholder: ``("bench",)``)"""
+    if args[:1] in (["-h"], ["--help"]):
+        return ()
+    if not args or args[0].startswith("-"):
+        return ("run",)
+    if args[0] == "bench" and len(args) > 1 and not args[1].startswith("-") and (
+            not args[1].isupper()):
+        return ("bench", args[1])
+    return (args[0],)
+
+
+class Outcome(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_bot(args: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=REPO,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+#: runs ``python -m bot ARGS`` for each ARGS of a JSON list in this one process: the exit
+#: status, stdout and stderr of each, as JSON
+RUN_MANY = """
+import contextlib, io, json, runpy, sys
+results = []
+for args in json.loads(sys.argv[1]):
+    sys.argv, out, err, code = ["bot", *args], io.StringIO(), io.StringIO(), 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            runpy.run_module("bot", run_name="__main__", alter_sys=True)
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    results.append([code, out.getvalue(), err.getvalue()])
+print(json.dumps(results))
+"""
+
+
+@cache
+def helps() -> dict[tuple[str, ...], Outcome]:
+    """``--help`` of every (sub)command the README shows, and of ``python -m bot``."""
+    wanted = sorted({subcommand_of(args) for args in bot_commands()} | {()})
+    proc = subprocess.run(
+        [sys.executable, "-c", RUN_MANY, json.dumps([[*cmd, "--help"] for cmd in wanted])],
+        cwd=REPO, capture_output=True, text=True, timeout=120, check=True)
+    return {cmd: Outcome(*result)
+            for cmd, result in zip(wanted, json.loads(proc.stdout), strict=True)}
+
+
+def test_every_bot_command_uses_the_venv_python() -> None:
+    text = readme()
+    bare = re.findall(r"(?<!\.venv/bin/)\bpython3? -m bot\b", text)
+    assert bare == [], "the README's set-up installs the bot in .venv only"
+    assert len(bot_commands()) >= 8
+    for command in shell_commands():  # any other Python or pip is the venv's
+        if command.startswith(("python", "pip")):
+            assert command == "python3 -m venv .venv"
+        assert not command.startswith((".venv/bin/pip", "source", ". .venv"))
+
+
+def test_every_subcommand_and_benchmark_is_in_the_readme() -> None:
+    shown = {subcommand_of(args) for args in bot_commands()}
+    for name in SUBCOMMANDS:
+        assert (name,) in shown, f"{name} is not documented"
+    benchmarks = readme().split("## Benchmarks", 1)[1].split("\n## ", 1)[0]
+    for name in BENCHMARKS:
+        assert f"- `{name}`:" in benchmarks
+    assert "bench NAME" in benchmarks and "docs/benchmarks.md" in benchmarks
+
+
+def test_the_commands_shown_are_real_with_a_working_help() -> None:
+    for command, proc in helps().items():
+        shown = " ".join(("python -m bot", *command))
+        assert proc.returncode == 0, (shown, proc.stderr)
+        assert proc.stderr == "", (shown, proc.stderr)
+        assert proc.stdout.startswith(f"usage: {shown} "), (shown, proc.stdout)
+        assert "``" not in proc.stdout, shown  # plain text, not reST
+
+
+def test_the_options_shown_are_known_to_their_command() -> None:
+    for args in bot_commands():
+        help_text = helps()[subcommand_of(args)].stdout
+        for option in (a.split("=")[0] for a in args if a.startswith("--")):
+            assert f"{option} " in help_text or option == "--help", (args, option)
+
+
+def test_the_configuration_table_is_in_the_run_help() -> None:
+    table = readme().split("### Configuration", 1)[1].split("\n#", 1)[0]
+    variables = re.findall(r"^\| `([A-Z_]+)` \|", table, flags=re.M)
+    assert "DISCORD_TOKEN" in variables
+    run_help = helps()[("run",)].stdout
+    for variable in variables:
+        assert variable in run_help
+
+
+def test_the_replay_example_runs_as_written() -> None:
+    [args] = [a for a in bot_commands() if a[:1] == ["replay"] and a[1:] != ["-"]]
+    proc = run_bot(args)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["status"] == "finished"
+
+
+def test_the_readme_links_exist() -> None:
+    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", readme()):
+        if "://" not in target:
+            assert (REPO / target).exists(), target
+
+
+def ci_commands() -> list[str]:
+    lines = [line.strip() for line in CI_TEST.read_text(encoding="utf-8").splitlines()]
+    return [line for line in lines
+            if line and not line.startswith(("#", "set ", "cd "))]
+
+
+def test_the_set_up_is_that_of_ci_without_the_test_extras() -> None:
+    """The README's set-up lines are .ci/test's: the same venv, the same pip, the project
+    installed from the clone; CI adds --quiet and the test extras."""
+    ci = ci_commands()
+    [setup] = [block for block in shell_blocks(readme()) if block[0].startswith("python3")]
+    assert setup == ["python3 -m venv .venv", f"{VENV_PYTHON} -m pip install -e ."]
+    assert setup[0] in ci
+    [install] = [line for line in ci if line.startswith(f"{VENV_PYTHON} -m pip install")
+                 and " -e " in line]
+    assert install.replace("--quiet ", "").replace("'.[test]'", ".") == setup[1]
+
+
+def test_the_test_command_is_ci_and_described_as_it_is() -> None:
+    section = readme().split("## Run the tests", 1)[1].split("\n## ", 1)[0]
+    assert shell_blocks(section) == [["bash .ci/test"]]
+    ci = ci_commands()
+    for tool in ("ruff", "mypy", "pytest"):
+        assert f"`{tool}`" in section
+        assert any(line.startswith(f"{VENV_PYTHON} -m {tool}") for line in ci), tool
+    assert "test extras" in section and any("'.[test]'" in line for line in ci)
+    # "arguments go to pytest, e.g. bash .ci/test tests/e2e"
+    assert ci[-1] == f'{VENV_PYTHON} -m pytest "$@"'
+    assert "`bash .ci/test tests/e2e`" in section and (REPO / "tests" / "e2e").is_dir()
+
+
+@pytest.mark.parametrize("block", shell_blocks(readme()), ids=lambda b: b[0][:40])
+def test_shell_blocks_hold_commands_only(block: list[str]) -> None:
+    """One command a line, no prompts or comments to copy by mistake."""
+    for line in block:
+        assert not line.startswith(("$", "#", ">")), line

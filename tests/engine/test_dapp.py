@@ -10,7 +10,7 @@ import pytest
 
 from bot.engine import Action, IllegalAction, NotYourTurn, Phase, deal_from_record
 
-from . import scenarios as S
+from . import scenarios_dapp as S
 from .helpers import (
     EXAMPLES,
     bids,

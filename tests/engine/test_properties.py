@@ -23,14 +23,8 @@ from hypothesis import strategies as st
 from bot.engine import Action, ActionType, Deal, IllegalAction, Phase, deal_from_record, replay
 
 from .helpers import DECK36, assert_views_hide_cards, names, points, random_step
-from .oracle import (
-    ContestAuction,
-    WuerttembergAuction,
-    ZugerAuction,
-    check_finished,
-    check_steps_before_play,
-    dapp_choices,
-)
+from .oracle import check_finished, check_steps_before_play
+from .oracle_auctions import ContestAuction, WuerttembergAuction, ZugerAuction, dapp_choices
 
 CONFIGS = [
     ("zuger", 4, {}),

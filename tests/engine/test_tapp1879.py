@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine import Action, IllegalAction, NotYourTurn, Phase, deal_from_record
 
-from . import scenarios as S
+from . import scenarios_tapp1879 as S
 from .helpers import (
     EXAMPLES,
     bids,

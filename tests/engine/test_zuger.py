@@ -8,7 +8,7 @@ import pytest
 
 from bot.engine import Action, IllegalAction, NotYourTurn, Phase, deal_from_record
 
-from . import scenarios as S
+from . import scenarios_zuger as S
 from .helpers import EXAMPLES, bids, legal_tokens, names, points, run, seeded, trick_points
 
 SOLO = "bid:solo bid:pass bid:pass bid:pass"

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from standin.models import _image_size, _jpeg_size
+from standin.attachments import _image_size, _jpeg_size
 
 
 def jpeg(size: tuple[int, int], **options: object) -> bytes:

@@ -1,5 +1,6 @@
 """Fixtures of the table tests: the bot with computer players that do not pause, seeded
-dealing, and a :class:`Watch` on every message; interaction-to-response times of every
+dealing (and, for the fault tests, the same bot with a store that waits only briefly for a
+lock), and a :class:`Watch` on every message; interaction-to-response times of every
 test are collected and summarised at the end of the run (p50/p99)."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
+from bot.store import Store
 from bot.tables import TableConfig
 from standin import Sandbox
 from standin.harness import World, running
@@ -50,6 +52,19 @@ def table_config(watch: Watch) -> TableConfig:
 async def table_bot(sandbox: Sandbox, world: World, settings: Settings,
                     table_config: TableConfig) -> AsyncIterator[TappBot]:
     bot = TappBot(settings, guild_ready_timeout=0.05, tables=table_config)
+    async with running(bot, sandbox):
+        yield bot
+
+
+@pytest.fixture
+async def fault_bot(sandbox: Sandbox, world: World, settings: Settings,
+                    table_config: TableConfig) -> AsyncIterator[TappBot]:
+    """The table bot, with a store that waits only 0.2 s for another connection's lock."""
+    async def store_factory(s: Settings) -> Store:
+        return await Store.open(s.database_path, busy_timeout=0.2)
+
+    bot = TappBot(settings, guild_ready_timeout=0.05, tables=table_config,
+                  store_factory=store_factory)
     async with running(bot, sandbox):
         yield bot
 

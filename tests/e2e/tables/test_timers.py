@@ -27,7 +27,7 @@ from standin import Message, Sandbox
 from standin.harness import World, running
 
 from .driver import Game, Watch, open_table, quick_sleep
-from .test_faults import assert_state_replays
+from .fault_helpers import assert_state_replays
 
 pytestmark = pytest.mark.no_latency  # the stand-in's clock jumps
 

@@ -13,16 +13,7 @@ from bot.store.check_ledger import check
 from bot.store.check_ledger import main as check_ledger_main
 
 from .test_service import act_as_ai, service, started
-
-START = 1_700_000_000.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
+from .timer_helpers import Clock
 
 
 async def test_a_session_ended_by_an_abandoned_deal_shares_its_pot(tmp_path: Path) -> None:
@@ -44,7 +35,7 @@ async def test_a_session_ended_by_an_abandoned_deal_shares_its_pot(tmp_path: Pat
                    and not live.deal.is_over):
             await act_as_ai(svc, tid)
         assert await svc.end(tid, 100) == "end.requested"
-        clock.now += 3600
+        clock.advance(3600)
         await svc.timers.fire_due()
         assert (await store.tables.get(tid)).status is TableStatus.CLOSED
         assert session.pot == 0 and session.pot_shares is not None

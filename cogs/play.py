@@ -49,7 +49,7 @@ class Play(TableCog):
     # -- shared -------------------------------------------------------------------------
     async def _act(self, interaction: discord.Interaction, token: str) -> None:
         live = self.here(interaction)
-        async with self.display.answer(interaction) as answer:
+        async with self.display.answer(interaction, table_id=live.table_id) as answer:
             outcome = await self.tables.act(live.table_id, interaction.user.id, token)
             words = self.words(interaction, live.variant, live.style)
             await self.send_hand(answer, interaction, outcome.hand, words.done(outcome.action),

@@ -118,7 +118,8 @@ class Table(TableCog):
         async with display.admitted(interaction) as admitted:
             if not admitted:
                 return
-            async with display.answer(interaction, update=on_private) as answer:
+            async with display.answer(interaction, update=on_private,
+                                      table_id=cid.table_id) as answer:
                 try:
                     await self._route(interaction, answer, cid, values, on_private)
                 except TappError as error:

@@ -198,6 +198,17 @@ class Deals:
 
         return await self._db.write(run)
 
+    async def unshown(self, table_id: int | None = None) -> list[DealRow]:
+        """Settled deals whose result message was not posted yet (of one table, or all),
+        oldest first."""
+        def run(conn: sqlite3.Connection) -> list[DealRow]:
+            where = "" if table_id is None else " AND table_id = ?"
+            args = () if table_id is None else (table_id,)
+            return [deal_row(r) for r in conn.execute(
+                "SELECT * FROM deals WHERE status = 'settled' AND shown_at IS NULL"
+                f"{where} ORDER BY deal_id", args)]
+        return await self._db.read(run)
+
     async def get(self, deal_id: int) -> DealRow:
         return await self._db.read(fetch_deal, deal_id)
 

@@ -1,7 +1,10 @@
-"""Ids of each table's public messages (table message, turn ping, last trick, ...).
+"""Ids of each table's public messages (table message, turn ping, result, ...).
 
-A message is *current* until retired. ``created_at`` lets the table service re-post a
-table message older than an hour instead of editing it (Discord limits such edits).
+A message is *current* until retired. A retired message the display must delete on
+Discord (an old ping, a table message posted anew) is *owed* until it is gone
+(:meth:`Messages.gone`), so a deletion Discord refused is done later, also after a
+restart. ``created_at`` lets the display re-post a table message older than an hour
+instead of editing it (Discord limits such edits).
 """
 
 from __future__ import annotations
@@ -36,9 +39,10 @@ class Messages:
         self._db = db
 
     async def record(self, table_id: int, kind: str, channel_id: int, message_id: int, *,
-                     replace: bool = True) -> PostedMessage:
+                     replace: bool = True, deal_id: int | None = None) -> PostedMessage:
         """Record a posted message; with ``replace`` the current ones of that kind are
-        retired and returned, so the caller can delete them."""
+        retired (owed: to delete) and returned, so the caller can delete them.
+        ``deal_id``: the settled deal whose result the message shows (it is shown now)."""
         now = self._db.now()
 
         def run(conn: sqlite3.Connection) -> PostedMessage:
@@ -56,6 +60,9 @@ class Messages:
             conn.execute("INSERT INTO messages (message_id, table_id, kind, channel_id,"
                          " created_at) VALUES (?, ?, ?, ?, ?)",
                          (message_id, table_id, kind, channel_id, now))
+            if deal_id is not None:
+                conn.execute("UPDATE deals SET shown_at = ? WHERE deal_id = ?"
+                             " AND table_id = ?", (now, deal_id, table_id))
             retired = tuple(MessageRef(m.message_id, m.table_id, m.kind, m.channel_id,
                                        m.created_at, now) for m in old)
             return PostedMessage(MessageRef(message_id, table_id, kind, channel_id, now, None),
@@ -82,6 +89,37 @@ class Messages:
             return conn.execute("UPDATE messages SET retired_at = ? WHERE message_id = ?"
                                 " AND retired_at IS NULL", (now, message_id)).rowcount == 1
         return await self._db.write(run)
+
+    async def gone(self, message_ids: list[int]) -> None:
+        """These retired messages are no longer on Discord (deleted, or never to be): owed
+        no more."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.executemany("UPDATE messages SET retired_at = COALESCE(retired_at, ?),"
+                             " gone_at = ? WHERE message_id = ?",
+                             [(now, now, m) for m in message_ids])
+        await self._db.write(run)
+
+    async def owed(self, table_id: int | None = None) -> list[MessageRef]:
+        """Retired messages still to delete on Discord (of one table, or all)."""
+        def run(conn: sqlite3.Connection) -> list[MessageRef]:
+            where = "" if table_id is None else " AND table_id = ?"
+            args = () if table_id is None else (table_id,)
+            return [message_row(r) for r in conn.execute(
+                "SELECT * FROM messages WHERE retired_at IS NOT NULL AND gone_at IS NULL"
+                f"{where} ORDER BY table_id, message_id", args)]
+        return await self._db.read(run)
+
+    async def unfinished_closings(self) -> list[int]:
+        """Tables closed or cancelled whose table message or ping is still current: the
+        display had not finished closing them."""
+        def run(conn: sqlite3.Connection) -> list[int]:
+            return [r[0] for r in conn.execute(
+                "SELECT DISTINCT m.table_id FROM messages m JOIN tables t USING (table_id)"
+                " WHERE m.retired_at IS NULL AND m.kind IN ('table', 'turn_ping')"
+                " AND t.status IN ('closed', 'cancelled') ORDER BY m.table_id")]
+        return await self._db.read(run)
 
     async def retire_all(self, table_id: int) -> list[MessageRef]:
         """Retire every current message of a table; returns them as they were."""

@@ -1,18 +1,55 @@
-"""The one answer to an interaction (:class:`Answer`): sent in time, or deferred first."""
+"""The one answer to an interaction (:class:`Answer`): sent in time, or deferred first;
+and when each interaction reached the bot (:class:`Arrivals`).
+
+An answer that shows the member their hand panel makes it their live panel at the table
+(:mod:`.panels`): the display edits it from then on as the game goes. An answer never
+shows an older moment than the panel it replaces already shows: then it only
+acknowledges the click.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import language_of
+
 from .ids import Stamp
 from .outgoing import Disclosure, MessageKind, Outgoing
+from .panels import LivePanel, later
 from .view_models import MessageModel
 
 if TYPE_CHECKING:
     from .display import Display
+
+
+class Arrivals:
+    """When each interaction reached the bot, by the monotonic clock: its age is measured
+    from there, not from its id by the host's clock (which may run fast or slow)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, keep: int = 4096) -> None:
+        self.clock = clock
+        self.keep = keep
+        self._seen: OrderedDict[int, float] = OrderedDict()
+
+    def seen(self, interaction: discord.Interaction) -> float:
+        """When ``interaction`` reached the bot (now, the first time it is asked)."""
+        at = self._seen.get(interaction.id)
+        if at is None:
+            at = self._seen[interaction.id] = self.clock()
+            while len(self._seen) > self.keep:
+                self._seen.popitem(last=False)
+        return at
+
+    def age(self, interaction: discord.Interaction) -> float:
+        return self.clock() - self.seen(interaction)
+
 
 class Answer:
     """Answers one interaction once; defers it if the answer is not ready in ``grace``
@@ -23,21 +60,34 @@ class Answer:
     """
 
     def __init__(self, display: Display, interaction: discord.Interaction, *, update: bool,
-                 grace: float) -> None:
+                 grace: float, table_id: int | None = None) -> None:
         self.display = display
         self.interaction = interaction
         self.update = update
         self.grace = grace
+        self.table_id = table_id
         self.deferred = False
         self._lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = None
+        self._held: LivePanel | None = None
 
     async def __aenter__(self) -> Answer:
+        """With a ``table_id``: the member's live panel there is not edited by the display
+        while this answer is being worked out (it shows its own moment, then the display
+        moves it on)."""
+        if self.table_id is not None:
+            held = self.display.panels.get(self.table_id, self.interaction.user.id)
+            if held is not None:
+                await held.lock.acquire()
+                self._held = held
         self._timer = asyncio.create_task(self._defer_later())
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         self._stop_timer()
+        if self._held is not None:
+            self._held.lock.release()
+            self._held = None
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -56,15 +106,35 @@ class Answer:
                 await response.defer(ephemeral=True, thinking=True)
             self.deferred = True
 
-    async def send(self, model: MessageModel, *, table_id: int, kind: MessageKind, seat: int | None,
-                   stamp: Stamp | None, update: bool | None = None) -> None:
-        """Send ``model`` as the answer (ephemeral), and report it to the observers."""
+    async def send(self, model: MessageModel, *, table_id: int, kind: MessageKind,
+                   seat: int | None, stamp: Stamp | None, update: bool | None = None) -> None:
+        """Send ``model`` as the answer (ephemeral), and report it to the observers. A
+        hand panel (``kind`` HAND) becomes the member's live panel at the table."""
         out = await self.display.outgoing(model)
-        async with self._lock:
-            self._stop_timer()
-            await self._deliver(out, self.update if update is None else update)
+        update = self.update if update is None else update
         user = self.interaction.user.id
-        self.display.disclose(Disclosure(table_id, kind, user, seat, stamp, model))
+        if kind is not MessageKind.HAND or seat is None:
+            async with self._lock:
+                self._stop_timer()
+                await self._deliver(out, update)
+            self.display.disclose(Disclosure(table_id, kind, user, seat, stamp, model))
+            return
+        panels = self.display.panels
+        held = panels.get(table_id, user)
+        panel = LivePanel(self.interaction, seat, language_of(str(self.interaction.locale)),
+                          self.display.arrivals.seen(self.interaction), shown=stamp,
+                          turn=any(True for _ in model.components))
+        lock = None if held is None or held is self._held else held.lock  # (held: this
+        async with lock or contextlib.nullcontext():  # answer holds its lock already)
+            async with self._lock:
+                self._stop_timer()
+                if update and held is not None and later(held.shown, stamp):
+                    await self._acknowledge()  # the panel shows a later moment already
+                    panel.shown, panel.turn = held.shown, held.turn
+                else:
+                    await self._deliver(out, update)
+                    self.display.disclose(Disclosure(table_id, kind, user, seat, stamp, model))
+            panels.hold(table_id, user, panel)
 
     async def _deliver(self, out: Outgoing, update: bool) -> None:
         response = self.interaction.response
@@ -74,8 +144,12 @@ class Answer:
             await self.interaction.edit_original_response(**out.edit_kwargs())
         elif not response.is_done():
             await response.send_message(ephemeral=True, **out.send_kwargs())
-        else:
-            await self.interaction.followup.send(ephemeral=True, **out.send_kwargs())
+        else:  # deferred with "thinking": the answer takes the place of the loading one
+            await self.interaction.edit_original_response(**out.edit_kwargs())
+
+    async def _acknowledge(self) -> None:
+        if not self.interaction.response.is_done():
+            await self.interaction.response.defer()
 
     async def text(self, text: str, *, table_id: int = 0) -> None:
         """A short ephemeral text (errors, confirmations): always a new message."""
@@ -84,7 +158,9 @@ class Answer:
             response = self.interaction.response
             if not response.is_done():
                 await response.send_message(text, ephemeral=True)
-            else:
+            elif self.deferred and not self.update:  # in place of the loading answer
+                await self.interaction.edit_original_response(content=text)
+            else:  # the clicked panel stays as it is: the text comes beside it
                 await self.interaction.followup.send(text, ephemeral=True)
         self.display.disclose(Disclosure(table_id, MessageKind.NOTICE,
                                          self.interaction.user.id, None, None,

@@ -218,10 +218,10 @@ class TableCore:
                 view = deal.public_view()
                 stamp = Stamp(live.deal_number, deal.ply)
                 session.finish_deal()
-                await self.store.deals.settle(live.deal_id, deal, session)
-                live.deal_id = None
-                changes.events.append(DealOver(live.table_id, stamp, view, live.names(),
-                                               tuple(session.chips)))
+                deal_id, live.deal_id = live.deal_id, None
+                await self.store.deals.settle(deal_id, deal, session)
+                changes.events.append(DealOver(live.table_id, deal_id, stamp, view,
+                                               live.names(), tuple(session.chips)))
                 continue
             if deal is None:
                 if session.is_over:  # with the session: its pot is shared out, once
@@ -281,7 +281,8 @@ class TableCore:
             ending=session.ending if session is not None else Ending.NONE,
             special_left=session.special_left if session is not None else 0,
             end_votes=len(live.end_votes), votes_needed=len(live.voters()) // 2 + 1,
-            kontra=kontra, actor_user=actor_user, away=live.away())
+            kontra=kontra, actor_user=actor_user, away=live.away(),
+            private=deal.copy().view if deal is not None else None)
 
     def table_over(self, live: LiveTable) -> TableOver:
         session = live.session

@@ -1,11 +1,14 @@
-"""Everything a table sends to Discord: the table message (edited in place, re-posted
-when it grows old), the turn ping, deal results, and the answers to interactions.
+"""Everything a table shows on Discord: the table message, turn pings, deal results and
+the closing summary (:mod:`.public`), members' live panels (:mod:`.panels`), timer
+notices, and the answers to interactions (:mod:`.answers`).
 
 Public messages of a table go through one worker task per table, in order; a burst of
-changes (computer turns) collapses into one edit of the newest state. Images are
-rendered off the event loop. Each message is reported to the ``observers`` as a
-:class:`Disclosure` (who sees it, the view behind it, the cards it names), which the
-hidden-information tests check.
+changes (computer turns) collapses into one update of the newest state. After each
+state the members' live panels follow the game: the member to act sees their hand and
+exactly their legal buttons without a click, and is pinged only if they have no live
+panel. Images are rendered off the event loop. Each message is reported to the
+``observers`` as a :class:`Disclosure` (who sees it, the view behind it, the cards it
+names), which the hidden-information tests check.
 """
 
 from __future__ import annotations
@@ -18,74 +21,41 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 
-import aiohttp
 import discord
 
 from bot.i18n import t
-from bot.store import Store, StoreUnavailable, TableRow, TableStatus
+from bot.store import Store, TableRow, TableStatus
 
 from .admission import Admission
-from .answers import Answer
+from .answers import Answer, Arrivals
 from .notices import notice_text
 from .outgoing import Disclosure, MessageKind, Observer, Outgoing
+from .panels import LivePanel, Panels, later
+from .public import PublicMessages, Sleep, retrying, transient
 from .rendering import Renderer
-from .state import DealOver, TableEvent, TableOver, TablePaused, TableState
+from .state import DealOver, HandContext, TableEvent, TablePaused, TableState
 from .timeouts import REMINDER, TimerNotice
 from .view_models import (
     MessageModel,
-    closed_message,
+    hand_panel,
     lobby_message,
-    result_message,
+    panel_note,
     table_message,
     turn_ping,
 )
 from .words import Words
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
-Sleep = Callable[[float], Awaitable[None]]
 
-#: a table message older than this is re-posted rather than edited (Discord limits edits
-#: of messages older than an hour: error 30046)
-REPOST_AFTER = 55 * 60.0
-OLD_MESSAGE_EDITS = 30046
-TABLE, PING, RESULT, CLOSED, NOTICE = (MessageKind.TABLE, MessageKind.PING, MessageKind.RESULT,
-                                      MessageKind.CLOSED, MessageKind.NOTICE)
+TABLE, HAND, NOTICE = MessageKind.TABLE, MessageKind.HAND, MessageKind.NOTICE
 #: pauses before a public update Discord refused (429 storm, 5xx) is tried again
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
-#: an interaction this old (seconds since Discord made it) is not taken up: Discord
-#: allows 3 s for the first answer, so its member is told it failed whatever the bot
-#: does; nothing is done (so nothing is acknowledged), and a bot behind under a burst
+#: an interaction this long after it reached the bot is not taken up: Discord allows
+#: 3 s for the first answer, so its member is told it failed whatever the bot does;
+#: nothing is done (so nothing is acknowledged), and a bot behind under a burst
 #: catches up on what it can still answer instead of working for nobody
 TOO_LATE = 2.5
-
-
-def transient(error: BaseException) -> bool:
-    """A failure that may go away by itself: rate limits beyond discord.py's own retries,
-    Discord's 5xx, a dropped connection, a busy store."""
-    if isinstance(error, discord.HTTPException):
-        return error.status == 429 or error.status >= 500
-    return isinstance(error, (aiohttp.ClientError, TimeoutError, OSError, StoreUnavailable))
-
-
-async def _retrying(call: Callable[[], Awaitable[T]], sleep: Sleep,
-                    delays: Sequence[float] = RETRY_DELAYS[:4]) -> T:
-    """``call()``, tried again after a transient failure (the last failure is raised)."""
-    for delay in delays:
-        try:
-            return await call()
-        except Exception as error:
-            if not transient(error):
-                raise
-            log.warning("Discord refused a call for now (%s); retrying in %.2f s", error,
-                        delay)
-        await sleep(delay)
-    return await call()
-
-
-
 
 
 @dataclass
@@ -97,6 +67,7 @@ class _Worker:
     repost: bool = False
     task: asyncio.Task[None] | None = None
     last_ping: tuple[int, int, int] | None = None  # (deal, seat, user) pinged last
+    pinged: bool = True  # a ping may be up (unknown at first)
     language: str | None = None
     style: str = "french"
 
@@ -117,6 +88,11 @@ class Display:
         #: renders the images (in worker processes unless told otherwise)
         self.images = images or Renderer()
         self.observers: list[Observer] = list(observers)
+        self.public = PublicMessages(client, store, outgoing=self.outgoing,
+                                     disclose=self.disclose, clock=clock, sleep=sleep)
+        self.panels = Panels()
+        #: when each interaction reached the bot (its age is measured from there)
+        self.arrivals = Arrivals()
         self._workers: dict[int, _Worker] = {}
         #: pauses before trying a refused update again (then it is given up and logged)
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
@@ -124,12 +100,11 @@ class Display:
         #: how many clicks are worked on at once (see :mod:`bot.tables.admission`)
         self.admission = Admission()
 
-    # -- observers --------------------------------------------------------------------
+    # -- observers and rendering ---------------------------------------------------------
     def disclose(self, disclosure: Disclosure) -> None:
         for observer in self.observers:
             observer(disclosure)
 
-    # -- rendering --------------------------------------------------------------------
     async def start(self) -> None:
         """Start and warm up the image workers."""
         await self.images.start()
@@ -140,17 +115,30 @@ class Display:
             image = await self.images.render(model.image)
         return Outgoing(model, image)
 
-    # -- the public side: one worker per table ----------------------------------------
+    # -- the public side: one worker per table ---------------------------------------------
     def update(self, state: TableState, events: Sequence[TableEvent] = (), *,
                repost: bool = False) -> None:
         """Show ``state`` (after posting ``events`` in order) in the table's channel."""
-        worker = self._workers.setdefault(state.table_id, _Worker())
+        worker = self._worker(state.table_id)
         worker.state = state
         worker.events.extend(events)
         worker.repost = worker.repost or repost
+        self._wake(state.table_id, worker)
+
+    def paused(self, table: TableRow) -> None:
+        """Tell a table marked broken's channel, after what is queued, that it is paused."""
+        worker = self._worker(table.table_id)
+        worker.state = None  # nothing more of it is shown
+        worker.events.append(TablePaused(table.table_id))
+        self._wake(table.table_id, worker)
+
+    def _worker(self, table_id: int) -> _Worker:
+        return self._workers.setdefault(table_id, _Worker())
+
+    def _wake(self, table_id: int, worker: _Worker) -> None:
         if worker.task is None or worker.task.done():
-            worker.task = asyncio.create_task(self._run(state.table_id, worker),
-                                              name=f"tapp-display-{state.table_id}")
+            worker.task = asyncio.create_task(self._run(table_id, worker),
+                                              name=f"tapp-display-{table_id}")
 
     async def idle(self, table_id: int | None = None) -> None:
         """Wait until the table's (or every table's) updates are out."""
@@ -225,151 +213,127 @@ class Display:
             model, kind = table_message(state, words), TABLE
         else:
             return
-        await self._put_table_message(state, model, kind, repost)
-        await self._ping(worker, state)
+        await self.public.put_table_message(state, model, kind, repost)
+        if kind is TABLE:
+            await self._follow_turn(worker, state, words)
 
-    async def _put_table_message(self, state: TableState, model: MessageModel, kind: MessageKind,
-                                 repost: bool) -> None:
-        out = await self.outgoing(model)
-        channel = self.client.get_partial_messageable(state.location_id)
-        current = await self.store.messages.current(state.table_id, TABLE)
-        message_id = None
-        if current and not repost and not self._too_old(current[-1].message_id):
-            ref = current[-1]
-            try:
-                await channel.get_partial_message(ref.message_id).edit(**out.edit_kwargs())
-                message_id = ref.message_id
-            except discord.NotFound:
-                await self.store.messages.retire(ref.message_id)
-            except discord.HTTPException as error:
-                if error.code != OLD_MESSAGE_EDITS:
-                    raise
-        if message_id is None:
-            message = await channel.send(**out.send_kwargs())
-            message_id = message.id
-            posted = await self._record_sent(message, functools.partial(
-                self.store.messages.record, state.table_id, TABLE, channel.id, message.id))
-            await self._delete(channel, (m.message_id for m in posted.retired))
-        self.disclose(Disclosure(state.table_id, kind, None, None, state.stamp, model,
-                                 message_id))
-
-    async def _record_sent(self, message: discord.Message,
-                           record: Callable[[], Awaitable[T]]) -> T:
-        """Record a message just sent (tried again while the store is busy); if the
-        store keeps refusing, the message is deleted again, so that trying the whole
-        update again leaves no copy behind that the bot does not know of."""
-        try:
-            return await _retrying(record, self.sleep)
-        except Exception:
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
-            raise
-
-    def _too_old(self, message_id: int) -> bool:
-        created = discord.utils.snowflake_time(message_id).timestamp()
-        return self.clock() - created > REPOST_AFTER
-
-    async def _ping(self, worker: _Worker, state: TableState) -> None:
-        words = Words(state.language, state.variant, state.style)
-        ping = turn_ping(state, words)
-        channel = self.client.get_partial_messageable(state.location_id)
-        if ping is None:
-            return
+    async def _follow_turn(self, worker: _Worker, state: TableState, words: Words) -> None:
+        """The live panels follow the game; the member to act is pinged only if they have
+        none; pings that no longer name the member to act go."""
+        actor = state.actor_user
+        for user_id, panel in self.panels.of_table(state.table_id).items():
+            await self._follow(state, user_id, panel, user_id == actor)
         view = state.view
-        assert view is not None and view.actor is not None and state.stamp is not None
-        assert state.actor_user is not None
-        key = (state.stamp.deal, view.actor, state.actor_user)
-        if key == worker.last_ping:
-            return
-        message = await channel.send(**(await self.outgoing(ping)).send_kwargs())
-        posted = await self._record_sent(message, functools.partial(
-            self.store.messages.record, state.table_id, PING, channel.id, message.id))
-        worker.last_ping = key
-        await self._delete(channel, (m.message_id for m in posted.retired))
-        self.disclose(Disclosure(state.table_id, PING, None, None, state.stamp, ping,
-                                 message.id))
+        if actor is not None and self.panels.get(state.table_id, actor) is None:
+            assert view is not None and view.actor is not None and state.stamp is not None
+            key = (state.stamp.deal, view.actor, actor)
+            ping = turn_ping(state, words)
+            if key != worker.last_ping and ping is not None:
+                await self.public.ping(state, ping)
+                worker.last_ping, worker.pinged = key, True
+        elif worker.pinged:
+            await self.public.clear_pings(state.table_id)
+            worker.last_ping, worker.pinged = None, False
+        await self.public.delete_owed(state.table_id)
+
+    async def _follow(self, state: TableState, user_id: int, panel: LivePanel,
+                      to_act: bool) -> None:
+        """Edit a member's live panel where the game moved on for them: their turn came
+        (their hand and buttons), or went (no buttons left)."""
+        async with panel.lock:
+            current = self.panels.get(state.table_id, user_id)
+            if current is not panel:  # an answer made a newer one while this waited
+                if current is not None:
+                    await self._follow(state, user_id, current, to_act)
+                return
+            if panel.final or state.private is None or state.stamp is None:
+                return
+            if to_act:
+                if panel.turn and panel.shown == state.stamp:
+                    return  # it shows this very turn already
+                if later(panel.shown, state.stamp):
+                    return  # an answer showed a later moment meanwhile
+            elif not panel.turn or not later(state.stamp, panel.shown):
+                return  # it offers nothing that went: it stays as it is
+            ctx = HandContext(state.table_id, state.stamp, panel.seat,
+                              state.private(panel.seat), state.names, state.style,
+                              panel.language)
+            words = Words(panel.language, state.variant, state.style)
+            model = hand_panel(ctx, words, after_action=not to_act)
+            if await self._edit_panel(state.table_id, user_id, panel, model):
+                panel.shown, panel.turn = state.stamp, to_act and bool(model.components)
+                self.disclose(Disclosure(state.table_id, HAND, user_id, panel.seat,
+                                         state.stamp, model))
+
+    async def _edit_panel(self, table_id: int, user_id: int, panel: LivePanel,
+                          model: MessageModel) -> bool:
+        """Edit the panel through its interaction's token; a panel Discord no longer lets
+        the bot edit (token expired, message gone) is dropped (the member is pinged)."""
+        out = await self.outgoing(model)
+        try:
+            await panel.interaction.edit_original_response(**out.edit_kwargs())
+        except discord.HTTPException as error:
+            if transient(error):
+                raise
+            log.info("table %d: the panel of member %d cannot be edited (%s); dropped",
+                     table_id, user_id, error)
+            self.panels.drop(table_id, user_id)
+            return False
+        return True
+
+    async def _note_panels(self, table_id: int, key: str, *, final: bool) -> None:
+        """Tell every live panel of the table that the deal (or the table) is over."""
+        for user_id, panel in self.panels.of_table(table_id).items():
+            async with panel.lock:
+                if panel.final:
+                    continue
+                model = panel_note(key, panel.language)
+                if await self._edit_panel(table_id, user_id, panel, model):
+                    panel.turn, panel.final = False, final
+                    self.disclose(Disclosure(table_id, HAND, user_id, panel.seat, None,
+                                             model))
+        if final:
+            self.panels.forget(table_id)
 
     async def _event(self, worker: _Worker, event: TableEvent) -> None:
-        state = worker.state
         if isinstance(event, TablePaused):
             await self._paused(event)
             return
+        state = worker.state
+        language = state.language if state else worker.language
+        style = state.style if state else worker.style
         if isinstance(event, DealOver):
-            language = state.language if state else worker.language
-            style = state.style if state else worker.style
-            words = Words(language, event.view.variant, style)
-            model = result_message(event, words, style, language)
-            location = await self._location(event.table_id)
-            channel = self.client.get_partial_messageable(location)
-            message = await channel.send(**(await self.outgoing(model)).send_kwargs())
-            await self._record_sent(message, functools.partial(
-                self.store.messages.record, event.table_id, RESULT, channel.id, message.id,
-                replace=False))
-            self.disclose(Disclosure(event.table_id, RESULT, None, None, event.stamp, model,
-                                     message.id))
+            await self.public.result(event, language, style)
+            await self._note_panels(event.table_id, "panel.deal_over", final=False)
             return
-        await self._closed(worker, event)
-
-    async def _closed(self, worker: _Worker, event: TableOver) -> None:
-        table = await self.store.tables.get(event.table_id)
-        words = Words(worker.language, table.variant, worker.style)
-        model = closed_message(event, words)
-        channel = self.client.get_partial_messageable(table.thread_id or table.channel_id)
-        out = await self.outgoing(model)
-        for ref in await self.store.messages.current(event.table_id, TABLE):
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(ref.message_id).edit(**out.edit_kwargs())
-        pings = await self.store.messages.current(event.table_id, PING)
-        await self._delete(channel, (m.message_id for m in pings))
-        for ref in pings:
-            await self.store.messages.retire(ref.message_id)
-        if not event.cancelled:
-            message = await channel.send(**out.send_kwargs())
-            await self._record_sent(message, functools.partial(
-                self.store.messages.record, event.table_id, CLOSED, channel.id, message.id))
-        self.disclose(Disclosure(event.table_id, CLOSED, None, None, None, model))
+        await self.public.closed(event, language, style)
+        await self._note_panels(event.table_id, "panel.table_closed", final=True)
         worker.state = None
-
-    async def notice(self, notice: TimerNotice) -> None:
-        """Post what a turn timer did (a reminder mentions the member to act, and only
-        them). The text names no card: the table message shows what was played."""
-        channel = self.client.get_partial_messageable(notice.location_id)
-        mentions = (notice.user_id,) if notice.kind == REMINDER and notice.user_id else ()
-        model = MessageModel(description="", content=notice_text(notice), mentions=mentions)
-        out = Outgoing(model, None)
-        message = await _retrying(lambda: channel.send(**out.send_kwargs()), self.sleep)
-        self.disclose(Disclosure(notice.table_id, NOTICE, None, None, None, model, message.id))
-
-    def paused(self, table: TableRow) -> None:
-        """Tell a table marked broken's channel, after what is queued, that it is paused."""
-        worker = self._workers.setdefault(table.table_id, _Worker())
-        worker.state = None  # nothing more of it is shown
-        worker.events.append(TablePaused(table.table_id))
-        if worker.task is None or worker.task.done():
-            worker.task = asyncio.create_task(self._run(table.table_id, worker),
-                                              name=f"tapp-display-{table.table_id}")
 
     async def _paused(self, event: TablePaused) -> None:
         language = (await self.store.settings.for_table(event.table_id)).language
         model = MessageModel(description="", content=t("table.broken", language))
-        channel = self.client.get_partial_messageable(await self._location(event.table_id))
+        table = await self.store.tables.get(event.table_id)
+        channel = self.public.channel(table.thread_id or table.channel_id)
         message = await channel.send(**Outgoing(model, None).send_kwargs())
         self.disclose(Disclosure(event.table_id, NOTICE, None, None, None, model, message.id))
+        await self._note_panels(event.table_id, "panel.table_paused", final=True)
 
-    async def _location(self, table_id: int) -> int:
-        table = await self.store.tables.get(table_id)
-        return table.thread_id or table.channel_id
-
-    async def _delete(self, channel: discord.PartialMessageable,
-                      message_ids: Iterable[int]) -> None:
-        for message_id in message_ids:
-            with contextlib.suppress(discord.NotFound):
-                await channel.get_partial_message(message_id).delete()
+    async def notice(self, notice: TimerNotice) -> None:
+        """Post what a turn timer did (a reminder mentions the member to act, and only
+        them). The text names no card: the table message shows what was played."""
+        channel = self.public.channel(notice.location_id)
+        mentions = (notice.user_id,) if notice.kind == REMINDER and notice.user_id else ()
+        model = MessageModel(description="", content=notice_text(notice), mentions=mentions)
+        out = Outgoing(model, None)
+        message = await retrying(lambda: channel.send(**out.send_kwargs()), self.sleep)
+        self.disclose(Disclosure(notice.table_id, NOTICE, None, None, None, model, message.id))
 
     # -- answers to interactions ------------------------------------------------------
     def age(self, interaction: discord.Interaction) -> float:
-        """Seconds since Discord made ``interaction`` (by its id, on the display's clock)."""
-        return self.clock() - discord.utils.snowflake_time(interaction.id).timestamp()
+        """Seconds since ``interaction`` reached the bot (by the monotonic clock, so a
+        host clock that runs fast or slow does not matter)."""
+        return self.arrivals.age(interaction)
 
     def too_late(self, interaction: discord.Interaction) -> bool:
         """Too old to be answered in time: leave it (see :data:`TOO_LATE`)."""
@@ -396,8 +360,9 @@ class Display:
             yield admitted
 
     def answer(self, interaction: discord.Interaction, *, update: bool = False,
-               grace: float = 2.0) -> Answer:
+               grace: float = 2.0, table_id: int | None = None) -> Answer:
         """The one answer to ``interaction`` (see :class:`Answer`); deferred if not sent
-        ``grace`` seconds after Discord made the interaction."""
+        ``grace`` seconds after the interaction reached the bot. ``table_id``: the table
+        the member acts at (their live panel there waits for this answer)."""
         return Answer(self, interaction, update=update,
-                      grace=max(0.0, grace - self.age(interaction)))
+                      grace=max(0.0, grace - self.age(interaction)), table_id=table_id)

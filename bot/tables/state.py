@@ -7,6 +7,7 @@ so a slow Discord never holds up play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,8 @@ class TableState:
     kontra: str | None = None  # "kontra" or "rekontra" while someone may say it
     actor_user: int | None = None  # the member the deal waits for (None: a computer)
     away: tuple[int, ...] = ()  # members who timed out: a computer plays for them
+    #: a seat's own view at this moment, for that member's private panel only
+    private: Callable[[int], SeatView] | None = None
 
     @property
     def location_id(self) -> int:
@@ -71,6 +74,7 @@ class DealOver:
     """A deal has ended (settled): its public view and the chips after it."""
 
     table_id: int
+    deal_id: int
     stamp: Stamp  # the deal's number and its last ply
     view: SeatView  # public view of the finished deal (every hand may be shown now)
     names: tuple[str, ...]

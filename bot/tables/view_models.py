@@ -24,6 +24,7 @@ from bot.engine import (
     rules_of,
 )
 from bot.engine.cards import CARD_NAMES, iter_bits
+from bot.i18n import t
 from bot.usertext import safe
 from renderer.describe import sort_hand
 
@@ -396,6 +397,12 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
              if main or not after_action else None)
     return MessageModel(description="\n".join(lines), image=image, components=components,
                         view=view, shown=frozenset(words.named))
+
+
+def panel_note(key: str, language: str | None) -> MessageModel:
+    """A live panel once there is nothing more for it to show: the deal or the table is
+    over (no hand, no buttons)."""
+    return MessageModel(description=t(key, language))
 
 
 def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> list[str]:

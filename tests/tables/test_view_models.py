@@ -107,7 +107,7 @@ def test_panels_and_table_messages_over_random_deals() -> None:
                     break
                 seat, action = random_action(deal, rng)
                 deal.apply(seat, action)
-            over = DealOver(3, Stamp(number, deal.ply), deal.public_view(), names,
+            over = DealOver(3, number + 1, Stamp(number, deal.ply), deal.public_view(), names,
                             tuple([0] * players))
             result = result_message(over, Words(None, variant), "swiss")
             assert result.view is not None and result.view.is_over

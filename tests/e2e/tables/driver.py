@@ -140,6 +140,9 @@ class Game:
     kontra_rate: float = 0.5
     slash_rate: float = 0.0
     clicks: int = 0
+    hand_opens: int = 0  # *My hand* clicks before an action (no live panel showed it)
+    #: each member's newest hand panel (the stand-in's message: it changes as edited)
+    panels: dict[int, Message] = field(default_factory=dict)
     on_action: Callable[[Game], Any] | None = None
     #: a member's choice before the computer player's (None: let it choose)
     policy: Callable[[SeatView], Action | None] | None = None
@@ -188,7 +191,10 @@ class Game:
             await self._slash(actor, action)
         else:
             assert self.live is not None and self.live.deal is not None
-            panel = await self.open_hand(actor, self.live.deal.view(seat))
+            panel = self.live_panel(actor, seat)
+            if panel is None:
+                panel = await self.open_hand(actor, self.live.deal.view(seat))
+                self.hand_opens += 1
             await self.take(actor, panel, action)
         self.clicks += 1
         if self.on_action is not None:
@@ -239,6 +245,20 @@ class Game:
                 return True
         return False
 
+    def live_panel(self, actor: Actor, seat: int) -> Message | None:
+        """The member's newest panel if it shows their turn now, as a live panel does: a
+        member playing live takes their action there, without *My hand*."""
+        panel = self.panels.get(actor.id)
+        live = self.live
+        if panel is None or panel.deleted or live is None or live.deal is None:
+            return None
+        stamps = {ComponentId.parse(c["custom_id"]) for c in [*panel.buttons(),
+                                                              *panel.selects()]}
+        if not stamps or any(cid is None or cid.stamp != live.stamp for cid in stamps):
+            return None
+        legal = {a.token for a in live.deal.view(seat).legal}
+        return panel if offered_tokens(panel) == legal else None
+
     async def open_hand(self, actor: Actor, view: SeatView) -> Message:
         """Click *My hand*; check the panel offers exactly the legal actions."""
         ix = await actor.click(self.table_message(), label="My hand")
@@ -246,6 +266,7 @@ class Game:
         assert panel is not None and panel.ephemeral_to == actor.id, ix.errors
         assert offered_tokens(panel) == {a.token for a in view.legal}, (
             offered_tokens(panel), [a.token for a in view.legal])
+        self.panels[actor.id] = panel
         return panel
 
     async def take(self, actor: Actor, panel: Message, action: Action) -> None:
@@ -254,6 +275,7 @@ class Game:
         assert not ix.errors and ix.acknowledged, ix.errors
         assert ix.response is not None and ix.response.ephemeral_to == actor.id
         assert "out of date" not in ix.response.text and "not allowed" not in ix.response.text
+        self.panels[actor.id] = ix.response
 
     @staticmethod
     async def click_action(actor: Actor, panel: Message, action: Action, *,

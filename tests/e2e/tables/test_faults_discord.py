@@ -140,6 +140,7 @@ async def test_a_5xx_on_the_answer_still_commits_and_shows_the_action(
     seat, actor, action = move
     ply, deal_id = live.deal.ply, live.deal_id
     panel = await game.open_hand(actor, live.deal.view(seat))
+    offered = {b["custom_id"] for b in panel.buttons()}
     table_before = sandbox.message(game.table_message().id).edit_count
     fault = sandbox.faults.server_error(2, route=CALLBACK, status=503)
     ix = await Game.click_action(actor, panel, action)
@@ -153,8 +154,10 @@ async def test_a_5xx_on_the_answer_still_commits_and_shows_the_action(
     last = table_shown(watch, game.table_message())[-1]
     assert last.stamp is not None and (last.stamp.deal, last.stamp.ply) > (
         live.deal_number or 0, ply)
-    # the member tries again: a clear "out of date", nothing applied twice
-    again = await Game.click_action(actor, panel, action)
+    # the member's live panel moved on with the game: what it offered is gone ...
+    assert not offered & {b["custom_id"] for b in sandbox.message(panel.id).buttons()}
+    # ... and a click on it all the same (an old client) is "out of date": nothing twice
+    again = await actor.forge_click(panel, sorted(offered)[0])
     assert again.response is not None and "out of date" in again.response.text
     after = await store.deals.actions(deal_id)
     assert [a.ply for a in after] == list(range(len(after)))
@@ -167,10 +170,10 @@ async def test_a_5xx_on_the_answer_still_commits_and_shows_the_action(
 
 async def test_a_bot_behind_leaves_clicks_it_can_no_longer_answer(
         sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
-    """The bot has fallen behind (here: its clock says every interaction is 3 s old when
-    it gets to it): it takes up nothing it could not answer in Discord's 3 s, so nothing
-    is done and nothing acknowledged; the member sees the click fail and clicks again
-    once the bot has caught up."""
+    """The bot has fallen behind (here: every interaction reached it 3 s before it gets
+    to it): it takes up nothing it could not answer in Discord's 3 s, so nothing is done
+    and nothing acknowledged; the member sees the click fail and clicks again once the
+    bot has caught up."""
     store = store_of(fault_bot)
     game = await table(sandbox, fault_bot, world, steps=2)
     live = game.live
@@ -179,15 +182,16 @@ async def test_a_bot_behind_leaves_clicks_it_can_no_longer_answer(
     ply = live.deal.ply
     display = fault_bot.display
     assert display is not None
-    on_time = display.clock
-    display.clock = lambda: on_time() + 3.0
+    arrivals = display.arrivals
+    on_time = arrivals.seen
+    arrivals.seen = lambda ix: arrivals.clock() - 3.0  # type: ignore[method-assign]
     try:
         late = await Game.click_action(actor, panel, action)
         await game.quiet()
         slash = await actor.slash(game.thread, "/tapp hand")
         await game.quiet()
     finally:
-        display.clock = on_time
+        arrivals.seen = on_time  # type: ignore[method-assign]
     assert late.response is None and not late.acknowledged
     assert slash.response is None and not slash.acknowledged
     assert display.dropped == 2

@@ -107,10 +107,14 @@ async def test_the_table_message_over_a_game(sandbox: Sandbox, world: World,
     first = game.table_message()
     for _ in range(8):
         assert await game.step()
-        assert len(pings(game)) == 1  # the previous ping is deleted
         move = game.next_move()
         assert move is not None
-        assert pings(game)[0].startswith(move[1].mention)
+        if game.live_panel(move[1], move[0]) is None:  # away from the table: pinged
+            assert len(pings(game)) == 1  # the previous ping is deleted
+            assert pings(game)[0].startswith(move[1].mention)
+        else:  # their live panel shows their turn: nobody pings them
+            assert pings(game) == []
+    assert game.hand_opens == 4  # each member opened their hand once: then it followed
     assert game.table_message().id == first.id and first.edit_count > 5
     assert not any(m.ephemeral for m in sandbox.public_messages(game.thread))
 

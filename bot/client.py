@@ -28,6 +28,7 @@ from .i18n.translator import Translator
 from .pacing import GlobalPace, pace_requests
 from .store import Store as SQLiteStore
 from .tables import Display, TableConfig, TableService, user_message
+from .tables.duties import converge
 from .tables.rendering import Renderer
 from .tables.scheduler import Scheduler
 
@@ -135,9 +136,10 @@ class TappBot(commands.Bot):
         for name in self._extensions:
             await self.load_extension(name)
         await self.sync_commands()
-        if self.tables is not None:
+        if self.tables is not None and self.display is not None and self.database is not None:
             resumed = await self.tables.resume()
             log.info("resumed %d open table(s)", resumed)
+            await converge(self.display, self.database)
         if self.timers is not None:
             self.timers.start()
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.i18n import t
-from bot.store import Store, TableRow, TableStatus
+from bot.store import DeckStyle, Store, TableRow, TableStatus
 
 from .admission import Admission
 from .answers import Answer, Arrivals
@@ -44,7 +44,7 @@ from .view_models import (
     table_message,
     turn_ping,
 )
-from .words import Words
+from .words import Words, home_style
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +124,12 @@ class Display:
         worker.events.extend(events)
         worker.repost = worker.repost or repost
         self._wake(state.table_id, worker)
+
+    def owe(self, table_id: int, events: Sequence[TableEvent]) -> None:
+        """Post ``events`` of a table (what the display owed it: see :mod:`.duties`)."""
+        worker = self._worker(table_id)
+        worker.events.extend(events)
+        self._wake(table_id, worker)
 
     def paused(self, table: TableRow) -> None:
         """Tell a table marked broken's channel, after what is queued, that it is paused."""
@@ -299,9 +305,7 @@ class Display:
         if isinstance(event, TablePaused):
             await self._paused(event)
             return
-        state = worker.state
-        language = state.language if state else worker.language
-        style = state.style if state else worker.style
+        language, style = await self._looks(event.table_id, worker)
         if isinstance(event, DealOver):
             await self.public.result(event, language, style)
             await self._note_panels(event.table_id, "panel.deal_over", final=False)
@@ -309,6 +313,20 @@ class Display:
         await self.public.closed(event, language, style)
         await self._note_panels(event.table_id, "panel.table_closed", final=True)
         worker.state = None
+
+    async def _looks(self, table_id: int, worker: _Worker) -> tuple[str | None, str]:
+        """The language and deck style of the table's messages."""
+        state = worker.state
+        if state is not None:
+            return state.language, state.style
+        if worker.language is None:  # nothing shown yet since the start: as stored
+            settings = await self.store.settings.for_table(table_id)
+            table = await self.store.tables.get(table_id)
+            worker.language = None if settings.language == "auto" else settings.language
+            style = settings.deck_style
+            worker.style = (home_style(table.variant) if style is DeckStyle.AUTO
+                            else style.value)
+        return worker.language, worker.style
 
     async def _paused(self, event: TablePaused) -> None:
         language = (await self.store.settings.for_table(event.table_id)).language

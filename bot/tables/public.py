@@ -113,21 +113,17 @@ class PublicMessages:
 
     # -- turn pings ---------------------------------------------------------------------
     async def ping(self, state: TableState, model: MessageModel) -> None:
-        """Post the turn ping (the last one is deleted)."""
+        """Post the turn ping (the last one is owed deleting: :meth:`delete_owed`)."""
         channel = self.channel(state.location_id)
         message = await channel.send(**(await self.outgoing(model)).send_kwargs())
         await self.record(message, state.table_id, PING)
-        await self.delete_owed(state.table_id)
         self.disclose(Disclosure(state.table_id, PING, None, None, state.stamp, model,
                                  message.id))
 
     async def clear_pings(self, table_id: int) -> None:
-        """Delete the table's turn pings (nobody is to be pinged now)."""
-        pings = await self.store.messages.current(table_id, PING)
-        if pings:
-            for ref in pings:
-                await self.store.messages.retire(ref.message_id)
-            await self.delete_owed(table_id)
+        """Retire the table's turn pings (nobody is to be pinged now): owed deleting."""
+        for ref in await self.store.messages.current(table_id, PING):
+            await self.store.messages.retire(ref.message_id)
 
     # -- results and closing ------------------------------------------------------------
     async def result(self, event: DealOver, language: str | None, style: str) -> None:
@@ -156,6 +152,7 @@ class PublicMessages:
             with contextlib.suppress(discord.NotFound):
                 await channel.get_partial_message(ref.message_id).edit(**out.edit_kwargs())
         await self.clear_pings(event.table_id)
+        await self.delete_owed(event.table_id)
         posted = await self.store.messages.current(event.table_id, CLOSED)
         if not event.cancelled and not posted:
             message = await channel.send(**out.send_kwargs())

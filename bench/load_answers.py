@@ -38,9 +38,20 @@ def answer_of(record: InteractionRecord) -> Message | None:
     return record.response
 
 
+def offers_action(panel: Message) -> bool:
+    """The hand panel offers its member an action of their own (a live panel showing
+    their turn)."""
+    return bool(_options(panel, random.Random(0)))
+
+
 def choose_action(panel: Message, rng: random.Random) -> tuple[str, list[str] | None] | None:
     """A component for the member's own action on a hand panel (never kontra): a button's
     custom_id with None, or a select's with the values to pick."""
+    options = _options(panel, rng)
+    return rng.choice(options) if options else None
+
+
+def _options(panel: Message, rng: random.Random) -> list[tuple[str, list[str] | None]]:
     options: list[tuple[str, list[str] | None]] = []
     for button in panel.buttons():
         cid = ComponentId.parse(button.get("custom_id") or "")
@@ -57,6 +68,4 @@ def choose_action(panel: Message, rng: random.Random) -> tuple[str, list[str] | 
         count = int(select.get("min_values", 1))
         if len(values) >= count:
             options.append((select["custom_id"], rng.sample(values, count)))
-    if not options:
-        return None
-    return rng.choice(options)
+    return options

@@ -34,6 +34,7 @@ from typing import Any
 
 from standin import Sandbox
 
+from .load_answers import answer_of
 from .load_figures import PhaseStats, phase_figures
 from .load_members import ANSWER_TIMEOUT_S, FLOOR, TAPP, LoadMembers
 from .load_world import LoadTable
@@ -151,9 +152,10 @@ class Driver(LoadMembers):
                 raise RuntimeError("no lobby message appeared")
             await asyncio.sleep(0.01)
         table.message_id, table.table_id = self._table_messages[table.thread_id]
-        for member in joiners:
-            await self.interact("join", lambda m=member: m.click(  # type: ignore[misc]
+        for member in joiners:  # each answer becomes the member's live panel
+            joined = await self.interact("join", lambda m=member: m.click(  # type: ignore[misc]
                 table.message_id, custom_id=self._cid(table, "join"), settle=False))
+            self._keep(member, None if joined is None else answer_of(joined))
         # the host clicks Start once the lobby shows it enabled (the lobby is edited after
         # the last join is answered)
         start = self._cid(table, "start")
@@ -165,8 +167,9 @@ class Driver(LoadMembers):
             if time.monotonic() > deadline:
                 raise RuntimeError("the lobby never offered Start")
             await asyncio.sleep(0.01)
-        await self.interact("start", lambda: host.click(
+        started = await self.interact("start", lambda: host.click(
             table.message_id, custom_id=start, settle=False))
+        self._keep(host, None if started is None else answer_of(started))
 
     # -- a phase: turns at a fixed rate (open loop), or as fast as possible ----------------
     async def phase(self, rate: float, seconds: float) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.tables.ids import ComponentId
-from standin import InteractionRecord
+from standin import Actor, InteractionRecord, Message
 
 from .load_answers import (
     DEFERRED_UPDATE,
@@ -22,6 +22,7 @@ from .load_answers import (
     answer_complete,
     answer_of,
     choose_action,
+    offers_action,
 )
 from .load_figures import PhaseStats, Sample
 from .load_world import FLOOR_ACT, FLOOR_HAND, LoadTable, LoadWorld
@@ -42,6 +43,10 @@ class LoadMembers(LoadWorld):
     def __init__(self, tables_n: int, rng: random.Random) -> None:
         super().__init__(tables_n)
         self.rng = rng
+        #: each member's newest hand panel (the stand-in's message: edits change it) and
+        #: the edit count of it last looked at
+        self.panel_of: dict[int, Message] = {}
+        self._looked: dict[int, int] = {}
         self.waiting: dict[int, tuple[InteractionRecord, asyncio.Future[bool], int, float]] = {}
         self.mode = TAPP
         self.stats = PhaseStats()
@@ -49,9 +54,12 @@ class LoadMembers(LoadWorld):
 
     # -- waiting for answers -----------------------------------------------------------
     async def _poll(self) -> None:
-        """Resolve the waits of interactions whose answer is complete."""
+        """Resolve the waits of interactions whose answer is complete; see the live
+        panels that came to show their member's turn."""
         while True:
             await asyncio.sleep(POLL_S)
+            if self.mode == TAPP:
+                self._look_at_panels()
             if not self.waiting:
                 continue
             now = time.monotonic()
@@ -76,6 +84,27 @@ class LoadMembers(LoadWorld):
             self.stats.timeouts += 1
             return None
         return record
+
+    def _look_at_panels(self) -> None:
+        """A member whose live panel was edited to show their turn acts there (no *My
+        hand*): the bot edits panels through interaction tokens, unseen by the gateway."""
+        for table in self.tables:
+            if table.busy or table.queued or table.panel is not None:
+                continue
+            for member in table.members:
+                panel = self.panel_of.get(member.id)
+                if panel is None or self._looked.get(panel.id) == panel.edit_count:
+                    continue
+                self._looked[panel.id] = panel.edit_count
+                if offers_action(panel):
+                    table.panel, table.to_act = panel, None
+                    self._enqueue(table)
+                    break
+
+    def _keep(self, member: Actor, panel: Message | None) -> None:
+        if panel is not None and panel.ephemeral_to == member.id:
+            self.panel_of[member.id] = panel
+            self._looked[panel.id] = panel.edit_count
 
     @staticmethod
     def _cid(table: LoadTable, verb: str) -> str:
@@ -116,6 +145,7 @@ class LoadMembers(LoadWorld):
             if panel is None or record is None or record.response_type is None:
                 table.to_act = user  # no hand came: the member tries again
                 return
+            self._keep(member, panel)
         else:
             assert panel.ephemeral_to is not None
             member = self.members[panel.ephemeral_to]
@@ -134,6 +164,7 @@ class LoadMembers(LoadWorld):
         if record.response_type != UPDATE_MESSAGE and record.response_type != DEFERRED_UPDATE:
             self.stats.refused += 1  # a refusal comes as a new ephemeral message
         answer = answer_of(record)
+        self._keep(member, answer)
         if answer is not None and choose_action(answer, self.rng) is not None:
             table.panel = answer
             table.to_act = None

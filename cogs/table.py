@@ -154,6 +154,7 @@ class Table(TableCog):
         elif verb == "join":
             seat = await tables.join(table_id, user.id, user.display_name)
             await answer.text(t("notice.joined", lang, n=seat + 1), table_id=table_id)
+            self.display.hold_panel(interaction, table_id, seat)  # their hand, when dealt
             await self._add_to_thread(interaction, user)
         elif verb == "leave":
             outcome = await tables.leave(table_id, user.id)
@@ -164,6 +165,9 @@ class Table(TableCog):
         elif verb == "start":
             await tables.start(table_id, user.id)
             await answer.text(t("notice.started", lang), table_id=table_id)
+            host_seat = (await tables.table(table_id)).seat_of(user.id)
+            if host_seat is not None:
+                self.display.hold_panel(interaction, table_id, host_seat)
         elif verb == "cancel":
             await tables.cancel(table_id, user.id)
             await answer.text(t("end.cancelled", lang), table_id=table_id)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import language_of, t
 from bot.store import DeckStyle, Store, TableRow, TableStatus
 
 from .admission import Admission
@@ -58,12 +58,21 @@ RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
 TOO_LATE = 2.5
 
 
+@dataclass(frozen=True, slots=True)
+class _PanelHeld:
+    """A member's live panel came after their table's state was shown: it follows now."""
+
+    table_id: int
+    user_id: int
+
+
 @dataclass
 class _Worker:
     """The queue of one table's public updates."""
 
     state: TableState | None = None
-    events: deque[TableEvent] = field(default_factory=deque)
+    events: deque[TableEvent | _PanelHeld] = field(default_factory=deque)
+    shown: TableState | None = None  # the state shown last (while playing)
     repost: bool = False
     task: asyncio.Task[None] | None = None
     last_ping: tuple[int, int, int] | None = None  # (deal, seat, user) pinged last
@@ -221,6 +230,7 @@ class Display:
             return
         await self.public.put_table_message(state, model, kind, repost)
         if kind is TABLE:
+            worker.shown = state
             await self._follow_turn(worker, state, words)
 
     async def _follow_turn(self, worker: _Worker, state: TableState, words: Words) -> None:
@@ -259,8 +269,10 @@ class Display:
                     return  # it shows this very turn already
                 if later(panel.shown, state.stamp):
                     return  # an answer showed a later moment meanwhile
-            elif not panel.turn or not later(state.stamp, panel.shown):
+            elif panel.shown is not None and (not panel.turn
+                                              or not later(state.stamp, panel.shown)):
                 return  # it offers nothing that went: it stays as it is
+            # (a panel that showed no hand yet, a seat's answer in the lobby, shows it)
             ctx = HandContext(state.table_id, state.stamp, panel.seat,
                               state.private(panel.seat), state.names, state.style,
                               panel.language)
@@ -301,7 +313,10 @@ class Display:
         if final:
             self.panels.forget(table_id)
 
-    async def _event(self, worker: _Worker, event: TableEvent) -> None:
+    async def _event(self, worker: _Worker, event: TableEvent | _PanelHeld) -> None:
+        if isinstance(event, _PanelHeld):
+            await self._panel_held(worker, event)
+            return
         if isinstance(event, TablePaused):
             await self._paused(event)
             return
@@ -313,6 +328,19 @@ class Display:
         await self.public.closed(event, language, style)
         await self._note_panels(event.table_id, "panel.table_closed", final=True)
         worker.state = None
+
+    async def _panel_held(self, worker: _Worker, event: _PanelHeld) -> None:
+        state = worker.shown
+        panel = self.panels.get(event.table_id, event.user_id)
+        if state is None or panel is None:
+            return
+        to_act = state.actor_user == event.user_id
+        await self._follow(state, event.user_id, panel, to_act)
+        if to_act and worker.last_ping is not None and worker.last_ping[2] == event.user_id \
+                and self.panels.get(event.table_id, event.user_id) is not None:
+            await self.public.clear_pings(event.table_id)  # their panel shows it now
+            worker.last_ping, worker.pinged = None, False
+            await self.public.delete_owed(event.table_id)
 
     async def _looks(self, table_id: int, worker: _Worker) -> tuple[str | None, str]:
         """The language and deck style of the table's messages."""
@@ -376,6 +404,18 @@ class Display:
                 log.warning("interaction %d waited %.1f s for its turn: not taken up",
                             interaction.id, self.age(interaction))
             yield admitted
+
+    def hold_panel(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
+        """The ephemeral answer of ``interaction`` (taking a seat, starting the table)
+        becomes the member's live panel: it shows their hand as the game begins (at once
+        if the game already has)."""
+        self.panels.hold(table_id, interaction.user.id, LivePanel(
+            interaction, seat, language_of(str(interaction.locale)),
+            self.arrivals.seen(interaction)))
+        worker = self._workers.get(table_id)
+        if worker is not None and worker.shown is not None:
+            worker.events.append(_PanelHeld(table_id, interaction.user.id))
+            self._wake(table_id, worker)
 
     def answer(self, interaction: discord.Interaction, *, update: bool = False,
                grace: float = 2.0, table_id: int | None = None) -> Answer:

@@ -65,6 +65,11 @@ def _radius(w: float) -> int:
     return max(2, round(w * 0.075))
 
 
+def index_size(width: int) -> float:
+    """The font size of a card's rank index, in px of a card ``width`` px wide."""
+    return round(width * SUPERSAMPLE * 0.34 * (1.35 if width < MINI_WIDTH else 1.0)) / SUPERSAMPLE
+
+
 def _index(draw: ImageDraw.ImageDraw, style: DeckStyle, suit: int, label: str,
            w: float, mini: bool) -> None:
     """Rank above suit mark, centred on a column near the left edge (larger on mini cards)."""

@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from renderer import chart, draw, result, table, text
+from renderer import chart, draw, hands, result, table, text
 from renderer.chart import draw_chip_chart
 from renderer.fontfiles import CHAIN, Weight, font
 from renderer.hand import draw_hand
+from renderer.hands import draw_hands
 from renderer.result import draw_result
 from renderer.shaping import EMOJI, clusters, runs
 from renderer.table import draw_table
@@ -121,7 +122,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Call]]:
         seen.append((xy, txt, size, fill, weight, anchor))
         real(dr, xy, txt, size, fill, weight, anchor)
 
-    for module in (draw, table, result, chart):
+    for module in (draw, table, result, chart, hands):
         monkeypatch.setattr(module, "draw_text", record)
     yield seen
 
@@ -170,7 +171,7 @@ KINDS: dict[str, Callable[[Any, list[str]], Image.Image]] = {
     "trick": lambda v, n: draw_trick(v, names=n),
     "hand": lambda v, n: draw_hand(v, names=n),
     "result": lambda v, n: draw_result(v, n),
-    "hands": lambda v, n: draw_result(v, n, show_hands=True),
+    "hands": lambda v, n: draw_hands(v, n),
 }
 
 

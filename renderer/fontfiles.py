@@ -90,6 +90,7 @@ def stroke(size: int, weight: Weight, face: int) -> float:
     return round(size / 28, 2)
 
 
+@lru_cache(maxsize=64)
 def coverage(face: int, weight: Weight) -> frozenset[int]:
     """The code points font ``face`` maps to a glyph in ``weight`` (its cmap, read once)."""
     return _file_coverage(CHAIN[face].file(weight))

@@ -73,6 +73,11 @@ def _has(ch: str, weight: Weight) -> bool:
 def clusters(text: str, weight: Weight = Weight.REGULAR) -> tuple[Cluster, ...]:
     """``text`` (NFC) as drawable clusters with their fonts; what no font has is left out,
     and every white space becomes a plain space."""
+    first = coverage(0, weight)
+    if all(0x20 <= ord(ch) < 0x250 and ord(ch) in first and ch.isprintable() for ch in text):
+        # Latin (most names): no marks, no emoji (they need U+FE0F or U+20E3 here)
+        return tuple(Cluster(" " if ch.isspace() else ch, 0,
+                             script="LATIN" if ch.isalpha() else None) for ch in text)
     out: list[Cluster] = []
     i, n = 0, len(text)
     while i < n:
@@ -158,8 +163,10 @@ def runs(text: str, weight: Weight = Weight.REGULAR) -> tuple[Run, ...]:
     cl = clusters(text, weight)
     # Raqm orders text of one font; else runs end where the direction changes, and
     # spaces between them stand alone (their place depends on both sides)
-    whole = (not any(unicodedata.bidirectional(ch) in _RTL for ch in text)
-             or (raqm and len({c.face for c in cl}) == 1))
+    rtl = any(unicodedata.bidirectional(ch) in _RTL for ch in text)
+    if not rtl and all(c.face == 0 for c in cl):
+        return (Run("".join(c.text for c in cl), 0),) if cl else ()
+    whole = not rtl or (raqm and len({c.face for c in cl}) == 1)
     groups: list[list[Cluster]] = []
     kinds: list[str | None] = []
     for c in cl:

@@ -54,8 +54,8 @@ def _pair(stem: str) -> tuple[str, str, str]:
 
 
 #: The fallback chain. DejaVu Sans: Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew,
-#: Arabic, symbols. Noto Sans Arabic: the Arabic letters DejaVu lacks (Persian, Urdu,
-#: ...). Noto Sans Devanagari and Thai. Droid Sans Fallback: Chinese, Japanese (kana,
+#: Arabic, symbols. Noto Sans Arabic: the Arabic-script letters DejaVu lacks (Kashmiri,
+#: Sindhi, ...). Noto Sans Devanagari and Thai. Droid Sans Fallback: Chinese, Japanese (kana,
 #: kanji), Korean (Hangul). Then the colour emoji (:mod:`renderer.emoji`).
 CHAIN: tuple[Face, ...] = (
     Face("DejaVu Sans", (Weight.REGULAR.value, Weight.BOLD.value, Weight.CONDENSED.value)),

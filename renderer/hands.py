@@ -126,7 +126,8 @@ def _name_line(draw: ImageDraw.ImageDraw, view: SeatView, seat: int, name: str,
 
 def describe_hands(view: SeatView, names: Names, style: DeckStyle | str,
                    labels: Labels) -> str:
-    """The outcome, then each seat's dealt hand and the talon, in words."""
+    """The outcome, then each seat's dealt hand and the talon, in words ("Result: Anna
+    wins; Anna: Ace of Hearts, …; Talon: …")."""
     res = view.result
     if res is None:
         return ""
@@ -138,7 +139,7 @@ def describe_hands(view: SeatView, names: Names, style: DeckStyle | str,
     if view.dealt_talon:
         parts.append(f"{labels('talon')}: "
                      f"{card_list(sort_hand(view.dealt_talon, res.trump), style, labels)}")
-    return labels("alt.hands", summary="; ".join(parts))
+    return labels("alt.result", summary="; ".join(parts))  # no new words to translate
 
 
 def render_hands(view: SeatView, names: Names = None, *,

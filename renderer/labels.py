@@ -134,7 +134,6 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     "alt.play": "{name}: {card}",
     "alt.table": "Table: {summary}",
     "alt.result": "Result: {summary}",
-    "alt.hands": "Dealt hands: {summary}",
     "alt.chart": "Chip history of {names}",
     # file names of the images, without the extension (lowercase ASCII letters, digits
     # and dashes): Discord shows them with a download; "hands" and "auction" name a

@@ -4,8 +4,8 @@ A cluster is a base character with its combining marks, or one emoji (a whole ZW
 sequence, flag or keycap). Each cluster gets the first font of
 :data:`renderer.fontfiles.CHAIN` that draws all of it; characters no font has are
 dropped (never a .notdef box). Two refinements keep shaping intact: the letters of one
-word in one script share the first font that has all of them (an Urdu word is not cut
-between DejaVu and Noto, which would break the joining of its letters), and spaces,
+word in one script share the first font that has all of them (a Kashmiri word is not
+cut between DejaVu and Noto, which would break the joining of its letters), and spaces,
 digits and punctuation stay in the run of the text before them when its font has them.
 
 Runs (consecutive clusters in one font) are put in visual order with the Unicode

@@ -109,7 +109,7 @@ def test_render_hands_is_its_own_image() -> None:
     view = RESULTS["engine:zuger-result"]
     image = render_hands(view, sample_names(4), style="french")
     assert image.filename == "hands.jpg" and image.content_type == "image/jpeg"
-    assert image.description.startswith("Dealt hands: ")
+    assert image.description.startswith("Result: ") and "Anna: " in image.description
     assert "Talon: " in image.description
     assert render_hands(view, labels={"file.hands": "karten"}).filename == "karten.jpg"
     assert render_result(view).filename == "result.jpg"

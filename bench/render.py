@@ -9,6 +9,12 @@ above the floor is our drawing. Times are the CPU time of the rendering thread
 ``wall_ms`` beside them is the elapsed time. ``cold_ms`` is the first call in a fresh
 process (sprites drawn then).
 
+``cold_text_ms`` is the same call with every text cache emptied first (fonts and card
+sprites stay loaded): the cost of names the process has not drawn yet. The ``*-world``
+kinds draw names in many scripts (CJK, Arabic, Cyrillic, Greek, Devanagari, Thai,
+emoji); ``cold_world_ms`` is the first of them in the process (fallback fonts and the
+emoji sheet loaded then).
+
 ``--compare`` adds the encoder comparison that chose the settings in
 :mod:`renderer.encode` (PNG zlib levels, ``optimize``, lossless and lossy WebP, JPEG
 quality and chroma subsampling) on the same images, and for the lossy encoders how far
@@ -39,6 +45,31 @@ def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
     return statistics.median(times)
 
 
+#: names in many scripts for the ``*-world`` kinds (fixed here, so that the same
+#: benchmark runs against an older renderer too)
+WORLD = ("山田 太郎", "محمد علي", "Иван Петров", "🔥🔥🔥", "김민준", "Ελένη 🇬🇷",
+         "अर्जुन शर्मा", "สมชาย ใจดี", "李小龙 👍🏽", "Zoë 👨‍👩‍👧‍👦")
+#: cached loads that a running bot keeps for good (fonts, their coverage, the emoji
+#: sheet); every other cache of these modules holds text and is emptied for cold_text_ms
+_KEEP = frozenset({"font", "coverage", "_file_coverage", "table", "_sheet", "_notdef"})
+
+
+def clear_text_caches() -> None:
+    """Empty the renderer's text caches (names, widths, rendered masks, emoji sprites)."""
+    import importlib
+
+    for name in ("renderer.text", "renderer.shaping", "renderer.emoji"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # an older renderer
+            continue
+        for attr in dir(module):
+            fn = getattr(module, attr)
+            if (attr not in _KEEP and hasattr(fn, "cache_clear")
+                    and getattr(fn, "__module__", None) == name):
+                fn.cache_clear()
+
+
 def _cases() -> dict[str, tuple[Callable[[], Any], Callable[[], Image.Image]]]:
     """kind -> (full render call, draw-only call)."""
     from renderer import samples
@@ -59,6 +90,9 @@ def _cases() -> dict[str, tuple[Callable[[], Any], Callable[[], Image.Image]]]:
     n4, n6 = samples.sample_names(4), samples.sample_names(6)
     n3 = samples.sample_names(3)
     chips = samples.sample_chips()
+    w6 = list(WORLD[:6])
+    world = {name: [(0, 0), (10, 3 * i - 12), (20, 17 - 4 * i), (30, 2 * i - 7)]
+             for i, name in enumerate(WORLD)}
     style = "french"
     return {
         "hand": (lambda: render_hand(hand, style=style, names=n3),
@@ -70,7 +104,24 @@ def _cases() -> dict[str, tuple[Callable[[], Any], Callable[[], Image.Image]]]:
         "result": (lambda: render_result(result, n4, style=style),
                    lambda: draw_result(result, n4, style=style)),
         "chart": (lambda: render_chip_chart(chips), lambda: draw_chip_chart(chips)),
+        "result+hands": (lambda: render_result(result, n4, style=style, show_hands=True),
+                         lambda: draw_result(result, n4, style=style, show_hands=True)),
+        **_newer(result, n4, style),
+        "table-world": (lambda: render_table(table, w6, style=style),
+                        lambda: draw_table(table, w6, style=style)),
+        "chart-world": (lambda: render_chip_chart(world), lambda: draw_chip_chart(world)),
     }
+
+
+def _newer(result: Any, names: list[str], style: str
+           ) -> dict[str, tuple[Callable[[], Any], Callable[[], Image.Image]]]:
+    """The hands image alone, where the renderer has it."""
+    try:
+        from renderer.hands import draw_hands, render_hands
+    except ImportError:  # an older renderer
+        return {}
+    return {"hands": (lambda: render_hands(result, names, style=style),
+                      lambda: draw_hands(result, names, style=style))}
 
 
 def measure(repeat: int) -> dict[str, dict[str, Any]]:
@@ -83,19 +134,26 @@ def measure(repeat: int) -> dict[str, dict[str, Any]]:
     t = time.perf_counter()
     first()  # includes drawing the sprites this image needs
     cold = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    cases["table-world"][0]()  # the fallback fonts and the emoji sheet, loaded once
+    cold_world = (time.perf_counter() - t) * 1000
     out: dict[str, dict[str, Any]] = {}
     for kind, (render, draw) in cases.items():
         render()  # warm: sprites, fonts, text and layout caches
         img = draw()
-        fmt = format_for(kind)
+        fmt = format_for(kind.split("-")[0].split("+")[0])
         data = encode_bytes(img, fmt)
-        full, floor, wall = [], [], []
+        full, floor, wall, text_cold = [], [], [], []
         for _ in range(repeat):
             w0, t0 = time.perf_counter(), time.thread_time()
             render()
             t1, w1 = time.thread_time(), time.perf_counter()
             encode_bytes(img, fmt)
             t2 = time.thread_time()
+            clear_text_caches()
+            t3 = time.thread_time()
+            render()
+            text_cold.append((time.thread_time() - t3) * 1000)
             full.append((t1 - t0) * 1000)
             floor.append((t2 - t1) * 1000)
             wall.append((w1 - w0) * 1000)
@@ -103,12 +161,14 @@ def measure(repeat: int) -> dict[str, dict[str, Any]]:
             "ms": round(statistics.median(full), 2),
             "bytes": len(data),
             "floor_ms": round(statistics.median(floor), 2),
+            "cold_text_ms": round(statistics.median(text_cold), 2),
             "wall_ms": round(statistics.median(wall), 2),
             "width": img.width,
             "height": img.height,
             "format": fmt.value,
         }
     out[next(iter(cases))]["cold_ms"] = round(cold, 1)
+    out["table-world"]["cold_world_ms"] = round(cold_world, 1)
     return out
 
 
@@ -195,15 +255,17 @@ def main(argv: list[str]) -> int:
         return 0
     print(f"renderer ({result['settings']}); median of {args.repeat} runs, sprite cache "
           "warm; CPU ms of the rendering thread")
-    print(f"{'kind':<8}{'format':>7}{'size':>10}{'ms':>8}{'floor ms':>10}{'ratio':>7}"
-          f"{'bytes':>8}{'wall ms':>9}")
+    print(f"{'kind':<13}{'format':>7}{'size':>10}{'ms':>8}{'floor ms':>10}{'ratio':>7}"
+          f"{'bytes':>8}{'wall ms':>9}{'cold text ms':>14}")
     for kind, m in images.items():
         size = f"{m['width']}x{m['height']}"
         ratio = m["ms"] / m["floor_ms"] if m["floor_ms"] else float("nan")
-        print(f"{kind:<8}{m['format']:>7}{size:>10}{m['ms']:>8.2f}{m['floor_ms']:>10.2f}"
-              f"{ratio:>7.2f}{m['bytes']:>8}{m['wall_ms']:>9.2f}")
+        print(f"{kind:<13}{m['format']:>7}{size:>10}{m['ms']:>8.2f}{m['floor_ms']:>10.2f}"
+              f"{ratio:>7.2f}{m['bytes']:>8}{m['wall_ms']:>9.2f}{m['cold_text_ms']:>14.2f}")
     first = next(iter(images))
-    print(f"cold first {first} (sprites drawn): {images[first]['cold_ms']:.1f} ms")
+    print(f"cold first {first} (sprites drawn): {images[first]['cold_ms']:.1f} ms; first "
+          f"table-world after it (fallback fonts loaded): "
+          f"{images['table-world']['cold_world_ms']:.1f} ms")
     if args.compare:
         print("\nencoders on the same finished images: CPU ms / KB")
         names = list(ENCODERS)

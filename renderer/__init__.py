@@ -20,6 +20,7 @@ from .chart import render_chip_chart
 from .encode import DEFAULT_FORMAT, ImageFormat, RenderedImage
 from .guard import HiddenCardError
 from .hand import render_hand
+from .hands import render_hands
 from .labels import DEFAULT_LABELS, Labels
 from .result import render_result
 from .suits import DeckStyle
@@ -37,6 +38,7 @@ __all__ = [
     "RenderedImage",
     "render_chip_chart",
     "render_hand",
+    "render_hands",
     "render_result",
     "render_table",
     "render_trick",

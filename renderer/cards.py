@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from .suits import SUPERSAMPLE, DeckStyle, draw_pip, index_colour
-from .text import FREETYPE_LOCK, Weight, font
+from .text import Weight, clean, ink
 
 #: rank indices per style, in engine rank order (6 7 8 9 J Q K T A)
 INDICES: dict[DeckStyle, tuple[str, ...]] = {
@@ -65,19 +65,19 @@ def _radius(w: float) -> int:
     return max(2, round(w * 0.075))
 
 
+def index_size(width: int) -> float:
+    """The font size of a card's rank index, in px of a card ``width`` px wide."""
+    return round(width * SUPERSAMPLE * 0.34 * (1.35 if width < MINI_WIDTH else 1.0)) / SUPERSAMPLE
+
+
 def _index(draw: ImageDraw.ImageDraw, style: DeckStyle, suit: int, label: str,
            w: float, mini: bool) -> None:
     """Rank above suit mark, centred on a column near the left edge (larger on mini cards)."""
     k = 1.35 if mini else 1.0
     size = round(w * 0.34 * k)
-    f = font(size, Weight.CONDENSED)
     cx, top = w * 0.225 * k, w * 0.045
-    with FREETYPE_LOCK:
-        text_w = f.getlength(label)
-        # the rank on its own layer, so that "10" can be squeezed into the column
-        layer = Image.new("L", (round(text_w) + 4, round(size * 1.2)), 0)
-        ImageDraw.Draw(layer).text((2, 0), label, font=f, fill=255, anchor="la")
-    layer = layer.crop(layer.getbbox() or (0, 0, 1, 1))
+    # the rank on its own layer, so that "10" can be squeezed into the column
+    layer = ink(clean(label, Weight.CONDENSED) or "?", size, Weight.CONDENSED)
     if layer.width > w * 0.38 * k:
         layer = layer.resize((round(w * 0.38 * k), layer.height), Image.Resampling.LANCZOS)
     draw.bitmap((round(cx - layer.width / 2), round(top)), layer, fill=index_colour(style, suit))

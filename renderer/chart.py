@@ -66,11 +66,12 @@ def _x_label(v: float, dates: bool) -> str:
 
 
 def draw_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None = None,
-                    title: str | None = None) -> Image.Image:
+                    title: str | None = None, reduce: bool = True) -> Image.Image:
     """Draw running chip balances per player (blocking, ~tens of ms).
 
     ``series`` maps a display name to ``(x, chips)`` points, x a deal number or a
     datetime. At most :data:`MAX_LINES` players are drawn (the largest balances first).
+    ``reduce=False`` returns the drawing at :data:`SCALE` times the size (tests).
     """
     lab = as_labels(labels)
     s = SCALE
@@ -83,7 +84,7 @@ def draw_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None
     if not lines:
         draw_text(draw, (WIDTH * s // 2, HEIGHT * s // 2), lab("chart.empty"), 24 * s, d.MUTED,
                   anchor="mm")
-        return img.reduce(SCALE)
+        return img.reduce(SCALE) if reduce else img
 
     dates = any(isinstance(p[0], datetime) for _, pts in lines for p in pts)
     xs = [_num(p[0]) for _, pts in lines for p in pts]
@@ -135,7 +136,7 @@ def draw_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None
         text = display_name(name, "?", 19 * s, Weight.BOLD, room)
         draw_text(draw, (lx + 30 * s, cy), text, 19 * s, d.TEXT, Weight.BOLD, anchor="lm")
         ly += row
-    return img.reduce(SCALE)
+    return img.reduce(SCALE) if reduce else img
 
 
 def render_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None = None,

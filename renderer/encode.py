@@ -68,6 +68,7 @@ KIND_FORMATS: dict[str, ImageFormat] = {
     "trick": ImageFormat.JPEG,
     "table": ImageFormat.JPEG,
     "result": ImageFormat.JPEG,
+    "hands": ImageFormat.JPEG,
     "chart": ImageFormat.PNG,
 }
 

@@ -2,7 +2,8 @@
 
 Writes every image kind for every sample situation (every variant), cycling through
 the deck styles, plus a sheet of all cards per style, the chip chart, and an
-``index.html`` that shows them all on one page (at phone width with ``?phone``).
+``index.html`` that shows them all on one page (at a phone's 360 px with ``?phone``),
+and the same kinds with names in many scripts (``world ...``).
 Views come from the rules engine (seeded deals) when it is importable, else from the
 hand-built samples (``--built`` forces those).
 """
@@ -21,11 +22,13 @@ from . import cards
 from .chart import render_chip_chart
 from .encode import ImageFormat, RenderedImage, encode
 from .hand import render_hand
+from .hands import render_hands
 from .result import render_result
 from .samples import LONG_NAME, engine_views, sample_chips, sample_names, sample_views
 from .suits import DeckStyle
 from .table import render_table
 from .trick import render_trick
+from .world import WORLD_NAMES, world_names
 
 STYLES = tuple(DeckStyle)
 
@@ -78,14 +81,44 @@ def build(out: Path, fmt: ImageFormat | None = None,
         if view.result is not None:
             images.append((f"result {tag}",
                            render_result(view, names, style=style, fmt=fmt)))
+            images.append((f"hands {tag}", render_hands(view, names, style=style, fmt=fmt)))
             images.append((f"result+hands {tag}",
                            render_result(view, names, style=style, show_hands=True, fmt=fmt)))
     images.append(("chip chart", render_chip_chart(sample_chips(), fmt=fmt)))
+    images += _world(views, fmt)
     out.mkdir(parents=True, exist_ok=True)
     for title, image in images:
         (out / _file(title, image)).write_bytes(image.data)
     (out / "index.html").write_text(_page(images), encoding="utf-8")
     return images
+
+
+def _world(views: dict, fmt: ImageFormat | None) -> list[tuple[str, RenderedImage]]:
+    """Names in many scripts (CJK, Arabic, Hebrew, Cyrillic, Greek, Devanagari, Thai,
+    emoji) on every kind of image."""
+    out: list[tuple[str, RenderedImage]] = []
+    for i, (key, style) in enumerate((("dapp-6-durch", DeckStyle.GERMAN),
+                                      ("dapp-rufer", DeckStyle.SWISS),
+                                      ("dapp-5-ramsch-result", DeckStyle.FRENCH))):
+        view = views.get(key)
+        if view is None:
+            continue
+        names = world_names(view.players, 4 * i)
+        tag = f"world {key} ({style.value})"
+        if view.seat is not None and view.hand:
+            out.append((f"hand {tag}", render_hand(view, style=style, names=names, fmt=fmt)))
+        if not view.is_over:
+            out.append((f"trick {tag}", render_trick(view, style=style, names=names,
+                                                     fmt=fmt)))
+        out.append((f"table {tag}", render_table(view, names, style=style, fmt=fmt,
+                                                 chips=[4, -2, 0, 7, -9, 1][:view.players])))
+        if view.result is not None:
+            out.append((f"result {tag}", render_result(view, names, style=style, fmt=fmt)))
+            out.append((f"hands {tag}", render_hands(view, names, style=style, fmt=fmt)))
+    series = {name: [(0, 0), (10, 3 * i - 12), (20, 17 - 4 * i), (30, 2 * i - 7)]
+              for i, name in enumerate(WORLD_NAMES[:10])}
+    out.append(("chip chart world", render_chip_chart(series, fmt=fmt)))
+    return out
 
 
 def _views() -> dict:
@@ -109,7 +142,7 @@ def _page(images: list[tuple[str, RenderedImage]]) -> str:
     return f"""<!doctype html><meta charset="utf-8"><title>Tapp renderer gallery</title>
 <style>body{{background:#313338;color:#dbdee1;font:14px sans-serif;display:flex;
 flex-wrap:wrap;gap:16px}}figure{{margin:0}}img{{display:block;max-width:100%}}
-body.phone img{{width:400px}}</style>
+body.phone img{{width:360px}}</style>
 <script>addEventListener('DOMContentLoaded',()=>{{
 if(location.search.includes('phone'))document.body.classList.add('phone')}})</script>
 {cells}

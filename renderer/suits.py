@@ -38,11 +38,19 @@ class Prim:
 BLACK, RED = "#1c1c1c", "#d32f2f"
 DARK_RED = "#8e1b1b"
 
-#: colour of the rank index (and of text naming the suit) per style and suit
+GREEN, AMBER = "#2e7d32", "#b07800"
+
+#: colour of the rank index (and of text naming the suit) per style and suit. The
+#: German and Swiss decks get four clearly different hues, as tournament Skat's
+#: four-colour cards: acorn and bell marks are both golden, so their indices must tell
+#: them apart at phone size (they were dark brown and orange, which blur into one
+#: brownish orange at 7 px). German: acorns black, leaves green, hearts red, bells
+#: amber. Swiss: acorns green (their oak leaf), shields black, roses red, bells amber.
+#: Amber has 3.7:1 contrast on the card face, the others 4.8:1 or more.
 INDEX_COLOURS: dict[DeckStyle, tuple[str, str, str, str]] = {
     DeckStyle.FRENCH: (BLACK, BLACK, RED, RED),
-    DeckStyle.GERMAN: ("#5a3413", "#2e7d32", RED, "#d17f00"),
-    DeckStyle.SWISS: ("#5a3413", BLACK, RED, "#d17f00"),
+    DeckStyle.GERMAN: (BLACK, GREEN, RED, AMBER),
+    DeckStyle.SWISS: (GREEN, BLACK, RED, AMBER),
 }
 
 

@@ -14,6 +14,7 @@ from renderer import (
     RenderedImage,
     render_chip_chart,
     render_hand,
+    render_hands,
     render_result,
     render_table,
     render_trick,
@@ -21,6 +22,7 @@ from renderer import (
 from renderer.chart import draw_chip_chart
 from renderer.encode import KIND_FORMATS, encode_bytes, opaque
 from renderer.hand import draw_hand
+from renderer.hands import draw_hands
 from renderer.result import draw_result
 from renderer.samples import LONG_NAME, sample_chips, sample_names
 from renderer.table import draw_table
@@ -62,11 +64,14 @@ def test_every_image_kind_renders(named_view: tuple[str, SeatView], style: DeckS
     table = _decode(render_table(view, names, style=style, chips=[3] * view.players))
     assert table.width <= 1100
     if view.result is not None:
-        assert _decode(render_result(view, names, style=style)).width <= 600
-        assert _decode(render_result(view, names, style=style, show_hands=True)).width <= 1000
+        assert _decode(render_result(view, names, style=style)).size[0] == 540
+        assert _decode(render_result(view, names, style=style, show_hands=True)).width <= 600
+        assert _decode(render_hands(view, names, style=style)).width <= 600
     else:
         with pytest.raises(ValueError):
             render_result(view, names, style=style)
+        with pytest.raises(ValueError):
+            render_hands(view, names, style=style)
 
 
 JPEG_MAGIC, PNG_MAGIC = b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"
@@ -79,7 +84,8 @@ def _card_images(view: SeatView) -> dict[str, RenderedImage]:
             "trick": render_trick(view, names=names),
             "table": render_table(view, names),
             "result": render_result(view, names),
-            "result+hands": render_result(view, names, show_hands=True)}
+            "result+hands": render_result(view, names, show_hands=True),
+            "hands": render_hands(view, names)}
 
 
 def _error(drawn: Image.Image, image: RenderedImage) -> tuple[float, int, float]:
@@ -116,7 +122,8 @@ def test_every_card_image_kind_is_jpeg_and_the_chart_png() -> None:
     assert chart.filename == "chart.png" and chart.content_type == "image/png"
     assert chart.data.startswith(PNG_MAGIC) and _decode(chart).format == "PNG"
     assert {k: f.value for k, f in KIND_FORMATS.items()} == {
-        "hand": "jpeg", "trick": "jpeg", "table": "jpeg", "result": "jpeg", "chart": "png"}
+        "hand": "jpeg", "trick": "jpeg", "table": "jpeg", "result": "jpeg", "hands": "jpeg",
+        "chart": "png"}
 
 
 def test_every_kind_draws_rgb() -> None:
@@ -125,7 +132,8 @@ def test_every_kind_draws_rgb() -> None:
     names = sample_names(4)
     for img in (draw_hand(view, names=names), draw_trick(view, names=names),
                 draw_table(view, names), draw_result(view, names),
-                draw_result(view, names, show_hands=True), draw_chip_chart(sample_chips())):
+                draw_result(view, names, show_hands=True), draw_hands(view, names),
+                draw_chip_chart(sample_chips())):
         assert img.mode == "RGB" and opaque(img) is img
 
 
@@ -150,6 +158,7 @@ def test_jpeg_is_close_to_the_drawn_image(key: str) -> None:
         pairs.append((draw_result(view, names), render_result(view, names)))
         pairs.append((draw_result(view, names, show_hands=True),
                       render_result(view, names, show_hands=True)))
+        pairs.append((draw_hands(view, names), render_hands(view, names)))
     for drawn, image in pairs:
         assert image.content_type == "image/jpeg"
         assert image.data == encode_bytes(drawn, "jpeg")  # the render is the drawn image

@@ -46,7 +46,10 @@ def test_gallery_writes_every_kind(tmp_path: Path) -> None:
     assert gallery_main([str(tmp_path)]) == 0
     images = [p for p in tmp_path.iterdir() if p.suffix in (".jpg", ".png", ".webp")]
     kinds = {p.name.split("_", 1)[0] for p in images}
-    assert {"hand", "trick", "table", "result", "result+hands", "cards", "chip"} <= kinds
+    assert {"hand", "trick", "table", "result", "result+hands", "hands", "cards",
+            "chip"} <= kinds
+    world = {p.name.split("_", 1)[0] for p in images if "world" in p.name}
+    assert {"hand", "trick", "table", "result", "hands", "chip"} <= world
     assert (tmp_path / "index.html").read_text(encoding="utf-8").count("<img") == len(images)
 
 
@@ -58,6 +61,10 @@ def test_bench_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
         assert figures["ms"] > 0 and figures["floor_ms"] > 0 and figures["bytes"] > 1000
         assert figures["format"] == "jpeg"
     assert data["images"]["chart"]["format"] == "png"
+    assert data["images"]["hands"]["format"] == "jpeg"
+    for kind in ("table-world", "chart-world", "result+hands"):
+        assert data["images"][kind]["cold_text_ms"] > 0
+    assert data["images"]["table-world"]["cold_world_ms"] > 0
 
 
 def test_rank_indices_can_be_localised() -> None:

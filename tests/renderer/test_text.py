@@ -31,12 +31,15 @@ def test_len_of_the_long_name_is_100() -> None:
     assert len(LONG_NAME) == 100
 
 
-def test_clean_drops_what_the_font_cannot_draw() -> None:
-    assert clean("Anna 🔥") == "Anna"
-    assert clean("🔥🔥🔥") == ""
+def test_clean_drops_what_no_font_can_draw() -> None:
+    assert clean("Anna 🔥") == "Anna 🔥"
+    assert clean("🔥🔥🔥") == "🔥🔥🔥"
+    assert clean("\U0010fffd \x07") == ""
     assert clean("Zoë\u200b Müller\n") == "Zoë Müller"
     assert clean("e\u0301clair") == "éclair"
-    assert has_glyph("ä") and not has_glyph("🔥")
+    assert clean("𝕬𝖓𝖓𝖆") == "Anna"  # styled letters no font has: the plain letters
+    assert has_glyph("ä") and has_glyph("🔥") and has_glyph("山")
+    assert not has_glyph("\U0010fffd")
 
 
 @pytest.mark.parametrize("name", AWKWARD)
@@ -54,7 +57,7 @@ def test_fit_truncates_with_an_ellipsis() -> None:
 
 
 def test_empty_names_fall_back_to_the_seat_label() -> None:
-    assert display_name("🔥", "Seat 2", 20, Weight.BOLD, 200) == "Seat 2"
+    assert display_name("\u200b\U0010fffd", "Seat 2", 20, Weight.BOLD, 200) == "Seat 2"
     labels = Labels({"seat": "Platz {n}"})
     assert labels.seat(1) == "Platz 2"
 
@@ -78,9 +81,11 @@ def test_every_image_survives_awkward_names(start: int) -> None:
 
 
 def test_fonts_come_from_the_package_not_the_system() -> None:
-    from renderer.text import FONT_DIR, font
+    from renderer.fontfiles import CHAIN, FONT_DIR, font
 
     for weight in Weight:
-        path = getattr(font(20, weight), "path", "")
-        assert str(path).startswith(str(FONT_DIR))
-    assert (FONT_DIR / "LICENSE-DejaVu.txt").is_file()
+        for face in range(len(CHAIN)):
+            path = getattr(font(20, weight, face), "path", "")
+            assert str(path).startswith(str(FONT_DIR))
+    for licence in ("DejaVu", "DroidSansFallback", "Noto", "NotoColorEmoji"):
+        assert (FONT_DIR / f"LICENSE-{licence}.txt").is_file()

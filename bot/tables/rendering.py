@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import hashlib
 import logging
 import multiprocessing
 import os
+import pickle
 import threading
 import time
+from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
 
 import renderer
@@ -51,6 +54,14 @@ def render_image(spec: ImageSpec) -> renderer.RenderedImage:
         return renderer.render_result(spec.view, names, style=spec.style, labels=labels,
                                       show_hands=spec.show_hands)
     raise ValueError(f"unknown image kind {spec.kind!r}")
+
+
+def render_pickled(data: bytes) -> renderer.RenderedImage:
+    """:func:`render_image` of a pickled spec (the spec crosses to a worker pickled once,
+    the same bytes that key the cache)."""
+    spec = pickle.loads(data)
+    assert isinstance(spec, ImageSpec)
+    return render_image(spec)
 
 
 def warm() -> float:
@@ -85,9 +96,15 @@ class Renderer:
     """Renders :class:`ImageSpec`\\ s in ``processes`` worker processes (None: one per
     core; 0: in threads, as tests may prefer for speed)."""
 
-    def __init__(self, processes: int | None = None) -> None:
+    def __init__(self, processes: int | None = None, *, cache_size: int = 256) -> None:
         self.processes = default_processes() if processes is None else processes
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        #: images drawn lately, by their spec's content: a repeat of the same image (the
+        #: same state for the same viewer) is not drawn again
+        self.cache_size = cache_size
+        self._cache: OrderedDict[bytes, renderer.RenderedImage] = OrderedDict()
+        self._drawing: dict[bytes, asyncio.Future[renderer.RenderedImage]] = {}
+        self.drawn = self.reused = 0
 
     @property
     def in_processes(self) -> bool:
@@ -117,20 +134,51 @@ class Renderer:
                  sum(spent))
 
     async def render(self, spec: ImageSpec) -> renderer.RenderedImage:
+        """The image of ``spec``: drawn once for every repeat of the same content."""
+        data = pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL)
+        key = hashlib.blake2b(data, digest_size=16).digest()
+        image = self._cache.get(key)
+        if image is not None:
+            self._cache.move_to_end(key)
+            self.reused += 1
+            return image
+        drawing = self._drawing.get(key)
+        if drawing is not None:  # the same image is being drawn: share it
+            self.reused += 1
+            return await asyncio.shield(drawing)
+        future: asyncio.Future[renderer.RenderedImage] = \
+            asyncio.get_running_loop().create_future()
+        self._drawing[key] = future
+        try:
+            image = await self._draw(data)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # (retrieved: nobody may be waiting)
+            raise
+        finally:
+            del self._drawing[key]
+        future.set_result(image)
+        self.drawn += 1
+        self._cache[key] = image
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        return image
+
+    async def _draw(self, data: bytes) -> renderer.RenderedImage:
         if not self.in_processes:
-            return await asyncio.to_thread(render_image, spec)
+            return await asyncio.to_thread(render_pickled, data)
         loop = asyncio.get_running_loop()
         for _ in range(2):
             executor = self._executor()
             try:
-                return await loop.run_in_executor(executor, render_image, spec)
+                return await loop.run_in_executor(executor, render_pickled, data)
             except BrokenProcessPool:
                 log.warning("an image worker died; starting new ones")
                 if self._pool is executor:
                     self._pool = None
                 executor.shutdown(wait=False, cancel_futures=True)
         log.error("the image workers keep failing; rendering in a thread")
-        return await asyncio.to_thread(render_image, spec)
+        return await asyncio.to_thread(render_pickled, data)
 
     def close(self) -> None:
         pool, self._pool = self._pool, None

@@ -3,6 +3,7 @@ way; a worker that dies is replaced and the image still comes."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -102,3 +103,13 @@ def alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+async def test_the_same_image_is_drawn_once_for_every_repeat() -> None:
+    images = Renderer(processes=0)
+    first, second = await asyncio.gather(images.render(spec()), images.render(spec()))
+    third = await images.render(spec())
+    assert bytes(first) == bytes(second) == bytes(third)
+    assert (images.drawn, images.reused) == (1, 2)
+    other = await images.render(spec("table"))
+    assert bytes(other) != bytes(first) and images.drawn == 2

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from standin import Actor, Message, Sandbox
+from standin import Actor, InteractionRecord, Message, Sandbox
 from standin.harness import make_world, running
 
 from .ai import make_player
@@ -29,7 +29,7 @@ from .config import Settings
 from .engine import ActionType
 from .engine.cards import CARD_NAMES
 from .store import Store
-from .tables import ComponentId, TableConfig
+from .tables import ComponentId, Stamp, TableConfig
 
 #: (label, variant, options, computers) of the demo's tables
 TABLES: tuple[tuple[str, str, dict[str, Any], int], ...] = (
@@ -163,7 +163,9 @@ class Demo:
             await self.quiet(sandbox, bot)
             recorder.capture()
         recorder.note("\nalice clicks [Start]")
-        await alice.click(self.table_message(sandbox, thread.id, table_id), label="Start")
+        started = await alice.click(self.table_message(sandbox, thread.id, table_id),
+                                    label="Start")
+        panel = started.response  # her private answer: her live panel from now on
         await self.quiet(sandbox, bot)
         recorder.capture()
         ended = False
@@ -190,12 +192,16 @@ class Demo:
                 continue
             view = deal.view(seat)
             action = make_player("easy", random.Random(self.rng.getrandbits(32))).choose(view)
-            recorder.note("\nalice clicks [My hand]")
-            panel = (await alice.click(self.table_message(sandbox, thread.id, table_id),
-                                       label="My hand")).response
-            assert panel is not None
-            recorder.capture()
-            await self.take(alice, panel, action, recorder)
+            if panel is not None and shows_turn(panel, live.stamp):
+                recorder.note("\n(alice's private panel shows her turn: she acts there)")
+            else:
+                recorder.note("\nalice clicks [My hand]")
+                panel = (await alice.click(self.table_message(sandbox, thread.id, table_id),
+                                           label="My hand")).response
+                assert panel is not None
+                recorder.capture()
+            answered = await self.take(alice, panel, action, recorder)
+            panel = answered.response or panel
             await self.quiet(sandbox, bot)
             recorder.capture()
         await self.quiet(sandbox, bot)
@@ -212,23 +218,29 @@ class Demo:
         raise RuntimeError("no table message")
 
     @staticmethod
-    async def take(alice: Actor, panel: Message, action: Any, recorder: Recorder) -> None:
+    async def take(alice: Actor, panel: Message, action: Any,
+                   recorder: Recorder) -> InteractionRecord:
         if action.type is ActionType.DISCARD:
             select = next(s for s in panel.selects() if s["custom_id"].endswith("pick.discard"))
             values = (action.argument or "").split(".")
             recorder.note(f"\nalice picks {' '.join(values)} in the menu")
-            await alice.select(panel, values, custom_id=select["custom_id"])
-            return
+            return await alice.select(panel, values, custom_id=select["custom_id"])
         if action.type is ActionType.CALL and action.card is not None:
             name = CARD_NAMES[action.card]
             select = next(s for s in panel.selects() if ":pick.call" in s["custom_id"] and any(
                 o["value"] == name for o in s["options"]))
             recorder.note(f"\nalice calls {name} in the menu")
-            await alice.select(panel, [name], custom_id=select["custom_id"])
-            return
+            return await alice.select(panel, [name], custom_id=select["custom_id"])
         button = next(b for b in panel.buttons() if b["custom_id"].endswith(":" + action.token))
         recorder.note(f"\nalice clicks [{button.get('label')}]")
-        await alice.click(panel, custom_id=button["custom_id"])
+        return await alice.click(panel, custom_id=button["custom_id"])
+
+
+def shows_turn(panel: Message, stamp: Stamp | None) -> bool:
+    """The panel (a live panel the bot keeps editing) offers actions for this moment."""
+    ids = [ComponentId.parse(c.get("custom_id", "")) for c in [*panel.buttons(),
+                                                               *panel.selects()]]
+    return bool(ids) and all(cid is not None and cid.stamp == stamp for cid in ids)
 
 
 async def standings(database: Path, table_ids: Sequence[int]) -> list[str]:

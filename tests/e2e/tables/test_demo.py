@@ -26,8 +26,11 @@ def test_the_demo_plays_every_variant(tmp_path: Path) -> None:
     assert any("leaderboard" in line and "alice" in line for line in lines)
     transcript = (out / "transcript.txt").read_text(encoding="utf-8")
     for words in ("Zuger Tapp", "Tapp 1879", "Dapp", "Württemberg", "only alice sees",
-                  "alice clicks [My hand]", "Final chips"):
+                  "Final chips"):
         assert words in transcript
+    # her live panel carries alice from action to action: she never opens My hand
+    assert "alice clicks [My hand]" not in transcript
+    assert transcript.count("(alice's private panel shows her turn: she acts there)") > 20
     images = sorted((out / "images").iterdir())
     kinds = {p.name.split("-", 1)[1] for p in images}
     assert {"table.jpg", "hand.jpg", "result.jpg"} <= kinds

@@ -32,7 +32,7 @@ from bot.tables.errors import Unavailable
 from bot.tables.outgoing import MessageKind
 from bot.tables.rules_pages import EVENT as RULES_EVENT
 from bot.tables.state import HandContext
-from bot.tables.view_models import hand_panel, last_trick_message
+from bot.tables.view_models import hand_panel, hands_message, last_trick_message
 from bot.tables.words import Words
 
 from .group import TappCog, add_tapp_cog
@@ -136,6 +136,14 @@ class Table(TableCog):
         table_id = cid.table_id
         lang = language(interaction)
         verb = cid.token if cid.is_verb else None
+        if verb == "hands" and cid.stamp is not None:  # (also of a table closed since)
+            done = await tables.finished_deal(table_id, interaction.guild_id, cid.stamp.deal)
+            model = hands_message(done.view, done.number, done.names,
+                                  self.words(interaction, done.view.variant, done.style),
+                                  done.style, lang)
+            await answer.send(model, table_id=table_id, kind=MessageKind.HANDS, seat=None,
+                              stamp=cid.stamp, update=False)
+            return
         await tables.table_in(table_id, interaction.guild_id)  # not another server's
         if verb == "hand":
             live = await tables.table(table_id)
@@ -153,8 +161,9 @@ class Table(TableCog):
             interaction.client.dispatch(RULES_EVENT, interaction, live.variant)
         elif verb == "join":
             seat = await tables.join(table_id, user.id, user.display_name)
-            await answer.text(t("notice.joined", lang, n=seat + 1), table_id=table_id)
-            self.display.hold_panel(interaction, table_id, seat)  # their hand, when dealt
+            joined = t("notice.joined", lang, n=seat + 1)
+            await answer.text(joined, table_id=table_id)
+            self.display.hold_panel(interaction, table_id, seat, joined)  # their hand
             await self._add_to_thread(interaction, user)
         elif verb == "leave":
             outcome = await tables.leave(table_id, user.id)
@@ -164,10 +173,11 @@ class Table(TableCog):
             await answer.text(t("notice.computer", lang, n=seat + 1), table_id=table_id)
         elif verb == "start":
             await tables.start(table_id, user.id)
-            await answer.text(t("notice.started", lang), table_id=table_id)
+            started = t("notice.started", lang)
+            await answer.text(started, table_id=table_id)
             host_seat = (await tables.table(table_id)).seat_of(user.id)
             if host_seat is not None:
-                self.display.hold_panel(interaction, table_id, host_seat)
+                self.display.hold_panel(interaction, table_id, host_seat, started)
         elif verb == "cancel":
             await tables.cancel(table_id, user.id)
             await answer.text(t("end.cancelled", lang), table_id=table_id)

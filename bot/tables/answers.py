@@ -122,8 +122,8 @@ class Answer:
         panels = self.display.panels
         held = panels.get(table_id, user)
         panel = LivePanel(self.interaction, seat, language_of(str(self.interaction.locale)),
-                          self.display.arrivals.seen(self.interaction), shown=stamp,
-                          turn=any(True for _ in model.components))
+                          self.display.clock() - self.display.age(self.interaction),
+                          shown=stamp, turn=any(True for _ in model.components))
         lock = None if held is None or held is self._held else held.lock  # (held: this
         async with lock or contextlib.nullcontext():  # answer holds its lock already)
             async with self._lock:

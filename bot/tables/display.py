@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 import time
@@ -99,7 +100,7 @@ class Display:
         self.observers: list[Observer] = list(observers)
         self.public = PublicMessages(client, store, outgoing=self.outgoing,
                                      disclose=self.disclose, clock=clock, sleep=sleep)
-        self.panels = Panels()
+        self.panels = Panels(clock)
         #: when each interaction reached the bot (its age is measured from there)
         self.arrivals = Arrivals()
         self._workers: dict[int, _Worker] = {}
@@ -287,6 +288,8 @@ class Display:
                           model: MessageModel) -> bool:
         """Edit the panel through its interaction's token; a panel Discord no longer lets
         the bot edit (token expired, message gone) is dropped (the member is pinged)."""
+        if panel.content is not None and model.content is None:
+            model = dataclasses.replace(model, content=panel.content)
         out = await self.outgoing(model)
         try:
             await panel.interaction.edit_original_response(**out.edit_kwargs())
@@ -405,13 +408,14 @@ class Display:
                             interaction.id, self.age(interaction))
             yield admitted
 
-    def hold_panel(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
+    def hold_panel(self, interaction: discord.Interaction, table_id: int, seat: int,
+                   content: str | None = None) -> None:
         """The ephemeral answer of ``interaction`` (taking a seat, starting the table)
         becomes the member's live panel: it shows their hand as the game begins (at once
-        if the game already has)."""
+        if the game already has), below the answer's own words (``content``)."""
         self.panels.hold(table_id, interaction.user.id, LivePanel(
             interaction, seat, language_of(str(interaction.locale)),
-            self.arrivals.seen(interaction)))
+            self.clock() - self.age(interaction), content=content))
         worker = self._workers.get(table_id)
         if worker is not None and worker.shown is not None:
             worker.events.append(_PanelHeld(table_id, interaction.user.id))

@@ -26,6 +26,7 @@ _PATTERN = re.compile(TEMPLATE)
 #: table verbs: components that are not game actions
 VERBS = frozenset({
     "hand", "last", "rules", "end",  # on the table message
+    "hands",  # on a deal's result
     "join", "leave", "computer", "start", "cancel",  # in the lobby
 })
 PICK = "pick."

@@ -31,6 +31,7 @@ class MessageKind(StrEnum):
     NOTICE = "notice"  # a timer's notice, or a short private answer
     HAND = "hand"
     LAST_TRICK = "last_trick"
+    HANDS = "hands"  # a finished deal's hands, on request
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,11 @@
 """Members' live private panels: the *My hand* panel follows the game while it can.
 
 Each answer that shows a member their hand panel (*My hand*, ``/tapp hand``, the answer to
-an action) makes that message the member's live panel at the table, with the interaction
-whose token can edit it (``edit_original_response``). Discord lets a token edit for 15
-minutes; a panel counts as live for :data:`LIFETIME` after its interaction reached the
-bot. While it is live, the display edits it when the member's turn comes (hand and
+an action), and the answers to *Join* and *Start*, make that message the member's live
+panel at the table, with the interaction whose token can edit it
+(``edit_original_response``). Discord lets a token edit for 15 minutes; a panel counts as
+live for :data:`LIFETIME` after its interaction reached the bot (by the display's clock,
+Discord's time). While it is live, the display edits it when the member's turn comes (hand and
 exactly the legal buttons), when it ends without them (no buttons), when the deal ends
 and when the table closes, and pings nobody who has a live panel: a member playing live
 clicks once per action. Edits through an interaction's token do not count against
@@ -37,7 +38,8 @@ class LivePanel:
     interaction: Any  # the discord.Interaction whose token edits it
     seat: int
     language: str | None  # the reader's
-    since: float  # when its interaction reached the bot (monotonic seconds)
+    since: float  # when its interaction reached the bot (the display's clock)
+    content: str | None = None  # the answer's own words, kept above the hand
     shown: Stamp | None = None  # the moment it shows
     turn: bool = False  # it offers the member's own actions
     final: bool = False  # it says the deal or the table is over: nothing more to show
@@ -54,7 +56,7 @@ def later(a: Stamp | None, b: Stamp | None) -> bool:
 class Panels:
     """The live panels of every table, by table and member."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, clock: Callable[[], float] = time.time,
                  lifetime: float = LIFETIME) -> None:
         self.clock = clock
         self.lifetime = lifetime

@@ -25,7 +25,7 @@ from bot.store import Store, StoreUnavailable
 
 from .outgoing import Disclosure, MessageKind, Outgoing
 from .state import DealOver, TableOver, TableState
-from .view_models import MessageModel, closed_message, result_message
+from .view_models import MessageModel, closed_message, closed_note, result_message
 from .words import Words
 
 log = logging.getLogger(__name__)
@@ -146,16 +146,16 @@ class PublicMessages:
         words = Words(language, table.variant, style)
         model = closed_message(event, words)
         channel = self.channel(table.thread_id or table.channel_id)
-        out = await self.outgoing(model)
+        note = await self.outgoing(closed_note(event, words))
         shown = await self.store.messages.current(event.table_id, TABLE)
         for ref in shown:
             with contextlib.suppress(discord.NotFound):
-                await channel.get_partial_message(ref.message_id).edit(**out.edit_kwargs())
+                await channel.get_partial_message(ref.message_id).edit(**note.edit_kwargs())
         await self.clear_pings(event.table_id)
         await self.delete_owed(event.table_id)
         posted = await self.store.messages.current(event.table_id, CLOSED)
-        if not event.cancelled and not posted:
-            message = await channel.send(**out.send_kwargs())
+        if not event.cancelled and not posted:  # the summary, once
+            message = await channel.send(**(await self.outgoing(model)).send_kwargs())
             await self.record(message, event.table_id, CLOSED)
         await self.store.messages.gone([ref.message_id for ref in shown])  # final: kept
         self.disclose(Disclosure(event.table_id, CLOSED, None, None, None, model))

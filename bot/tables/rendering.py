@@ -50,6 +50,8 @@ def render_image(spec: ImageSpec) -> renderer.RenderedImage:
     if spec.kind is ImageKind.TRICK:
         return renderer.render_trick(spec.view, spec.trick, style=spec.style, names=names,
                                      labels=labels)
+    if spec.kind is ImageKind.HANDS:
+        return renderer.render_hands(spec.view, names, style=spec.style, labels=labels)
     if spec.kind is ImageKind.RESULT:
         return renderer.render_result(spec.view, names, style=spec.style, labels=labels,
                                       show_hands=spec.show_hands)

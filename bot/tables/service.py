@@ -19,23 +19,42 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from bot.engine import Action, ActionType
-from bot.store import Deadline, Store, StoreError
+from bot.engine import Action, ActionType, SeatView, deal_from_record
+from bot.store import (
+    Deadline,
+    DealStatus,
+    DeckStyle,
+    Store,
+    StoreError,
+    TableNotFound,
+)
 
 from .arming import turn_key, turn_specs
 from .config import TableConfig
 from .core import Changes, DisplayPort, TableCore
-from .errors import TableBroken
+from .errors import NoTableHere, TableBroken
 from .live import LiveTable
 from .lobby import Created, Lobby
 from .play import ActOutcome, Play
 from .scheduler import Scheduler
 from .timeouts import TimerNotice, TurnTimeouts
+from .words import home_style
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ActOutcome", "Created", "TableConfig", "TableService"]
+__all__ = ["ActOutcome", "Created", "FinishedDeal", "TableConfig", "TableService"]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedDeal:
+    """A settled deal as its result showed it."""
+
+    view: SeatView  # the public view of the finished deal
+    number: int
+    names: tuple[str, ...]
+    style: str
 
 
 class TableService:
@@ -138,6 +157,29 @@ class TableService:
             if rows:
                 return rows[0].table_id
         return None
+
+    async def finished_deal(self, table_id: int, guild_id: int | None,
+                            number: int) -> FinishedDeal:
+        """A settled deal of a table of this server (open or closed), as its result shows
+        it: every hand may be shown now."""
+        try:
+            table = await self.store.tables.get(table_id)
+        except TableNotFound:
+            raise NoTableHere("error.table_gone") from None
+        if table.guild_id != guild_id:
+            raise NoTableHere("error.table_gone")
+        deal = next((d for d in await self.store.deals.for_table(table_id)
+                     if d.number == number and d.status is DealStatus.SETTLED), None)
+        if deal is None:
+            raise NoTableHere("error.no_such_deal")
+        view = deal_from_record(await self.store.deals.record(deal.deal_id)).public_view()
+        ledger = await self.store.ledger.for_deal(deal.deal_id)
+        names = {r.seat: r.display_name or "" for r in ledger if r.seat is not None}
+        settings = await self.store.settings.for_table(table_id)
+        style = (home_style(table.variant) if settings.deck_style is DeckStyle.AUTO
+                 else settings.deck_style.value)
+        return FinishedDeal(view, number, tuple(names.get(s, "") for s in range(view.players)),
+                            style)
 
     async def server_variant(self, guild_id: int) -> str:
         """The variant a server plays where none is named (its ``default_variant``)."""

@@ -34,6 +34,8 @@ from .words import Words
 
 PRIMARY, SECONDARY, SUCCESS, DANGER = "primary", "secondary", "success", "danger"
 ROW_WIDTH, MAX_ROWS, MAX_OPTIONS = 5, 5, 25
+#: bids that say nothing (no game): a member who only passed was not outranked
+PASSES = frozenset({"pass", "weg"})
 #: colours of the table embeds
 COLOUR_LOBBY, COLOUR_PLAY, COLOUR_RESULT, COLOUR_CLOSED = 0x3B82F6, 0x15803D, 0xCA8A04, 0x6B7280
 
@@ -65,6 +67,7 @@ class ImageKind(StrEnum):
     TABLE = "table"
     TRICK = "trick"
     RESULT = "result"
+    HANDS = "hands"  # a finished deal's hands as dealt
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,16 +262,16 @@ def _deal_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]
                      .rstrip())
     if rules_of(view.variant).keeps_pot:
         lines.append(words("table.pot", n=view.pot))
-    trick = view.current_trick
-    if trick is not None and trick.cards:
-        lines.append(words("table.trick", n=len(view.tricks) + 1,
-                           plays=_plays(trick, view.players, names, words)))
-    elif view.tricks:
+    if view.tricks:  # the trick completed last, always: no trick goes unshown
         last = view.tricks[-1]
         assert last.winner is not None
         lines.append(words("table.last_trick", n=len(view.tricks),
                            plays=_plays(last, view.players, names, words),
                            name=names[last.winner]))
+    trick = view.current_trick
+    if trick is not None and trick.cards:
+        lines.append(words("table.trick", n=len(view.tricks) + 1,
+                           plays=_plays(trick, view.players, names, words)))
     for seat, hand in sorted(view.open_hands.items()):
         cards = sort_hand(iter_bits(hand.mask), view.trump)
         lines.append(words("table.open_hand", name=names[seat], cards=words.cards(cards)))
@@ -310,15 +313,27 @@ def result_message(event: DealOver, words: Words, style: str,
     pays = ", ".join(words("result.payment", name=names[s], n=_signed(p))
                      for s, p in enumerate(result.payments))
     lines.append(words("result.payments", payments=pays))
-    if rules_of(view.variant).keeps_pot:
-        lines.append(words("table.pot", n=result.pot))
+    if rules_of(view.variant).keeps_pot:  # what the players paid went to the pot, or back
+        change = -sum(result.payments)
+        lines.append(words("result.pot", before=result.pot - change, after=result.pot,
+                           change=_signed(change)))
     totals = ", ".join(words("result.payment", name=names[s], n=_signed(c))
                        for s, c in enumerate(event.chips))
     lines.append(words("result.totals", totals=totals))
-    image = ImageSpec(ImageKind.RESULT, view, event.names, style, language, show_hands=True)
+    image = ImageSpec(ImageKind.RESULT, view, event.names, style, language)
+    hands = ButtonSpec(custom_id(event.table_id, event.stamp, "hands"), words("button.hands"))
     return MessageModel(title=words("result.title", n=event.stamp.deal + 1),
                         description="\n".join(lines), colour=COLOUR_RESULT, image=image,
-                        view=view, shown=frozenset(words.named))
+                        components=_rows([hands]), view=view, shown=frozenset(words.named))
+
+
+def hands_message(view: SeatView, number: int, names: tuple[str, ...], words: Words,
+                  style: str, language: str | None = None) -> MessageModel:
+    """The hands of a finished deal as they were dealt (every card is public once the
+    deal is over): the *Hands* button of its result."""
+    image = ImageSpec(ImageKind.HANDS, view, names, style, language)
+    return MessageModel(description=words("hands.intro", n=number + 1), image=image,
+                        view=view)
 
 
 def result_line(view: SeatView, names: Sequence[str], words: Words) -> str:
@@ -358,6 +373,15 @@ def closed_message(event: TableOver, words: Words) -> MessageModel:
                         colour=COLOUR_CLOSED)
 
 
+def closed_note(event: TableOver, words: Words) -> MessageModel:
+    """What the table message says once the table is closed (its buttons gone): the
+    closing summary itself is posted once below it (:func:`closed_message`)."""
+    if event.cancelled:
+        return closed_message(event, words)
+    return MessageModel(title=words("closed.title"), description=words("closed.note"),
+                        colour=COLOUR_CLOSED)
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -383,8 +407,8 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
         lines.append(words("hand.talon", cards=words.cards(view.talon)))
     if view.discards is not None and not view.is_over:
         lines.append(words("hand.discards", cards=words.cards(view.discards)))
-    if view.exchange_card is not None and not view.is_over:
-        lines.append(words("hand.exchange", card=words.card(view.exchange_card)))
+    if view.exchange_card is not None and not view.is_over and view.seat == view.declarer:
+        lines.append(words("hand.gave", card=words.card(view.exchange_card)))
     main = [a for a in view.legal if a.type not in (ActionType.KONTRA, ActionType.REKONTRA)]
     if view.is_over:
         lines.append(words("hand.deal_over"))
@@ -412,6 +436,17 @@ def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> l
              else words("table.contract", contract=text)]
     if view.trump is not None:
         lines.append(words("table.trump", suit=words.suit(view.trump)))
+    seat = view.seat
+    mine = [a for s, a in view.auction if s == seat and a.value not in PASSES]
+    if who is not None and seat != view.declarer and mine:  # the auction went past them
+        lines.append(words("hand.outranked", word=words.action(mine[-1]), name=who,
+                           contract=text))
+    if seat is not None and seat == view.called_from and view.called_card is not None \
+            and who is not None:  # their card was the one called: it went, another came
+        got = (words("hand.got", card=words.card(view.exchange_card))
+               if view.exchange_card is not None else "")
+        lines.append(words("hand.called_yours", name=who,
+                           card=words.card(view.called_card), got=got).rstrip())
     return lines
 
 

@@ -111,7 +111,10 @@ def test_panels_and_table_messages_over_random_deals() -> None:
                             tuple([0] * players))
             result = result_message(over, Words(None, variant), "swiss")
             assert result.view is not None and result.view.is_over
-            assert result.image is not None and result.image.show_hands
+            # the phone-sized result, and the hands as dealt one click away
+            assert result.image is not None and not result.image.show_hands
+            [hands] = result.components
+            assert isinstance(hands, ButtonSpec) and hands.custom_id.endswith(":hands")
     assert seen_kinds == set(ActionType)
 
 

@@ -368,12 +368,14 @@ async def open_table(sandbox: Sandbox, bot: TappBot, channel: Channel, host: Act
     for actor in joiners:
         ix = await actor.click(game.table_message(), label="Join")
         assert ix.response is not None and "seat" in ix.response.content
+        game.panels[actor.id] = ix.response  # their live panel once the deal begins
     for _ in range(computers):
         await host.click(game.table_message(), label="Add computer")
     if start:
         await game.quiet()  # the lobby shows every seat (and Start) once its edit is out
         ix = await host.click(game.table_message(), label="Start")
         assert ix.response is not None and not ix.errors
+        game.panels[host.id] = ix.response
         await game.quiet()
     return game
 

@@ -135,6 +135,8 @@ async def test_a_busy_store_while_posting_leaves_no_unknown_message_behind(
     bot = TappBot(settings, guild_ready_timeout=0.05, tables=config,
                   store_factory=store_factory)
     async with running(bot, sandbox):
+        assert bot.display is not None
+        bot.display.panels.lifetime = 0  # no live panel: the member to act is pinged
         game = await table(sandbox, bot, world, steps=2)
         store = store_of(bot)
 

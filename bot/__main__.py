@@ -25,6 +25,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {
                        "play every variant on a local stand-in of Discord, no token"),
     "replay": Subcommand("bot.replay_cli:main",
                          "replay a deal record and print its result as JSON"),
+    "verify": Subcommand("bot.verify_cli:main",
+                         "recompute a deal from its published seed (the shuffle's proof)"),
     "check-ledger": Subcommand("bot.store.check_ledger:main",
                                "check a database's chip ledger against its deals"),
     "render-gallery": Subcommand("renderer.gallery:main",

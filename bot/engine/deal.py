@@ -33,7 +33,7 @@ from .checks import check
 from .errors import IllegalAction, Refusal
 from .legal import legal_actions, main_legal_actions, seats_to_act
 from .seat_view import incomplete_result, seat_view, thrown_in_result
-from .shuffle import deal_masks
+from .shuffle import deal_masks, seeded_masks
 from .slots import slot_copier
 from .variants import Variant, cached_variant, make_variant
 from .view import DealResult, Phase, SeatView, TrickView
@@ -120,26 +120,23 @@ class Deal:
         dealer: int = 0,
         rng: random.Random | None = None,
         pot: int = 0,
+        seed: bytes | None = None,
         **options: Any,
     ) -> Deal:
-        """Shuffle and deal. ``rng`` defaults to a cryptographically secure source."""
+        """Shuffle and deal with ``rng`` (default: a cryptographically secure source), or
+        from ``seed`` by the published algorithm (:func:`.shuffle.seeded_masks`)."""
         v = variant if isinstance(variant, Variant) else cached_variant(variant, players, options)
         if not 0 <= dealer < v.players or pot < 0:
             raise IllegalAction(f"dealer {dealer} or pot {pot} out of range", Refusal.SETUP)
-        hands, talon = deal_masks(v.deck, v.hand_size, v.players, rng or random.SystemRandom())
+        hands, talon = (seeded_masks(seed, v.deck, v.hand_size, v.players) if seed is not None
+                        else deal_masks(v.deck, v.hand_size, v.players,
+                                        rng or random.SystemRandom()))
         return cls._begin(v, dealer, hands, talon, pot)
 
     @classmethod
-    def from_hands(
-        cls,
-        variant: str | Variant,
-        hands: Sequence[Sequence[int | str]],
-        talon: Sequence[int | str],
-        *,
-        dealer: int = 0,
-        pot: int = 0,
-        **options: Any,
-    ) -> Deal:
+    def from_hands(cls, variant: str | Variant, hands: Sequence[Sequence[int | str]],
+                   talon: Sequence[int | str], *, dealer: int = 0, pot: int = 0,
+                   **options: Any) -> Deal:
         """A deal with the given cards (validated: they must form the variant's deck)."""
         from .record import parse_cards  # local: record imports deal
 

@@ -76,14 +76,15 @@ class Session:
             opts["forced_ramsch"] = True
         return opts
 
-    def start_deal(self, rng: random.Random | None = None) -> Deal:
-        """Shuffle and deal the next deal."""
+    def start_deal(self, rng: random.Random | None = None, *,
+                   seed: bytes | None = None) -> Deal:
+        """Shuffle and deal the next deal (from ``seed``, see ``Deal.new``)."""
         if self.is_over:
             raise IllegalAction("the session is over")
         if self.current is not None and not self.current.is_over:
             raise IllegalAction("a deal is still being played")
         self.current = Deal.new(self.variant, players=self.players, dealer=self.dealer,
-                                rng=rng, pot=self.pot, **self.deal_options())
+                                rng=rng, seed=seed, pot=self.pot, **self.deal_options())
         return self.current
 
     def adopt_deal(self, deal: Deal) -> None:

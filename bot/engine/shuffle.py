@@ -1,18 +1,26 @@
-"""Shuffling and dealing: the one algorithm that turns a random source into hands.
+"""Shuffling and dealing: how a random source, or a published seed, becomes hands.
 
 The deck is listed low to high in card order (``bot.engine.cards``: suits C, S, H, D;
-ranks 6 7 8 9 T J Q K A, the 32-card deck without the sixes). It is shuffled with
-Python's :meth:`random.Random.shuffle` (Fisher-Yates from the last card down, each
-draw ``_randbelow(i + 1)``); the first ``hand_size`` cards go to seat 0, the next to
-seat 1, and so on; the rest is the talon. So a seeded :class:`random.Random` gives the
-same deal on every machine and Python version since 3.2.
+ranks 6 7 8 9 T J Q K A, the 32-card deck without the sixes). It is shuffled by
+Fisher-Yates from the last card down; the first ``hand_size`` cards go to seat 0, the
+next to seat 1, and so on; the rest is the talon.
+
+Tables deal from a secret 32-byte seed (:func:`seeded_masks`): each draw comes from
+SHA-256, so anyone can recompute a deal from its seed once it is published, with
+``python -m bot verify`` or by hand (``docs/shuffle.md``), and check it against the
+commitment shown before the deal (:func:`commitment`, the seed's SHA-256). Tests and
+computer players deal from a :class:`random.Random` instead (:func:`deal_masks`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+from collections.abc import Iterator
 
 from .cards import deck_mask, iter_bits
+
+SEED_BYTES = 32
 
 #: the cards of each deck, low to high, as bits (``1 << card``)
 _DECK_BITS: dict[int, tuple[int, ...]] = {
@@ -27,6 +35,52 @@ def deal_masks(deck: int, hand_size: int, players: int,
     # mask is then the sum of its slice
     cards = list(_DECK_BITS[deck])
     shuffle(cards, rng)
+    dealt = hand_size * players
+    hands = [sum(cards[k:k + hand_size]) for k in range(0, dealt, hand_size)]
+    return hands, sum(cards[dealt:])
+
+
+def commitment(seed: bytes) -> str:
+    """What a table shows before the deal: the seed's SHA-256, in hex."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+def draws(seed: bytes) -> Iterator[int]:
+    """The seed's stream of 32-bit numbers: SHA-256(seed + counter), the counter a 4-byte
+    big-endian number from 0, each digest read as eight 4-byte big-endian numbers."""
+    counter = 0
+    while True:
+        block = hashlib.sha256(seed + counter.to_bytes(4, "big")).digest()
+        for i in range(0, 32, 4):
+            yield int.from_bytes(block[i:i + 4], "big")
+        counter += 1
+
+
+def seeded_order(seed: bytes, size: int) -> list[int]:
+    """The cards of the ``size``-card deck, low to high, shuffled from ``seed``: for i
+    from the last position down to 1, a draw ``r`` below the largest multiple of i + 1
+    under 2**32 (larger draws are skipped) picks position ``r mod (i + 1)``, swapped
+    with position i."""
+    cards = list(iter_bits(deck_mask(size)))
+    stream = draws(seed)
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        limit = (1 << 32) // n * n
+        r = next(stream)
+        while r >= limit:
+            r = next(stream)
+        j = r % n
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def seeded_masks(seed: bytes, deck: int, hand_size: int,
+                 players: int) -> tuple[list[int], int]:
+    """The deal of ``seed`` (see :func:`seeded_order`): each hand and the talon as a bit
+    mask."""
+    if len(seed) != SEED_BYTES:
+        raise ValueError(f"a seed is {SEED_BYTES} bytes, not {len(seed)}")
+    cards = [1 << c for c in seeded_order(seed, deck)]
     dealt = hand_size * players
     hands = [sum(cards[k:k + hand_size]) for k in range(0, dealt, hand_size)]
     return hands, sum(cards[dealt:])

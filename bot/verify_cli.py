@@ -1,0 +1,103 @@
+"""``python -m bot verify``: recompute a deal from its published seed.
+
+Every table deals from a secret seed and shows its commitment (the seed's SHA-256)
+before the deal; the result publishes the seed. This command recomputes the hands and
+the talon from the seed with the published algorithm (docs/shuffle.md), checks the
+commitment, and, given the deal's record (the file ``/tapp history`` attaches), that
+the record was dealt from that seed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from .cli import Parser
+from .engine import InvalidRecord, TappError, make_variant
+from .engine.cards import CARD_NAMES, iter_bits
+from .engine.shuffle import SEED_BYTES, commitment, seeded_masks
+
+DESCRIPTION = """\
+Recompute a deal from its seed: the hands seat by seat and the talon, in record notation
+(AH is the ace of hearts, T a ten), and the seed's commitment.
+
+Examples:
+  python -m bot verify --seed 1f0c...e9 --variant zuger
+  python -m bot verify --seed 1f0c...e9 --variant dapp --players 4 --commitment 9b2a...
+  python -m bot verify --seed 1f0c...e9 --record deal-17.json
+
+Exit status 0 when the commitment and the record (if given) match, 1 when one does not,
+2 on a usage error.
+"""
+
+
+def _parser() -> Parser:
+    parser = Parser(prog="python -m bot verify", description=DESCRIPTION)
+    parser.add_argument("--seed", required=True, help="the deal's seed (64 hex digits)")
+    parser.add_argument("--variant", help="zuger, tapp1879, dapp or wuerttemberg "
+                                          "(default: the record's)")
+    parser.add_argument("--players", type=int, help="players (where the variant allows a "
+                                                     "choice; default: the record's, else "
+                                                     "the variant's first)")
+    parser.add_argument("--deck", type=int, choices=(32, 36),
+                        help="Württemberg's deck (default: the record's, else 36)")
+    parser.add_argument("--commitment", help="the commitment the table showed, to check")
+    parser.add_argument("--record", type=Path, help="the deal's record (JSON), to check "
+                                                     "that it was dealt from this seed")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        seed = bytes.fromhex(args.seed)
+    except ValueError:
+        print("--seed must be hex digits", file=sys.stderr)
+        return 2
+    if len(seed) != SEED_BYTES:
+        print(f"--seed must be {SEED_BYTES} bytes ({2 * SEED_BYTES} hex digits)",
+              file=sys.stderr)
+        return 2
+    record = None
+    if args.record is not None:
+        try:
+            record = json.loads(args.record.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            print(f"cannot read the record: {error}", file=sys.stderr)
+            return 2
+    variant = args.variant or (record or {}).get("variant")
+    options = dict((record or {}).get("options") or {})
+    if args.players is not None:
+        options["players"] = args.players
+    if args.deck is not None:
+        options["deck"] = args.deck
+    if variant is None:
+        print("name the --variant (or give the --record)", file=sys.stderr)
+        return 2
+    try:
+        rules = make_variant(variant, options.pop("players", None),
+                             {k: v for k, v in options.items() if k != "stake"})
+    except (InvalidRecord, TappError) as error:
+        print(f"not a deal: {error}", file=sys.stderr)
+        return 2
+    hands, talon = seeded_masks(seed, rules.deck, rules.hand_size, rules.players)
+    shown = commitment(seed)
+    print(f"commitment {shown}")
+    for seat, hand in enumerate(hands):
+        print(f"seat {seat}: {' '.join(CARD_NAMES[c] for c in iter_bits(hand))}")
+    print(f"talon: {' '.join(CARD_NAMES[c] for c in iter_bits(talon))}")
+    ok = True
+    if args.commitment is not None:
+        same = args.commitment.strip().lower() == shown
+        print("the commitment matches" if same else "the commitment does NOT match")
+        ok = ok and same
+    if record is not None:
+        dealt = [sorted(h) for h in record.get("hands") or []]
+        same = (dealt == [sorted(CARD_NAMES[c] for c in iter_bits(h)) for h in hands]
+                and sorted(record.get("talon") or []) == sorted(
+                    CARD_NAMES[c] for c in iter_bits(talon)))
+        print("the record was dealt from this seed" if same
+              else "the record was NOT dealt from this seed")
+        ok = ok and same
+    return 0 if ok else 1

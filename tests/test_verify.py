@@ -1,0 +1,41 @@
+"""``python -m bot verify``: a deal recomputed from its seed, checked against the
+commitment and a record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.engine import Deal
+from bot.engine.shuffle import commitment
+from bot.verify_cli import main
+
+SEED = bytes(range(100, 132))
+
+
+def test_the_seed_gives_the_record_and_the_commitment(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deal = Deal.new("dapp", players=4, seed=SEED, dealer=2)
+    record = tmp_path / "deal.json"
+    record.write_text(json.dumps(deal.to_record()))
+    assert main(["--seed", SEED.hex(), "--record", str(record),
+                 "--commitment", commitment(SEED)]) == 0
+    out = capsys.readouterr().out
+    assert "the commitment matches" in out and "the record was dealt from this seed" in out
+    for seat, hand in enumerate(deal.to_record()["hands"]):
+        assert f"seat {seat}: " in out and all(card in out for card in hand)
+
+
+def test_another_seed_or_commitment_is_caught(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "deal.json"
+    record.write_text(json.dumps(Deal.new("zuger", seed=SEED).to_record()))
+    other = bytes(32)
+    assert main(["--seed", other.hex(), "--record", str(record)]) == 1
+    assert "NOT dealt from this seed" in capsys.readouterr().out
+    assert main(["--seed", SEED.hex(), "--variant", "zuger", "--commitment", "ab"]) == 1
+    assert main(["--seed", "xyz", "--variant", "zuger"]) == 2
+    assert main(["--seed", "ab", "--variant", "zuger"]) == 2
+    assert main(["--seed", SEED.hex()]) == 2  # no variant, no record

@@ -1,0 +1,111 @@
+"""Claims: a proven claim holds against every defence, a claim that some defence breaks
+is not proven (but may be accepted if some continuation makes it true), and the line a
+claim is played out along is legal and gives the claimed tricks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import make_player
+from bot.engine import Deal
+from bot.engine.cards import iter_bits
+from bot.engine.claims import ClaimKind, ClaimTooDeep, can_claim, claim_line
+from bot.engine.view import Phase
+
+from .helpers import main_actor
+
+
+def _endgame(variant: str, players: int, seed: int, tricks_left: int) -> Deal:
+    """A legal deal (the baseline player's choices) played to ``tricks_left`` tricks before
+    its end: the first seed from ``seed`` on whose deal gets there."""
+    for attempt in range(seed, seed + 1000):
+        deal = Deal.new(variant, players=players, rng=random.Random(attempt))
+        seats = [make_player("easy", random.Random(attempt + s)) for s in range(players)]
+        while not deal.is_over:
+            if deal.phase is Phase.PLAY and not deal.trick and \
+                    deal.hands[deal.turn].bit_count() == tricks_left:
+                return deal
+            seat = main_actor(deal)
+            deal.apply(seat, seats[seat].choose(deal.view(seat)))
+    raise AssertionError("no deal got to the end game")
+
+
+def _forced(deal: Deal, seat: int, kind: ClaimKind) -> bool:
+    """Plain minimax: can ``seat`` force the claim whatever the others play?"""
+    if deal.is_over:
+        return True
+    actor = deal.turn
+    results = []
+    for card in iter_bits(deal.legal_play_mask()):
+        after = deal.copy()
+        before = len(after.tricks)
+        after.play_unchecked(card)
+        ok = True
+        if len(after.tricks) > before:
+            ok = (after.tricks[-1].winner == seat) == (kind is ClaimKind.ALL)
+        results.append(ok and _forced(after, seat, kind))
+    return any(results) if actor == seat else all(results)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_claim_is_proven_exactly_when_it_can_be_forced(seed: int) -> None:
+    variant, players = [("zuger", 4), ("tapp1879", 3), ("dapp", 4), ("wuerttemberg", 3)][
+        seed % 4]
+    deal = _endgame(variant, players, seed, 3)
+    for seat in range(deal.n):
+        for kind in ClaimKind:
+            line = claim_line(deal, seat, kind)
+            assert (line is not None) == _forced(deal, seat, kind), (seat, kind)
+            if line is not None:
+                copy = deal.copy()
+                before = len(copy.tricks)
+                for who, card in line:
+                    assert who == copy.turn and copy.legal_play_mask() >> card & 1
+                    copy.play_unchecked(card)
+                assert copy.is_over
+                won = [t.winner for t in copy.tricks[before:]]
+                assert all((w == seat) == (kind is ClaimKind.ALL) for w in won)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_proven_claim_holds_against_random_defences(seed: int) -> None:
+    deal = _endgame("zuger", 4, seed, 4)
+    rng = random.Random(seed)
+    for seat in range(4):
+        line = claim_line(deal, seat, ClaimKind.ALL)
+        if line is None:
+            continue
+        for _ in range(10):  # defences off the line: the claimer still takes every trick
+            d = deal.copy()
+            before = len(d.tricks)
+            while not d.is_over:
+                if d.turn == seat:
+                    proof = claim_line(d, seat, ClaimKind.ALL)
+                    assert proof is not None
+                    d.play_unchecked(proof[0][1])
+                else:
+                    d.play_unchecked(rng.choice(list(iter_bits(d.legal_play_mask()))))
+            assert all(t.winner == seat for t in d.tricks[before:])
+
+
+def test_an_unprovable_claim_may_still_be_accepted_and_nothing_changes() -> None:
+    for seed in range(200):
+        deal = _endgame("zuger", 4, seed, 3)
+        record = deal.to_record()
+        for seat in range(4):
+            if claim_line(deal, seat, ClaimKind.ALL) is None:
+                accepted = claim_line(deal, seat, ClaimKind.ALL, defended=False)
+                if accepted is not None:
+                    assert deal.to_record() == record  # the search changes nothing
+                    return
+    raise AssertionError("no claim that only an agreement could settle")
+
+
+def test_no_claim_outside_play_and_a_budget_holds() -> None:
+    deal = Deal.new("zuger", rng=random.Random(1))
+    assert not can_claim(deal) and claim_line(deal, 0, ClaimKind.ALL) is None
+    late = _endgame("zuger", 4, 3, 8)
+    with pytest.raises(ClaimTooDeep):
+        claim_line(late, late.turn, ClaimKind.ALL, defended=False, budget=10)

@@ -30,9 +30,10 @@ from bot.tables import (
 )
 from bot.tables.errors import Unavailable
 from bot.tables.outgoing import MessageKind
+from bot.tables.panel_models import hand_panel
 from bot.tables.rules_pages import EVENT as RULES_EVENT
 from bot.tables.state import HandContext
-from bot.tables.view_models import hand_panel, hands_message, last_trick_message
+from bot.tables.view_models import hands_message, last_trick_message
 from bot.tables.words import Words
 
 from .group import TappCog, add_tapp_cog

@@ -32,19 +32,13 @@ from .admission import Admission
 from .answers import Answer, Arrivals
 from .notices import notice_text
 from .outgoing import Disclosure, MessageKind, Observer, Outgoing
+from .panel_models import hand_panel, panel_note
 from .panels import LivePanel, Panels, later
 from .public import PublicMessages, Sleep, retrying, transient
 from .rendering import Renderer
 from .state import DealOver, HandContext, TableEvent, TablePaused, TableState
 from .timeouts import REMINDER, TimerNotice
-from .view_models import (
-    MessageModel,
-    hand_panel,
-    lobby_message,
-    panel_note,
-    table_message,
-    turn_ping,
-)
+from .view_models import MessageModel, lobby_message, table_message, turn_ping
 from .words import Words, home_style
 
 log = logging.getLogger(__name__)

@@ -13,9 +13,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.engine import (
-    Action,
-    ActionType,
-    Card,
     Ending,
     Phase,
     ResultStatus,
@@ -24,12 +21,11 @@ from bot.engine import (
     rules_of,
 )
 from bot.engine.cards import CARD_NAMES, iter_bits
-from bot.i18n import t
 from bot.usertext import safe
 from renderer.describe import sort_hand
 
-from .ids import PICK, Stamp, custom_id
-from .state import DealOver, HandContext, TableOver, TableState
+from .ids import custom_id
+from .state import DealOver, TableOver, TableState
 from .words import Words
 
 PRIMARY, SECONDARY, SUCCESS, DANGER = "primary", "secondary", "success", "danger"
@@ -110,7 +106,7 @@ def shown_names(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(safe(name) for name in names)
 
 
-def _rows(buttons: Sequence[ButtonSpec], selects: Sequence[SelectSpec] = (),
+def rows(buttons: Sequence[ButtonSpec], selects: Sequence[SelectSpec] = (),
           trailing: Sequence[ButtonSpec] = ()) -> tuple[Component, ...]:
     """Lay components out: each select on a row of its own, buttons five to a row,
     ``trailing`` buttons on a last row. Raises if Discord's five rows do not suffice."""
@@ -161,7 +157,7 @@ def lobby_message(state: TableState, words: Words) -> MessageModel:
     ]
     return MessageModel(title=words("lobby.title", variant=words.variant_name(), table=tid),
                         description="\n".join(lines), colour=COLOUR_LOBBY,
-                        components=_rows(buttons))
+                        components=rows(buttons))
 
 
 def options_line(state: TableState, words: Words) -> str:
@@ -214,7 +210,7 @@ def table_message(state: TableState, words: Words) -> MessageModel:
     return MessageModel(
         title=words("table.title", variant=words.variant_name(), table=tid),
         description="\n".join(lines), colour=COLOUR_PLAY, image=image,
-        components=_rows(buttons), view=view, shown=frozenset(words.named))
+        components=rows(buttons), view=view, shown=frozenset(words.named))
 
 
 def _seat_line(state: TableState, view: SeatView, seat: int, words: Words) -> str:
@@ -324,7 +320,7 @@ def result_message(event: DealOver, words: Words, style: str,
     hands = ButtonSpec(custom_id(event.table_id, event.stamp, "hands"), words("button.hands"))
     return MessageModel(title=words("result.title", n=event.stamp.deal + 1),
                         description="\n".join(lines), colour=COLOUR_RESULT, image=image,
-                        components=_rows([hands]), view=view, shown=frozenset(words.named))
+                        components=rows([hands]), view=view, shown=frozenset(words.named))
 
 
 def hands_message(view: SeatView, number: int, names: tuple[str, ...], words: Words,
@@ -384,130 +380,6 @@ def closed_note(event: TableOver, words: Words) -> MessageModel:
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
-
-
-# -- the private hand -----------------------------------------------------------------
-def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
-               after_action: bool = False) -> MessageModel:
-    """The seat's hand, with components for exactly its legal actions now. The answer to
-    an action (``after_action``) has the hand's picture only while its owner has more to
-    do: otherwise they wait for the others (the text still lists the cards), and their
-    turn ping leads to a fresh *My hand*. One image fewer to draw and send per action."""
-    view = ctx.view
-    names = shown_names(ctx.names)
-    lines = []
-    if note:
-        lines.append(note)
-    lines.append(words("hand.intro", seat=ctx.seat + 1, variant=words.variant_name()))
-    if view.contract is not None:
-        lines += _deal_lines_private(view, names, words)
-    assert view.hand is not None
-    lines.append(words("hand.cards", cards=words.cards(_sorted_hand(view))))
-    if view.talon is not None and not view.is_over:
-        lines.append(words("hand.talon", cards=words.cards(view.talon)))
-    if view.discards is not None and not view.is_over:
-        lines.append(words("hand.discards", cards=words.cards(view.discards)))
-    if view.exchange_card is not None and not view.is_over and view.seat == view.declarer:
-        lines.append(words("hand.gave", card=words.card(view.exchange_card)))
-    main = [a for a in view.legal if a.type not in (ActionType.KONTRA, ActionType.REKONTRA)]
-    if view.is_over:
-        lines.append(words("hand.deal_over"))
-    elif main:
-        lines.append(words("hand.your_turn", task=_task_detail(view, main, words)))
-    elif view.actor is not None:
-        lines.append(words("hand.waiting", name=names[view.actor], task=words.task(view.phase)))
-    components = action_components(ctx.table_id, ctx.stamp, view, words)
-    image = (ImageSpec(ImageKind.HAND, view, ctx.names, ctx.style, words.language)  # reader's
-             if main or not after_action else None)
-    return MessageModel(description="\n".join(lines), image=image, components=components,
-                        view=view, shown=frozenset(words.named))
-
-
-def panel_note(key: str, language: str | None) -> MessageModel:
-    """A live panel once there is nothing more for it to show: the deal or the table is
-    over (no hand, no buttons)."""
-    return MessageModel(description=t(key, language))
-
-
-def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
-    who = names[view.declarer] if view.declarer is not None else None
-    text = words.contract(view.contract)
-    lines = [words("table.contract_by", contract=text, name=who) if who
-             else words("table.contract", contract=text)]
-    if view.trump is not None:
-        lines.append(words("table.trump", suit=words.suit(view.trump)))
-    seat = view.seat
-    mine = [a for s, a in view.auction if s == seat and a.value not in PASSES]
-    if who is not None and seat != view.declarer and mine:  # the auction went past them
-        lines.append(words("hand.outranked", word=words.action(mine[-1]), name=who,
-                           contract=text))
-    if seat is not None and seat == view.called_from and view.called_card is not None \
-            and who is not None:  # their card was the one called: it went, another came
-        got = (words("hand.got", card=words.card(view.exchange_card))
-               if view.exchange_card is not None else "")
-        lines.append(words("hand.called_yours", name=who,
-                           card=words.card(view.called_card), got=got).rstrip())
-    return lines
-
-
-def _task_detail(view: SeatView, main: list[Action], words: Words) -> str:
-    if view.phase is Phase.DISCARD:
-        return words("task.discard_n", n=main[0].count or 0)
-    return words.task(view.phase)
-
-
-def action_components(table_id: int, stamp: Stamp | None, view: SeatView,
-                      words: Words) -> tuple[Component, ...]:
-    """Components for exactly ``view.legal``: buttons, a multi-select for discards and
-    selects for a called card; kontra or rekontra on a row of its own."""
-    if stamp is None or not view.legal:
-        return ()
-    buttons: list[ButtonSpec] = []
-    selects: list[SelectSpec] = []
-    trailing: list[ButtonSpec] = []
-    calls: list[Action] = []
-    for action in view.legal:
-        kind = action.type
-        if kind in (ActionType.KONTRA, ActionType.REKONTRA):
-            trailing.append(ButtonSpec(custom_id(table_id, stamp, action.token),
-                                       words.action(action), DANGER))
-        elif kind is ActionType.DISCARD:
-            assert view.hand is not None and action.count is not None
-            options = tuple((words.card(c), CARD_NAMES[c]) for c in _sorted_hand(view))
-            selects.append(SelectSpec(custom_id(table_id, stamp, PICK + "discard"),
-                                      words("hand.discard_placeholder", n=action.count),
-                                      options, action.count, action.count))
-        elif kind is ActionType.CALL and action.card is not None:
-            calls.append(action)
-        else:
-            style = PRIMARY if kind in (ActionType.PLAY, ActionType.GIVE) else SECONDARY
-            if action.value == "pass" or action.value == "weg":
-                style = SECONDARY
-            elif kind in (ActionType.BID, ActionType.DECLARE, ActionType.CONTRACT,
-                          ActionType.TRUMP, ActionType.ANNOUNCE):
-                style = PRIMARY
-            buttons.append(ButtonSpec(custom_id(table_id, stamp, action.token),
-                                      words.action(action), style))
-    for i in range(0, len(calls), MAX_OPTIONS):
-        chunk = calls[i:i + MAX_OPTIONS]
-        token = PICK + "call" + (f".{i // MAX_OPTIONS + 1}" if i else "")
-        options = tuple((words.action(a), CARD_NAMES[a.card or 0]) for a in chunk)
-        selects.append(SelectSpec(custom_id(table_id, stamp, token),
-                                  words("hand.call_placeholder"), options))
-    if view.phase is Phase.PLAY:
-        order = {c: i for i, c in enumerate(_sorted_hand(view))}
-        buttons.sort(key=lambda b: order.get(_card_of(b.custom_id), 99))
-    return _rows(buttons, selects, trailing)
-
-
-def _card_of(cid: str) -> int:
-    return int(Card.parse(cid.rsplit(":", 1)[1]))
-
-
-def _sorted_hand(view: SeatView) -> list[int]:
-    """The hand in the order its image shows it (trumps first, colours alternating)."""
-    assert view.hand is not None
-    return sort_hand(iter_bits(view.hand.mask), view.trump)
 
 
 # -- small public panels ----------------------------------------------------------------

@@ -12,11 +12,11 @@ from bot.engine import ActionType, Deal, Phase, SeatView
 from bot.engine.playout import random_action
 from bot.store import TableStatus
 from bot.tables.ids import ComponentId, Stamp
+from bot.tables.panel_models import hand_panel
 from bot.tables.state import DealOver, HandContext, SeatInfo, TableOver, TableState
 from bot.tables.view_models import (
     ButtonSpec,
     SelectSpec,
-    hand_panel,
     last_trick_message,
     lobby_message,
     result_message,

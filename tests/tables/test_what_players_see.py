@@ -14,8 +14,9 @@ import pytest
 from bot.engine import Action, ActionType, Deal
 from bot.store import Store
 from bot.tables import DealOver, Stamp, TableOver
+from bot.tables.panel_models import hand_panel
 from bot.tables.state import HandContext
-from bot.tables.view_models import closed_message, hand_panel, result_message
+from bot.tables.view_models import closed_message, result_message
 from bot.tables.words import Words
 
 from .test_service import act_as_ai, service, started

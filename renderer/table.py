@@ -52,7 +52,7 @@ def _info_line(view: SeatView, seat: int, bids: dict[int, str], labels: Labels) 
             parts.append(bids[seat])
     else:
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
-        parts.append(labels("trick_won_1") if won == 1 else labels("tricks_won", n=won))
+        parts.append(labels("tricks_won", n=won))
     if view.kontra_by == seat:
         parts.append(labels("kontra"))
     if view.rekontra_by == seat:

@@ -6,6 +6,8 @@ falls back to a readable form of the key), so a partial catalogue is safe.
 
 A label that counts takes the count as ``n``; its form for one is the key with ``.1``
 appended (``tricks_won.1``), picked when ``n`` is 1 or −1, as in :mod:`bot.i18n`.
+The result's words never repeat its header: the header names the contract, so the
+outcome says only who won, lost or pays.
 """
 
 from __future__ import annotations
@@ -78,8 +80,8 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     # results
     "result.won": "{name} wins",
     "result.lost": "{name} loses",
-    "result.draw": "{contract}: draw",
-    "result.ramsch": "Ramsch: {name} pays",
+    "result.draw": "Draw: nobody pays",
+    "result.ramsch": "{name} pays",
     "result.thrown_in": "All passed: thrown in",
     "result.incomplete": "Deal abandoned",
     "short.thrown_in": "Thrown in",
@@ -135,6 +137,7 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     # image descriptions
     "alt.hand": "Hand: {cards}",
     "alt.playable": "playable: {cards}",
+    "alt.all_playable": "all playable",
     "alt.trick": "Trick: {plays}",
     "alt.play": "{name}: {card}",
     "alt.table": "Table: {summary}",

@@ -332,7 +332,7 @@ class Standings(TappCog):
                 chunk: Sequence[Picture] = images.tricks[first:first + FILES_PER_MESSAGE]
                 await interaction.followup.send(
                     t("standings.replay.tricks", lang, first=first + 1,
-                      last=first + len(chunk), deal=deal_id),
+                      last=first + len(chunk), deal=deal_id, n=len(chunk)),
                     files=[_file(p) for p in chunk], ephemeral=True)
 
 

@@ -84,11 +84,13 @@ def draw_hand(view: SeatView, *, style: DeckStyle | str = DeckStyle.FRENCH,
     contract = title(view, lab)
     status, mine = _status(view, [display_name(n, lab.seat(i), FONT, Weight.BOLD, 300)
                                   for i, n in enumerate(who)], lab)
-    right = d.pill(draw, width - MARGIN, HEADER // 2, status, FONT, anchor="rm",
-                   fg=d.DARK if mine else d.TEXT, bg=d.GOLD if mine else d.PILL,
-                   max_width=width // 2)
+    left_of_status = width
+    if status != contract:  # the phase as status only where the header does not say it
+        left_of_status = d.pill(draw, width - MARGIN, HEADER // 2, status, FONT, anchor="rm",
+                                fg=d.DARK if mine else d.TEXT, bg=d.GOLD if mine else d.PILL,
+                                max_width=width // 2)[0]
     d.trump_chip(img, draw, MARGIN, (HEADER - round(FONT * 1.6)) // 2, contract, deck.style,
-                 view.trump, FONT, max_width=right[0] - 2 * MARGIN)
+                 view.trump, FONT, max_width=left_of_status - 2 * MARGIN)
 
     x0 = (width - cards_w) // 2
     for c, cx in zip(hand, xs, strict=True):
@@ -108,8 +110,9 @@ def describe_hand(view: SeatView, style: DeckStyle | str, labels: Labels) -> str
     text = labels("alt.hand", cards=card_list(hand, style, labels))
     legal = playable(view.legal)
     if legal and view.seat == turn_seat(view):
-        text += "; " + labels("alt.playable", cards=card_list(
-            [c for c in hand if legal >> c & 1], style, labels))
+        playable_cards = [c for c in hand if legal >> c & 1]
+        text += "; " + (labels("alt.all_playable") if playable_cards == hand else
+                        labels("alt.playable", cards=card_list(playable_cards, style, labels)))
     return text
 
 

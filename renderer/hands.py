@@ -22,7 +22,16 @@ from .encode import ImageFormat, RenderedImage, encode
 from .guard import Deck
 from .labels import Labels, as_labels
 from .layout import Names, seat_names
-from .result import BADGE, CHIPS, FONT, MARGIN, chips_text, headline, paint_header
+from .result import (
+    BADGE,
+    CHIPS,
+    FONT,
+    MARGIN,
+    chips_text,
+    headline,
+    paint_header,
+    result_title,
+)
 from .suits import DeckStyle
 from .text import Weight, display_name, draw_text, label_text, text_width
 
@@ -126,14 +135,14 @@ def _name_line(draw: ImageDraw.ImageDraw, view: SeatView, seat: int, name: str,
 
 def describe_hands(view: SeatView, names: Names, style: DeckStyle | str,
                    labels: Labels) -> str:
-    """The outcome, then each seat's dealt hand and the talon, in words ("Result: Anna
-    wins; Anna: Ace of Hearts, …; Talon: …")."""
+    """The contract, the outcome, then each seat's dealt hand and the talon, in words
+    ("Result: Solo; Anna wins; Anna: Ace of Hearts, …; Talon: …")."""
     res = view.result
     if res is None:
         return ""
     who = seat_names(names, view.players, labels)
     style = DeckStyle(style)
-    parts = [headline(res, view.variant, who, labels)[0]]
+    parts = [result_title(view, res, labels), headline(res, view.variant, who, labels)[0]]
     for seat, hand in enumerate(view.dealt_hands or ()):
         parts.append(f"{who[seat]}: {card_list(sort_hand(hand, res.trump), style, labels)}")
     if view.dealt_talon:

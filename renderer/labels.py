@@ -3,6 +3,11 @@
 Keys are flat strings; values may hold ``str.format`` fields. :class:`Labels` merges a
 caller's overrides over :data:`DEFAULT_LABELS` and never fails on a missing key (it
 falls back to a readable form of the key), so a partial catalogue is safe.
+
+A label that counts takes the count as ``n``; its form for one is the key with ``.1``
+appended (``tricks_won.1``), picked when ``n`` is 1 or −1, as in :mod:`bot.i18n`.
+The result's words never repeat its header: the header names the contract, so the
+outcome says only who won, lost or pays.
 """
 
 from __future__ import annotations
@@ -19,8 +24,9 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     "your_turn": "Your turn",
     "waiting_for": "Waiting for {name}",
     "tricks_won": "{n} tricks",
-    "trick_won_1": "1 trick",
+    "tricks_won.1": "1 trick",
     "cards_left": "{n} cards",
+    "cards_left.1": "1 card",
     "chips": "{n}",
     # the deal
     "trump": "Trump",
@@ -37,6 +43,7 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     "open_hand": "open",
     "no_contract": "Bidding",
     "discard_n": "Discard {n} cards",
+    "discard_n.1": "Discard 1 card",
     "give_card": "Give a card",
     "call_card": "Call a card",
     "choose_trump": "Choose trump",
@@ -73,8 +80,8 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     # results
     "result.won": "{name} wins",
     "result.lost": "{name} loses",
-    "result.draw": "{contract}: draw",
-    "result.ramsch": "Ramsch: {name} pays",
+    "result.draw": "Draw: nobody pays",
+    "result.ramsch": "{name} pays",
     "result.thrown_in": "All passed: thrown in",
     "result.incomplete": "Deal abandoned",
     "short.thrown_in": "Thrown in",
@@ -130,6 +137,7 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     # image descriptions
     "alt.hand": "Hand: {cards}",
     "alt.playable": "playable: {cards}",
+    "alt.all_playable": "all playable",
     "alt.trick": "Trick: {plays}",
     "alt.play": "{name}: {card}",
     "alt.table": "Table: {summary}",
@@ -160,6 +168,9 @@ class Labels:
 
     def __call__(self, key: str, **fields: object) -> str:
         """The text for ``key`` formatted with ``fields``; never raises on a missing key."""
+        count = fields.get("n")
+        if isinstance(count, int) and not isinstance(count, bool) and abs(count) == 1:
+            key = key + ".1" if key + ".1" in self._map else key
         text = self._map.get(key)
         if text is None:
             text = key.rsplit(".", 1)[-1].replace("_", " ").capitalize()

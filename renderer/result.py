@@ -30,9 +30,17 @@ COL_TRICKS, COL_POINTS, COL_CHIPS = 334, 426, WIDTH - MARGIN  # right edges of t
 NAME_END = COL_TRICKS - 62
 
 
+def result_title(view: SeatView, res: DealResult, labels: Labels) -> str:
+    """The header's words: the contract with its announcements (``Ramsch · Kontra``), or
+    the variant's name for a deal without one."""
+    return (labels.headline(view.variant, res.contract, res.announcements)
+            if res.contract is not None else labels.variant(view.variant))
+
+
 def headline(res: DealResult, variant: str, names: list[str], labels: Labels
              ) -> tuple[str, str, str]:
-    """The outcome in words and its pill colours (fg, bg)."""
+    """The outcome in words and its pill colours (fg, bg). It never repeats the title
+    (:func:`result_title`): a Ramsch says who pays, a draw that nobody pays."""
     if res.status is ResultStatus.THROWN_IN:
         return labels("result.thrown_in"), d.TEXT, d.PILL
     if res.status is not ResultStatus.FINISHED:
@@ -46,7 +54,7 @@ def headline(res: DealResult, variant: str, names: list[str], labels: Labels
         return labels("result.won", name=name, contract=contract), d.DARK, d.PLUS
     if res.won is False:
         return labels("result.lost", name=name, contract=contract), d.DARK, d.MINUS
-    return labels("result.draw", contract=contract), d.DARK, d.GOLD
+    return labels("result.draw"), d.DARK, d.GOLD
 
 
 def chips_text(value: int) -> tuple[str, str]:
@@ -85,9 +93,8 @@ def paint_header(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: 
     details; returns the y below them."""
     y = 14
     right = width - MARGIN
-    title = (labels.headline(view.variant, res.contract, res.announcements)
-             if res.contract is not None else labels.variant(view.variant))
-    chip = d.trump_chip(img, draw, MARGIN, y, title, deck.style, res.trump, HEAD,
+    chip = d.trump_chip(img, draw, MARGIN, y, result_title(view, res, labels), deck.style,
+                        res.trump, HEAD,
                         max_width=right - MARGIN)
     if view.called_card is not None and chip[2] + 90 < right:
         d.card_chip(img, draw, chip[2] + 10, y, deck.index(view.called_card), deck.style,
@@ -183,7 +190,7 @@ def describe_result(view: SeatView, names: Names, labels: Labels) -> str:
     text, _, _ = headline(res, view.variant, who, labels)
     pays = "; ".join(f"{who[s]} {p:+d}" if p else f"{who[s]} 0"
                      for s, p in enumerate(res.payments))
-    return labels("alt.result", summary=f"{text}; {pays}")
+    return labels("alt.result", summary=f"{result_title(view, res, labels)}; {text}; {pays}")
 
 
 def render_result(view: SeatView, names: Names = None, *,

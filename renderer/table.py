@@ -52,7 +52,7 @@ def _info_line(view: SeatView, seat: int, bids: dict[int, str], labels: Labels) 
             parts.append(bids[seat])
     else:
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
-        parts.append(labels("trick_won_1") if won == 1 else labels("tricks_won", n=won))
+        parts.append(labels("tricks_won", n=won))
     if view.kontra_by == seat:
         parts.append(labels("kontra"))
     if view.rekontra_by == seat:
@@ -100,8 +100,8 @@ def _talon_size(view: SeatView) -> int:
 
 def _centre(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: SeatView,
             names: list[str], labels: Labels, centre: tuple[int, int], room: int) -> None:
-    """Before play: the highest bid so far (or the phase) and who holds it, and the
-    talon face down (face up where this viewer has seen it)."""
+    """Before play: the highest bid so far (or the phase, unless the header says it) and
+    who holds it, and the talon face down (face up where this viewer has seen it)."""
     bids = [(s, a) for s, a in view.auction if (a.argument or a.token) not in PASSES]
     if view.result is not None and view.result.status != "finished":
         word, seat = labels(f"short.{view.result.status}"), None
@@ -112,12 +112,15 @@ def _centre(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: SeatV
         word = labels.bid(view.variant, action.argument or action.token)
     else:
         word, seat = labels("phase.auction"), None
+    if word == title(view, labels):  # the header says it already ("Bidding")
+        word = ""
     talon = _talon_size(view) if not view.is_over else 0
     cw, ch = card_size(TALON_CARD_W)
     cy = centre[1] - (ch // 2 + 8 if talon else 0)
     size = 34
-    draw_text(draw, (centre[0], cy - 6), label_text(word, size, Weight.BOLD, room),
-              size, d.TEXT, Weight.BOLD, anchor="md")
+    if word:
+        draw_text(draw, (centre[0], cy - 6), label_text(word, size, Weight.BOLD, room),
+                  size, d.TEXT, Weight.BOLD, anchor="md")
     if seat is not None:
         name = display_name(names[seat], labels.seat(seat), NAME_FONT, Weight.BOLD, room)
         draw_text(draw, (centre[0], cy + 6), name, NAME_FONT, d.MUTED, Weight.BOLD,

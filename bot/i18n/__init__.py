@@ -1,9 +1,20 @@
 """The message catalogue: every user-facing string goes through :func:`t`.
 
 Strings live in ``bot/i18n/catalog/<area>.py`` modules, each with a dict per language
-(``EN`` now; ``DE`` and ``SV`` come with the languages issue). Keys are dotted
-(``table.lobby.title``); values are ``str.format`` templates. A key missing in a language
-falls back to English; a key missing everywhere raises KeyError (a bug, caught by tests).
+(``EN``, ``DE``, ``SV``; ``tests/i18n`` checks that they have the same keys and
+placeholders). Keys are dotted (``table.lobby.title``); values are ``str.format``
+templates. A key missing in a language falls back to English; a key missing everywhere
+raises KeyError (a bug, caught by tests).
+
+**Counts.** A text that counts something takes the count as the value ``n`` (it may show
+it under another name too, or not at all: ``Ramsch: {names} pay.``). Its form for one
+(for ``n`` of 1 or −1) is the key with :data:`ONE` appended, ``seat.tricks.1`` beside
+``seat.tricks``; :func:`t` picks it by itself, so ``t("seat.tricks", lang, n=1)`` is
+``1 trick`` and ``n=2`` is ``2 tricks``. Every other count (0 too) takes the plain key,
+which is the plural in English, German and Swedish alike. A text whose count can never
+be one (the players of a variant, a deck's cards) needs no ``.1`` form.
+:func:`plural` says the same with the count first, for a count the text does not show
+as ``{n}``.
 """
 
 from __future__ import annotations
@@ -13,9 +24,11 @@ from functools import cache
 from typing import Any
 
 #: catalogue modules, one per area of the bot
-AREAS = ("core", "tables", "standings", "settings", "render", "rules")
+AREAS = ("core", "tables", "standings", "settings", "render", "rules", "hints")
 LANGUAGES = ("en", "de", "sv")
 DEFAULT = "en"
+#: appended to a count-dependent key for its form for one (see the module's doc)
+ONE = ".1"
 
 
 @cache
@@ -36,10 +49,28 @@ def language_of(locale: str | None) -> str:
     return base if base in LANGUAGES else DEFAULT
 
 
+def singular(key: str, count: object, language: str) -> str:
+    """``key``'s form for ``count``: ``key + ONE`` when ``count`` is 1 or −1 and the
+    catalogue has that form, else ``key``."""
+    if isinstance(count, int) and not isinstance(count, bool) and abs(count) == 1:
+        one = key + ONE
+        if one in strings(language) or one in strings(DEFAULT):
+            return one
+    return key
+
+
 def t(key: str, language: str | None = None, /, **values: Any) -> str:
-    """The string for ``key`` in ``language`` (English fallback), formatted with ``values``."""
+    """The string for ``key`` in ``language`` (English fallback), formatted with ``values``;
+    the form for one when ``values`` has ``n`` of 1 or −1 (see the module's doc)."""
     lang = language_of(language)
+    if "n" in values:
+        key = singular(key, values["n"], lang)
     text = strings(lang).get(key)
     if text is None:
         text = strings(DEFAULT)[key]
     return text.format(**values) if values else text
+
+
+def plural(key: str, n: int, language: str | None = None, /, **values: Any) -> str:
+    """``key`` for ``n`` things: ``t(key, language, n=n, **values)``."""
+    return t(key, language, n=n, **values)

@@ -99,6 +99,7 @@ def board_embed(page: BoardPage, language: str | None) -> discord.Embed:
                 "standings.board.you.line", language, rank=me.rank, players=page.players,
                 **_record(me, language))))
     embed.set_footer(text=t("standings.board.footer", language, players=page.players,
+                            n=page.players,
                             page=t("standings.page", language, page=key.page + 1,
                                    pages=page.pages)))
     return embed

@@ -27,10 +27,11 @@ _PATTERN = re.compile(rf"{_HEAD}:(?P<page>[0-9]{{1,2}}|{PICK})")
 #: the sections of each variant, in page order; the first page's text is
 #: ``rules.<variant>``, every other one ``rules.<variant>.<section>``
 PAGES: dict[str, tuple[str, ...]] = {
-    "zuger": ("overview", "bidding", "play", "scoring"),
-    "tapp1879": ("overview", "bidding", "play", "scoring"),
-    "dapp": ("overview", "contracts", "bidding", "play", "scoring", "ramsch"),
-    "wuerttemberg": ("overview", "contracts", "bidding", "play", "scoring", "options"),
+    "zuger": ("overview", "bidding", "play", "scoring", "words"),
+    "tapp1879": ("overview", "bidding", "play", "scoring", "words"),
+    "dapp": ("overview", "contracts", "bidding", "play", "scoring", "ramsch", "words"),
+    "wuerttemberg": ("overview", "contracts", "bidding", "play", "scoring", "options",
+                     "words"),
 }
 
 #: Discord's limits that a page must keep

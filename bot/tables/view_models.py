@@ -340,7 +340,7 @@ def result_line(view: SeatView, names: Sequence[str], words: Words) -> str:
     contract = words.contract(result.contract)
     if result.declarer is None:  # Ramsch
         losers = [names[s] for s, p in enumerate(result.payments) if p < 0]
-        return words("result.ramsch", names=", ".join(losers) or words("none"))
+        return words("result.ramsch", names=", ".join(losers) or words("none"), n=len(losers))
     name = names[result.declarer]
     if result.won is None:
         return words("result.draw", name=name, contract=contract)

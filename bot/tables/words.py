@@ -120,3 +120,44 @@ class Words:
     def task(self, phase: Phase) -> str:
         """What the seat to act is asked to do in ``phase`` (``play a card``)."""
         return self(f"task.{phase.value}")
+
+    def hint(self, what: Action | str | None) -> str | None:
+        """A one-line explanation of a word a player can be offered: a bid, declaration,
+        contract or announcement :class:`Action`, Kontra or Rekontra, or a contract's id
+        (``"rufer"``). ``hint.<variant>.<word>`` where the word means something else in
+        this variant, else ``hint.<word>``; announcements are ``announce.<value>``. None
+        for anything else (cards, trump, discards) and for a word with no hint."""
+        word = hint_word(what)
+        if word is None:
+            return None
+        for key in (f"hint.{self.variant}.{word}", f"hint.{word}"):
+            if has_key(key, self.language):
+                return self(key)
+        return None
+
+
+#: the action types whose word has a hint (:meth:`Words.hint`)
+HINTED = frozenset({ActionType.BID, ActionType.DECLARE, ActionType.CONTRACT,
+                    ActionType.ANNOUNCE, ActionType.KONTRA, ActionType.REKONTRA})
+
+
+def hint_word(what: Action | str | None) -> str | None:
+    """The word whose hint explains ``what`` (``solo``, ``announce.tout``, ``kontra``),
+    or None when it has none."""
+    if what is None or isinstance(what, str):
+        return what or None
+    kind = what.type
+    if kind not in HINTED:
+        return None
+    if kind in (ActionType.KONTRA, ActionType.REKONTRA):
+        return kind.value
+    if what.value is None:
+        return None
+    return f"announce.{what.value}" if kind is ActionType.ANNOUNCE else what.value
+
+
+def hint(words: Words, what: Action | str | None) -> str | None:
+    """:meth:`Words.hint`: the one-line explanation of a bid, declaration, contract or
+    announcement (an :class:`Action` or a contract's id) in ``words``' language and
+    variant, or None."""
+    return words.hint(what)

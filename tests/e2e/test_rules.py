@@ -51,11 +51,17 @@ async def test_german_pages_turn_in_place_also_after_a_restart(
         assert not ix.errors and ix.response is not None and ix.response.id == first.id
         shown = embed(sandbox.message(first.id))
         assert shown["title"] == "Dapp · Reizen" and shown["footer"] == f"Seite 3/{count}"
+        ramsch = PAGES["dapp"].index("ramsch")
+        ix = await alice.select(sandbox.message(first.id), [str(ramsch)])
+        assert not ix.errors
+        shown = embed(sandbox.message(first.id))
+        assert shown["title"] == "Dapp · Ramsch" and "Jungfrau" in shown["description"]
+        assert shown["footer"] == f"Seite {ramsch + 1}/{count}"
         ix = await alice.select(sandbox.message(first.id), [str(count - 1)])
         assert not ix.errors
         page = sandbox.message(first.id)
-        shown = embed(page)
-        assert shown["title"] == "Dapp · Ramsch" and "Jungfrau" in shown["description"]
+        shown = embed(page)  # the last page: the game's words, one line each
+        assert shown["title"] == "Dapp · Begriffe" and "**Rufer Herz**:" in shown["description"]
         assert shown["footer"] == f"Seite {count}/{count}"
         assert page.buttons()[1].get("disabled") is True
         ix = await alice.click(page, label="◀ Zurück")

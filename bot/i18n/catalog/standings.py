@@ -35,6 +35,7 @@ EN: dict[str, str] = {
     "standings.board.you.line": "**{rank}.** of {players} · **{chips}** · {deals} · {declarer}",
     "standings.board.you.none": "You have no settled deals in this period.",
     "standings.board.footer": "{page} · {players} players · computer players are not ranked",
+    "standings.board.footer.1": "{page} · 1 player · computer players are not ranked",
     "standings.board.mark": "(you)",
     # stats
     "standings.stats.title": "Stats of {name} · {variant}",
@@ -85,6 +86,7 @@ EN: dict[str, str] = {
                               " auction ended, then every trick. `{file}` is the deal record:"
                               " `python -m bot replay {file}` replays it.",
     "standings.replay.tricks": "Tricks {first}–{last} of deal {deal}",
+    "standings.replay.tricks.1": "Trick {first} of deal {deal}",
     # refusals and trouble
     "standings.error.no_store": "Standings are not available: the bot has no database.",
     "standings.error.unavailable": "The database is busy; please try again in a moment.",
@@ -131,6 +133,8 @@ DE: dict[str, str] = {
     "standings.board.you.none": "Du hast in diesem Zeitraum keine abgerechneten Spiele.",
     "standings.board.footer": "{page} · {players} Spieler · Computerspieler werden nicht"
                               " gewertet",
+    "standings.board.footer.1": "{page} · 1 Spieler · Computerspieler werden nicht"
+                                " gewertet",
     "standings.board.mark": "(du)",
     # stats
     "standings.stats.title": "Statistik von {name} · {variant}",
@@ -181,6 +185,7 @@ DE: dict[str, str] = {
                               " dem Reizen, dann jeder Stich. `{file}` ist das Spielprotokoll:"
                               " `python -m bot replay {file}` spielt es nach.",
     "standings.replay.tricks": "Stiche {first}–{last} von Spiel {deal}",
+    "standings.replay.tricks.1": "Stich {first} von Spiel {deal}",
     # refusals and trouble
     "standings.error.no_store": "Keine Ranglisten: der Bot hat keine Datenbank.",
     "standings.error.unavailable": "Die Datenbank ist beschäftigt; bitte gleich noch einmal.",
@@ -226,6 +231,7 @@ SV: dict[str, str] = {
     "standings.board.you.line": "**{rank}.** av {players} · **{chips}** · {deals} · {declarer}",
     "standings.board.you.none": "Du har inga avräknade givar under perioden.",
     "standings.board.footer": "{page} · {players} spelare · datorspelare rankas inte",
+    "standings.board.footer.1": "{page} · 1 spelare · datorspelare rankas inte",
     "standings.board.mark": "(du)",
     # stats
     "standings.stats.title": "Statistik för {name} · {variant}",
@@ -276,6 +282,7 @@ SV: dict[str, str] = {
                               " budgivningen slutade, sedan varje stick. `{file}` är givens"
                               " protokoll: `python -m bot replay {file}` spelar upp den.",
     "standings.replay.tricks": "Stick {first}–{last} i giv {deal}",
+    "standings.replay.tricks.1": "Stick {first} i giv {deal}",
     # refusals and trouble
     "standings.error.no_store": "Ställningen är inte tillgänglig: boten har ingen databas.",
     "standings.error.unavailable": "Databasen är upptagen; försök igen om en stund.",

@@ -1,0 +1,109 @@
+"""A one-line hint for every word the engine can offer a player, in every variant and
+every language, short, in the language's own words, and true to the engine's values."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.engine import VARIANTS, Action
+from bot.engine.variants import dapp, wuerttemberg, zuger
+from bot.i18n import LANGUAGES, strings
+from bot.i18n.catalog.hints import HINT_MAX
+from bot.tables.words import Words, hint, hint_word
+
+from .offered import offered
+
+VALUE = re.compile(r"\((?:value|Wert|värde) (\d+)\)")
+#: the value in units of each contract the engine scores with a fixed value
+VALUES: dict[str, dict[str, int]] = {
+    "zuger": {str(c): v for c, v in zuger.BASE.items()},
+    "dapp": {str(c): v for c, v in dapp.VALUE.items()},
+    "wuerttemberg": {str(g): v for g, v in wuerttemberg.VALUE.items()},
+    "tapp1879": {},
+}
+
+
+def hinted(variant: str) -> list[Action | str]:
+    actions, contracts = offered(variant)
+    return [*sorted(actions, key=lambda a: a.token), *sorted(contracts)]
+
+
+def key_of(words: Words, what: Action | str) -> str:
+    word = hint_word(what)
+    assert word is not None, what
+    specific = f"hint.{words.variant}.{word}"
+    return specific if specific in strings("en") else f"hint.{word}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_offered_word_has_a_hint(variant: str, language: str) -> None:
+    words = Words(language, variant)
+    own = strings(language)
+    missing, foreign, long = [], [], []
+    for what in hinted(variant):
+        text = hint(words, what)
+        if text is None:
+            missing.append(what)
+            continue
+        if key_of(words, what) not in own:
+            foreign.append(what)  # an English fallback
+        if len(text) > HINT_MAX or "\n" in text:
+            long.append((what, text))
+    assert (missing, foreign, long) == ([], [], [])
+
+
+def test_the_words_found_are_the_variants_words() -> None:
+    """The enumeration reaches every word the rules name (so the test above means it)."""
+    tokens = {v: {a.token for a in offered(v)[0]} for v in VARIANTS}
+    assert {"bid:pass", "bid:tapp", "bid:solo", "bid:super", "bid:vice"} <= tokens["zuger"]
+    assert {"bid:coeurfrage", "bid:solo", "bid:coeursolo", "bid:hold", "announce:tout",
+            "announce:none"} <= tokens["tapp1879"]
+    assert {"bid:play", "bid:self", "bid:hold", "kontra", "rekontra"} <= tokens["dapp"]
+    assert {f"contract:{c}" for c in dapp.VALUE if c != "ramsch"} <= tokens["dapp"]
+    assert {f"declare:{g}" for g in wuerttemberg.RANK} <= tokens["wuerttemberg"]
+    assert {"bid:spiele", "bid:weg"} <= tokens["wuerttemberg"]
+    assert "ramsch" in offered("dapp")[1] and "ramsch" in offered("wuerttemberg")[1]
+
+
+def test_every_hint_is_used() -> None:
+    """No hint key that no variant reaches (a stale word)."""
+    used = {key_of(Words("en", v), what) for v in VARIANTS for what in hinted(v)}
+    assert sorted(k for k in strings("en") if k.startswith("hint.")) == sorted(used)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_values_in_hints_are_the_engines(language: str) -> None:
+    checked = 0
+    for variant in VARIANTS:
+        words = Words(language, variant)
+        for what in hinted(variant):
+            word = hint_word(what)
+            text = hint(words, what) or ""
+            for value in VALUE.findall(text):
+                assert VALUES[variant][str(word)] == int(value), (variant, word, text)
+                checked += 1
+    assert checked >= 15
+
+
+def test_no_hint_for_cards_and_choices() -> None:
+    words = Words("de", "dapp")
+    assert hint(words, Action.play("AH")) is None
+    assert hint(words, Action.trump("H")) is None
+    assert hint(words, Action.call(None)) is None
+    assert hint(words, Action.discard(["AH", "KH"])) is None
+    assert hint(words, None) is None and hint(words, "") is None
+    assert hint(words, "no_such_contract") is None
+
+
+def test_a_word_explained_per_variant() -> None:
+    """The same word, told apart where the variants differ."""
+    assert "65" in (hint(Words("en", "zuger"), Action.bid("solo")) or "")
+    assert "pot" in (hint(Words("en", "tapp1879"), Action.bid("solo")) or "")
+    assert "Farbspiel" in (hint(Words("de", "wuerttemberg"), "herz") or "")
+    assert hint(Words("sv", "dapp"), Action.contract("herz")) != hint(
+        Words("sv", "wuerttemberg"), Action.declare("herz"))
+    assert Words("en", "dapp").hint(Action.kontra()) == hint(Words("en", "dapp"),
+                                                             Action.kontra())

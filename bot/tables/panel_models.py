@@ -60,6 +60,8 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
         lines.append(words("hand.your_turn", task=_task_detail(view, main, words)))
     elif view.actor is not None:
         lines.append(words("hand.waiting", name=names[view.actor], task=words.task(view.phase)))
+    if not view.is_over:
+        lines += _hints(view.legal, words)
     components = action_components(ctx.table_id, ctx.stamp, view, words)
     image = (ImageSpec(ImageKind.HAND, view, ctx.names, ctx.style, words.language)  # reader's
              if main or not after_action else None)
@@ -78,6 +80,9 @@ def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> l
     text = words.contract(view.contract)
     lines = [words("table.contract_by", contract=text, name=who) if who
              else words("table.contract", contract=text)]
+    explained = words.hint(view.contract)
+    if explained is not None:
+        lines.append(f"*{explained}*")
     if view.trump is not None:
         lines.append(words("table.trump", suit=words.suit(view.trump)))
     seat = view.seat
@@ -91,6 +96,18 @@ def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> l
                if view.exchange_card is not None else "")
         lines.append(words("hand.called_yours", name=who,
                            card=words.card(view.called_card), got=got).rstrip())
+    return lines
+
+
+def _hints(actions: Sequence[Action], words: Words) -> list[str]:
+    """One line per word offered now (a bid, a contract, Kontra...) saying what it
+    means; cards, trumps and discards need none."""
+    lines: list[str] = []
+    for action in actions:
+        explained = words.hint(action)
+        line = f"› **{words.action(action)}**: {explained}" if explained else None
+        if line is not None and line not in lines:
+            lines.append(line)
     return lines
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Action, ActionType, Deal
+from bot.engine.playout import random_action
 from bot.store import Store
 from bot.tables import DealOver, Stamp, TableOver
 from bot.tables.panel_models import hand_panel
@@ -116,3 +117,28 @@ async def test_a_tapp1879_session_adds_up_on_screen(store: Store) -> None:
             shares = (_amounts(text.split("The pot was shared: ")[1]) if pot else {})
             assert sum(shares.values()) == pot  # the whole pot, to the players
             assert final == {n: totals[n] + shares.get(n, 0) for n in totals}
+
+
+@pytest.mark.parametrize("variant,players", [("zuger", 4), ("tapp1879", 3), ("dapp", 4),
+                                             ("wuerttemberg", 4)])
+@pytest.mark.parametrize("language", [None, "de", "sv"])
+def test_the_panel_explains_every_word_it_offers(variant: str, players: int,
+                                                 language: str | None) -> None:
+    """On their turn in the auction a member reads, under the buttons' words, one line
+    per offered word saying what it means; once a contract stands it is explained too."""
+    words = Words(language, variant, "french")
+    for seed in range(30):
+        deal = Deal.new(variant, players=players, rng=random.Random(seed))
+        rng = random.Random(seed)
+        while not deal.is_over:
+            seat, action = random_action(deal, rng)
+            view = deal.view(seat)
+            text = hand_panel(HandContext(1, Stamp(0, deal.ply), seat, view, NAMES[:players],
+                                          "french", language), words).description
+            for offered in view.legal:
+                explained = words.hint(offered)
+                if explained is not None:
+                    assert f"› **{words.action(offered)}**: {explained}" in text
+            if view.contract is not None and words.hint(view.contract) is not None:
+                assert f"*{words.hint(view.contract)}*" in text
+            deal.apply(seat, action)

@@ -2,12 +2,15 @@
 
 A claim is ``all`` (I take every trick still to play) or ``none`` (I take no more
 trick, as a Bettel player would). :func:`claim_line` looks for the claimer's plays that
-make the claim come true *against every legal defence*: then nothing the others could
+make the claim come true *against every legal defence* and leave *no chip in doubt*
+(every such defence ends in the same payments and pot): then nothing the others could
 do would change a chip, and the deal may end at once, played out along that line (its
-record holds real, legal plays; it replays to the same result). With ``defended=False``
-it looks for *some* legal continuation where the claim comes true: what the others may
-accept (the claim is then played out so), never force. A search that would go beyond
-``budget`` positions is given up (:class:`ClaimTooDeep`).
+record holds real, legal plays; it replays to the same result). A claim of no more
+tricks in a Ramsch, where the others' points still decide who pays, is therefore not
+proven even when it comes true. With ``defended=False`` it looks for *some* legal
+continuation where the claim comes true: what the others may accept (the claim is then
+played out so), never force. A search that would go beyond ``budget`` positions is
+given up (:class:`ClaimTooDeep`).
 """
 
 from __future__ import annotations
@@ -50,16 +53,23 @@ def claim_line(deal: Deal, seat: int, kind: ClaimKind, *, defended: bool = True,
     return search.line(deal.copy())
 
 
+#: what a finished line comes to: its payments and the pot (proven claims), or True
+Outcome = tuple[tuple[int, ...], int] | bool
+
+
 class _Search:
     def __init__(self, seat: int, kind: ClaimKind, defended: bool, budget: int) -> None:
         self.seat = seat
         self.kind = kind
         self.defended = defended
         self.budget = budget
-        self.memo: dict[tuple[object, ...], int | None] = {}  # position -> a good card
+        #: position -> a good card and what the claim comes to from there
+        self.memo: dict[tuple[object, ...], tuple[int, Outcome] | None] = {}
 
     def _key(self, deal: Deal) -> tuple[object, ...]:
-        return (tuple(deal.hands), tuple(deal.trick), deal.leader)
+        # the seats' points and tricks so far decide the payments (with what is to come)
+        taken = (tuple(deal.points), tuple(deal.tricks_won)) if self.defended else ()
+        return (tuple(deal.hands), tuple(deal.trick), deal.leader, taken)
 
     def _trick_ok(self, deal: Deal, tricks_before: int) -> bool:
         if len(deal.tricks) == tricks_before:
@@ -67,41 +77,53 @@ class _Search:
         winner = deal.tricks[-1].winner
         return (winner == self.seat) == (self.kind is ClaimKind.ALL)
 
+    def _outcome(self, deal: Deal) -> Outcome:
+        if not self.defended:
+            return True
+        result = deal.outcome()
+        assert result is not None
+        return (result.payments, result.pot)
+
     def holds(self, deal: Deal) -> bool:
         """Whether the claim comes true from here (recording a good card per position)."""
+        return self._solve(deal) is not None
+
+    def _solve(self, deal: Deal) -> Outcome | None:
+        """What the claim comes to from here, or None where it can fail (or, proven,
+        where the others' choices could still change a chip)."""
         if deal.is_over:
-            return True
+            return self._outcome(deal)
         key = self._key(deal)
         if key in self.memo:
-            return self.memo[key] is not None
+            known = self.memo[key]
+            return None if known is None else known[1]
         self.budget -= 1
         if self.budget < 0:
             raise ClaimTooDeep()
-        actor = deal.turn
-        chooses = actor == self.seat or not self.defended
-        found: int | None = None
+        chooses = deal.turn == self.seat or not self.defended
+        found: tuple[int, Outcome] | None = None
         for card in iter_bits(deal.legal_play_mask()):
             after = deal.copy()
             tricks = len(after.tricks)
             after.play_unchecked(card)
-            ok = self._trick_ok(after, tricks) and self.holds(after)
-            if chooses and ok:
-                found = card
-                break
-            if not chooses and not ok:
-                found = None
+            outcome = self._solve(after) if self._trick_ok(after, tricks) else None
+            if chooses and outcome is not None:
+                found = (card, outcome)
                 break
             if not chooses:
-                found = card  # every defence so far keeps the claim: any of them
+                if outcome is None or (found is not None and outcome != found[1]):
+                    found = None
+                    break
+                found = found or (card, outcome)  # every defence so far: the same
         self.memo[key] = found
-        return found is not None
+        return None if found is None else found[1]
 
     def line(self, deal: Deal) -> list[Play]:
         """The continuation: the recorded good card at every position."""
         plays: list[Play] = []
         while not deal.is_over:
-            card = self.memo[self._key(deal)]
-            assert card is not None
-            plays.append((deal.turn, card))
-            deal.play_unchecked(card)
+            known = self.memo[self._key(deal)]
+            assert known is not None
+            plays.append((deal.turn, known[0]))
+            deal.play_unchecked(known[0])
         return plays

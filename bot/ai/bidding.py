@@ -46,7 +46,7 @@ HERZ_AUFNEHMEN_MARGIN = {3: 10.0, 4: 16.0}
 BETTEL_RISKS = {("dapp", 5): 1, ("dapp", 6): 1, ("wuerttemberg", 4): 1}
 
 #: value of each contract (units) per variant, for choosing between acceptable ones
-VALUES = {
+VALUES: dict[str, dict[str, float]] = {
     "dapp": {"normal": 1, "herz": 2, "rufer": 4, "bettel": 5, "rufer_herz": 6,
              "durch": 8, "durch_herz": 12},
     "wuerttemberg": {"herz_aufnehmen": 0.5, "farbe": 1, "herz": 2, "bettel": 3,

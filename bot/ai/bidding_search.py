@@ -397,10 +397,10 @@ def decide(view: SeatView, legal: list[Action], fallback: Action, config: LevelC
         d.ev.run(list(plans.values()), d.samples, d.deadline)
         vals = {s: d.ev.values[p] for s, p in plans.items()}
         base_suit = fallback.suit if fallback.suit in vals else suits[0]
-        best = max(suits, key=lambda s: mean(vals[s]))
-        pick = best if best != base_suit and d.override(vals[base_suit], vals[best]) \
-            else base_suit
-        return Action.trump(pick)
+        best_suit = max(suits, key=lambda s: mean(vals[s]))
+        picked = best_suit if best_suit != base_suit \
+            and d.override(vals[base_suit], vals[best_suit]) else base_suit
+        return Action.trump(picked)
     if ph is Phase.ANNOUNCE:
         tout, none = Plan(contract, view.trump, tout=True), Plan(contract, view.trump)
         d.ev.run([tout, none], d.samples, d.deadline)

@@ -85,13 +85,14 @@ def _points(k: Knowledge, t: Trick, legal: list[int]) -> int:
     if t.winning is None:
         return _points_lead(k, legal, opps)
     assert t.led is not None and t.winner is not None
+    winning, led, winner = t.winning, t.led, t.winner
 
     def value(c: int) -> float:
         stake = t.points + POINTS_OF[c]
-        if beats(c, t.winning, k.trump):
-            r = k.risk(c, t.led, opps)
-        elif k.same_team(t.winner):
-            r = k.risk(t.winning, t.led, opps)
+        if beats(c, winning, k.trump):
+            r = k.risk(c, led, opps)
+        elif k.same_team(winner):
+            r = k.risk(winning, led, opps)
         else:
             return -stake - keep_value(k, c)
         return (1.0 - 2.0 * r) * stake - keep_value(k, c)
@@ -132,17 +133,19 @@ def _win_all(k: Knowledge, t: Trick, legal: list[int]) -> int:
             return min(legal, key=lambda c: (k.risk(c, SUIT_OF[c], opps),
                                              SUIT_OF[c] != k.trump, -RANK_OF[c]))
         assert t.led is not None
-        wins = [c for c in legal if beats(c, t.winning, k.trump)]
+        winning, led = t.winning, t.led
+        wins = [c for c in legal if beats(c, winning, k.trump)]
         if wins:
-            return min(wins, key=lambda c: (round(k.risk(c, t.led, opps), 3), RANK_OF[c]))
+            return min(wins, key=lambda c: (round(k.risk(c, led, opps), 3), RANK_OF[c]))
         return min(legal, key=lambda c: (POINTS_OF[c], RANK_OF[c]))
     if t.winning is None:
         return min(legal, key=lambda c: (k.risk(c, SUIT_OF[c], [decl]), RANK_OF[c]))
     assert t.led is not None and t.winner is not None
+    winning, led = t.winning, t.led
     if decl in t.after:  # the declarer is still to play: leave him the hardest trick
         def beaten(c: int) -> float:
-            w = c if beats(c, t.winning, k.trump) else t.winning
-            return k.risk(w, t.led, [decl])
+            w = c if beats(c, winning, k.trump) else winning
+            return k.risk(w, led, [decl])
 
         return min(legal, key=lambda c: (round(beaten(c), 3), RANK_OF[c], c))
     if t.winner == decl:

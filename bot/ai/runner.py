@@ -37,6 +37,7 @@ STARTUP_GRACE = 10.0
 
 _pool: concurrent.futures.ProcessPoolExecutor | None = None
 _warm = False
+_workers = 0
 
 
 def _noop() -> None:
@@ -50,17 +51,17 @@ async def warm_up() -> None:
     loop = asyncio.get_running_loop()
     executor = pool()
     await asyncio.gather(*(loop.run_in_executor(executor, _noop)
-                           for _ in range(executor._max_workers)))
+                           for _ in range(_workers)))
     _warm = True
 
 
 def pool(workers: int | None = None) -> concurrent.futures.ProcessPoolExecutor:
     """The shared worker pool (created on first use; one worker per core)."""
-    global _pool
+    global _pool, _workers
     if _pool is None:
         ctx = multiprocessing.get_context("spawn")
-        _pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=workers or os.cpu_count() or 2, mp_context=ctx)
+        _workers = workers or os.cpu_count() or 2
+        _pool = concurrent.futures.ProcessPoolExecutor(max_workers=_workers, mp_context=ctx)
     return _pool
 
 

@@ -12,6 +12,7 @@ when the budget is a sample count (``seconds=None``, as in tests).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import time
@@ -137,7 +138,11 @@ def search_player(level: str, rng: random.Random | None = None,
 
 def register() -> None:
     for name in LEVELS:
-        register_level(name, lambda rng, _n=name: SearchPlayer(rng, LEVELS[_n]))
+        register_level(name, functools.partial(_level_player, LEVELS[name]))
+
+
+def _level_player(config: LevelConfig, rng: random.Random) -> SearchPlayer:
+    return SearchPlayer(rng, config)
 
 
 __all__ = ["LEVELS", "LevelConfig", "SearchPlayer", "register", "search_player"]

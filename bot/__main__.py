@@ -26,7 +26,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "replay": Subcommand("bot.replay_cli:main",
                          "replay a deal record and print its result as JSON"),
     "verify": Subcommand("bot.verify_cli:main",
-                         "recompute a deal from its published seed (the shuffle's proof)"),
+                         "recompute a deal from its published seed, to check it"),
     "check-ledger": Subcommand("bot.store.check_ledger:main",
                                "check a database's chip ledger against its deals"),
     "render-gallery": Subcommand("renderer.gallery:main",

@@ -10,6 +10,7 @@ a few deals), saves every image the bot posted and a readable transcript under
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 import sys
@@ -26,10 +27,13 @@ from .ai import make_player
 from .cli import Parser, non_negative, whole_number
 from .client import TappBot
 from .config import Settings
-from .engine import ActionType
+from .engine import ActionType, Deal
 from .engine.cards import CARD_NAMES
+from .engine.claims import ClaimKind, ClaimTooDeep, claim_line, offered_claims
+from .i18n import t
 from .store import Store
 from .tables import ComponentId, Stamp, TableConfig
+from .tables.claims import CLAIM_BUDGET
 
 #: (label, variant, options, computers) of the demo's tables
 TABLES: tuple[tuple[str, str, dict[str, Any], int], ...] = (
@@ -112,6 +116,7 @@ class Demo:
         self.deals = deals
         self.rng = random.Random(seed)
         self.table_ids: list[int] = []
+        self.claimed = False  # alice claims once, when the bot will prove it
 
     async def run(self) -> Path:
         database = self.out / "tapp.sqlite3"
@@ -200,7 +205,14 @@ class Demo:
                                            label="My hand")).response
                 assert panel is not None
                 recorder.capture()
-            answered = await self.take(alice, panel, action, recorder)
+            kind = None if self.claimed else proven_claim(deal, seat)
+            if kind is not None:  # the rest is hers, whatever the others do: she claims
+                label = t(f"button.claim.{kind.value}", None)
+                recorder.note(f"\nalice clicks [{label}]")
+                answered = await alice.click(panel, label=label)
+                self.claimed = True
+            else:
+                answered = await self.take(alice, panel, action, recorder)
             panel = answered.response or panel
             await self.quiet(sandbox, bot)
             recorder.capture()
@@ -234,6 +246,15 @@ class Demo:
         button = next(b for b in panel.buttons() if b["custom_id"].endswith(":" + action.token))
         recorder.note(f"\nalice clicks [{button.get('label')}]")
         return await alice.click(panel, custom_id=button["custom_id"])
+
+
+def proven_claim(deal: Deal, seat: int) -> ClaimKind | None:
+    """A claim the bot will prove for ``seat`` now, if there is one."""
+    for kind in offered_claims(deal, seat):
+        with contextlib.suppress(ClaimTooDeep):
+            if claim_line(deal, seat, kind, budget=CLAIM_BUDGET) is not None:
+                return kind
+    return None
 
 
 def shows_turn(panel: Message, stamp: Stamp | None) -> bool:

@@ -24,7 +24,8 @@ Recompute a deal from its seed: the hands seat by seat and the talon, in record 
 
 Examples:
   python -m bot verify --seed 1f0c...e9 --variant zuger
-  python -m bot verify --seed 1f0c...e9 --variant dapp --players 4 --commitment 9b2a...
+  python -m bot verify --seed 1f0c...e9 --variant dapp --players 4 \\
+      --commitment 9b2a...
   python -m bot verify --seed 1f0c...e9 --record deal-17.json
 
 Exit status 0 when the commitment and the record (if given) match, 1 when one does not,

@@ -92,7 +92,7 @@ class TableCog(TappCog):
         words = words or TableCog.words(interaction, hand.view.variant, hand.style)
         model = hand_panel(hand, words, note, after_action=after_action)
         await answer.send(model, table_id=hand.table_id, kind=MessageKind.HAND, seat=hand.seat,
-                          stamp=hand.stamp, update=update)
+                          stamp=hand.stamp, update=update, claim=hand.claim)
 
 
 class Table(TableCog):
@@ -185,6 +185,15 @@ class Table(TableCog):
         elif verb == "end":
             outcome = await tables.end(table_id, user.id)
             await answer.text(t(outcome, lang), table_id=table_id)
+        elif verb in ("claim.all", "claim.none"):
+            key, hand = await tables.claim(table_id, user.id, verb[len("claim."):], cid.stamp)
+            await self.send_hand(answer, interaction, hand, t(key, lang), update=on_private,
+                                 after_action=True)
+        elif verb in ("claim.yes", "claim.no"):
+            key, hand = await tables.decide_claim(table_id, user.id, verb == "claim.yes",
+                                                  cid.stamp)
+            await self.send_hand(answer, interaction, hand, t(key, lang), update=on_private,
+                                 after_action=True)
         else:
             await self._act(interaction, answer, cid, values, on_private)
 

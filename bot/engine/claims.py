@@ -32,6 +32,11 @@ class ClaimKind(StrEnum):
     NONE = "none"  # no more trick
 
 
+#: claims are offered from a hand of this many cards on: earlier ones are seldom true
+#: against every defence, and costly to check
+OFFERED_FROM = 5
+
+
 class ClaimTooDeep(Exception):
     """The claim could not be checked within the search budget."""
 
@@ -39,6 +44,21 @@ class ClaimTooDeep(Exception):
 def can_claim(deal: Deal) -> bool:
     """Claims are made while cards are played (before the last card)."""
     return deal.phase is Phase.PLAY and not deal.is_over
+
+
+def offered_claims(deal: Deal, seat: int) -> tuple[ClaimKind, ...]:
+    """The claims worth offering ``seat`` now: on their turn in card play, holding from
+    two to :data:`OFFERED_FROM` cards; *every trick*, or *no more trick* for the
+    declarer of a contract lost by a trick (Bettel), and both in a deal with no
+    declarer (Ramsch)."""
+    if not can_claim(deal) or deal.turn != seat or \
+            not 2 <= deal.hands[seat].bit_count() <= OFFERED_FROM:
+        return ()
+    if deal.declarer is None:
+        return (ClaimKind.ALL, ClaimKind.NONE)
+    if deal.must_lose_all and seat == deal.declarer:
+        return (ClaimKind.NONE,)
+    return (ClaimKind.ALL,)
 
 
 def claim_line(deal: Deal, seat: int, kind: ClaimKind, *, defended: bool = True,

@@ -4,6 +4,7 @@ action log, deals, the chip ledger and standings, settings, timers and message i
 All SQL of the bot lives in this package. Open one :class:`Store` at start-up.
 """
 
+from .claims import ClaimRow, ClaimStatus
 from .codec import restore_session, session_from_state, session_to_state
 from .db import DEFAULT_PATH
 from .errors import (
@@ -58,7 +59,8 @@ from .standings import Period
 from .store import Store
 
 __all__ = [
-    "DEFAULT_PATH", "ActionRow", "AlreadySeated", "ChipPoint", "ContractRecord",
+    "DEFAULT_PATH", "ActionRow", "AlreadySeated", "ChipPoint", "ClaimRow", "ClaimStatus",
+    "ContractRecord",
     "Arming", "CorruptState", "DealAmount", "DealClosed", "DealInProgress", "DealNotFound",
     "DealRow", "DealStatus", "Deadline", "DeadlineKind", "DeadlineSpec", "DeckStyle",
     "DuplicateAction",

@@ -54,6 +54,39 @@ def normalised_header(deal_or_record: Deal | Mapping[str, Any]) -> dict[str, Any
     return record_header(deal.to_record())
 
 
+def checked_entry(seat: int, action: Action | Mapping[str, Any]) -> dict[str, Any]:
+    """The record entry of ``seat``'s action, well-formed (legality is the engine's)."""
+    entry = action.to_record(seat) if isinstance(action, Action) else dict(action)
+    if entry.get("seat") != seat:
+        raise StoreError(f"the entry's seat {entry.get('seat')!r} is not seat {seat}")
+    Action.from_record(entry)
+    return entry
+
+
+def append_entry(conn: sqlite3.Connection, deal_id: int, ply: int, seat: int,
+                 entry: dict[str, Any], auto: bool, now: float) -> tuple[ActionRow, int]:
+    """Append one entry at ``ply`` (see :meth:`Deals.append_action`); returns its row
+    and the deal's table."""
+    cur = conn.execute(
+        "UPDATE deals SET ply = ply + 1"
+        " WHERE deal_id = ? AND ply = ? AND status = 'playing'", (deal_id, ply))
+    if cur.rowcount != 1:
+        deal = fetch_deal(conn, deal_id)
+        if deal.status is not DealStatus.PLAYING:
+            raise DealClosed(deal_id)
+        if deal.ply > ply:
+            raise DuplicateAction(deal_id, ply)
+        raise PlyGap(f"deal {deal_id} has {deal.ply} actions; ply {ply} skips ahead")
+    conn.execute(
+        "INSERT INTO actions (deal_id, ply, seat, entry, auto, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)", (deal_id, ply, seat, dumps(entry), int(auto), now))
+    table_id = conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
+                            (deal_id,)).fetchone()[0]
+    conn.execute("UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?"
+                 " AND is_computer = 0 AND away != ?", (int(auto), table_id, seat, int(auto)))
+    return ActionRow(deal_id, ply, seat, entry, auto, now), int(table_id)
+
+
 class Deals:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -101,35 +134,14 @@ class Deals:
         :meth:`Tables.set_away`; their own action brings them back). ``deadlines``, if
         given, replace the table's pending ones, set for the next ply.
         """
-        entry = action.to_record(seat) if isinstance(action, Action) else dict(action)
-        if entry.get("seat") != seat:
-            raise StoreError(f"the entry's seat {entry.get('seat')!r} is not seat {seat}")
-        Action.from_record(entry)  # well-formed (legality is the engine's business)
-        text = dumps(entry)
+        entry = checked_entry(seat, action)
         now = self._db.now()
 
         def run(conn: sqlite3.Connection) -> ActionRow:
-            cur = conn.execute(
-                "UPDATE deals SET ply = ply + 1"
-                " WHERE deal_id = ? AND ply = ? AND status = 'playing'", (deal_id, ply))
-            if cur.rowcount != 1:
-                deal = fetch_deal(conn, deal_id)
-                if deal.status is not DealStatus.PLAYING:
-                    raise DealClosed(deal_id)
-                if deal.ply > ply:
-                    raise DuplicateAction(deal_id, ply)
-                raise PlyGap(f"deal {deal_id} has {deal.ply} actions; ply {ply} skips ahead")
-            conn.execute(
-                "INSERT INTO actions (deal_id, ply, seat, entry, auto, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)", (deal_id, ply, seat, text, int(auto), now))
-            table_id = conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
-                                    (deal_id,)).fetchone()[0]
-            conn.execute("UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?"
-                         " AND is_computer = 0 AND away != ?",
-                         (int(auto), table_id, seat, int(auto)))
+            row, table_id = append_entry(conn, deal_id, ply, seat, entry, auto, now)
             if deadlines is not None:
                 schedule_all(conn, table_id, deadlines, deal_id=deal_id, ply=ply + 1, now=now)
-            return ActionRow(deal_id, ply, seat, entry, auto, now)
+            return row
 
         return await self._db.write(run)
 

@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from types import TracebackType
 
+from .claims import Claims
 from .db import DEFAULT_PATH, Clock, Database
 from .deadlines import Deadlines
 from .deals import Deals
@@ -35,6 +36,7 @@ class Store:
         self.settings = SettingsStore(db)
         self.deadlines = Deadlines(db)
         self.messages = Messages(db)
+        self.claims = Claims(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,

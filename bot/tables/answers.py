@@ -23,6 +23,7 @@ from bot.i18n import language_of
 from .ids import Stamp
 from .outgoing import Disclosure, MessageKind, Outgoing
 from .panels import LivePanel, later
+from .state import ClaimState
 from .view_models import MessageModel
 
 if TYPE_CHECKING:
@@ -107,9 +108,11 @@ class Answer:
             self.deferred = True
 
     async def send(self, model: MessageModel, *, table_id: int, kind: MessageKind,
-                   seat: int | None, stamp: Stamp | None, update: bool | None = None) -> None:
+                   seat: int | None, stamp: Stamp | None, update: bool | None = None,
+                   claim: ClaimState | None = None) -> None:
         """Send ``model`` as the answer (ephemeral), and report it to the observers. A
-        hand panel (``kind`` HAND) becomes the member's live panel at the table."""
+        hand panel (``kind`` HAND) becomes the member's live panel at the table
+        (showing the moment ``stamp``, and ``claim`` made then)."""
         out = await self.display.outgoing(model)
         update = self.update if update is None else update
         user = self.interaction.user.id
@@ -123,14 +126,14 @@ class Answer:
         held = panels.get(table_id, user)
         panel = LivePanel(self.interaction, seat, language_of(str(self.interaction.locale)),
                           self.display.clock() - self.display.age(self.interaction),
-                          shown=stamp, turn=any(True for _ in model.components))
+                          shown=stamp, turn=any(True for _ in model.components), claim=claim)
         lock = None if held is None or held is self._held else held.lock  # (held: this
         async with lock or contextlib.nullcontext():  # answer holds its lock already)
             async with self._lock:
                 self._stop_timer()
                 if update and held is not None and later(held.shown, stamp):
                     await self._acknowledge()  # the panel shows a later moment already
-                    panel.shown, panel.turn = held.shown, held.turn
+                    panel.shown, panel.turn, panel.claim = held.shown, held.turn, held.claim
                 else:
                     await self._deliver(out, update)
                     self.display.disclose(Disclosure(table_id, kind, user, seat, stamp, model))

@@ -15,14 +15,15 @@ import dataclasses
 import inspect
 import logging
 import random
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from bot.engine import Action, ActionType, Ending, IllegalAction, NotYourTurn
+from bot.engine import Action, ActionType, Deal, Ending, IllegalAction, NotYourTurn, SeatView
 from bot.store import Store, StoreError, TableRow, TableStatus, restore_session
 
 from .arming import arming, turn_key, turn_specs, waiting_seat
+from .claim_views import claim_state, claimable, ended_by, seen_by
 from .computers import ComputerSeats
 from .config import TableConfig
 from .errors import (
@@ -39,7 +40,7 @@ from .live import LiveTable
 from .refusals import refusal
 from .registry import TableRegistry, Unrebuildable
 from .scheduler import Scheduler
-from .state import DealOver, TableOver, TableState
+from .state import ClaimState, DealOver, TableOver, TableState
 
 if TYPE_CHECKING:
     from .timeouts import TimerNotice
@@ -221,7 +222,8 @@ class TableCore:
                 deal_id, live.deal_id = live.deal_id, None
                 await self.store.deals.settle(deal_id, deal, session)
                 changes.events.append(DealOver(live.table_id, deal_id, stamp, view,
-                                               live.names(), tuple(session.chips)))
+                                               live.names(), tuple(session.chips),
+                                               ended_by(live, deal_id)))
                 continue
             if deal is None:
                 if session.is_over:  # with the session: its pot is shared out, once
@@ -282,13 +284,23 @@ class TableCore:
             special_left=session.special_left if session is not None else 0,
             end_votes=len(live.end_votes), votes_needed=len(live.voters()) // 2 + 1,
             kontra=kontra, actor_user=actor_user, away=live.away(),
-            private=deal.copy().view if deal is not None else None)
+            claim=claim_state(live),
+            claimable=claimable(live, view.actor) if view and view.actor is not None else (),
+            private=_private(deal, claim_state(live)))
 
     def table_over(self, live: LiveTable) -> TableOver:
         session = live.session
         chips = tuple(session.chips) if session is not None else None
         shares = tuple(session.pot_shares) if session and session.pot_shares else None
         return TableOver(live.table_id, False, live.names(), chips, shares)
+
+
+def _private(deal: Deal | None, claim: ClaimState | None) -> Callable[[int], SeatView] | None:
+    """Each seat's own view at this moment (of a copy: the deal moves on meanwhile)."""
+    if deal is None:
+        return None
+    copy = deal.copy()
+    return lambda seat: seen_by(copy, seat, claim)
 
 
 def closed_state(row: TableRow, names: tuple[str, ...]) -> TableState:

@@ -232,8 +232,11 @@ class Display:
         """The live panels follow the game; the member to act is pinged only if they have
         none; pings that no longer name the member to act go."""
         actor = state.actor_user
+        claim = state.claim
+        deciding = {info.user_id for s in claim.waiting if (info := state.seat(s)) is not None} \
+            if claim is not None else set()
         for user_id, panel in self.panels.of_table(state.table_id).items():
-            await self._follow(state, user_id, panel, user_id == actor)
+            await self._follow(state, user_id, panel, user_id == actor or user_id in deciding)
         view = state.view
         if actor is not None and self.panels.get(state.table_id, actor) is None:
             assert view is not None and view.actor is not None and state.stamp is not None
@@ -259,7 +262,9 @@ class Display:
                 return
             if panel.final or state.private is None or state.stamp is None:
                 return
-            if to_act:
+            if panel.shown == state.stamp and panel.claim != state.claim:
+                pass  # a claim was made, decided on or refused at the moment it shows
+            elif to_act:
                 if panel.turn and panel.shown == state.stamp:
                     return  # it shows this very turn already
                 if later(panel.shown, state.stamp):
@@ -268,13 +273,16 @@ class Display:
                                               or not later(state.stamp, panel.shown)):
                 return  # it offers nothing that went: it stays as it is
             # (a panel that showed no hand yet, a seat's answer in the lobby, shows it)
+            view = state.view
             ctx = HandContext(state.table_id, state.stamp, panel.seat,
                               state.private(panel.seat), state.names, state.style,
-                              panel.language)
+                              panel.language, state.claim,
+                              state.claimable if view and view.actor == panel.seat else ())
             words = Words(panel.language, state.variant, state.style)
             model = hand_panel(ctx, words, after_action=not to_act)
             if await self._edit_panel(state.table_id, user_id, panel, model):
                 panel.shown, panel.turn = state.stamp, to_act and bool(model.components)
+                panel.claim = state.claim
                 self.disclose(Disclosure(state.table_id, HAND, user_id, panel.seat,
                                          state.stamp, model))
 

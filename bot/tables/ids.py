@@ -28,6 +28,8 @@ VERBS = frozenset({
     "hand", "last", "rules", "end",  # on the table message
     "hands",  # on a deal's result
     "join", "leave", "computer", "start", "cancel",  # in the lobby
+    "claim.all", "claim.none",  # a claim (the claimer's panel)
+    "claim.yes", "claim.no",  # accepting or refusing one (panels and the table message)
 })
 PICK = "pick."
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.engine import Deal
 from bot.engine.session import Session
-from bot.store import SeatRow, TableRow, TableStatus
+from bot.store import ClaimRow, SeatRow, TableRow, TableStatus
 
 from .ids import Stamp
 from .state import SeatInfo
@@ -31,6 +31,7 @@ class LiveTable:
     end_votes: set[int] = field(default_factory=set)  # members who voted to end (not stored)
     runner: asyncio.Task[None] | None = None  # the computer players' task
     asked: set[tuple[int, int, int]] = field(default_factory=set)  # (deal, ply, seat) asked
+    claim: ClaimRow | None = None  # the deal's newest claim (see :mod:`.claims`)
 
     @property
     def table_id(self) -> int:

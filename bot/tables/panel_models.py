@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bot.engine import Action, ActionType, Card, Phase, SeatView
 from bot.engine.cards import CARD_NAMES, iter_bits
 from bot.i18n import t
+from bot.store import ClaimStatus
 from renderer.describe import sort_hand
 
 from .ids import PICK, Stamp, custom_id
@@ -18,6 +19,7 @@ from .view_models import (
     PASSES,
     PRIMARY,
     SECONDARY,
+    SUCCESS,
     ButtonSpec,
     Component,
     ImageKind,
@@ -62,7 +64,9 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
         lines.append(words("hand.waiting", name=names[view.actor], task=words.task(view.phase)))
     if not view.is_over:
         lines += _hints(view.legal, words)
-    components = action_components(ctx.table_id, ctx.stamp, view, words)
+    claim_lines, claim_buttons = _claim(ctx, names, words)
+    lines += claim_lines
+    components = action_components(ctx.table_id, ctx.stamp, view, words, claim_buttons)
     image = (ImageSpec(ImageKind.HAND, view, ctx.names, ctx.style, words.language)  # reader's
              if main or not after_action else None)
     return MessageModel(description="\n".join(lines), image=image, components=components,
@@ -111,21 +115,53 @@ def _hints(actions: Sequence[Action], words: Words) -> list[str]:
     return lines
 
 
+def _claim(ctx: HandContext, names: Sequence[str],
+           words: Words) -> tuple[list[str], list[ButtonSpec]]:
+    """What a claim at this moment means for the seat (lines) and what it may do about it
+    (buttons): claim, or accept or refuse a claim put to it (whose cards it then sees)."""
+    claim, stamp, view = ctx.claim, ctx.stamp, ctx.view
+    if stamp is None:
+        return [], []
+    if claim is None:
+        return [], [ButtonSpec(custom_id(ctx.table_id, stamp, f"claim.{kind}"),
+                               words(f"button.claim.{kind}")) for kind in ctx.claimable]
+    who, what = names[claim.seat], words(f"claim.what.{claim.kind}")
+    if claim.status is ClaimStatus.REFUSED and claim.refused_by is not None:
+        return [words("hand.claim_refused", name=who, by=names[claim.refused_by])], []
+    if not claim.pending:
+        return [], []
+    waiting = ", ".join(names[s] for s in claim.waiting)
+    if ctx.seat == claim.seat:
+        return [words("hand.claim_yours", what=what, names=waiting)], []
+    hand = view.open_hands.get(claim.seat)
+    if hand is None:  # not one of those who decide
+        return [], []
+    cards = words.cards(sort_hand(iter_bits(hand.mask), view.trump))
+    lines = [words("hand.claim_put", name=who, what=what, cards=cards)]
+    if ctx.seat in claim.accepted:
+        return lines + [words("hand.claim_accepted", names=waiting)], []
+    return lines, [ButtonSpec(custom_id(ctx.table_id, stamp, "claim.yes"),
+                              words("button.claim.yes"), SUCCESS),
+                   ButtonSpec(custom_id(ctx.table_id, stamp, "claim.no"),
+                              words("button.claim.no"), DANGER)]
+
+
 def _task_detail(view: SeatView, main: list[Action], words: Words) -> str:
     if view.phase is Phase.DISCARD:
         return words("task.discard_n", n=main[0].count or 0)
     return words.task(view.phase)
 
 
-def action_components(table_id: int, stamp: Stamp | None, view: SeatView,
-                      words: Words) -> tuple[Component, ...]:
+def action_components(table_id: int, stamp: Stamp | None, view: SeatView, words: Words,
+                      extra: Sequence[ButtonSpec] = ()) -> tuple[Component, ...]:
     """Components for exactly ``view.legal``: buttons, a multi-select for discards and
-    selects for a called card; kontra or rekontra on a row of its own."""
-    if stamp is None or not view.legal:
+    selects for a called card; kontra or rekontra (and ``extra`` buttons: a claim's) on
+    a last row."""
+    if stamp is None or not (view.legal or extra):
         return ()
     buttons: list[ButtonSpec] = []
     selects: list[SelectSpec] = []
-    trailing: list[ButtonSpec] = []
+    trailing: list[ButtonSpec] = list(extra)
     calls: list[Action] = []
     for action in view.legal:
         kind = action.type

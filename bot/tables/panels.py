@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ids import Stamp
+from .state import ClaimState
 
 #: how long a panel is edited after its interaction reached the bot (Discord: 15 min;
 #: a minute's margin for the edit itself and a slow clock)
@@ -43,6 +44,7 @@ class LivePanel:
     shown: Stamp | None = None  # the moment it shows
     turn: bool = False  # it offers the member's own actions
     final: bool = False  # it says the deal or the table is over: nothing more to show
+    claim: ClaimState | None = None  # the claim at that moment it shows
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 

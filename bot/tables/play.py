@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from bot.engine import Action, ActionType, Deal, Ending
 from bot.store import TableStatus
 
+from .claim_views import claim_state, claimable, seen_by
 from .core import Changes, TableCore, require_host, require_playing, seat_of
 from .errors import NotHost, NotPlaying, NotSeated, Refused, StaleClick
 from .ids import Stamp
@@ -44,8 +45,10 @@ class Play:
         deal = live.deal
         if deal is None:
             raise NotPlaying("error.between_deals")
-        return HandContext(live.table_id, live.stamp, seat, deal.view(seat), live.names(),
-                           live.style, live.language)
+        claim = claim_state(live)
+        return HandContext(live.table_id, live.stamp, seat, seen_by(deal, seat, claim),
+                           live.names(), live.style, live.language, claim,
+                           claimable(live, seat))
 
     def last_trick(self, live: LiveTable) -> HandContext:
         """The public view of the deal in play (for its last completed trick)."""

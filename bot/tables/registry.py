@@ -9,7 +9,15 @@ from collections.abc import Awaitable, Iterator
 from typing import TypeVar
 
 from bot.engine import TappError
-from bot.store import DeckStyle, OpenTable, Store, StoreError, TableNotFound, restore_session
+from bot.store import (
+    ClaimRow,
+    DeckStyle,
+    OpenTable,
+    Store,
+    StoreError,
+    TableNotFound,
+    restore_session,
+)
 from bot.store.tables import UNREADABLE
 
 from .errors import NoTableHere, TableBroken
@@ -103,8 +111,12 @@ class TableRegistry:
             style=home_style(table.variant) if style is DeckStyle.AUTO else style.value,
             placed=placed)
         _fill(live, opened)
+        live.claim = await self._claim(live)
         self._tables[table.table_id] = live
         return live
+
+    async def _claim(self, live: LiveTable) -> ClaimRow | None:
+        return await self.store.claims.latest(live.deal_id) if live.deal_id else None
 
     async def reload(self, live: LiveTable) -> None:
         """Trust the store again after a failed write (memory may be ahead of it)."""
@@ -114,6 +126,7 @@ class TableRegistry:
             log.exception("could not reload table %d", live.table_id)
             return
         _fill(live, opened)
+        live.claim = await self._claim(live)
         if not live.status.is_open:
             self.forget(live)
 

@@ -2,7 +2,7 @@
 
 It composes the units that run tables: the registry of live tables and the after-change
 pipeline (:mod:`.core`), the lobby and seats (:mod:`.lobby`), play and ending
-(:mod:`.play`), the computer seats (:mod:`.computers`), the timeout policy
+(:mod:`.play`), claims (:mod:`.claims`), the computer seats (:mod:`.computers`), the timeout policy
 (:mod:`.timeouts`) and the deadline scheduler that fires it (:mod:`.scheduler`). Per
 table one :class:`asyncio.Lock` serialises the changes (tables run in parallel); a
 change is validated by the engine and committed to the store before it is shown or
@@ -32,6 +32,7 @@ from bot.store import (
 )
 
 from .arming import turn_key, turn_specs
+from .claims import Claims
 from .config import TableConfig
 from .core import Changes, DisplayPort, TableCore
 from .errors import NoTableHere, TableBroken
@@ -80,6 +81,8 @@ class TableService:
         self.add_computer, self.leave, self.start = lobby.add_computer, lobby.leave, lobby.start
         self.cancel, self.hand, self.last_trick = lobby.cancel, play.hand, play.last_trick
         self.act = play.act
+        self.claims = Claims(self.core)
+        self.claim, self.decide_claim = self.claims.claim, self.claims.decide
 
     # -- start-up and shutdown ----------------------------------------------------------
     async def resume(self) -> int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Ending, SeatView
-from bot.store import TableStatus
+from bot.store import ClaimStatus, TableStatus
 
 from .ids import Stamp
 
@@ -23,6 +23,28 @@ class SeatInfo:
     user_id: int | None  # None: a computer player
     name: str
     is_computer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimState:
+    """A claim made at the deal's current moment (see :mod:`.claims`)."""
+
+    seat: int
+    kind: str  # "all" (every trick still to play) or "none" (no more trick)
+    status: ClaimStatus
+    deciders: tuple[int, ...] = ()  # the seats that must accept it (pending)
+    accepted: tuple[int, ...] = ()
+    refused_by: int | None = None
+
+    @property
+    def pending(self) -> bool:
+        return self.status is ClaimStatus.PENDING
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """Seats still to answer a pending claim."""
+        return tuple(s for s in self.deciders if s not in self.accepted) \
+            if self.pending else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +74,8 @@ class TableState:
     kontra: str | None = None  # "kontra" or "rekontra" while someone may say it
     actor_user: int | None = None  # the member the deal waits for (None: a computer)
     away: tuple[int, ...] = ()  # members who timed out: a computer plays for them
+    claim: ClaimState | None = None  # a claim made at this moment
+    claimable: tuple[str, ...] = ()  # the claims the seat to act may make now
     #: a seat's own view at this moment, for that member's private panel only
     private: Callable[[int], SeatView] | None = None
 
@@ -79,6 +103,7 @@ class DealOver:
     view: SeatView  # public view of the finished deal (every hand may be shown now)
     names: tuple[str, ...]
     chips: tuple[int, ...]
+    claim: ClaimState | None = None  # the claim that ended it, if one did
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,3 +139,5 @@ class HandContext:
     names: tuple[str, ...]
     style: str
     language: str | None = None
+    claim: ClaimState | None = None  # a claim made at this moment
+    claimable: tuple[str, ...] = ()  # the claims the seat may make now

@@ -192,6 +192,14 @@ def table_message(state: TableState, words: Words) -> MessageModel:
     lines += _deal_lines(view, names, words)
     if view.actor is not None:
         lines.append(words("table.turn", name=names[view.actor], task=words.task(view.phase)))
+    claim = state.claim
+    if claim is not None and claim.pending:
+        lines.append(words("table.claim_pending", name=names[claim.seat],
+                           what=words(f"claim.what.{claim.kind}"),
+                           names=", ".join(names[s] for s in claim.waiting)))
+    elif claim is not None and claim.refused_by is not None:
+        lines.append(words("table.claim_refused", name=names[claim.seat],
+                           by=names[claim.refused_by]))
     ending = _ending_line(state, words)
     if ending:
         lines.append(ending)
@@ -204,6 +212,11 @@ def table_message(state: TableState, words: Words) -> MessageModel:
     if state.kontra is not None:
         buttons.append(ButtonSpec(custom_id(tid, state.stamp, "kontra"),
                                   words(f"action.{state.kontra}"), DANGER))
+    if claim is not None and claim.pending:  # the cards are in the panels, not here
+        buttons += [ButtonSpec(custom_id(tid, state.stamp, "claim.yes"),
+                               words("button.claim.yes"), SUCCESS),
+                    ButtonSpec(custom_id(tid, state.stamp, "claim.no"),
+                               words("button.claim.no"), DANGER)]
     buttons.append(ButtonSpec(custom_id(tid, None, "end"), words("button.end")))
     image = ImageSpec(ImageKind.TABLE, view, state.names, state.style, state.language,
                       chips=state.chips)
@@ -306,6 +319,10 @@ def result_message(event: DealOver, words: Words, style: str,
     assert result is not None
     names = shown_names(event.names)
     lines = [result_line(view, names, words)]
+    if event.claim is not None:
+        lines.append(words(f"result.claim_{event.claim.status.value}",
+                           name=names[event.claim.seat],
+                           what=words(f"claim.what.{event.claim.kind}")))
     pays = ", ".join(words("result.payment", name=names[s], n=_signed(p))
                      for s, p in enumerate(result.payments))
     lines.append(words("result.payments", payments=pays))

@@ -14,7 +14,7 @@ import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.ai import make_player
@@ -80,16 +80,24 @@ class Watch:
     async def check(self, store: Store) -> int:
         """Every message showed only what its viewer may see; returns how many."""
         records: dict[tuple[int, int], dict[str, Any]] = {}
+        claims: Claims = {}
         for d in self.seen:
             if d.stamp is not None and (d.table_id, d.stamp.deal) not in records:
                 for row in await store.deals.for_table(d.table_id):
                     records[(d.table_id, row.number)] = await store.deals.record(row.deal_id)
+                    claims[(d.table_id, row.number)] = {
+                        c.ply: c.seat for c in await store.claims.for_deal(row.deal_id)}
         for d in self.seen:
-            check_disclosure(d, records)
+            check_disclosure(d, records, claims)
         return len(self.seen)
 
 
-def check_disclosure(d: Disclosure, records: dict[tuple[int, int], dict[str, Any]]) -> None:
+#: the claims stored per (table, deal number): the seat that claimed at each ply
+Claims = dict[tuple[int, int], dict[int, int]]
+
+
+def check_disclosure(d: Disclosure, records: dict[tuple[int, int], dict[str, Any]],
+                     claims: Claims | None = None) -> None:
     model = d.model
     text = " ".join(filter(None, [model.title, model.description, model.content,
                                   *(n + " " + v for n, v in model.fields)]))
@@ -120,6 +128,12 @@ def check_disclosure(d: Disclosure, records: dict[tuple[int, int], dict[str, Any
         record = records[(d.table_id, d.stamp.deal)]
         deal = deal_from_record(record, stop_at=d.stamp.ply)
         expected = deal.public_view() if view.seat is None else deal.view(view.seat)
+        claimer = (claims or {}).get((d.table_id, d.stamp.deal), {}).get(d.stamp.ply)
+        if view != expected and claimer is not None and view.seat not in (None, claimer):
+            # a claim put to this seat lays the claimer's hand open to it, and only that
+            hand = deal.view(claimer).hand
+            assert hand is not None
+            expected = replace(expected, open_hands={**expected.open_hands, claimer: hand})
         assert view == expected, (d.kind, d.stamp)
     # public components carry no card
     if d.audience is None:
@@ -336,12 +350,13 @@ class Game:
 
 
 def offered_tokens(panel: Message) -> set[str]:
-    """The action tokens a hand panel's components offer."""
+    """The action tokens a hand panel's components offer (not its claim buttons)."""
     out = set()
     for b in panel.buttons():
         cid = ComponentId.parse(b["custom_id"])
         assert cid is not None
-        out.add(cid.token)
+        if not cid.token.startswith("claim."):
+            out.add(cid.token)
     for s in panel.selects():
         cid = ComponentId.parse(s["custom_id"])
         assert cid is not None

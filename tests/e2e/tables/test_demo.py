@@ -28,6 +28,9 @@ def test_the_demo_plays_every_variant(tmp_path: Path) -> None:
     for words in ("Zuger Tapp", "Tapp 1879", "Dapp", "Württemberg", "only alice sees",
                   "Final chips"):
         assert words in transcript
+    # once the rest is hers whatever the others do, alice claims it, and it is settled
+    assert transcript.count("alice clicks [Claim") == 1
+    assert "alice claimed" in transcript and "the bot proved it" in transcript
     # her live panel carries alice from action to action: she never opens My hand
     assert "alice clicks [My hand]" not in transcript
     assert transcript.count("(alice's private panel shows her turn: she acts there)") > 20

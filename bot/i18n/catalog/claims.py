@@ -1,0 +1,122 @@
+"""Catalogue strings: claims (see ``bot/tables/claims.py`` and ``docs/rules/claims.md``).
+
+``claim.what.<kind>`` says what a claim of that kind claims; the buttons are
+``button.claim.<all|none|yes|no>``; the answers to the claimer and to the others are
+``claim.<outcome>``.
+"""
+
+EN: dict[str, str] = {
+    "button.claim.all": "Claim all the rest",
+    "button.claim.none": "Claim no more tricks",
+    "button.claim.yes": "Accept the claim",
+    "button.claim.no": "Refuse the claim",
+    "claim.what.all": "every trick still to play",
+    "claim.what.none": "no more trick",
+    "hand.claim_yours": "You claim {what}; waiting for {names} to accept or refuse."
+                        " Playing a card withdraws your claim.",
+    "hand.claim_put": "**{name} claims {what}**, holding {cards}. Accept or refuse?",
+    "hand.claim_accepted": "You accepted; waiting for {names}.",
+    "hand.claim_refused": "{by} refused {name}'s claim; play goes on.",
+    "table.claim_pending": "⚑ {name} claims {what}; waiting for {names} to accept or"
+                           " refuse (their *My hand* shows {name}'s cards).",
+    "table.claim_refused": "{by} refused {name}'s claim; play goes on.",
+    "result.claim_proven": "{name} claimed {what}; the bot proved it, and the rest was"
+                           " played out.",
+    "result.claim_accepted": "{name} claimed {what}; the others accepted, and the rest"
+                             " was played out.",
+    "claim.proven": "The bot proved your claim against every defence: the rest is played"
+                    " out.",
+    "claim.put": "The bot cannot prove your claim against every defence, so it is put to"
+                 " the other players; they see your cards.",
+    "claim.accepted": "You accepted the claim.",
+    "claim.agreed": "Everyone accepted the claim: the rest is played out.",
+    "claim.refused": "You refused the claim; play goes on.",
+    "error.claim_not_now": "You can claim only on your turn while cards are played, with"
+                           " two tricks or more to go.",
+    "error.claim_made": "A claim was made on this turn already; play a card first.",
+    "error.claim_computers": "The bot cannot prove this claim against every defence, and"
+                             " computer players accept only claims it proves. Play on.",
+    "error.claim_impossible": "No way of playing the rest makes that claim come true.",
+    "error.claim_too_deep": "Too many cards are left to check this claim; claim again a"
+                            " trick or two later.",
+    "error.claim_own": "This is your own claim; playing a card withdraws it.",
+}
+
+DE: dict[str, str] = {
+    "button.claim.all": "Alle restlichen Stiche",
+    "button.claim.none": "Keinen Stich mehr",
+    "button.claim.yes": "Anspruch annehmen",
+    "button.claim.no": "Anspruch ablehnen",
+    "claim.what.all": "alle restlichen Stiche",
+    "claim.what.none": "keinen Stich mehr",
+    "hand.claim_yours": "Du beanspruchst {what}; warte, bis {names} annehmen oder"
+                        " ablehnen. Spielst du eine Karte, ziehst du den Anspruch zurück.",
+    "hand.claim_put": "**{name} beansprucht {what}** und hält {cards}. Annehmen oder"
+                      " ablehnen?",
+    "hand.claim_accepted": "Du hast angenommen; warte auf {names}.",
+    "hand.claim_refused": "{by} hat den Anspruch von {name} abgelehnt; es wird"
+                          " weitergespielt.",
+    "table.claim_pending": "⚑ {name} beansprucht {what}; warte, bis {names} annehmen oder"
+                           " ablehnen (ihr *Mein Blatt* zeigt die Karten von {name}).",
+    "table.claim_refused": "{by} hat den Anspruch von {name} abgelehnt; es wird"
+                           " weitergespielt.",
+    "result.claim_proven": "{name} hat {what} beansprucht; der Bot hat es bewiesen, der"
+                           " Rest wurde ausgespielt.",
+    "result.claim_accepted": "{name} hat {what} beansprucht; die anderen haben"
+                             " angenommen, der Rest wurde ausgespielt.",
+    "claim.proven": "Der Bot hat deinen Anspruch gegen jede Verteidigung bewiesen: der"
+                    " Rest wird ausgespielt.",
+    "claim.put": "Der Bot kann deinen Anspruch nicht gegen jede Verteidigung beweisen;"
+                 " die anderen entscheiden darüber und sehen deine Karten.",
+    "claim.accepted": "Du hast den Anspruch angenommen.",
+    "claim.agreed": "Alle haben den Anspruch angenommen: der Rest wird ausgespielt.",
+    "claim.refused": "Du hast den Anspruch abgelehnt; es wird weitergespielt.",
+    "error.claim_not_now": "Beanspruchen kannst du nur, wenn du im Kartenspiel dran bist"
+                           " und noch mindestens zwei Stiche offen sind.",
+    "error.claim_made": "In diesem Zug wurde schon beansprucht; spiel zuerst eine Karte.",
+    "error.claim_computers": "Der Bot kann diesen Anspruch nicht gegen jede Verteidigung"
+                             " beweisen, und Computerspieler nehmen nur bewiesene an."
+                             " Spiel weiter.",
+    "error.claim_impossible": "Keine Art, den Rest zu spielen, macht diesen Anspruch"
+                              " wahr.",
+    "error.claim_too_deep": "Es sind zu viele Karten übrig, um den Anspruch zu prüfen;"
+                            " versuch es ein, zwei Stiche später.",
+    "error.claim_own": "Das ist dein eigener Anspruch; spielst du eine Karte, ziehst du"
+                       " ihn zurück.",
+}
+
+SV: dict[str, str] = {
+    "button.claim.all": "Kräv resten av sticken",
+    "button.claim.none": "Kräv inga fler stick",
+    "button.claim.yes": "Godta kravet",
+    "button.claim.no": "Avslå kravet",
+    "claim.what.all": "alla stick som återstår",
+    "claim.what.none": "inga fler stick",
+    "hand.claim_yours": "Du kräver {what}; väntar på att {names} godtar eller avslår."
+                        " Spelar du ett kort drar du tillbaka kravet.",
+    "hand.claim_put": "**{name} kräver {what}** och har {cards}. Godta eller avslå?",
+    "hand.claim_accepted": "Du har godtagit; väntar på {names}.",
+    "hand.claim_refused": "{by} avslog {name}s krav; spelet fortsätter.",
+    "table.claim_pending": "⚑ {name} kräver {what}; väntar på att {names} godtar eller"
+                           " avslår (deras *Min hand* visar {name}s kort).",
+    "table.claim_refused": "{by} avslog {name}s krav; spelet fortsätter.",
+    "result.claim_proven": "{name} krävde {what}; boten bevisade det och resten spelades"
+                           " ut.",
+    "result.claim_accepted": "{name} krävde {what}; de andra godtog och resten spelades"
+                             " ut.",
+    "claim.proven": "Boten bevisade ditt krav mot varje försvar: resten spelas ut.",
+    "claim.put": "Boten kan inte bevisa ditt krav mot varje försvar, så de andra"
+                 " spelarna får avgöra; de ser dina kort.",
+    "claim.accepted": "Du godtog kravet.",
+    "claim.agreed": "Alla godtog kravet: resten spelas ut.",
+    "claim.refused": "Du avslog kravet; spelet fortsätter.",
+    "error.claim_not_now": "Du kan bara kräva när det är din tur i kortspelet och minst"
+                           " två stick återstår.",
+    "error.claim_made": "Ett krav har redan gjorts i den här turen; spela ett kort först.",
+    "error.claim_computers": "Boten kan inte bevisa kravet mot varje försvar, och"
+                             " datorspelare godtar bara bevisade krav. Spela vidare.",
+    "error.claim_impossible": "Inget sätt att spela resten gör det kravet sant.",
+    "error.claim_too_deep": "För många kort återstår för att pröva kravet; kräv igen ett"
+                            " eller två stick senare.",
+    "error.claim_own": "Det är ditt eget krav; spelar du ett kort drar du tillbaka det.",
+}

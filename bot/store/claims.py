@@ -1,0 +1,160 @@
+"""Claims (see :mod:`bot.engine.claims`): a claim put to the other members, their votes,
+and a claim's line played out in one transaction."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.engine import Action
+
+from .db import Database, dumps, loads
+from .deadlines import schedule_all
+from .deals import append_entry, checked_entry
+from .errors import StaleAction, StoreError
+
+
+class ClaimStatus(StrEnum):
+    PROVEN = "proven"  # the engine proved it: played out at once
+    PENDING = "pending"  # put to the other members
+    ACCEPTED = "accepted"  # every one of them accepted: played out
+    REFUSED = "refused"  # one refused: play goes on
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRow:
+    claim_id: int
+    deal_id: int
+    ply: int
+    seat: int
+    kind: str  # "all" or "none" (:class:`bot.engine.claims.ClaimKind`)
+    status: ClaimStatus
+    accepted: tuple[int, ...]  # seats that accepted
+    refused_by: int | None
+    created_at: float
+    closed_at: float | None
+
+
+def _row(r: sqlite3.Row) -> ClaimRow:
+    return ClaimRow(r["claim_id"], r["deal_id"], r["ply"], r["seat"], r["kind"],
+                    ClaimStatus(r["status"]), tuple(loads(r["accepted"])), r["refused_by"],
+                    r["created_at"], r["closed_at"])
+
+
+def _fetch(conn: sqlite3.Connection, claim_id: int) -> ClaimRow:
+    r = conn.execute("SELECT * FROM claims WHERE claim_id = ?", (claim_id,)).fetchone()
+    if r is None:
+        raise StoreError(f"no claim {claim_id}")
+    return _row(r)
+
+
+def _pending(conn: sqlite3.Connection, claim_id: int, ply: int) -> ClaimRow:
+    """The claim, still pending at the deal's ply ``ply`` (else :class:`StaleAction`)."""
+    claim = _fetch(conn, claim_id)
+    deal_ply = conn.execute("SELECT ply FROM deals WHERE deal_id = ?",
+                            (claim.deal_id,)).fetchone()[0]
+    if claim.status is not ClaimStatus.PENDING or deal_ply != claim.ply or claim.ply != ply:
+        raise StaleAction(f"claim {claim_id} is no longer pending")
+    return claim
+
+
+class Claims:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def put(self, deal_id: int, ply: int, seat: int, kind: str) -> ClaimRow:
+        """Put ``seat``'s claim at ``ply`` to the other members. Raises
+        :class:`StaleAction` if the deal has moved on or a claim was made at this ply."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> ClaimRow:
+            deal_ply = conn.execute("SELECT ply FROM deals WHERE deal_id = ?"
+                                    " AND status = 'playing'", (deal_id,)).fetchone()
+            if deal_ply is None or deal_ply[0] != ply:
+                raise StaleAction(f"deal {deal_id} is not at ply {ply}")
+            try:
+                cur = conn.execute(
+                    "INSERT INTO claims (deal_id, ply, seat, kind, status, created_at)"
+                    " VALUES (?, ?, ?, ?, 'pending', ?)", (deal_id, ply, seat, kind, now))
+            except sqlite3.IntegrityError:
+                raise StaleAction(f"a claim was made at ply {ply} of deal {deal_id}") \
+                    from None
+            assert cur.lastrowid is not None
+            return _fetch(conn, cur.lastrowid)
+
+        return await self._db.write(run)
+
+    async def accept(self, claim_id: int, ply: int, seat: int) -> ClaimRow:
+        """``seat`` accepts the pending claim (at the deal's ply ``ply``)."""
+        def run(conn: sqlite3.Connection) -> ClaimRow:
+            claim = _pending(conn, claim_id, ply)
+            seats = sorted(set(claim.accepted) | {seat})
+            conn.execute("UPDATE claims SET accepted = ? WHERE claim_id = ?",
+                         (dumps(seats), claim_id))
+            return _fetch(conn, claim_id)
+
+        return await self._db.write(run)
+
+    async def refuse(self, claim_id: int, ply: int, seat: int) -> ClaimRow:
+        """``seat`` refuses the pending claim: it is over, play goes on."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> ClaimRow:
+            _pending(conn, claim_id, ply)
+            conn.execute("UPDATE claims SET status = 'refused', refused_by = ?, closed_at = ?"
+                         " WHERE claim_id = ?", (seat, now, claim_id))
+            return _fetch(conn, claim_id)
+
+        return await self._db.write(run)
+
+    async def play_out(self, deal_id: int, ply: int, seat: int, kind: str,
+                       plays: Sequence[tuple[int, Action, bool]], *,
+                       claim_id: int | None = None) -> ClaimRow:
+        """The claim's line to the end of the deal, appended from ``ply`` in one
+        transaction with the claim: a proven claim (``claim_id`` None) is recorded as
+        such, a pending one (``claim_id``) becomes accepted. ``plays`` are (seat,
+        action, auto); the table's pending deadlines go (the deal is over)."""
+        entries = [(s, checked_entry(s, a), auto) for s, a, auto in plays]
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> ClaimRow:
+            if claim_id is None:
+                cur = conn.execute(
+                    "INSERT INTO claims (deal_id, ply, seat, kind, status, created_at,"
+                    " closed_at) VALUES (?, ?, ?, ?, 'proven', ?, ?)",
+                    (deal_id, ply, seat, kind, now, now))
+                assert cur.lastrowid is not None
+                done = cur.lastrowid
+            else:
+                _pending(conn, claim_id, ply)
+                conn.execute("UPDATE claims SET status = 'accepted', closed_at = ?"
+                             " WHERE claim_id = ?", (now, claim_id))
+                done = claim_id
+            table_id = None
+            for i, (who, entry, auto) in enumerate(entries):
+                _, table_id = append_entry(conn, deal_id, ply + i, who, entry, auto, now)
+            if table_id is not None:
+                schedule_all(conn, table_id, (), deal_id=deal_id, ply=ply + len(entries),
+                             now=now)
+            return _fetch(conn, done)
+
+        return await self._db.write(run)
+
+    async def latest(self, deal_id: int) -> ClaimRow | None:
+        """The deal's newest claim, if any."""
+        def run(conn: sqlite3.Connection) -> ClaimRow | None:
+            r = conn.execute("SELECT * FROM claims WHERE deal_id = ?"
+                             " ORDER BY ply DESC LIMIT 1", (deal_id,)).fetchone()
+            return _row(r) if r is not None else None
+
+        return await self._db.read(run)
+
+    async def for_deal(self, deal_id: int) -> list[ClaimRow]:
+        def run(conn: sqlite3.Connection) -> list[ClaimRow]:
+            rows = conn.execute("SELECT * FROM claims WHERE deal_id = ? ORDER BY ply",
+                                (deal_id,)).fetchall()
+            return [_row(r) for r in rows]
+
+        return await self._db.read(run)

@@ -1,0 +1,154 @@
+"""Claims at a table: a member in card play claims every trick still to play (or none).
+
+The engine decides (:mod:`bot.engine.claims`). A claim it proves against every defence,
+with every chip settled, ends the deal at once: the rest is played out along real legal
+plays, stored in one transaction with the claim. Otherwise the claim is put to the other
+players, who see the claimer's remaining cards in their own panel (the claimer's hand is
+laid open to them, and to no one else) and accept or refuse: all accept and it is played
+out along a continuation that makes it true; one refuses and play goes on. A claim the
+bot cannot prove is never put to computer players (they accept only proofs): it is
+refused at once. One claim per turn; playing a card withdraws a pending claim.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.engine import Action, Deal
+from bot.engine.claims import ClaimKind, ClaimTooDeep, can_claim, claim_line
+
+from .claim_views import claim_state, claimable, seen_by
+from .core import TableCore, require_playing, seat_of
+from .errors import NotPlaying, Refused, StaleClick
+from .ids import Stamp
+from .live import LiveTable
+from .state import HandContext
+
+#: positions a claim's search may visit before the bot gives up proving it (about a
+#: second on one core at the worst; see ``python -m bot bench claims``)
+CLAIM_BUDGET = 60_000
+
+
+class Claims:
+    """Making a claim and deciding on one (each under the table's lock)."""
+
+    def __init__(self, core: TableCore, budget: int = CLAIM_BUDGET) -> None:
+        self.core = core
+        self.budget = budget
+
+    async def claim(self, table_id: int, user_id: int, kind: str,
+                    stamp: Stamp | None = None) -> tuple[str, HandContext]:
+        """The member claims (``all`` or ``none``); returns the catalogue key of what
+        happened (proven and played out, or put to the others) and their panel."""
+        try:
+            claimed = ClaimKind(kind)
+        except ValueError:
+            raise Refused("error.unknown_action") from None
+        core = self.core
+        live = await core.table(table_id)
+        async with live.lock:
+            seat, deal = await self._moment(live, user_id, stamp)
+            if not can_claim(deal) or deal.turn != seat:
+                raise Refused("error.claim_not_now")
+            if claim_state(live) is not None:
+                raise Refused("error.claim_made")
+            line = await self._search(deal, seat, claimed, defended=True)
+            if line is not None:
+                return "claim.proven", await self._play_out(live, seat, claimed, line, None,
+                                                            seat)
+            if any(live.computer_plays(s) or s not in live.seats or live.is_computer(s)
+                   for s in range(live.players) if s != seat):
+                raise Refused("error.claim_computers")
+            if await self._search(deal, seat, claimed, defended=False) is None:
+                raise Refused("error.claim_impossible")
+            assert live.deal_id is not None
+            live.claim = await core.tables.write(
+                live, core.store.claims.put(live.deal_id, deal.ply, seat, claimed.value))
+            core.publish(live)
+            return "claim.put", self._panel(live, seat)
+
+    async def decide(self, table_id: int, user_id: int, accept: bool,
+                     stamp: Stamp | None = None) -> tuple[str, HandContext]:
+        """Another player accepts or refuses the claim put to them."""
+        core = self.core
+        live = await core.table(table_id)
+        async with live.lock:
+            seat, deal = await self._moment(live, user_id, stamp)
+            claim, row = claim_state(live), live.claim
+            if claim is None or row is None or not claim.pending:
+                raise StaleClick()
+            if seat not in claim.deciders:
+                raise Refused("error.claim_own")
+            if not accept:
+                live.claim = await core.tables.write(
+                    live, core.store.claims.refuse(row.claim_id, deal.ply, seat))
+                core.publish(live)
+                return "claim.refused", self._panel(live, seat)
+            live.claim = await core.tables.write(
+                live, core.store.claims.accept(row.claim_id, deal.ply, seat))
+            claim = claim_state(live)
+            assert claim is not None
+            if claim.waiting:
+                core.publish(live)
+                return "claim.accepted", self._panel(live, seat)
+            kind = ClaimKind(row.kind)
+            line = await self._search(deal, row.seat, kind, defended=False)
+            if line is None:  # cannot be: the deal has not moved since it was put
+                raise Refused("error.claim_impossible")
+            return "claim.agreed", await self._play_out(live, row.seat, kind, line,
+                                                        row.claim_id, seat)
+
+    async def _moment(self, live: LiveTable, user_id: int,
+                      stamp: Stamp | None) -> tuple[int, Deal]:
+        require_playing(live)
+        seat = seat_of(live, user_id)
+        await self.core.catch_up(live)
+        deal = live.deal
+        if deal is None:
+            raise NotPlaying("error.between_deals")
+        if stamp is not None and stamp != live.stamp:
+            raise StaleClick()
+        return seat, deal
+
+    async def _search(self, deal: Deal, seat: int, kind: ClaimKind, *,
+                      defended: bool) -> list[tuple[int, int]] | None:
+        """The claim's line (see :func:`claim_line`), searched off the event loop; a
+        search past the budget proves nothing (a claim too deep to agree to is refused)."""
+        try:
+            return await asyncio.to_thread(claim_line, deal.copy(), seat, kind,
+                                           defended=defended, budget=self.budget)
+        except ClaimTooDeep:
+            if defended:
+                return None
+            raise Refused("error.claim_too_deep") from None
+
+    async def _play_out(self, live: LiveTable, seat: int, kind: ClaimKind,
+                        line: list[tuple[int, int]], claim_id: int | None,
+                        answered: int) -> HandContext:
+        """Play the rest of the deal along ``line`` (checked by the engine, stored in one
+        transaction with the claim), then settle it as any deal; returns the finished
+        deal's panel for the seat ``answered``."""
+        core, deal = self.core, live.deal
+        assert deal is not None and live.deal_id is not None
+        ply = deal.ply
+        plays = []
+        for who, card in line:
+            action = Action.play(card)
+            deal.apply(who, action)
+            row = live.seats.get(who)
+            plays.append((who, action, row is not None and row.away))
+        live.claim = await core.tables.write(live, core.store.claims.play_out(
+            live.deal_id, ply, seat, kind.value, plays, claim_id=claim_id))
+        core.scheduler.wake()
+        panel = HandContext(live.table_id, live.stamp, answered, deal.view(answered),
+                            live.names(), live.style, live.language)
+        await core.after_change(live)
+        return panel
+
+    def _panel(self, live: LiveTable, seat: int) -> HandContext:
+        deal = live.deal
+        assert deal is not None
+        claim = claim_state(live)
+        return HandContext(live.table_id, live.stamp, seat, seen_by(deal, seat, claim),
+                           live.names(), live.style, live.language, claim,
+                           claimable(live, seat))

@@ -1,0 +1,226 @@
+"""Claims at a table, through the service: a claim the engine proves ends the deal at
+once (played out along legal plays, stored with the claim, settled as any deal); one it
+cannot prove is put to the other members, who see the claimer's cards (and nobody
+else does), and is played out only if every one of them accepts; computers never accept
+an unproven claim; one claim per turn; a card played withdraws it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from bot.engine import Deal, deal_from_record
+from bot.engine.claims import ClaimKind, claim_line, offered_claims
+from bot.store import ClaimStatus, DealStatus, Store
+from bot.tables import DealOver, TableService
+from bot.tables.errors import Refused, StaleClick
+
+from .test_service import act_as_ai, service, started, store  # noqa: F401 (fixture)
+
+Moment = Callable[[Deal, int], ClaimKind | None]
+
+
+async def until(svc: TableService, table_id: int, wanted: Moment) -> tuple[int, ClaimKind]:
+    """Play (each member as the baseline player) until the seat on turn has a claim
+    ``wanted`` picks; returns (seat, kind)."""
+    for _ in range(2000):
+        live = await svc.table(table_id)
+        deal = live.deal
+        assert deal is not None
+        seat = deal.view(0).actor
+        assert seat is not None
+        kind = wanted(deal, seat)
+        if kind is not None:
+            return seat, kind
+        await act_as_ai(svc, table_id)
+    raise AssertionError("no such moment")
+
+
+def proven(deal: Deal, seat: int) -> ClaimKind | None:
+    return next((k for k in offered_claims(deal, seat)
+                 if claim_line(deal, seat, k) is not None), None)
+
+
+def unproven_but_possible(deal: Deal, seat: int) -> ClaimKind | None:
+    return next((k for k in offered_claims(deal, seat)
+                 if claim_line(deal, seat, k) is None
+                 and claim_line(deal, seat, k, defended=False) is not None), None)
+
+
+def user(seat: int) -> int:
+    return 100 + seat
+
+
+async def test_a_proven_claim_ends_the_deal_at_once(store: Store) -> None:  # noqa: F811
+    svc, display = service(store)
+    table_id = await started(svc)
+    seat, kind = await until(svc, table_id, proven)
+    live = await svc.table(table_id)
+    deal_id, ply = live.deal_id, live.stamp
+    assert deal_id is not None and ply is not None and live.deal is not None
+    before = len(live.deal.tricks)
+    key, panel = await svc.claim(table_id, user(seat), kind.value, ply)
+    assert key == "claim.proven"
+    assert panel.view.is_over  # the claimer's answer shows the finished deal
+    row = next(d for d in await store.deals.for_table(table_id) if d.deal_id == deal_id)
+    assert row.status is DealStatus.SETTLED
+    record = await store.deals.record(deal_id)
+    replayed = deal_from_record(record)  # real legal plays, to the same result
+    assert replayed.is_over and replayed.outcome() == panel.view.result
+    assert all((t.winner == seat) == (kind is ClaimKind.ALL)
+               for t in replayed.tricks[before:])
+    claims = await store.claims.for_deal(deal_id)
+    assert [(c.seat, c.kind, c.status, c.ply) for c in claims] == [
+        (seat, kind.value, ClaimStatus.PROVEN, ply.ply)]
+    over = [e for e in display.events if isinstance(e, DealOver) and e.deal_id == deal_id]
+    assert over and over[0].claim is not None and over[0].claim.seat == seat
+
+
+async def test_an_unproven_claim_is_decided_by_the_others(store: Store) -> None:  # noqa: F811
+    svc, display = service(store)
+    table_id = await started(svc)
+    seat, kind = await until(svc, table_id, unproven_but_possible)
+    live = await svc.table(table_id)
+    stamp, deal = live.stamp, live.deal
+    assert stamp is not None and deal is not None and live.deal_id is not None
+    claimer_hand = deal.view(seat).hand
+    key, _ = await svc.claim(table_id, user(seat), kind.value, stamp)
+    assert key == "claim.put"
+    assert live.stamp == stamp  # nothing played yet
+    # the others see the claimer's cards in their panel; the table does not
+    others = [s for s in range(4) if s != seat]
+    for other in others:
+        hand = await svc.hand(live, user(other))
+        assert hand.claim is not None and hand.claim.pending
+        assert hand.view.open_hands.get(seat) == claimer_hand
+    state = display.states[-1]
+    assert state.claim is not None and state.claim.waiting == tuple(others)
+    assert state.view is not None and seat not in state.view.open_hands
+    own = await svc.hand(live, user(seat))
+    assert own.claim is not None and seat not in own.view.open_hands
+    with pytest.raises(Refused):  # one claim per turn
+        await svc.claim(table_id, user(seat), kind.value, stamp)
+    with pytest.raises(Refused):  # the claimer does not decide
+        await svc.decide_claim(table_id, user(seat), True, stamp)
+    # all but one accept: still pending; the last accepts: played out
+    for other in others[:-1]:
+        key, _ = await svc.decide_claim(table_id, user(other), True, stamp)
+        assert key == "claim.accepted"
+    assert live.stamp == stamp
+    key, panel = await svc.decide_claim(table_id, user(others[-1]), True, stamp)
+    assert key == "claim.agreed" and panel.view.is_over
+    claims = await store.claims.for_deal(panel_deal_id := (await store.deals.for_table(
+        table_id))[stamp.deal].deal_id)
+    assert claims[0].status is ClaimStatus.ACCEPTED
+    assert sorted(claims[0].accepted) == others
+    record = await store.deals.record(panel_deal_id)
+    replayed = deal_from_record(record)
+    tricks = replayed.tricks[len(deal.tricks):]
+    assert all((t.winner == seat) == (kind is ClaimKind.ALL) for t in tricks)
+
+
+async def test_a_refused_claim_changes_nothing_and_play_goes_on(
+        store: Store) -> None:  # noqa: F811
+    svc, display = service(store)
+    table_id = await started(svc)
+    seat, kind = await until(svc, table_id, unproven_but_possible)
+    live = await svc.table(table_id)
+    stamp = live.stamp
+    assert stamp is not None and live.deal is not None
+    record_before = live.deal.to_record()
+    await svc.claim(table_id, user(seat), kind.value, stamp)
+    other = (seat + 1) % 4
+    key, _ = await svc.decide_claim(table_id, user(other), False, stamp)
+    assert key == "claim.refused"
+    assert live.deal.to_record() == record_before and live.stamp == stamp
+    state = display.states[-1]
+    assert state.claim is not None and state.claim.refused_by == other
+    with pytest.raises(Refused):  # not again at this moment
+        await svc.claim(table_id, user(seat), kind.value, stamp)
+    with pytest.raises(StaleClick):  # the claim is over: its buttons are stale
+        await svc.decide_claim(table_id, user((seat + 2) % 4), True, stamp)
+    await act_as_ai(svc, table_id)  # the claimer plays a card: play goes on
+    assert (await svc.table(table_id)).stamp != stamp
+
+
+async def test_a_played_card_withdraws_a_pending_claim(store: Store) -> None:  # noqa: F811
+    svc, _ = service(store)
+    table_id = await started(svc)
+    seat, kind = await until(svc, table_id, unproven_but_possible)
+    live = await svc.table(table_id)
+    stamp = live.stamp
+    assert stamp is not None
+    await svc.claim(table_id, user(seat), kind.value, stamp)
+    await act_as_ai(svc, table_id)
+    with pytest.raises(StaleClick):
+        await svc.decide_claim(table_id, user((seat + 1) % 4), True, stamp)
+    with pytest.raises(StaleClick):
+        await svc.decide_claim(table_id, user((seat + 1) % 4), True, None)
+
+
+async def test_computers_accept_only_proven_claims(store: Store) -> None:  # noqa: F811
+    svc, _ = service(store)
+    table_id = await started(svc, members=1)  # the host and three computers
+    seat, kind = await until(svc, table_id, unproven_but_possible)
+    assert seat == 0
+    live = await svc.table(table_id)
+    stamp = live.stamp
+    assert stamp is not None and live.deal_id is not None
+    with pytest.raises(Refused) as refused:
+        await svc.claim(table_id, user(seat), kind.value, stamp)
+    assert refused.value.key == "error.claim_computers"
+    assert live.stamp == stamp
+    assert await store.claims.for_deal(live.deal_id) == []
+
+
+async def test_a_claim_off_turn_or_unknown_is_refused(store: Store) -> None:  # noqa: F811
+    svc, _ = service(store)
+    table_id = await started(svc)
+    live = await svc.table(table_id)
+    stamp = live.stamp
+    assert stamp is not None and live.deal is not None
+    actor = live.deal.view(0).actor
+    assert actor is not None
+    with pytest.raises(Refused):  # the auction: nothing to claim yet
+        await svc.claim(table_id, user(actor), "all", stamp)
+    with pytest.raises(Refused):
+        await svc.claim(table_id, user((actor + 1) % 4), "all", stamp)
+    with pytest.raises(Refused) as unknown:
+        await svc.claim(table_id, user(actor), "most", stamp)
+    assert unknown.value.key == "error.unknown_action"
+
+
+async def test_a_pending_claim_survives_a_restart(store: Store) -> None:  # noqa: F811
+    svc, _ = service(store)
+    table_id = await started(svc)
+    seat, kind = await until(svc, table_id, unproven_but_possible)
+    stamp = (await svc.table(table_id)).stamp
+    await svc.claim(table_id, user(seat), kind.value, stamp)
+    again, _ = service(store)
+    await again.resume()
+    live = await again.table(table_id)
+    hand = await again.hand(live, user((seat + 1) % 4))
+    assert hand.claim is not None and hand.claim.pending and hand.claim.seat == seat
+    for other in range(4):
+        if other != seat:
+            await again.decide_claim(table_id, user(other), True, stamp)
+    assert (await store.deals.for_table(table_id))[0].status is DealStatus.SETTLED
+
+
+def impossible(deal: Deal, seat: int) -> ClaimKind | None:
+    return next((k for k in offered_claims(deal, seat)
+                 if claim_line(deal, seat, k, defended=False) is None), None)
+
+
+async def test_a_claim_no_play_can_make_true_is_refused(store: Store) -> None:  # noqa: F811
+    svc, _ = service(store)
+    table_id = await started(svc)
+    seat, kind = await until(svc, table_id, impossible)
+    live = await svc.table(table_id)
+    stamp = live.stamp
+    assert stamp is not None and live.deal_id is not None
+    with pytest.raises(Refused) as refused:
+        await svc.claim(table_id, user(seat), kind.value, stamp)
+    assert refused.value.key == "error.claim_impossible"
+    assert live.stamp == stamp and await store.claims.for_deal(live.deal_id) == []

@@ -11,6 +11,9 @@ so loading the cogs registers the items of every persistent button.
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
@@ -33,6 +36,7 @@ from .tables.rendering import Renderer
 from .tables.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
+SYNC_TIMEOUT = 30.0
 
 
 class Store(Protocol):
@@ -120,6 +124,9 @@ class TappBot(commands.Bot):
         self.display: Display | None = None
         self.tables: TableService | None = None
         self.timers: Scheduler | None = None
+        #: seconds the command sync may take before the bot starts without it (discord.py
+        #: would otherwise sleep out a 429 such as Discord's daily create limit, hours)
+        self.sync_timeout = SYNC_TIMEOUT
 
     async def setup_hook(self) -> None:
         self.store = await self._store_factory(self.settings)
@@ -143,21 +150,77 @@ class TappBot(commands.Bot):
         if self.timers is not None:
             self.timers.start()
 
-    async def sync_commands(self) -> list[app_commands.AppCommand]:
-        """Sync to the development guild (instant) if configured, else globally."""
+    async def sync_commands(self) -> bool:
+        """Sync the commands to Discord where they changed; True if Discord has them now.
+
+        Each scope's payload is hashed and the hash kept in the store (``meta``); an
+        unchanged scope is not sent again, so restarts cost no command creates (Discord
+        allows 200 a day). With ``TAPP_DEV_GUILD_ID`` the commands go to that guild
+        (instantly) and the global ones are cleared: Discord shows a guild's commands
+        *and* the global ones, so the same command would appear twice there. Without it
+        they go global, and the development guild that had them last is cleared. A sync
+        that fails (Discord's error, its daily limit, no answer within
+        ``sync_timeout`` s) is logged; the bot starts with whatever Discord has."""
+        try:
+            async with asyncio.timeout(self.sync_timeout):
+                await self._sync_commands()
+        except (discord.DiscordException, TimeoutError) as error:
+            log.error("command sync failed (%s): the commands stay as Discord has them; "
+                      "the next start tries again", _describe(error))
+            return False
+        return True
+
+    async def _sync_commands(self) -> None:
+        assert self.application_id is not None
+        app = self.application_id
+        meta = self.database.meta if self.database is not None else None
         guild_id = self.settings.dev_guild_id
         if guild_id is None:
-            synced = await self.tree.sync()
+            await self._sync_scope(None)
+            old = await meta.dev_guild(app) if meta is not None else None
+            if old is not None:
+                await self._sync_scope(discord.Object(id=old), clear=True)
+                await meta.set_dev_guild(app, None)  # type: ignore[union-attr]
+            return
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self._sync_scope(guild)
+        await self._sync_scope(None, clear=True)
+        if meta is not None:
+            await meta.set_dev_guild(app, guild_id)
+
+    async def _sync_scope(self, guild: discord.Object | None, *, clear: bool = False) -> None:
+        """Put the scope's commands (none with ``clear``) unless the stored hash says
+        Discord has them already."""
+        assert self.application_id is not None
+        scope = "global" if guild is None else str(guild.id)
+        where = "globally" if guild is None else f"to guild {guild.id}"
+        payload = [] if clear else await self._command_payload(guild)
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        meta = self.database.meta if self.database is not None else None
+        if meta is not None and await meta.command_hash(self.application_id, scope) == digest:
+            log.info("commands unchanged %s: not synced", where)
+            return
+        if clear:
+            if guild is None:
+                await self.http.bulk_upsert_global_commands(self.application_id, payload=[])
+            else:
+                await self.http.bulk_upsert_guild_commands(self.application_id, guild.id,
+                                                           payload=[])
+            log.info("cleared the commands %s", where)
         else:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
-        log.info(
-            "synced %d command(s) %s",
-            len(synced),
-            f"to guild {guild_id}" if guild_id else "globally",
-        )
-        return synced
+            log.info("synced %d command(s) %s", len(synced), where)
+        if meta is not None:
+            await meta.set_command_hash(self.application_id, scope, digest)
+
+    async def _command_payload(self, guild: discord.Object | None) -> list[dict[str, Any]]:
+        """What ``tree.sync`` sends for the scope (translated, as it does)."""
+        commands = self.tree.get_commands(guild=guild)
+        translator = self.tree.translator
+        if translator is None:
+            return [c.to_dict(self.tree) for c in commands]
+        return [await c.get_translated_payload(self.tree, translator) for c in commands]
 
     async def on_ready(self) -> None:
         assert self.user is not None
@@ -176,3 +239,9 @@ class TappBot(commands.Bot):
             if self.store is not None:
                 await self.store.close()
                 self.store = None
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, TimeoutError):
+        return "no answer in time"
+    return str(error) or type(error).__name__

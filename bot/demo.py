@@ -121,6 +121,9 @@ class Demo:
     async def run(self) -> Path:
         database = self.out / "tapp.sqlite3"
         async with Sandbox(openapi=False, settle_quiet=0.02) as sandbox:
+            # a showcase, not a test of pacing: Discord's 5 messages (and edits) per 5 s
+            # per channel would make it last minutes instead of seconds
+            sandbox.rate_limits.realistic = False
             world = make_world(sandbox, players=2)
             alice = world.players[0]
             recorder = Recorder(sandbox, self.out)

@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 
 from .cli import Parser
@@ -85,6 +87,23 @@ def main(argv: list[str]) -> int:
     except discord.LoginFailure:
         log.error("Discord rejected the token (DISCORD_TOKEN)")
         return 1
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError,
+            discord.GatewayNotFound) as error:
+        print(f"cannot reach Discord: {_unreachable(error)}; check this machine's network "
+              "connection (DNS, firewall, proxy) and start the bot again", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _unreachable(error: BaseException) -> str:
+    """One line on why Discord could not be reached (no traceback: nothing to debug)."""
+    if isinstance(error, aiohttp.ClientConnectorError):
+        os_error = error.os_error
+        reason = (os.strerror(os_error.errno) if os_error.errno else str(os_error)) or (
+            type(os_error).__name__)
+        return f"{error.host}:{error.port}: {reason}"
+    if isinstance(error, TimeoutError):
+        return "no answer in time"
+    return str(error) or type(error).__name__

@@ -14,7 +14,9 @@ from discord.app_commands import Choice, Range
 from bot.ai import levels
 from bot.client import TappBot
 from bot.i18n import t
+from bot.permissions import Missing, missing_for_new_table, missing_text
 from bot.settings import SettingError, check
+from bot.store import TableMode
 from bot.tables.errors import NoTableHere
 from bot.tables.lobby import MAX_ANTE, MAX_STAKE
 
@@ -85,6 +87,11 @@ class Lobby(TableCog):
             await interaction.response.send_message(error.text(lang), ephemeral=True)
             return
         channel = interaction.channel
+        missing = await self._missing_permissions(interaction, own)
+        if missing:  # say so before anything is made: no table, no message, no thread
+            await interaction.response.send_message(
+                missing_text(missing, lang, interaction.channel_id), ephemeral=True)
+            return
         in_thread = False if isinstance(channel, discord.Thread) else None
         created = await self.tables.create_table(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -116,6 +123,18 @@ class Lobby(TableCog):
         if not await self.tables.place(created.table_id, thread_id) and thread:
             with contextlib.suppress(discord.HTTPException):  # not the table's: no use
                 await thread.delete()
+
+    async def _missing_permissions(self, interaction: discord.Interaction,
+                                   own: dict[str, Any]) -> list[Missing]:
+        """What the bot lacks for this table where it would be (``app_permissions``: the
+        bot's permissions in this channel, which a new thread of it inherits)."""
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        mode = own.get("table_mode")
+        if mode is None and not in_thread and self.bot.database is not None:
+            assert interaction.guild_id is not None
+            mode = (await self.bot.database.settings.for_guild(interaction.guild_id)).table_mode
+        return missing_for_new_table(interaction.app_permissions, in_thread=in_thread,
+                                     new_thread=mode == TableMode.THREAD)
 
     @app_commands.command(name="leave", description=t("cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -8,6 +8,10 @@ bot to settle, so the answer is there to read::
     lobby = ix.response
     await bob.click(lobby, label="Join")
     hand = (await alice.click(lobby, label="My hand")).response   # ephemeral, alice only
+
+What a Discord client would not send, it does not: a click, select, modal or command in
+an archived thread (or a command from a member without USE_APPLICATION_COMMANDS there)
+returns a record with ``refused`` set (why) that the bot never sees.
 """
 
 from __future__ import annotations

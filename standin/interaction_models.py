@@ -64,6 +64,9 @@ class InteractionRecord:
     the follow-up messages, ``modal`` and ``choices`` what a modal or an autocomplete
     answer carried. ``failed`` means no answer came within Discord's 3 seconds;
     ``errors`` holds the Discord errors the bot's calls about this interaction got.
+    ``refused`` says why the user's Discord client did not send it at all (it never
+    reached the bot: a component or command in an archived thread, a command the member
+    may not use); such a record is not among ``Sandbox.interactions``.
     """
 
     id: int
@@ -86,6 +89,7 @@ class InteractionRecord:
     choices: list[dict[str, Any]] | None = None
     modal_submitted: bool = False
     errors: list[dict[str, Any]] = field(default_factory=list)  # Discord errors the bot got
+    refused: str | None = None
 
     @staticmethod
     def new_token() -> str:
@@ -102,7 +106,7 @@ class InteractionRecord:
     @property
     def failed(self) -> bool:
         """Not answered and the 3-second window has passed ("This interaction failed")."""
-        if self.acknowledged:
+        if self.acknowledged or self.refused:
             return False
         limit = self.state.limits.initial_response_s
         return (self.state.clock.now() - self.created_at).total_seconds() > limit

@@ -12,6 +12,7 @@ from typing import Any
 
 from .limits import ACTION_ROW, LABEL, STRING_SELECT, TEXT_INPUT, USER_SELECT
 from .models import ALL_PERMISSIONS, Channel, Command, Member, Message, User
+from .permissions import base_permissions
 from .state import SandboxState
 
 SUBCOMMAND, GROUP = 1, 2
@@ -199,8 +200,11 @@ def _resolve_user(
     resolved.setdefault("users", {})[str(user.id)] = user.payload()
     member = state.guilds[guild_id].members.get(user.id) if guild_id else None
     if member is not None:
+        # Discord sends the member's permissions in the interaction's channel; the
+        # stand-in's resolved members carry their guild-wide (base) permissions
+        guild = state.guilds[guild_id]  # type: ignore[index]
         resolved.setdefault("members", {})[str(user.id)] = member.payload(
-            with_user=False, permissions=True
+            with_user=False, permissions=base_permissions(guild, member)
         )
 
 
@@ -322,8 +326,11 @@ def envelope(
     member: Member,
     message: Message | None,
 ) -> dict[str, Any]:
-    """The INTERACTION_CREATE payload around ``data``."""
+    """The INTERACTION_CREATE payload around ``data``: ``app_permissions`` is the bot's
+    permissions in the channel, ``member.permissions`` (and ``channel.permissions``) the
+    member's, both computed from roles and overwrites (:mod:`standin.permissions`)."""
     guild = state.guilds[channel.guild_id]
+    permissions = state.access.of(member, channel)
     payload: dict[str, Any] = {
         "id": str(interaction_id),
         "application_id": str(state.application_id),
@@ -332,11 +339,11 @@ def envelope(
         "guild_id": str(guild.id),
         "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
         "channel_id": str(channel.id),
-        "channel": {**channel.payload(), "permissions": str(ALL_PERMISSIONS)},
-        "member": member.payload(permissions=True),
+        "channel": {**channel.payload(), "permissions": str(permissions)},
+        "member": member.payload(permissions=permissions),
         "token": token,
         "version": 1,
-        "app_permissions": str(ALL_PERMISSIONS),
+        "app_permissions": str(state.access.bot_in(channel)),
         "locale": member.user.locale,
         "guild_locale": guild.locale,
         "entitlements": [],

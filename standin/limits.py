@@ -129,3 +129,9 @@ class Limits:
     # Interaction windows.
     initial_response_s: float = 3.0
     token_lifetime_s: float = 15 * 60.0
+    # Threads archive after this many seconds without activity at most, sooner than their
+    # auto_archive_duration (Discord archives earlier in busy servers); None: never sooner.
+    thread_archive_after_s: float | None = None
+    # Application command creates per day per scope (global, or one guild): Discord's
+    # documented 200; a bulk overwrite counts only the commands it creates (error 30034).
+    command_creates_per_day: int = 200

@@ -24,6 +24,7 @@ from .interaction_models import (
     InteractionRecord,
 )
 from .message_models import Message, MessageVersion
+from .permissions import ALL_PERMISSIONS, Overwrites, Role
 
 __all__ = [
     "ALL_PERMISSIONS",
@@ -45,8 +46,6 @@ __all__ = [
     "MessageVersion",
     "User",
 ]
-
-ALL_PERMISSIONS = (1 << 50) - 1
 
 TEXT_CHANNEL, PUBLIC_THREAD, PRIVATE_THREAD = 0, 11, 12
 THREAD_TYPES = frozenset({PUBLIC_THREAD, PRIVATE_THREAD})
@@ -88,10 +87,12 @@ class Member:
     joined_at: datetime
     nick: str | None = None
     roles: list[int] = field(default_factory=list)
-    #: the member's permissions in every channel (all of them unless a test takes some)
-    permissions: int = ALL_PERMISSIONS
+    #: a blunt switch: the member's permissions in every channel, whatever roles and
+    #: overwrites say (None: computed from them, see :mod:`standin.permissions`)
+    permissions: int | None = None
 
-    def payload(self, *, with_user: bool = True, permissions: bool = False) -> dict[str, Any]:
+    def payload(self, *, with_user: bool = True, permissions: int | None = None
+                ) -> dict[str, Any]:
         data: dict[str, Any] = {
             "nick": self.nick,
             "avatar": None,
@@ -107,8 +108,8 @@ class Member:
         }
         if with_user:
             data["user"] = self.user.payload()
-        if permissions:
-            data["permissions"] = str(self.permissions)
+        if permissions is not None:
+            data["permissions"] = str(permissions)
         return data
 
 
@@ -121,22 +122,16 @@ class Guild:
     locale: str = "en-US"
     members: dict[int, Member] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
+    #: the guild's roles by id; @everyone's id is the guild's
+    roles: dict[int, Role] = field(default_factory=dict)
 
-    def role_payload(self) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "name": "@everyone",
-            "color": 0,
-            "colors": {"primary_color": 0},
-            "hoist": False,
-            "icon": None,
-            "unicode_emoji": None,
-            "position": 0,
-            "permissions": str(ALL_PERMISSIONS),
-            "managed": False,
-            "mentionable": False,
-            "flags": 0,
-        }
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def bot_role(self, bot_id: int) -> Role | None:
+        """The role Discord made for the bot when it joined."""
+        return next((r for r in self.roles.values() if r.bot_id == bot_id), None)
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -151,7 +146,7 @@ class Guild:
             "verification_level": 0,
             "default_message_notifications": 1,
             "explicit_content_filter": 0,
-            "roles": [self.role_payload()],
+            "roles": [r.payload() for r in self.roles.values()],
             "emojis": [],
             "features": [],
             "mfa_level": 0,
@@ -193,6 +188,11 @@ class Channel:
     archived_at: datetime | None = None
     thread_member_ids: set[int] = field(default_factory=set)
     deleted: bool = False
+    #: the channel's permission overwrites (threads have none: they inherit the parent's)
+    overwrites: Overwrites = field(default_factory=Overwrites)
+    #: a thread's last activity (stand-in clock): created, a message, unarchived, or its
+    #: auto_archive_duration changed; it archives itself that many minutes after
+    active_at: datetime | None = None
 
     @property
     def is_thread(self) -> bool:
@@ -215,7 +215,7 @@ class Channel:
         if not self.is_thread:
             data.update(
                 position=self.position,
-                permission_overwrites=[],
+                permission_overwrites=self.overwrites.payload(),
                 parent_id=None,
                 topic=None,
                 nsfw=False,
@@ -241,7 +241,6 @@ class Channel:
             },
         )
         return data
-
 
 
 def _opt(value: int | None) -> str | None:

@@ -3,7 +3,10 @@
 Discord's rules: one initial response per interaction, within 3 seconds of its
 creation; the token then allows follow-ups and edits for 15 minutes; a response or
 follow-up with flag 64 is seen by the invoking user only; the first follow-up after a
-deferred ("thinking") response replaces that response.
+deferred ("thinking") response replaces that response. They take no channel
+permissions (an app may answer where it cannot post), but threads still rule: a
+follow-up in an archived thread unarchives it (160005 if locked), and no message of an
+archived thread can be edited (50083), as with the bot's own messages.
 """
 
 from __future__ import annotations
@@ -90,6 +93,7 @@ async def create_interaction_response(request: web.Request) -> web.Response:
         message = state.messages[record.message_id]
         record.original_message_id = message.id
         if kind == UPDATE:
+            _before_edit(state, message)
             data_body = Body(json=data, files=body.files, multipart=body.multipart)
             fields = message_fields(state, data_body, existing=message)
             ensure_not_empty(fields, message)
@@ -148,6 +152,12 @@ def _new_response_message(
     return state.add_message(message)
 
 
+def _before_edit(state: SandboxState, message: Message) -> None:
+    channel = state.channel(message.channel_id)
+    if channel.is_thread and not message.ephemeral:  # ephemeral ones are the user's alone
+        state.thread_life.before_edit(channel, state.access.bot_in(channel))
+
+
 def _record(request: web.Request) -> InteractionRecord:
     state = sandbox_of(request).state
     return state.interaction_for_token(
@@ -182,6 +192,9 @@ async def execute_webhook(request: web.Request) -> web.Response:
         message = state.commit_edit(original, fields)
     else:
         ensure_not_empty(fields)
+        channel = state.channel(record.channel_id)
+        if channel.is_thread:
+            state.thread_life.before_post(channel, state.access.bot_in(channel))
         message = _new_response_message(state, record, fields, ephemeral=wants_ephemeral(body))
         record.followup_ids.append(message.id)
         state.changed()
@@ -205,6 +218,7 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     state = sandbox_of(request).state
     record = _record(request)
     message = _owned_message(request, record)
+    _before_edit(state, message)
     fields = message_fields(state, body_of(request), existing=message)
     ensure_not_empty(fields, message)
     state.check_edit_allowed(message)

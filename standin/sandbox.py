@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
@@ -27,19 +28,28 @@ from .faults import Faults
 from .gateway import Gateway
 from .invocations import SandboxError, envelope
 from .limits import Limits
-from .models import Channel, Command, Guild, InteractionRecord, Message, MessageVersion
+from .models import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    Channel,
+    InteractionRecord,
+    Member,
+    Message,
+)
 from .payloads import Body
+from .permissions import P
 from .ratelimits import RateLimits
 from .schema import OpenAPISchema
 from .server import build_app
 from .state import SandboxState
+from .world import World
 
 
 class SettleTimeout(AssertionError):
     """The bot did not settle in time; the message says what was still pending."""
 
 
-class Sandbox:
+class Sandbox(World):
     """A local Discord (API v10) for one bot application, on 127.0.0.1.
 
     ``openapi``: a path to Discord's OpenAPI file, ``None`` to find it
@@ -70,6 +80,9 @@ class Sandbox:
         self.state.emit = self.gateway.dispatch
         self.faults = Faults()
         self.rate_limits = RateLimits()
+        #: how many requests the bot made per route ("PUT /applications/{application_id}/
+        #: commands"), whatever the answer
+        self.calls: Counter[str] = Counter()
         self.schema = (
             None
             if openapi is False
@@ -109,65 +122,6 @@ class Sandbox:
         """What discord.py's ``Route.BASE`` must be set to."""
         return f"http://127.0.0.1:{self.port}/api/v10"
 
-    # -- the world -----------------------------------------------------------------------------
-    @property
-    def bot_user_id(self) -> int:
-        return self.state.bot.id
-
-    def create_guild(self, name: str = "Tapp Club", *, locale: str = "en-US") -> Guild:
-        return self.state.create_guild(name, locale=locale)
-
-    def create_channel(self, guild: Guild, name: str = "tapp") -> Channel:
-        return self.state.create_channel(guild, name)
-
-    def create_user(
-        self,
-        name: str,
-        guild: Guild | None = None,
-        *,
-        locale: str = "en-US",
-        nick: str | None = None,
-    ) -> Actor:
-        """A user (a member of ``guild`` if given) to act as."""
-        user = self.state.create_user(name, locale=locale)
-        if guild is not None:
-            self.state.add_member(guild, user, nick=nick)
-        return Actor(self, user)
-
-    def join(self, actor: Actor, guild: Guild) -> None:
-        self.state.add_member(guild, actor.user)
-
-    def public_messages(self, channel: Channel | int) -> list[Message]:
-        """Messages everyone sees in a channel or thread, oldest first."""
-        return self.state.visible_messages(_id(channel), None)
-
-    def message(self, message_id: int) -> Message:
-        return self.state.messages[message_id]
-
-    def message_history(
-        self, channel: Channel | int, *, public: bool = True
-    ) -> list[MessageVersion]:
-        """Every version of the messages of a channel or thread, in order: each message as
-        it was created and after each edit (deleted ones too); only what everyone saw
-        unless ``public=False``."""
-        versions = self.state.versions.get(_id(channel), [])
-        return [v for v in versions if v.public or not public]
-
-    def channel_names(self, channel: Channel | int) -> list[str]:
-        """Every name a channel or thread has had, oldest first."""
-        return list(self.state.names.get(_id(channel), []))
-
-    def threads(self, channel: Channel | int) -> list[Channel]:
-        return self.state.threads_of(self.state.channel(_id(channel)))
-
-    def commands(self, guild: Guild | None = None) -> list[Command]:
-        """Commands a user sees in ``guild`` (guild commands, then global ones)."""
-        return self.state.commands_for(guild.id if guild else None)
-
-    @property
-    def interactions(self) -> list[InteractionRecord]:
-        return list(self.state.interactions.values())
-
     # -- acting --------------------------------------------------------------------------------
     async def interact(
         self,
@@ -180,15 +134,22 @@ class Sandbox:
         parent: InteractionRecord | None = None,
         settle: bool = True,
     ) -> InteractionRecord:
-        """Dispatch one INTERACTION_CREATE from ``actor`` and (by default) wait for the bot."""
+        """Dispatch one INTERACTION_CREATE from ``actor`` and (by default) wait for the bot.
+
+        As Discord's web and mobile clients do, nothing is sent for a component, command
+        or modal in an archived thread, nor a command from a member without
+        USE_APPLICATION_COMMANDS there: the record comes back with ``refused`` set, and
+        the bot never hears of it."""
         if not self.gateway.sessions:
             raise SandboxError("no bot has connected to the stand-in's gateway")
         state = self.state
+        self.sweep_threads()
         member = state.guilds[channel.guild_id].members.get(actor.id)
         if member is None:
             raise SandboxError(f"{actor.name} is not a member of this guild")
+        refused = self._refusal(member, channel, kind)
         record = InteractionRecord(
-            state.new_id(),
+            state.snowflakes.unordered(),
             InteractionRecord.new_token(),
             kind,
             actor.user,
@@ -200,7 +161,10 @@ class Sandbox:
             state,
             message_id=message.id if message else None,
             parent_id=parent.id if parent else None,
+            refused=refused,
         )
+        if refused is not None:
+            return record
         state.add_interaction(record)
         self.gateway.dispatch(
             "INTERACTION_CREATE",
@@ -218,6 +182,17 @@ class Sandbox:
         if settle:
             await self.settle()
         return record
+
+    def _refusal(self, member: Member, channel: Channel, kind: int) -> str | None:
+        permissions = self.state.access.of(member, channel)
+        if not permissions & P.VIEW_CHANNEL:
+            return "the member cannot see this channel"
+        if channel.is_thread and channel.archived:
+            return "the thread is archived"
+        if kind in (APPLICATION_COMMAND, AUTOCOMPLETE) and not (
+                permissions & P.USE_APPLICATION_COMMANDS):
+            return "the member may not use application commands here"
+        return None
 
     # -- waiting -------------------------------------------------------------------------------
     def pending(self) -> list[str]:
@@ -251,6 +226,7 @@ class Sandbox:
         pause, say) is invisible here: wait for its result with :meth:`wait_until`.
         """
         quiet = self.settle_quiet if quiet is None else quiet
+        self.sweep_threads()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -288,7 +264,3 @@ class Sandbox:
         problems = self.schema.validate(method, template, body.json)
         self.problems += [f"{method} {template}: {p}" for p in problems]
         return problems
-
-
-def _id(thing: Channel | int) -> int:
-    return thing if isinstance(thing, int) else thing.id

@@ -10,6 +10,7 @@ Discord's JSON error body. Routes the stand-in lacks and its own crashes are not
 from __future__ import annotations
 
 import logging
+import math
 from typing import TYPE_CHECKING
 
 from aiohttp import web
@@ -54,6 +55,8 @@ def _bind(endpoint: Endpoint) -> Handler:
 async def _serve(request: web.Request, endpoint: Endpoint) -> web.StreamResponse:
     sandbox: Sandbox = request.app[SANDBOX_KEY]
     headers: dict[str, str] = {"Via": "1.1 google"}
+    sandbox.calls[f"{endpoint.method} {endpoint.template}"] += 1
+    sandbox.state.thread_life.sweep()
     fault = sandbox.faults.take(endpoint.method, endpoint.template)
     if fault is not None and fault.kind == "rate_limit":
         return _rate_limited(fault.retry_after, fault.is_global, headers, endpoint)
@@ -119,9 +122,11 @@ def _note_on_interaction(
 def _rate_limited(
     retry_after: float, is_global: bool, headers: dict[str, str], endpoint: Endpoint
 ) -> web.Response:
+    """Discord's 429: ``{"message", "retry_after", "global", "code"}``, ``Retry-After`` in
+    whole seconds (rounded up), ``X-RateLimit-Scope`` "global" or "user" (per route)."""
     headers = {
         **headers,
-        "Retry-After": str(max(1, round(retry_after))),
+        "Retry-After": str(max(1, math.ceil(retry_after))),
         "X-RateLimit-Scope": "global" if is_global else "user",
     }
     if is_global:

@@ -13,7 +13,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from . import errors as e
+from .access import Access
 from .clock import Clock, SnowflakeFactory
+from .commands import CommandCreates, bulk_overwrite
 from .errors import DiscordError, not_found
 from .limits import FLAG_LOADING, Limits
 from .models import (
@@ -28,6 +30,8 @@ from .models import (
     MessageVersion,
     User,
 )
+from .permissions import EVERYTHING_BUT_ADMIN, Role
+from .threads import ThreadLife
 
 # Gateway intents that gate the events the stand-in sends.
 GUILDS = 1 << 0
@@ -56,6 +60,8 @@ class SandboxState:
         self.global_commands: dict[int, Command] = {}
         self.guild_commands: dict[int, dict[int, Command]] = {}
         self.command_version = 0
+        #: application command creates per scope (None: global) for the daily limit
+        self.command_creates = CommandCreates(self)
         self.interactions: dict[int, InteractionRecord] = {}
         self.tokens: dict[str, InteractionRecord] = {}
         self._old_edits: dict[int, deque[datetime]] = {}
@@ -65,6 +71,10 @@ class SandboxState:
         self.names: dict[int, list[str]] = {}
         self.bot = self.create_user(bot_name, bot=True)
         self.application_id = self.bot.id
+        self.access = Access(self)
+        self.thread_life = ThreadLife(self)
+        #: ids of messages whose embeds Discord dropped (the bot lacked EMBED_LINKS)
+        self.embeds_dropped: list[int] = []
 
     def new_id(self) -> int:
         return self.snowflakes.next()
@@ -80,16 +90,29 @@ class SandboxState:
         self.users[user.id] = user
         return user
 
-    def create_guild(self, name: str, *, owner: User | None = None, locale: str = "en-US") -> Guild:
-        guild = Guild(self.new_id(), name, (owner or self.bot).id, self.clock.now(), locale)
+    def create_guild(
+        self, name: str, *, owner: User | None = None, locale: str = "en-US",
+        everyone: int = EVERYTHING_BUT_ADMIN, bot_permissions: int = EVERYTHING_BUT_ADMIN,
+    ) -> Guild:
+        """A guild the bot is in. Its owner (by default nobody of the tests: a user made
+        here) has every permission; @everyone has ``everyone``; the bot's own managed role
+        (made as Discord does when a bot joins with permissions) has ``bot_permissions``."""
+        if owner is None:  # not the bot: an owner has every permission
+            owner = self.create_user(f"{name} owner")
+        guild = Guild(self.new_id(), name, owner.id, self.clock.issued(), locale)
         self.guilds[guild.id] = guild
-        guild.members[self.bot.id] = Member(self.bot, guild.id, self.clock.now())
+        guild.roles[guild.id] = Role(guild.id, guild.id, "@everyone", int(everyone))
+        bot_role = Role(self.new_id(), guild.id, self.bot.username, int(bot_permissions),
+                        position=1, bot_id=self.bot.id)
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.bot.id] = Member(self.bot, guild.id, self.clock.issued(),
+                                            roles=[bot_role.id])
         self.emit("GUILD_CREATE", self.guild_create_payload(guild), GUILDS)
         self.changed()
         return guild
 
     def add_member(self, guild: Guild, user: User, *, nick: str | None = None) -> Member:
-        member = Member(user, guild.id, self.clock.now(), nick=nick)
+        member = Member(user, guild.id, self.clock.issued(), nick=nick)
         guild.members[user.id] = member
         self.emit(
             "GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)}, GUILD_MEMBERS
@@ -104,7 +127,7 @@ class SandboxState:
             name,
             TEXT_CHANNEL,
             position=len(guild.channel_ids),
-            created_at=self.clock.now(),
+            created_at=self.clock.issued(),
         )
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
@@ -133,7 +156,8 @@ class SandboxState:
             type,
             parent_id=parent.id,
             owner_id=owner.id,
-            created_at=self.clock.now(),
+            created_at=self.clock.issued(),
+            active_at=self.clock.now(),
             auto_archive_duration=auto_archive_duration,
             invitable=invitable,
             thread_member_ids={owner.id},
@@ -225,15 +249,16 @@ class SandboxState:
             channel.last_message_id = message.id
             if channel.is_thread:
                 channel.message_count += 1
-            if channel.archived and not channel.locked:
-                channel.archived = False
+                if channel.archived and not channel.locked:
+                    self.thread_life.unarchive(channel)
+                self.thread_life.touch(channel)
             self.emit("MESSAGE_CREATE", self.message_event(message), GUILD_MESSAGES)
         self.changed()
         return message
 
     def new_message(self, channel: Channel, author: User, **fields: Any) -> Message:
         return Message(
-            self.new_id(), channel.id, channel.guild_id, author, self.clock.now(), **fields
+            self.new_id(), channel.id, channel.guild_id, author, self.clock.issued(), **fields
         )
 
     def check_edit_allowed(self, message: Message) -> None:
@@ -259,7 +284,7 @@ class SandboxState:
         for key, value in changes.items():
             setattr(message, key, value)
         message.flags &= ~FLAG_LOADING
-        message.edited_at = self.clock.now()
+        message.edited_at = self.clock.issued()
         message.edit_count += 1
         self.versions.setdefault(message.channel_id, []).append(message.version())
         if not message.ephemeral:
@@ -295,34 +320,8 @@ class SandboxState:
 
     # -- commands -------------------------------------------------------------------------------
     def set_commands(self, guild_id: int | None, items: list[dict[str, Any]]) -> list[Command]:
-        """Bulk overwrite: keep ids of commands whose (name, type) survive, like Discord."""
-        table = (
-            self.global_commands
-            if guild_id is None
-            else self.guild_commands.setdefault(guild_id, {})
-        )
-        by_key = {(c.name, c.type): c for c in table.values()}
-        self.command_version += 1
-        fresh: dict[int, Command] = {}
-        for item in items:
-            key = (item["name"], int(item.get("type", 1)))
-            old = by_key.get(key)
-            data = {k: v for k, v in item.items() if k not in ("id", "application_id", "version")}
-            if old is not None and old.data == data:
-                fresh[old.id] = old
-                continue
-            command = Command(
-                old.id if old else self.new_id(),
-                self.application_id,
-                guild_id,
-                data,
-                self.command_version,
-            )
-            fresh[command.id] = command
-        table.clear()
-        table.update(fresh)
-        self.changed()
-        return list(fresh.values())
+        """Bulk overwrite (see :func:`standin.commands.bulk_overwrite`)."""
+        return bulk_overwrite(self, guild_id, items)
 
     def commands_for(self, guild_id: int | None) -> list[Command]:
         """What a user sees in ``guild_id``: the guild's commands, then the global ones."""

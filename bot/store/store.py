@@ -12,6 +12,7 @@ from .deadlines import Deadlines
 from .deals import Deals
 from .ledger import Ledger
 from .messages import Messages
+from .meta import Meta
 from .settings import SettingsStore
 from .standings import Standings
 from .tables import Tables
@@ -37,6 +38,7 @@ class Store:
         self.deadlines = Deadlines(db)
         self.messages = Messages(db)
         self.claims = Claims(db)
+        self.meta = Meta(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,

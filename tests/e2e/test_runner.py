@@ -64,3 +64,23 @@ def test_without_a_token_the_cli_explains_and_exits(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert "DISCORD_TOKEN is not set" in result.stderr
+
+
+def test_with_a_token_and_no_route_to_discord_one_line_and_exit_1(tmp_path: Path) -> None:
+    """Discord unreachable (here: a closed port on the loopback): one clear line on
+    standard error, no traceback, exit status 1."""
+    script = (
+        "import sys\n"
+        "from standin import discord_pointed_at\n"
+        "from bot.runner import main\n"
+        "with discord_pointed_at('http://127.0.0.1:9/api/v10', 'ws://127.0.0.1:9/gateway'):\n"
+        "    sys.exit(main([]))\n"
+    )
+    env = {**os.environ, "DISCORD_TOKEN": "a-token", "TAPP_LOG_LEVEL": "WARNING",
+           "TAPP_DATABASE": str(tmp_path / "tapp.sqlite3")}
+    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("cannot reach Discord: 127.0.0.1:9: Connection refused")

@@ -21,6 +21,19 @@ EN: dict[str, str] = {
     "meta.ping": "Pong! Gateway latency: {latency}",
     "meta.ping.ms": "{ms} ms",
     "meta.ping.unknown": "not measured yet",
+    # /tapp new without the permissions the bot needs (bot/permissions.py)
+    "perm.missing": "I can't open a table here: I lack these permissions (nothing was"
+                    " created).\n{lines}\nA server admin can give them to my role (Server"
+                    " Settings → Roles) or in the channel (Edit Channel → Permissions);"
+                    " then try again.",
+    "perm.where.channel": "• in {channel}: {names}",
+    "perm.where.this_thread": "• in this thread: {names}",
+    "perm.where.new_thread": "• in the table's thread (threads take {channel}'s"
+                             " permissions): {names}",
+    "perm.view_channel": "View Channel", "perm.send_messages": "Send Messages",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
+    "perm.create_public_threads": "Create Public Threads", "perm.embed_links": "Embed Links",
+    "perm.attach_files": "Attach Files",
 }
 
 DE: dict[str, str] = {
@@ -42,6 +55,18 @@ DE: dict[str, str] = {
     "meta.ping": "Pong! Gateway-Latenz: {latency}",
     "meta.ping.ms": "{ms} ms",
     "meta.ping.unknown": "noch nicht gemessen",
+    "perm.missing": "Ich kann hier keinen Tisch eröffnen: Mir fehlen diese Berechtigungen"
+                    " (es wurde nichts angelegt).\n{lines}\nEin Server-Admin kann sie meiner"
+                    " Rolle geben (Servereinstellungen → Rollen) oder im Kanal (Kanal"
+                    " bearbeiten → Berechtigungen); dann versuch es noch einmal.",
+    "perm.where.channel": "• in {channel}: {names}",
+    "perm.where.this_thread": "• in diesem Thread: {names}",
+    "perm.where.new_thread": "• im Thread des Tisches (Threads übernehmen die"
+                             " Berechtigungen von {channel}): {names}",
+    "perm.view_channel": "Kanal ansehen", "perm.send_messages": "Nachrichten senden",
+    "perm.send_messages_in_threads": "Nachrichten in Threads senden",
+    "perm.create_public_threads": "Öffentliche Threads erstellen",
+    "perm.embed_links": "Links einbetten", "perm.attach_files": "Dateien anhängen",
 }
 
 SV: dict[str, str] = {
@@ -63,4 +88,16 @@ SV: dict[str, str] = {
     "meta.ping": "Pong! Latens till gatewayen: {latency}",
     "meta.ping.ms": "{ms} ms",
     "meta.ping.unknown": "inte uppmätt än",
+    "perm.missing": "Jag kan inte öppna ett bord här: jag saknar de här behörigheterna"
+                    " (inget skapades).\n{lines}\nEn serveradmin kan ge dem till min roll"
+                    " (Serverinställningar → Roller) eller i kanalen (Redigera kanal →"
+                    " Behörigheter); försök sedan igen.",
+    "perm.where.channel": "• i {channel}: {names}",
+    "perm.where.this_thread": "• i den här tråden: {names}",
+    "perm.where.new_thread": "• i bordets tråd (trådar får behörigheterna från {channel}):"
+                             " {names}",
+    "perm.view_channel": "Visa kanal", "perm.send_messages": "Skicka meddelanden",
+    "perm.send_messages_in_threads": "Skicka meddelanden i trådar",
+    "perm.create_public_threads": "Skapa offentliga trådar",
+    "perm.embed_links": "Bädda in länkar", "perm.attach_files": "Bifoga filer",
 }

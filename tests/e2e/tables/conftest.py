@@ -27,10 +27,18 @@ LATENCIES: list[float] = []
 
 
 @pytest.fixture
-async def sandbox() -> AsyncIterator[Sandbox]:
+async def sandbox(request: pytest.FixtureRequest) -> AsyncIterator[Sandbox]:
     """The stand-in, settling after 20 ms of quiet (the tests wait for the bot's own
-    work explicitly: ``driver.quiet``)."""
+    work explicitly: ``driver.quiet``).
+
+    Discord's per-route limits (5 messages and 5 edits per 5 s per channel) are off here
+    unless a test is marked ``discord_pacing``: these tests play whole deals in one
+    thread as fast as computer players go, many times faster than members click, and
+    their point is the game, not pacing (under the real limits discord.py would pace
+    each table thread to a message a second, and the suite would take many times as
+    long). ``test_pacing.py`` plays under the real limits; the global limit stays on."""
     async with Sandbox(settle_quiet=0.02) as stand_in:
+        stand_in.rate_limits.realistic = bool(request.node.get_closest_marker("discord_pacing"))
         yield stand_in
         assert stand_in.problems == [], stand_in.problems
         # the bot paces itself under Discord's global limit: never refused for it
@@ -84,6 +92,9 @@ def _latency(request: pytest.FixtureRequest) -> Any:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "discord_pacing: keep Discord's per-route rate limits on (see the"
+        " sandbox fixture)")
     config.addinivalue_line(
         "markers", "no_latency: leave the test out of the latency figures (it moves the"
         " stand-in's clock, or is slow on purpose)")

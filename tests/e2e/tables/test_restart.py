@@ -38,6 +38,7 @@ async def first_deal(store: Store, table_id: int) -> tuple[dict[str, Any], Any]:
 async def play_without_restart(tmp_path: Path) -> tuple[dict[str, Any], Any]:
     """The reference: the same deal, the same choices, one bot throughout."""
     async with Sandbox(settle_quiet=0.02) as sandbox:
+        sandbox.rate_limits.realistic = False  # as the table fixture's: a whole deal fast
         world = make_world(sandbox, 4)
         settings = Settings(token=sandbox.token, database_path=tmp_path / "reference.sqlite3")
         bot = TappBot(settings, guild_ready_timeout=0.05, tables=config())

@@ -1,0 +1,9 @@
+-- 0006: small facts the bot keeps about itself, one text value per key (e.g. the hash
+-- of the application commands last synced to each scope, so an unchanged set is not
+-- sent to Discord again at every start).
+
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    updated_at REAL NOT NULL
+);

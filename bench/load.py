@@ -144,6 +144,11 @@ def _parser() -> Parser:
                         help="token requests a second the stand-in allows the bot, as "
                              "Discord's global rate limit does (default 50, Discord's); the "
                              "bot paces itself at 90%% of it; 0: no limit and no pacing")
+    parser.add_argument("--no-route-limits", action="store_true",
+                        help="give every route the stand-in's generous default instead of "
+                             "Discord's observed per-channel limits for creating and editing "
+                             "messages (5 per 5 s): for runs whose tables play faster than a "
+                             "real table can")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -260,7 +265,7 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
     ours, theirs = context.Pipe()
     options = {"tables": args.tables, "variant": args.variant, "seed": args.seed,
                "concurrency": args.concurrency, "open_concurrency": args.open_concurrency,
-               "global_limit": args.global_limit,
+               "global_limit": args.global_limit, "route_limits": not args.no_route_limits,
                "profile_standin": str(args.profile_standin) if args.profile_standin else None}
     child = context.Process(target=load_driver.child_main, args=(theirs, options),
                             name="tapp-load-standin", daemon=True)
@@ -270,7 +275,8 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
     pace = global_pace(args.global_limit)
     figures: dict[str, Any] = {"tables": args.tables, "rate": args.rate,
                                "seconds": args.seconds, "variant": args.variant,
-                               "global_limit": args.global_limit, "global_pace": pace}
+                               "global_limit": args.global_limit, "global_pace": pace,
+                               "route_limits": not args.no_route_limits}
     try:
         hello = await pipe.recv()
         token = hello["token"]
@@ -443,7 +449,8 @@ def _table(f: dict[str, Any]) -> str:
     limit = (f"Discord's global limit of {f['global_limit']} token requests/s (the bot paced "
              f"at {f['global_pace']}/s)" if f["global_limit"] else "no global limit (unpaced)")
     lines.append(
-        f"{limit}: the bot made {f['token_requests_per_s']:.1f} token requests/s "
+        f"{limit}{'' if f.get('route_limits', True) else '; no per-route limits'}"
+        f": the bot made {f['token_requests_per_s']:.1f} token requests/s "
         f"({_ms(f['token_requests_per_action'])} per action); {f['global_refused']} refused "
         f"for the global limit; {f['pace_waited']} waited for the pace (in play)")
     lines.append(

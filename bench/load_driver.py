@@ -34,7 +34,7 @@ from typing import Any
 
 from standin import Sandbox
 
-from .load_answers import answer_of
+from .load_answers import answer_of, offers_action
 from .load_figures import PhaseStats, phase_figures
 from .load_members import ANSWER_TIMEOUT_S, FLOOR, TAPP, LoadMembers
 from .load_world import LoadTable
@@ -51,6 +51,7 @@ class Driver(LoadMembers):
         self.open_concurrency = int(options.get("open_concurrency", 8))
         self.profile: str | None = options.get("profile_standin")
         self.global_limit = int(options.get("global_limit", 50))
+        self.route_limits = bool(options.get("route_limits", True))
         self._pipe = ThreadPoolExecutor(1, thread_name_prefix="load-pipe")
 
     # -- the pipe to the bot's process -------------------------------------------------
@@ -65,6 +66,7 @@ class Driver(LoadMembers):
         async with Sandbox(openapi=False, settle_quiet=0.02) as sandbox:
             self.sandbox = sandbox
             sandbox.rate_limits.set_global(self.global_limit)
+            sandbox.rate_limits.realistic = self.route_limits
             self._world()
             emit = sandbox.state.emit
             sandbox.state.emit = self._hook(emit)
@@ -93,6 +95,7 @@ class Driver(LoadMembers):
         if do == "open":
             await self.sandbox.gateway.wait_connected(60)
             self._forget_closed_sessions()
+            self.mode = TAPP  # the floor may have run first: live panels are looked at again
             return await self.open_tables()
         if do == "run":
             self.mode = TAPP
@@ -169,7 +172,11 @@ class Driver(LoadMembers):
             await asyncio.sleep(0.01)
         started = await self.interact("start", lambda: host.click(
             table.message_id, custom_id=start, settle=False))
-        self._keep(host, None if started is None else answer_of(started))
+        panel = None if started is None else answer_of(started)
+        self._keep(host, panel)
+        if panel is not None and offers_action(panel):  # the host is first to act: no ping
+            table.panel, table.to_act = panel, None
+            self._enqueue(table)
 
     # -- a phase: turns at a fixed rate (open loop), or as fast as possible ----------------
     async def phase(self, rate: float, seconds: float) -> dict[str, Any]:

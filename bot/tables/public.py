@@ -44,9 +44,10 @@ QUICK_RETRIES = (0.25, 0.5, 1.0, 2.0)
 
 def transient(error: BaseException) -> bool:
     """A failure that may go away by itself: rate limits beyond discord.py's own retries,
-    Discord's 5xx, a dropped connection, a busy store."""
+    Discord's 5xx, a dropped connection, a busy store. Not the limit on edits of
+    messages older than an hour (30046): it lasts the hour."""
     if isinstance(error, discord.HTTPException):
-        return error.status == 429 or error.status >= 500
+        return (error.status == 429 and error.code != OLD_MESSAGE_EDITS) or error.status >= 500
     return isinstance(error, (aiohttp.ClientError, TimeoutError, OSError, StoreUnavailable))
 
 

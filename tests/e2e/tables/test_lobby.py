@@ -153,7 +153,8 @@ async def test_a_refused_edit_of_an_old_message_reposts_it(
     """The bot's clock does not know the message is old (here the stand-in's clock moved,
     the bot's did not): Discord's 30046 refusal makes it post the table message anew. (The
     members' live panels are past Discord's 15 minutes too: their edits are refused as
-    an invalid token, 50027, and the bot pings the member instead.)"""
+    an invalid token, 50027, or, through a fresh click's token, as an edit of an old
+    message, 30046; either way the bot drops the panel and pings the member instead.)"""
     alice, bob, carol, dave = world.players
     game = await open_table(sandbox, table_bot, world.channel, alice, "zuger",
                             joiners=(bob, carol, dave))
@@ -163,7 +164,11 @@ async def test_a_refused_edit_of_an_old_message_reposts_it(
         assert await game.step()
     assert sandbox.message(first.id).deleted and game.table_message().id != first.id
     assert not [ix for ix in sandbox.interactions if ix.failed]
-    assert {e["code"] for ix in sandbox.interactions for e in ix.errors} <= {50027}
+    assert {e["code"] for ix in sandbox.interactions for e in ix.errors} <= {50027, 30046}
+    # a panel whose message is past the hour is refused (30046) once and then left alone,
+    # not edited again and again for an hour
+    for ix in sandbox.interactions:
+        assert sum(e["code"] == 30046 for e in ix.errors) <= 1, ix.errors
 
 
 async def test_ending_by_vote_by_the_host_at_once_and_leaving(

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from .cards import deck_mask, iter_bits
 
@@ -43,6 +44,13 @@ def deal_masks(deck: int, hand_size: int, players: int,
 def commitment(seed: bytes) -> str:
     """What a table shows before the deal: the seed's SHA-256, in hex."""
     return hashlib.sha256(seed).hexdigest()
+
+
+def verify_args(variant: str, players: int, options: Mapping[str, Any]) -> str:
+    """The options of ``python -m bot verify`` that name a deal's layout (the seed
+    given, they recompute its cards)."""
+    deck = options.get("deck")
+    return f"--variant {variant} --players {players}" + (f" --deck {deck}" if deck else "")
 
 
 def draws(seed: bytes) -> Iterator[int]:

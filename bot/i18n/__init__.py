@@ -24,7 +24,8 @@ from functools import cache
 from typing import Any
 
 #: catalogue modules, one per area of the bot
-AREAS = ("core", "tables", "standings", "settings", "render", "rules", "hints", "claims")
+AREAS = ("core", "tables", "standings", "settings", "render", "rules", "hints", "claims",
+         "shuffle")
 LANGUAGES = ("en", "de", "sv")
 DEFAULT = "en"
 #: appended to a count-dependent key for its form for one (see the module's doc)

@@ -80,3 +80,5 @@ class DealReplay:
     pot_change: int | None  # tapp1879: the pot's share of the deal
     ended_at: float
     deck_style: str
+    seed: str | None = None  # the shuffle's seed and commitment (docs/shuffle.md)
+    commitment: str | None = None

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 
 import discord
 
+from bot.engine.shuffle import verify_args
 from bot.i18n import t
 from bot.store import MemberStats, Standing
 from bot.usertext import safe
@@ -192,5 +193,11 @@ def replay_embed(replay: DealReplay, steps: list[str], language: str | None,
     embed.add_field(name=t("standings.replay.auction", language), inline=False,
                     value=clip(steps, FIELD_MAX) or t("standings.replay.auction.none",
                                                       language))
+    if replay.seed and replay.commitment:
+        options = replay.record.get("options") or {}
+        args = verify_args(replay.variant, len(replay.record.get("hands") or ()), options)
+        embed.add_field(name=t("standings.replay.shuffle", language), inline=False,
+                        value=t("standings.replay.seed", language, seed=replay.seed,
+                                commitment=replay.commitment, args=args))
     embed.timestamp = datetime.fromtimestamp(replay.ended_at, UTC)
     return embed

@@ -83,7 +83,8 @@ class StandingsService:
             chips=tuple(r.amount for r in seats), pot_change=pot,
             ended_at=row.ended_at or row.started_at,
             deck_style=(home_style(row.variant)
-                        if style is DeckStyle.AUTO else style.value))
+                        if style is DeckStyle.AUTO else style.value),
+            seed=row.seed, commitment=row.commitment)
 
 
 def _name(row: LedgerRow) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.engine import Action, Deal, deal_from_record
 from bot.engine.session import Session
+from bot.engine.shuffle import commitment, seeded_masks
 
 from .codec import full_record, record_header, result_to_json, session_to_state
 from .db import Database, dumps
@@ -54,6 +55,17 @@ def normalised_header(deal_or_record: Deal | Mapping[str, Any]) -> dict[str, Any
     return record_header(deal.to_record())
 
 
+def check_seed(deal: Deal, seed: bytes) -> None:
+    """Refuse a seed that does not deal exactly ``deal``'s cards (docs/shuffle.md)."""
+    v = deal.v
+    try:
+        hands, talon = seeded_masks(seed, v.deck, v.hand_size, v.players)
+    except ValueError as error:
+        raise StoreError(str(error)) from None
+    if (hands, talon) != (list(deal.dealt), deal.dealt_talon):
+        raise StoreError("the seed does not deal these cards")
+
+
 def checked_entry(seat: int, action: Action | Mapping[str, Any]) -> dict[str, Any]:
     """The record entry of ``seat``'s action, well-formed (legality is the engine's)."""
     entry = action.to_record(seat) if isinstance(action, Action) else dict(action)
@@ -92,13 +104,19 @@ class Deals:
         self._db = db
 
     async def start(self, table_id: int, deal: Deal | Mapping[str, Any], *,
-                    deadlines: Sequence[DeadlineSpec] = ()) -> DealRow:
+                    deadlines: Sequence[DeadlineSpec] = (), seed: bytes | None = None
+                    ) -> DealRow:
         """Store a new deal as dealt (a Deal with no action yet, or its record).
 
         The table must be playing with no deal in play. ``deadlines`` replace the
-        table's pending ones, set for ply 0 of this deal.
+        table's pending ones, set for ply 0 of this deal. ``seed``: the secret seed the
+        deal was dealt from; it must deal exactly these cards (its commitment is kept
+        beside it).
         """
-        header = normalised_header(deal)
+        dealt = deal if isinstance(deal, Deal) else deal_from_record(dict(deal))
+        header = normalised_header(dealt)
+        if seed is not None:
+            check_seed(dealt, seed)
         now = self._db.now()
 
         def run(conn: sqlite3.Connection) -> DealRow:
@@ -113,9 +131,11 @@ class Deals:
             number = conn.execute("SELECT COUNT(*) FROM deals WHERE table_id = ?",
                                   (table_id,)).fetchone()[0]
             cur = conn.execute(
-                "INSERT INTO deals (table_id, number, guild_id, variant, header, started_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, number, table.guild_id, table.variant, dumps(header), now))
+                "INSERT INTO deals (table_id, number, guild_id, variant, header, started_at,"
+                " seed, commitment) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, number, table.guild_id, table.variant, dumps(header), now,
+                 None if seed is None else seed.hex(),
+                 None if seed is None else commitment(seed)))
             assert cur.lastrowid is not None
             schedule_all(conn, table_id, deadlines, deal_id=cur.lastrowid, ply=0, now=now)
             return fetch_deal(conn, cur.lastrowid)

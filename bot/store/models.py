@@ -76,6 +76,10 @@ class DealRow:
     result: dict[str, Any] | None  # DealResult JSON (plus "won") once settled
     started_at: float
     ended_at: float | None
+    #: the secret seed the deal was dealt from (hex; see docs/shuffle.md) and its SHA-256,
+    #: None for deals stored without one. Show the seed only once the deal is over.
+    seed: str | None = None
+    commitment: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,7 @@ def deal_row(r: sqlite3.Row) -> DealRow:
         guild_id=r["guild_id"], variant=r["variant"], status=DealStatus(r["status"]),
         ply=r["ply"], header=loads(r["header"]), result=loads(r["result"]),
         started_at=r["started_at"], ended_at=r["ended_at"],
+        seed=r["seed"], commitment=r["commitment"],
     )
 
 

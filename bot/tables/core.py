@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from bot.engine import Action, ActionType, Deal, Ending, IllegalAction, NotYourTurn, SeatView
+from bot.engine.shuffle import SEED_BYTES
 from bot.store import Store, StoreError, TableRow, TableStatus, restore_session
 
 from .arming import arming, turn_key, turn_specs, waiting_seat
@@ -40,7 +41,7 @@ from .live import LiveTable
 from .refusals import refusal
 from .registry import TableRegistry, Unrebuildable
 from .scheduler import Scheduler
-from .state import ClaimState, DealOver, TableOver, TableState
+from .state import ClaimState, DealOver, Shuffle, TableOver, TableState
 
 if TYPE_CHECKING:
     from .timeouts import TimerNotice
@@ -223,7 +224,9 @@ class TableCore:
                 await self.store.deals.settle(deal_id, deal, session)
                 changes.events.append(DealOver(live.table_id, deal_id, stamp, view,
                                                live.names(), tuple(session.chips),
-                                               ended_by(live, deal_id)))
+                                               ended_by(live, deal_id),
+                                               Shuffle.of(live.seed, live.commitment)))
+                live.seed = live.commitment = None
                 continue
             if deal is None:
                 if session.is_over:  # with the session: its pot is shared out, once
@@ -231,11 +234,13 @@ class TableCore:
                     changes.events.append(self.table_over(live))
                     self.tables.forget(live)
                     return
-                deal = session.start_deal(self.rng)
+                seed = self.rng.randbytes(SEED_BYTES)
+                deal = session.start_deal(seed=seed)
                 settings = await self.store.settings.for_table(live.table_id)
                 row = await self.store.deals.start(live.table_id, deal, deadlines=turn_specs(
-                    settings, waiting_seat(live), self.config.clock()))
+                    settings, waiting_seat(live), self.config.clock()), seed=seed)
                 live.deal_id, live.deal_number = row.deal_id, row.number
+                live.seed, live.commitment = row.seed, row.commitment
                 self.scheduler.wake()
                 continue
             return
@@ -284,7 +289,7 @@ class TableCore:
             special_left=session.special_left if session is not None else 0,
             end_votes=len(live.end_votes), votes_needed=len(live.voters()) // 2 + 1,
             kontra=kontra, actor_user=actor_user, away=live.away(),
-            claim=claim_state(live),
+            claim=claim_state(live), commitment=live.commitment if live.deal_id else None,
             claimable=claimable(live, view.actor) if view and view.actor is not None else (),
             private=_private(deal, claim_state(live)))
 

@@ -20,7 +20,7 @@ from bot.engine import deal_from_record
 from bot.store import LedgerKind, Store, StoreError, TableStatus
 
 from .ids import Stamp
-from .state import DealOver, TableOver
+from .state import DealOver, Shuffle, TableOver
 
 if TYPE_CHECKING:
     from .display import Display
@@ -54,7 +54,8 @@ async def deal_over(store: Store, deal_id: int) -> DealOver:
                  and r.deal_id is not None and r.deal_id <= deal_id)
              for seat in range(deal.n)]
     return DealOver(row.table_id, deal_id, Stamp(row.number, deal.ply), deal.public_view(),
-                    tuple(names.get(s, "") for s in range(deal.n)), tuple(chips))
+                    tuple(names.get(s, "") for s in range(deal.n)), tuple(chips),
+                    shuffle=Shuffle.of(row.seed, row.commitment))
 
 
 async def closing(store: Store, table_id: int) -> TableOver:

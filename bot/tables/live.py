@@ -25,6 +25,10 @@ class LiveTable:
     session: Session | None = None
     deal_id: int | None = None
     deal_number: int | None = None
+    #: the deal in play's secret seed (hex, never shown before the deal is over) and its
+    #: commitment (shown while it is played); see docs/shuffle.md
+    seed: str | None = None
+    commitment: str | None = None
     #: a table in a thread gets its messages once the thread exists
     placed: bool = True
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -148,3 +148,5 @@ def _fill(live: LiveTable, opened: OpenTable) -> None:
     live.session = restore_session(opened.session_state, opened.record)
     live.deal_id = opened.deal.deal_id if opened.deal else None
     live.deal_number = opened.deal.number if opened.deal else None
+    live.seed = opened.deal.seed if opened.deal else None
+    live.commitment = opened.deal.commitment if opened.deal else None

@@ -76,6 +76,7 @@ class TableState:
     away: tuple[int, ...] = ()  # members who timed out: a computer plays for them
     claim: ClaimState | None = None  # a claim made at this moment
     claimable: tuple[str, ...] = ()  # the claims the seat to act may make now
+    commitment: str | None = None  # the deal in play's shuffle commitment (docs/shuffle.md)
     #: a seat's own view at this moment, for that member's private panel only
     private: Callable[[int], SeatView] | None = None
 
@@ -104,6 +105,20 @@ class DealOver:
     names: tuple[str, ...]
     chips: tuple[int, ...]
     claim: ClaimState | None = None  # the claim that ended it, if one did
+    shuffle: Shuffle | None = None  # the seed it was dealt from, published now
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """A finished deal's seed and the commitment shown while it was played
+    (docs/shuffle.md)."""
+
+    seed: str
+    commitment: str
+
+    @classmethod
+    def of(cls, seed: str | None, commitment: str | None) -> Shuffle | None:
+        return cls(seed, commitment) if seed and commitment else None
 
 
 @dataclass(frozen=True, slots=True)

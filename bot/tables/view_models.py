@@ -21,6 +21,7 @@ from bot.engine import (
     rules_of,
 )
 from bot.engine.cards import CARD_NAMES, iter_bits
+from bot.engine.shuffle import verify_args
 from bot.usertext import safe
 from renderer.describe import sort_hand
 
@@ -203,6 +204,8 @@ def table_message(state: TableState, words: Words) -> MessageModel:
     ending = _ending_line(state, words)
     if ending:
         lines.append(ending)
+    if state.commitment:
+        lines.append(words("table.commitment", commitment=state.commitment))
     buttons = [
         ButtonSpec(custom_id(tid, None, "hand"), words("button.hand"), PRIMARY),
         ButtonSpec(custom_id(tid, None, "last"), words("button.last"), SECONDARY,
@@ -333,6 +336,9 @@ def result_message(event: DealOver, words: Words, style: str,
     totals = ", ".join(words("result.payment", name=names[s], n=_signed(c))
                        for s, c in enumerate(event.chips))
     lines.append(words("result.totals", totals=totals))
+    if event.shuffle is not None:
+        lines.append(words("result.seed", seed=event.shuffle.seed,
+                           args=verify_args(view.variant, view.players, view.options)))
     image = ImageSpec(ImageKind.RESULT, view, event.names, style, language)
     hands = ButtonSpec(custom_id(event.table_id, event.stamp, "hands"), words("button.hands"))
     return MessageModel(title=words("result.title", n=event.stamp.deal + 1),

@@ -27,6 +27,7 @@ from tests.e2e.tables.driver import Game, offered_tokens
 
 WORD = re.compile(r"[^\W\d_]{2,}")  # two or more letters
 FIELD = re.compile(r"\{[^{}]*\}")  # a str.format field
+CODE = re.compile(r"`[^`]*`")  # inline code: commands and hex, the same in every language
 #: words shorter than four letters that are looked for all the same
 SHORT = frozenset({"the", "and", "of", "is", "pot"})
 
@@ -39,7 +40,7 @@ def words(text: str) -> set[str]:
 def _catalogue_words(language: str) -> set[str]:
     found: set[str] = set()
     for text in strings(language).values():
-        found |= words(FIELD.sub(" ", text))
+        found |= words(CODE.sub(" ", FIELD.sub(" ", text)))
     return found
 
 
@@ -78,9 +79,11 @@ def seen_texts(version: MessageVersion) -> Iterator[str]:
 def english_in(texts: Iterable[str], language: str,
                names: Iterable[str] = ()) -> list[tuple[str, str]]:
     """(word, text) for each English word (see :func:`english_words`) in ``texts``;
-    ``names`` (of players, of the bot) are not words."""
+    ``names`` (of players, of the bot) are not words, nor is code (a command in
+    backticks is the same in every language)."""
     vocabulary = english_words(language) - {n.casefold() for n in names}
-    return [(word, text) for text in texts for word in sorted(words(text) & vocabulary)]
+    return [(word, text) for text in texts
+            for word in sorted(words(CODE.sub(" ", text)) & vocabulary)]
 
 
 def public_english(sandbox: Sandbox, channels: Iterable[Channel], language: str,

@@ -32,6 +32,9 @@ def test_the_check_knows_english_from_german() -> None:
                        "alice: 10♥", "bord.jpg"], "de", ["alice"]) == []
     assert english_in(["Waiting for carol"], "sv", ["carol"]) == [
         ("waiting", "Waiting for carol")]
+    # a command in backticks is code, not English; the words around it still count
+    assert english_in(["Prüfen: `python -m bot verify --players 4`"], "de") == []
+    assert [w for w, _ in english_in(["Check: `python -m bot verify`"], "de")] == ["check"]
 
 
 async def test_public_standings_follow_the_server(sandbox: Sandbox, world: World,

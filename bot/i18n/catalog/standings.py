@@ -94,6 +94,10 @@ EN: dict[str, str] = {
     "standings.error.not_over": "That deal is not over yet; it can be replayed once it ends.",
     "standings.error.wrong_server": "That button belongs to another server.",
     "standings.error.bad_record": "That deal's record could not be replayed.",
+    "standings.replay.shuffle": "Shuffle",
+    "standings.replay.seed": "Seed `{seed}`\nCommitment `{commitment}`\n"
+                             "`python -m bot verify {args} --seed` with this seed, or"
+                             " `--record` with the record file, recomputes the deal.",
 }
 
 DE: dict[str, str] = {
@@ -194,6 +198,10 @@ DE: dict[str, str] = {
                                 " ist.",
     "standings.error.wrong_server": "Dieser Knopf gehört zu einem anderen Server.",
     "standings.error.bad_record": "Das Protokoll dieses Spiels ließ sich nicht abspielen.",
+    "standings.replay.shuffle": "Mischung",
+    "standings.replay.seed": "Seed `{seed}`\nZusage `{commitment}`\n"
+                             "`python -m bot verify {args} --seed` mit diesem Seed, oder"
+                             " `--record` mit der Protokolldatei, berechnet das Spiel nach.",
 }
 
 SV: dict[str, str] = {
@@ -290,4 +298,8 @@ SV: dict[str, str] = {
     "standings.error.not_over": "Den given pågår fortfarande; den kan visas när den är slut.",
     "standings.error.wrong_server": "Den knappen hör till en annan server.",
     "standings.error.bad_record": "Givens protokoll kunde inte spelas upp.",
+    "standings.replay.shuffle": "Blandning",
+    "standings.replay.seed": "Frö `{seed}`\nÅtagande `{commitment}`\n"
+                             "`python -m bot verify {args} --seed` med detta frö, eller"
+                             " `--record` med protokollfilen, räknar om given.",
 }

@@ -138,6 +138,7 @@ class TappBot(commands.Bot):
                                    images=Renderer(self.settings.render_processes))
             await self.display.start()
             self.tables = TableService(self.store, self.display, config)
+            self.display.troubles.on_thread_locked = self.tables.leave_thread
             self.timers = self.tables.timers
         await self.tree.set_translator(Translator())
         for name in self._extensions:

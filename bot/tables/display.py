@@ -37,6 +37,7 @@ from .panels import LivePanel, Panels, later
 from .public import PublicMessages, Sleep, retrying, transient
 from .rendering import Renderer
 from .state import DealOver, HandContext, TableEvent, TablePaused, TableState
+from .thread_trouble import Troubles
 from .timeouts import REMINDER, TimerNotice
 from .view_models import MessageModel, lobby_message, table_message, turn_ping
 from .words import Words, home_style
@@ -94,6 +95,8 @@ class Display:
         self.observers: list[Observer] = list(observers)
         self.public = PublicMessages(client, store, outgoing=self.outgoing,
                                      disclose=self.disclose, clock=clock, sleep=sleep)
+        #: locked threads and missing permissions (see :mod:`.thread_trouble`)
+        self.troubles = Troubles(client, store)
         self.panels = Panels(clock)
         #: when each interaction reached the bot (its age is measured from there)
         self.arrivals = Arrivals()
@@ -195,24 +198,43 @@ class Display:
 
     async def _attempt(self, table_id: int, call: Callable[[], Awaitable[None]], *,
                        superseded: Callable[[], bool] = lambda: False) -> bool:
-        """``call()``, tried again after a transient failure (until ``superseded()``);
-        True if it went through."""
-        for delay in (*self.retry_delays, None):
+        """``call()``, tried again after a transient failure (until ``superseded()``),
+        and once more after a lasting refusal was dealt with (a table moved out of its
+        locked thread); True if it went through."""
+        delays, handled = list(self.retry_delays), False
+        while True:
             try:
                 await call()
                 return True
             except asyncio.CancelledError:
                 raise
             except Exception as error:
-                if delay is None or not transient(error):
+                if not transient(error):
+                    if not handled and await self._lasting(table_id, error):
+                        handled = True
+                        if superseded():  # a newer state, in the table's new place
+                            return False
+                        continue
                     log.exception("could not update the messages of table %d", table_id)
                     return False
+                if not delays:
+                    log.exception("could not update the messages of table %d", table_id)
+                    return False
+                delay = delays.pop(0)
                 log.warning("table %d: Discord refused an update for now (%s); retrying in"
                             " %.2f s", table_id, error, delay)
             await self.sleep(delay)
             if superseded():
                 return False
-        return False
+
+    async def _lasting(self, table_id: int, error: Exception) -> bool:
+        worker = self._workers.get(table_id)
+        language = worker.language if worker is not None else None
+        try:
+            return await self.troubles.handle(table_id, error, language)
+        except Exception:
+            log.exception("table %d: a refusal could not be dealt with", table_id)
+            return False
 
     async def _show(self, worker: _Worker, state: TableState, repost: bool) -> None:
         words = Words(state.language, state.variant, state.style)

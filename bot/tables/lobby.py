@@ -103,6 +103,19 @@ class Lobby:
             core.publish(live)
             return recorded
 
+    async def leave_thread(self, table_id: int) -> None:
+        """The table's thread was locked: from now on the table lives in its channel."""
+        core = self.core
+        live = core.tables.peek(table_id)
+        if live is None:  # closed, or not loaded: only the store knows it
+            await core.store.tables.set_thread(table_id, None)
+            return
+        async with live.lock:
+            if live.row.thread_id is None:
+                return
+            live.row = await core.store.tables.set_thread(table_id, None)
+            core.publish(live)
+
     async def join(self, table_id: int, user_id: int, name: str) -> int:
         """Seat a member in the first free seat; returns the seat."""
         core = self.core

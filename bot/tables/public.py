@@ -16,7 +16,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -25,6 +25,7 @@ from bot.store import Store, StoreUnavailable
 
 from .outgoing import Disclosure, MessageKind, Outgoing
 from .state import DealOver, TableOver, TableState
+from .thread_trouble import THREAD_ARCHIVED, ThreadLocked, archive, edit_in, locked
 from .view_models import MessageModel, closed_message, closed_note, result_message
 from .words import Words
 
@@ -90,23 +91,41 @@ class PublicMessages:
         channel = self.channel(state.location_id)
         current = await self.store.messages.current(state.table_id, TABLE)
         message_id = None
-        if current and not repost and not self._too_old(current[-1].message_id):
+        if current and not repost and not self._too_old(current[-1].message_id) \
+                and current[-1].channel_id == state.location_id:
             ref = current[-1]
             try:
-                await channel.get_partial_message(ref.message_id).edit(**out.edit_kwargs())
+                await edit_in(self.client, ref.channel_id, ref.message_id, **out.edit_kwargs())
                 message_id = ref.message_id
             except discord.NotFound:
                 await self.store.messages.gone([ref.message_id])
             except discord.HTTPException as error:
+                self._check_locked(state, error)
                 if error.code != OLD_MESSAGE_EDITS:
                     raise
         if message_id is None:
-            message = await channel.send(**out.send_kwargs())
+            message = await self._send(state.table_id, channel, **out.send_kwargs())
             message_id = message.id
             await self.record(message, state.table_id, TABLE)
             await self.delete_owed(state.table_id)
         self.disclose(Disclosure(state.table_id, kind, None, None, state.stamp, model,
                                  message_id))
+
+    @staticmethod
+    def _check_locked(state: TableState, error: discord.HTTPException) -> None:
+        if locked(error) and state.thread_id is not None:
+            raise ThreadLocked(state.table_id, state.thread_id) from error
+
+    async def _send(self, table_id: int, channel: discord.PartialMessageable,
+                    **kwargs: Any) -> discord.Message:
+        """Post (which unarchives an archived thread); a locked thread raises
+        :class:`ThreadLocked`."""
+        try:
+            return await channel.send(**kwargs)
+        except discord.HTTPException as error:
+            if locked(error):
+                raise ThreadLocked(table_id, channel.id) from error
+            raise
 
     def _too_old(self, message_id: int) -> bool:
         created = discord.utils.snowflake_time(message_id).timestamp()
@@ -116,7 +135,8 @@ class PublicMessages:
     async def ping(self, state: TableState, model: MessageModel) -> None:
         """Post the turn ping (the last one is owed deleting: :meth:`delete_owed`)."""
         channel = self.channel(state.location_id)
-        message = await channel.send(**(await self.outgoing(model)).send_kwargs())
+        message = await self._send(state.table_id, channel,
+                                   **(await self.outgoing(model)).send_kwargs())
         await self.record(message, state.table_id, PING)
         self.disclose(Disclosure(state.table_id, PING, None, None, state.stamp, model,
                                  message.id))
@@ -133,7 +153,8 @@ class PublicMessages:
         model = result_message(event, words, style, language)
         table = await self.store.tables.get(event.table_id)
         channel = self.channel(table.thread_id or table.channel_id)
-        message = await channel.send(**(await self.outgoing(model)).send_kwargs())
+        message = await self._send(event.table_id, channel,
+                                   **(await self.outgoing(model)).send_kwargs())
         await self.record(message, event.table_id, RESULT, replace=False,
                           deal_id=event.deal_id)
         self.disclose(Disclosure(event.table_id, RESULT, None, None, event.stamp, model,
@@ -150,16 +171,24 @@ class PublicMessages:
         note = await self.outgoing(closed_note(event, words))
         shown = await self.store.messages.current(event.table_id, TABLE)
         for ref in shown:
-            with contextlib.suppress(discord.NotFound):
-                await channel.get_partial_message(ref.message_id).edit(**note.edit_kwargs())
+            try:
+                await edit_in(self.client, ref.channel_id, ref.message_id, **note.edit_kwargs())
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as error:
+                if not locked(error):  # a locked thread's messages stay as they are
+                    raise
         await self.clear_pings(event.table_id)
         await self.delete_owed(event.table_id)
         posted = await self.store.messages.current(event.table_id, CLOSED)
         if not event.cancelled and not posted:  # the summary, once
-            message = await channel.send(**(await self.outgoing(model)).send_kwargs())
+            message = await self._send(event.table_id, channel,
+                                       **(await self.outgoing(model)).send_kwargs())
             await self.record(message, event.table_id, CLOSED)
         await self.store.messages.gone([ref.message_id for ref in shown])  # final: kept
         self.disclose(Disclosure(event.table_id, CLOSED, None, None, None, model))
+        if table.thread_id is not None:  # no longer one of the server's active threads
+            await archive(self.client, event.table_id, table.thread_id)
 
     # -- the store's side ---------------------------------------------------------------
     async def record(self, message: discord.Message, table_id: int, kind: MessageKind, *,
@@ -190,8 +219,15 @@ class PublicMessages:
                 await self.store.messages.gone(gone)
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
-        with contextlib.suppress(discord.NotFound):
+        """Delete a message; one in a locked thread cannot be, and is given up."""
+        try:
             await self.channel(channel_id).get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as error:
+            if not locked(error) and error.code != THREAD_ARCHIVED:
+                raise
+            log.info("message %d in a locked thread cannot be deleted (%s)", message_id, error)
 
     async def delete_all(self, channel_id: int, message_ids: Iterable[int]) -> None:
         for message_id in message_ids:

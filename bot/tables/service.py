@@ -78,6 +78,7 @@ class TableService:
         self.find, self.located_in, self.peek = tables.find, tables.located_in, tables.peek
         lobby, play = self.lobby, self.play
         self.create_table, self.place, self.join = lobby.create_table, lobby.place, lobby.join
+        self.leave_thread = lobby.leave_thread
         self.add_computer, self.leave, self.start = lobby.add_computer, lobby.leave, lobby.start
         self.cancel, self.hand, self.last_trick = lobby.cancel, play.hand, play.last_trick
         self.act = play.act

@@ -34,6 +34,11 @@ EN: dict[str, str] = {
     "perm.send_messages_in_threads": "Send Messages in Threads",
     "perm.create_public_threads": "Create Public Threads", "perm.embed_links": "Embed Links",
     "perm.attach_files": "Attach Files",
+    "table.moved_locked": "🔒 The thread {thread} was locked, so this table goes on here"
+                          " in the channel: the table message follows below.",
+    "table.forbidden": "⚠️ Discord refused me in {where}, so the table there cannot be"
+                       " kept up to date. There I need: {names}. A server admin can grant"
+                       " them in the channel's permissions.",
 }
 
 DE: dict[str, str] = {
@@ -67,6 +72,11 @@ DE: dict[str, str] = {
     "perm.send_messages_in_threads": "Nachrichten in Threads senden",
     "perm.create_public_threads": "Öffentliche Threads erstellen",
     "perm.embed_links": "Links einbetten", "perm.attach_files": "Dateien anhängen",
+    "table.moved_locked": "🔒 Der Thread {thread} wurde gesperrt, darum geht dieser Tisch"
+                          " hier im Kanal weiter: die Tischnachricht folgt unten.",
+    "table.forbidden": "⚠️ Discord hat mich in {where} abgewiesen, darum kann der Tisch"
+                       " dort nicht aktuell bleiben. Dort brauche ich: {names}. Eine"
+                       " Server-Adminperson kann sie in den Kanalberechtigungen geben.",
 }
 
 SV: dict[str, str] = {
@@ -100,4 +110,9 @@ SV: dict[str, str] = {
     "perm.send_messages_in_threads": "Skicka meddelanden i trådar",
     "perm.create_public_threads": "Skapa offentliga trådar",
     "perm.embed_links": "Bädda in länkar", "perm.attach_files": "Bifoga filer",
+    "table.moved_locked": "🔒 Tråden {thread} låstes, så bordet fortsätter här i kanalen:"
+                          " bordsmeddelandet kommer nedan.",
+    "table.forbidden": "⚠️ Discord nekade mig i {where}, så bordet där kan inte hållas"
+                       " aktuellt. Där behöver jag: {names}. En serveradmin kan ge dem i"
+                       " kanalens behörigheter.",
 }

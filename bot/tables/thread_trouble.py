@@ -1,0 +1,122 @@
+"""When Discord refuses a table's public update for good, the table is not left silent.
+
+- An **archived thread** (Discord archives quiet threads, sometimes long before their
+  auto-archive time): editing there fails (50083); :func:`edit_in` unarchives the thread
+  (the bot created it, so it may) and edits again. Posting unarchives it by itself.
+- A **locked thread** (a moderator's doing): the bot may neither post nor edit there
+  (160005). :class:`ThreadLocked` is raised; :meth:`Troubles.handle` posts a note in the
+  table's channel and has the table service move the table there, and the refused update
+  is tried again in its new place.
+- A **missing permission** (403): the table's channel is told once which permissions
+  the table's messages need there; where even that is refused, the log says so once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.permissions import POSTING, POSTING_IN_THREAD
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVED, THREAD_LOCKED = 50083, 160005
+
+
+class ThreadLocked(Exception):
+    """The table's thread is locked: nothing can be posted or edited there."""
+
+    def __init__(self, table_id: int, thread_id: int) -> None:
+        super().__init__(f"table {table_id}: thread {thread_id} is locked")
+        self.table_id, self.thread_id = table_id, thread_id
+
+
+def locked(error: BaseException) -> bool:
+    return isinstance(error, discord.HTTPException) and error.code == THREAD_LOCKED
+
+
+async def unarchive(client: discord.Client, thread_id: int) -> None:
+    await client.http.edit_channel(thread_id, archived=False)
+
+
+async def edit_in(client: discord.Client, channel_id: int, message_id: int,
+                  **kwargs: Any) -> None:
+    """Edit a message; in an archived thread, unarchive it first."""
+    message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        await message.edit(**kwargs)
+    except discord.HTTPException as error:
+        if error.code != THREAD_ARCHIVED:
+            raise
+        await unarchive(client, channel_id)
+        await message.edit(**kwargs)
+
+
+async def archive(client: discord.Client, table_id: int, thread_id: int) -> None:
+    """Archive a finished table's thread (a refusal is only logged: it stays open)."""
+    try:
+        await client.http.edit_channel(thread_id, archived=True)
+    except discord.HTTPException as error:
+        log.info("table %d: its thread could not be archived (%s)", table_id, error)
+
+
+class Troubles:
+    """The display's answers to Discord's lasting refusals (see the module docstring)."""
+
+    def __init__(self, client: discord.Client, store: Store) -> None:
+        self.client = client
+        self.store = store
+        #: the table service moves a table out of its locked thread (set by the bot)
+        self.on_thread_locked: Callable[[int], Awaitable[None]] | None = None
+        self._told: set[int] = set()
+
+    async def handle(self, table_id: int, error: BaseException, language: str | None
+                     ) -> bool:
+        """Answer ``error``; True if the refused update may be tried again now."""
+        if isinstance(error, ThreadLocked):
+            await self._moved(table_id, error.thread_id, language)
+            return True
+        if isinstance(error, discord.Forbidden):
+            await self._tell_forbidden(table_id, language)
+        return False
+
+    async def _moved(self, table_id: int, thread_id: int, language: str | None) -> None:
+        table = await self.store.tables.get(table_id)
+        if table.thread_id == thread_id:
+            if self.on_thread_locked is not None:
+                await self.on_thread_locked(table_id)
+            else:
+                await self.store.tables.set_thread(table_id, None)
+        log.warning("table %d: its thread %d is locked; the table moves to channel %d",
+                    table_id, thread_id, table.channel_id)
+        await self._say(table.channel_id, t("table.moved_locked", language,
+                                            thread=f"<#{thread_id}>"))
+
+    async def _tell_forbidden(self, table_id: int, language: str | None) -> None:
+        if table_id in self._told:
+            return
+        self._told.add(table_id)
+        table = await self.store.tables.get(table_id)
+        needed = POSTING_IN_THREAD if table.thread_id else POSTING
+        where = table.thread_id or table.channel_id
+        text = t("table.forbidden", language, where=f"<#{where}>",
+                 names=", ".join(t(f"perm.{n}", language) for n in needed))
+        log.warning("table %d: Discord refused an update for lack of permissions in %d",
+                    table_id, where)
+        if not await self._say(table.channel_id, text):
+            log.warning("table %d: nobody could be told (the channel %d refuses too)",
+                        table_id, table.channel_id)
+
+    async def _say(self, channel_id: int, text: str) -> bool:
+        try:
+            await self.client.get_partial_messageable(channel_id).send(
+                content=text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("could not post in channel %d (%s)", channel_id, error)
+            return False
+        return True

@@ -29,6 +29,7 @@ from .config import Settings
 from .i18n import language_of, t
 from .i18n.translator import Translator
 from .pacing import GlobalPace, pace_requests
+from .replies import tell
 from .store import Store as SQLiteStore
 from .tables import Display, TableConfig, TableService, user_message
 from .tables.duties import converge
@@ -76,10 +77,7 @@ class TappCommandTree(app_commands.CommandTree):
             log.error("command %r failed", command, exc_info=error)
             text = t("error.command", language)
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await tell(interaction, text)
         except discord.HTTPException:
             log.warning("could not report the error to the user")
 

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.client import TappBot
 from bot.engine import VARIANTS
 from bot.i18n import t
+from bot.replies import deferred, fill
 from bot.tables.errors import NoTableHere
 from bot.tables.rules_pages import (
     BUTTON_TEMPLATE,
@@ -114,10 +115,12 @@ def page_kwargs(page: RulesPage) -> dict[str, Any]:
 async def send_rules(interaction: discord.Interaction, variant: str, lang: str) -> None:
     """Answer with the first page, ephemerally."""
     kwargs = page_kwargs(rules_page(variant, 0, lang))
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=True, **kwargs)
-    else:
+    if not interaction.response.is_done():
         await interaction.response.send_message(ephemeral=True, **kwargs)
+    elif deferred(interaction):
+        await fill(interaction, **kwargs)
+    else:
+        await interaction.followup.send(ephemeral=True, **kwargs)
 
 
 async def turn(interaction: discord.Interaction, ref: RulesRef, page: int) -> None:

@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot.client import TappBot
 from bot.engine import VARIANTS
 from bot.i18n import t
+from bot.replies import fill, tell
 from bot.standings import (
     BOARD_PERIODS,
     BoardKey,
@@ -230,10 +231,7 @@ class Standings(TappCog):
 
     @staticmethod
     async def tell(interaction: discord.Interaction, text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await tell(interaction, text)
 
     # -- commands ----------------------------------------------------------------------
     @app_commands.command(name="leaderboard", description=t("standings.cmd.leaderboard"))
@@ -265,7 +263,7 @@ class Standings(TappCog):
                 return
             await interaction.response.defer(thinking=True)
             chart = await asyncio.to_thread(chip_chart, stats, name, lang)
-            await interaction.followup.send(
+            await fill(interaction,
                 embed=stats_embed(stats, name, lang, chart=chart.filename),
                 file=_file(Picture(chart.filename, chart)),
                 **_view_kwargs(stats_view(stats, lang)))
@@ -325,9 +323,9 @@ class Standings(TappCog):
             record = json.dumps(replay.record, indent=2, ensure_ascii=False).encode()
             files = [_file(p) for p in images.overview]
             files.append(discord.File(io.BytesIO(record), record_name))
-            await interaction.followup.send(
-                embed=replay_embed(replay, steps(replay, lang, labels), lang, record_name),
-                files=files, ephemeral=True)
+            await fill(interaction,
+                       embed=replay_embed(replay, steps(replay, lang, labels), lang, record_name),
+                       files=files)
             for first in range(0, len(images.tricks), FILES_PER_MESSAGE):
                 chunk: Sequence[Picture] = images.tricks[first:first + FILES_PER_MESSAGE]
                 await interaction.followup.send(

@@ -188,6 +188,11 @@ async def execute_webhook(request: web.Request) -> web.Response:
     fields = message_fields(state, body)
     original = record.response
     if record.response_type == DEFERRED_MESSAGE and original is not None and original.loading:
+        # Discord still fills the "thinking" answer with the first follow-up, but calls
+        # it deprecated: edit @original instead. Recorded as a problem so tests see it.
+        sandbox_of(request).problems.append(
+            "POST /webhooks/{webhook_id}/{webhook_token}: a follow-up filled the deferred"
+            " answer (deprecated: edit the original response)")
         ensure_not_empty(fields, None)
         message = state.commit_edit(original, fields)
     else:

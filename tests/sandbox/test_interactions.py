@@ -103,9 +103,14 @@ async def test_followups_and_edits_work_for_fifteen_minutes_only(
     probe.on_command = defer
     ix = await world.players[0].slash(world.channel, "/probe")
     interaction = kept[0]
-    # The first follow-up after a deferral replaces the "thinking..." response.
+    # The first follow-up after a deferral replaces the "thinking..." response, as on
+    # Discord, which calls it deprecated: the stand-in records it as a problem.
     assert ix.response is not None and ix.response.content == "done thinking"
     assert not ix.response.loading and ix.followups == []
+    assert [p for p in sandbox.problems if "deprecated" in p] == [
+        "POST /webhooks/{webhook_id}/{webhook_token}: a follow-up filled the deferred"
+        " answer (deprecated: edit the original response)"]
+    sandbox.problems.clear()
 
     sandbox.clock.advance(14 * 60)
     late = await interaction.followup.send("14 minutes later", wait=True)

@@ -146,7 +146,8 @@ class Daily(TappCog):
         if self._too_late(interaction):
             return
         message = interaction.message
-        on_private = bool(message and message.flags.ephemeral)
+        # turned in place: a member's own table (a panel or result stays as it is)
+        on_private = bool(message and message.flags.ephemeral) and _a_table(message)
         asked = _asked_by(interaction)
         async with Reply(interaction) as reply, self.refusals(reply, "a daily table"):
             if bid is None:
@@ -192,6 +193,13 @@ class Daily(TappCog):
     def _too_late(self, interaction: discord.Interaction) -> bool:
         display = self.bot.display
         return display is not None and display.too_late(interaction)
+
+
+def _a_table(message: discord.Message | None) -> bool:
+    """Is ``message`` a deal-of-the-day table (only table buttons on it)?"""
+    ids = [getattr(c, "custom_id", None) for row in (message.components if message else [])
+           for c in getattr(row, "children", [])]
+    return bool(ids) and all(i is not None and BoardId.parse(i) is not None for i in ids)
 
 
 def _asked_by(interaction: discord.Interaction) -> bool:

@@ -49,10 +49,10 @@ class Computers:
         if isinstance(player, BaselinePlayer):  # cheap: decided here
             return player.choose(view) if main else player.announcement(view)
         call = player.choose if main else player.announcement
-        if not self.offload:
-            return await asyncio.to_thread(call, view)
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(runner.pool(), call, view)
+        if self.offload:
+            future = asyncio.get_running_loop().run_in_executor(runner.pool(), call, view)
+        else:
+            future = asyncio.ensure_future(asyncio.to_thread(call, view))
         return await asyncio.wait_for(future, timeout=self.timeout)
 
     async def next_move(self, state: RunState, asked: set[tuple[int, int]]

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.ai import OPTIONAL
 from bot.engine import Action, ActionType, Deal, SeatView, deal_from_record
+from bot.engine.cards import CARD_NAMES
 from bot.engine.record import entry_to_record
 from bot.store.daily import DECLINE
 
@@ -107,8 +108,11 @@ class RunState:
         return result.payments[self.seat]
 
     def position(self) -> str:
-        """Every action so far as text (seeds the computers' decisions)."""
-        return ";".join(f"{s}:{a if isinstance(a, int) else a.token}" for s, a in self.deal.log)
+        """Every action so far as text (seeds the computers' decisions): the same for the
+        same actions however the deal got there (a play is logged as its card's index,
+        a plain int or a :class:`Card`, whether taken now or replayed from the store)."""
+        return ";".join(f"{s}:{'play:' + CARD_NAMES[a] if isinstance(a, int) else a.token}"
+                        for s, a in self.deal.log)
 
 
 def resolve(state: RunState, token: str) -> Action | None:

@@ -14,6 +14,7 @@ their own seat's view only, and the day's table only once they have finished.
 from __future__ import annotations
 
 import asyncio
+import logging
 import weakref
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -34,6 +35,9 @@ from .errors import DayOver, Finished, NotFinished, NotYet, NotYours, StaleStep,
 from .models import DayBoard, RunView, StreakBoard, WeekBoard
 from .run import RunState, resolve
 from .scoring import day_table, streak_table, week_table
+
+#: (never a card, nor a result: an operator may be a member who has not played yet)
+log = logging.getLogger(__name__)
 
 
 class DailyService:
@@ -62,9 +66,12 @@ class DailyService:
         seat = self.config.seat % variant.players
         seed = self.config.seeds()
         deal = Deal.new(variant, dealer=day.toordinal() % variant.players, seed=seed)
-        return await self.store.daily.create_deal(
+        stored = await self.store.daily.create_deal(
             guild_id, day_text(day), variant=variant.name, seat=seat, level=self.level,
             seed=seed, header=record_header(deal.to_record()))
+        log.info("deal of the day %s of server %d: %s, dealt", stored.day, guild_id,
+                 stored.variant)
+        return stored
 
     # -- a member's run --------------------------------------------------------------------
     async def open(self, guild_id: int, user_id: int) -> RunView:
@@ -173,6 +180,8 @@ class DailyService:
 
     async def _own(self, guild_id: int, user_id: int, run_id: int) -> tuple[DailyDeal, DailyRun]:
         """The run, if it is this member's on this server (else nothing of it is told)."""
+        if not 0 < run_id < 2**63:  # (no SQLite integer: a forged id)
+            raise NotYours()
         try:
             run = await self.store.daily.run(run_id)
             daily = await self.store.daily.deal_by_id(run.daily_id)
@@ -228,11 +237,16 @@ class DailyService:
             assert result is not None
             finish = (state.result_chips(), result_to_json(result))
         try:
-            return await self.store.daily.append_step(run.run_id, step, entry, finish=finish)
+            stored = await self.store.daily.append_step(run.run_id, step, entry,
+                                                        finish=finish)
         except StepTaken:
             raise StaleStep() from None
         except RunOver:
             raise Finished() from None
+        if stored.finished:
+            log.info("deal of the day: run %d finished after %d steps", run.run_id,
+                     stored.steps)
+        return stored
 
     async def _view(self, daily: DailyDeal, run: DailyRun, state: RunState, *,
                     done: Action | None = None, declined: bool = False) -> RunView:

@@ -24,10 +24,6 @@ def _words(language: str | None, variant: str | None) -> Words:
     return Words(language, variant or "zuger")
 
 
-def _count(words: Words, key: str, n: int, **values: Any) -> str:
-    return words(f"{key}.1", **values) if n == 1 else words(key, n=n, **values)
-
-
 def day_message(board: DayBoard, language: str | None) -> DailyMessage:
     """A day's table. Today's (answered to the member alone) lists the placings only if
     they have finished it; a past day's is everyone's, with the day's seed."""
@@ -39,7 +35,7 @@ def day_message(board: DayBoard, language: str | None) -> DailyMessage:
     if board.variant is None:
         lines.append(words("daily.board.no_deal"))
     elif board.placings is None:
-        lines.append(_count(words, "daily.board.hidden", board.finished) if board.finished
+        lines.append(words("daily.board.hidden", n=board.finished) if board.finished
                      else words("daily.board.nobody_today"))
     elif not board.placings:
         lines.append(words("daily.board.nobody_today") if board.is_today
@@ -100,12 +96,12 @@ def week_message(board: WeekBoard, language: str | None) -> DailyMessage:
     for line in board.lines[:LINES_MAX]:
         lines.append(words("daily.board.week.line", rank=line.rank, who=f"<@{line.user_id}>",
                            total=percent_text(line.total, words),
-                           days=_count(words, "daily.days", line.days),
+                           days=words("daily.days", n=line.days),
                            average=percent_text(line.average, words)))
     if len(board.lines) > LINES_MAX:
         lines.append("…")
     if board.is_this_week:
-        lines += ["", _count(words, "daily.board.week.today", board.today_finished)]
+        lines += ["", words("daily.board.week.today", n=board.today_finished)]
     footer = (words("daily.board.week.footer", first=board.monday.isoformat(),
                     last=board.last_counted.isoformat())
               if board.last_counted is not None else None)
@@ -126,8 +122,8 @@ def streaks_message(board: StreakBoard, language: str | None) -> DailyMessage:
     """Members by their best run of days played (having played is no result)."""
     words = _words(language, None)
     lines = [words("daily.board.streaks.line", rank=line.rank, who=f"<@{line.user_id}>",
-                   best=_count(words, "daily.days", line.best),
-                   current=_count(words, "daily.days", line.current))
+                   best=words("daily.days", n=line.best),
+                   current=words("daily.days", n=line.current))
              for line in board.lines[:LINES_MAX]]
     if len(board.lines) > LINES_MAX:
         lines.append("…")

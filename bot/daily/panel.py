@@ -48,7 +48,7 @@ def signed(n: int) -> str:
 
 
 def chips_text(n: int, words: Words) -> str:
-    return words("standings.chips.1" if abs(n) == 1 else "standings.chips", chips=signed(n))
+    return words("standings.chips", n=n, chips=signed(n))
 
 
 def percent_text(value: Fraction, words: Words) -> str:

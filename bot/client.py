@@ -26,6 +26,7 @@ from bot.engine import TappError
 from cogs import EXTENSIONS
 
 from .config import Settings
+from .daily import DailyConfig, DailyService
 from .i18n import language_of, t
 from .i18n.translator import Translator
 from .pacing import GlobalPace, pace_requests
@@ -93,6 +94,7 @@ class TappBot(commands.Bot):
         store_factory: StoreFactory | None = None,
         extensions: Sequence[str] = EXTENSIONS,
         tables: TableConfig | None = None,
+        daily: DailyConfig | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("max_messages", None)  # no message cache: nothing reads it
@@ -119,12 +121,15 @@ class TappBot(commands.Bot):
         self._store_factory: StoreFactory = store_factory or open_store
         self._extensions = tuple(extensions)
         self._table_config = tables or TableConfig()
+        self._daily_config = daily or DailyConfig()
         self.display: Display | None = None
         self.tables: TableService | None = None
         self.timers: Scheduler | None = None
         #: seconds the command sync may take before the bot starts without it (discord.py
         #: would otherwise sleep out a 429 such as Discord's daily create limit, hours)
         self.sync_timeout = SYNC_TIMEOUT
+        #: the deal of the day (None: the bot runs without a database)
+        self.daily: DailyService | None = None
 
     async def setup_hook(self) -> None:
         self.store = await self._store_factory(self.settings)
@@ -138,6 +143,8 @@ class TappBot(commands.Bot):
             self.tables = TableService(self.store, self.display, config)
             self.display.troubles.on_thread_locked = self.tables.leave_thread
             self.timers = self.tables.timers
+            self.daily = DailyService(self.store, self._daily_config, clock=config.clock,
+                                      level=config.computer_level)
         await self.tree.set_translator(Translator())
         for name in self._extensions:
             await self.load_extension(name)

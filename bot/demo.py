@@ -27,6 +27,8 @@ from .ai import make_player
 from .cli import Parser, non_negative, whole_number
 from .client import TappBot
 from .config import Settings
+from .daily import DailyConfig
+from .daily.demo import day_lines, play_the_day
 from .engine import ActionType, Deal
 from .engine.cards import CARD_NAMES
 from .engine.claims import ClaimKind, ClaimTooDeep, claim_line, offered_claims
@@ -117,6 +119,9 @@ class Demo:
         self.rng = random.Random(seed)
         self.table_ids: list[int] = []
         self.claimed = False  # alice claims once, when the bot will prove it
+        self.guild_id = 0
+        self.names: dict[int, str] = {}
+        self.day = ""
 
     async def run(self) -> Path:
         database = self.out / "tapp.sqlite3"
@@ -131,13 +136,20 @@ class Demo:
                           " computer players, through a local Discord stand-in.")
             config = TableConfig(computer_pause=0, computer_level="easy",
                                  rng=random.Random(self.seed), ai_seed=self.seed)
+            seeds = random.Random(self.seed)
             bot = TappBot(Settings(token=sandbox.token, database_path=database),
-                          guild_ready_timeout=0.05, tables=config)
+                          guild_ready_timeout=0.05, tables=config,
+                          daily=DailyConfig(seeds=lambda: seeds.randbytes(32)))
+            self.guild_id = world.guild.id
+            self.names = {a.id: a.name for a in world.players}
             async with running(bot, sandbox):
                 for label, variant, options, computers in TABLES:
                     recorder.note(f"\n\n===== {label} =====")
                     await self.play_table(sandbox, bot, world.channel, alice, recorder,
                                           variant, options, computers)
+                assert bot.database is not None
+                self.day = await play_the_day(world.players[::-1], world.channel, bot.database,
+                                              self.seed, recorder.note, recorder.capture)
         recorder.write()
         return database
 
@@ -330,9 +342,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo = Demo(out, args.seed, args.deals)
     database = asyncio.run(demo.run())
     lines = asyncio.run(standings(database, demo.table_ids))
+    lines += asyncio.run(day_lines(database, demo.guild_id, demo.names, demo.day))
     images = len(list((out / "images").glob("*")))
-    print(f"played {len(TABLES)} tables in {time.perf_counter() - started:.1f} s; "
-          f"{images} images and transcript.txt in {out}/")
+    print(f"played {len(TABLES)} tables and the deal of the day in "
+          f"{time.perf_counter() - started:.1f} s; {images} images and transcript.txt in "
+          f"{out}/")
     print("final standings (from " + str(database) + "):")
     for line in lines:
         print("  " + line)

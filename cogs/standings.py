@@ -23,6 +23,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TappBot
+from bot.daily.ids import BoardId
+from bot.daily.outgoing import BoardComponent
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.replies import fill, tell
@@ -137,17 +139,26 @@ DYNAMIC_ITEMS = (BoardButton, HistoryButton, ReplayButton)
 
 
 # -- component layouts ---------------------------------------------------------------------
-def board_view(page: BoardPage, lang: str) -> discord.ui.View | None:
-    """Previous and next, when there is more than one page."""
-    if page.pages <= 1:
-        return None
+def board_view(page: BoardPage, lang: str) -> discord.ui.View:
+    """Previous and next, when there is more than one page; then the deal of the day."""
     view = discord.ui.View(timeout=None)
-    view.add_item(BoardButton(page.key.at_page(page.key.page - 1),
-                              t("standings.button.previous", lang),
-                              disabled=not page.has_previous))
-    view.add_item(BoardButton(page.key.at_page(page.key.page + 1),
-                              t("standings.button.next", lang), disabled=not page.has_next))
+    if page.pages > 1:
+        view.add_item(BoardButton(page.key.at_page(page.key.page - 1),
+                                  t("standings.button.previous", lang),
+                                  disabled=not page.has_previous))
+        view.add_item(BoardButton(page.key.at_page(page.key.page + 1),
+                                  t("standings.button.next", lang), disabled=not page.has_next))
+    view.add_item(daily_button(lang))
     return view
+
+
+def daily_button(lang: str) -> discord.ui.Item[Any]:
+    """Today's deal-of-the-day table (today, with this week and streaks a click away);
+    the daily cog answers it to the clicker alone, with placings only once they have
+    played today's deal."""
+    today = BoardId("day", None)
+    return BoardComponent(discord.ui.Button(label=t("standings.button.daily", lang),
+                                            custom_id=today.encode(), row=1), today)
 
 
 def history_view(page: HistoryPage, lang: str) -> discord.ui.View | None:

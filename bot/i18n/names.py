@@ -19,6 +19,7 @@ NAMES: dict[str, dict[str, str]] = {
         "reset": "zurücksetzen", "setting": "einstellung", "reminder": "erinnerung",
         "timeout": "bedenkzeit", "on_timeout": "bei_zeitablauf", "computers": "computer",
         "deck_style": "kartenbild", "mode": "modus", "language": "sprache",
+        "daily": "tagesspiel", "daily-standings": "tagesspiel-tabelle", "view": "ansicht",
     },
     "sv": {
         "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
@@ -33,5 +34,6 @@ NAMES: dict[str, dict[str, str]] = {
         "setting": "inställning", "reminder": "påminnelse", "timeout": "betänketid",
         "on_timeout": "vid_tidsgräns", "computers": "datorspelare", "deck_style": "kortbild",
         "mode": "läge", "language": "språk",
+        "daily": "dagens", "daily-standings": "dagens-tabell", "view": "vy",
     },
 }

@@ -7,6 +7,7 @@ from pathlib import Path
 from types import TracebackType
 
 from .claims import Claims
+from .daily import DailyStore
 from .db import DEFAULT_PATH, Clock, Database
 from .deadlines import Deadlines
 from .deals import Deals
@@ -39,6 +40,7 @@ class Store:
         self.messages = Messages(db)
         self.claims = Claims(db)
         self.meta = Meta(db)
+        self.daily = DailyStore(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,

@@ -127,7 +127,8 @@ async def test_leaderboard_pages_and_the_callers_rank(sandbox: Sandbox, club: Cl
     assert ranked(board) == [f"{n + 1}. <@{m.id}>" for n, m in enumerate(club.extras[:10])]
     assert your_rank(board).startswith("**20.** of 23 · **+5 chips**")  # off this page
     assert "Page 1/3 · 23 players" in board.text and "Computer" not in board.text
-    assert [b.get("disabled", False) for b in board.buttons()] == [True, False]
+    assert [b.get("disabled", False) for b in board.buttons()] == [True, False, False]
+    assert board.button_labels()[-1] == "Deal of the day"
     assert board.find_button("Next")["custom_id"] == f"tapp:lb:{world.guild.id}:all:all:1"
 
     await alice.click(board, label="Next")  # the asker turns the page in place
@@ -141,7 +142,7 @@ async def test_leaderboard_pages_and_the_callers_rank(sandbox: Sandbox, club: Cl
                             f"23. <@{world.players[3].id}>"]  # the tie shares rank 20
     assert your_rank(copy).startswith("**20.** of 23")
     assert "Page 2/3" in board.text and board.edit_count == 1
-    assert [b.get("disabled", False) for b in copy.buttons()] == [False, True]
+    assert [b.get("disabled", False) for b in copy.buttons()] == [False, True, False]
     await bob.click(copy, label="Previous")  # his copy turns in place for him
     assert "Page 2/3" in copy.text and copy.edit_count == 1
     assert sandbox.problems == []
@@ -155,7 +156,7 @@ async def test_periods_variants_and_other_servers(club: Club, tapp: TappBot) -> 
     alice_, bob, carol, dave = world.players
     assert ranked(week) == [f"1. <@{alice_.id}>", f"1. <@{bob.id}>", f"3. <@{carol.id}>",
                             f"4. <@{dave.id}>"]
-    assert week.buttons() == []  # one page: no buttons
+    assert week.button_labels() == ["Deal of the day"]  # one page: no page buttons
     month = (await alice.slash(world.channel, "/tapp leaderboard period:30d")).response
     assert month is not None and len(ranked(month)) == 4
     dapp = (await alice.slash(world.channel, "/tapp leaderboard", variant="dapp")).response

@@ -27,6 +27,7 @@ EN: dict[str, str] = {
     "standings.page.open": "Page {page}",
     "standings.button.previous": "Previous",
     "standings.button.next": "Next",
+    "standings.button.daily": "Deal of the day",
     # leaderboard
     "standings.board.title": "Leaderboard · {variant} · {period}",
     "standings.board.line": "**{rank}.** {who} · **{chips}** · {deals} · {declarer}",
@@ -127,6 +128,7 @@ DE: dict[str, str] = {
     "standings.page.open": "Seite {page}",
     "standings.button.previous": "Zurück",
     "standings.button.next": "Weiter",
+    "standings.button.daily": "Tagesspiel",
     # leaderboard
     "standings.board.title": "Rangliste · {variant} · {period}",
     "standings.board.line": "**{rank}.** {who} · **{chips}** · {deals} · {declarer}",
@@ -231,6 +233,7 @@ SV: dict[str, str] = {
     "standings.page.open": "Sida {page}",
     "standings.button.previous": "Föregående",
     "standings.button.next": "Nästa",
+    "standings.button.daily": "Dagens giv",
     # leaderboard
     "standings.board.title": "Topplista · {variant} · {period}",
     "standings.board.line": "**{rank}.** {who} · **{chips}** · {deals} · {declarer}",

@@ -24,10 +24,15 @@ def test_the_demo_plays_every_variant(tmp_path: Path) -> None:
         "zuger", "tapp1879", "dapp", "wuerttemberg"]
     assert all("closed" in t and "alice" in t for t in tables)
     assert any("leaderboard" in line and "alice" in line for line in lines)
+    # the deal of the day: bob, then alice, on the same cards, ranked on them
+    daily = [line for line in lines if line.strip().startswith("deal of the day")]
+    assert sorted(line.split(": ")[1].split()[0] for line in daily) == ["alice", "bob"]
     transcript = (out / "transcript.txt").read_text(encoding="utf-8")
     for words in ("Zuger Tapp", "Tapp 1879", "Dapp", "Württemberg", "only alice sees",
-                  "Final chips"):
-        assert words in transcript
+                  "Final chips", "===== Deal of the day", "alice types: /tapp daily",
+                  "only bob sees", "Your place so far:** ", " of 2 · ",
+                  "alice types: /tapp daily-standings"):
+        assert words in transcript, words
     # once the rest is hers whatever the others do, alice claims it, and it is settled
     assert transcript.count("alice clicks [Claim") == 1
     assert "alice claimed" in transcript and "the bot proved it" in transcript

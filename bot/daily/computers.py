@@ -1,0 +1,85 @@
+"""The computer players of a deal of the day, deterministic for the day.
+
+Every member must meet the same opponents: a computer seat's decision depends only on
+the day's seed, the seat and the position (every action so far). Each decision gets a
+player whose random generator is seeded from those three, and the search levels run on
+sample counts alone (no clock: a busy machine would otherwise cut a search short and
+change its answer). A decision of a search level runs in the AI's worker processes, off
+the event loop, and is waited for without a fallback (a fallback would be a different
+player): past ``timeout`` seconds the run simply waits where it is, and the next call
+of the member's asks again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+from dataclasses import dataclass
+
+from bot.ai import OPTIONAL, BaselinePlayer, Player, levels, runner, search_player
+from bot.engine import Action, SeatView
+
+from .run import RunState
+
+
+@dataclass(frozen=True, slots=True)
+class Computers:
+    """How a day's computer players decide: their ``level``, the search's layouts per
+    decision (``samples``, None: the level's own), and where (``offload``: in the AI's
+    worker processes; tests decide in a thread)."""
+
+    level: str
+    seed: bytes
+    samples: int | None = None
+    offload: bool = True
+    timeout: float = 120.0
+
+    def player(self, seat: int, position: str) -> Player:
+        """The player of ``seat`` at ``position`` (the same one for the same three)."""
+        digest = hashlib.blake2b(self.seed + f"|{seat}|{position}".encode(),
+                                 digest_size=8).digest()
+        rng = random.Random(int.from_bytes(digest, "big"))
+        level = self.level if self.level in levels() else "easy"
+        if level == "easy":
+            return BaselinePlayer(rng)
+        return search_player(level, rng, seconds=None, samples=self.samples)
+
+    async def _ask(self, player: Player, view: SeatView, main: bool) -> Action | None:
+        if isinstance(player, BaselinePlayer):  # cheap: decided here
+            return player.choose(view) if main else player.announcement(view)
+        call = player.choose if main else player.announcement
+        if self.offload:
+            future = asyncio.get_running_loop().run_in_executor(runner.pool(), call, view)
+        else:
+            future = asyncio.ensure_future(asyncio.to_thread(call, view))
+        return await asyncio.wait_for(future, timeout=self.timeout)
+
+    async def next_move(self, state: RunState, asked: set[tuple[int, int]]
+                        ) -> tuple[int, Action] | None:
+        """The next computer action of the run (None: the member is to act, or the deal
+        is over). A computer seat that may announce Kontra or Rekontra is asked once per
+        position (``asked`` holds (ply, seat) pairs already asked); the main actor, when
+        a computer, is asked for its move."""
+        deal = state.deal
+        if deal.is_over or state.waits_for_member():
+            return None
+        ply = deal.ply
+        for seat in deal.to_act():
+            if seat == state.seat or (ply, seat) in asked:
+                continue
+            if any(a.type in OPTIONAL for a in deal.legal_actions(seat)):
+                asked.add((ply, seat))
+                said = await self._ask(self.player(seat, state.position()), deal.view(seat),
+                                       False)
+                if said is not None:
+                    return seat, said
+        actor = deal.main_actor()
+        if actor == state.seat:  # (it waits for nobody but them: cannot happen)
+            return None
+        return actor, await self._main(actor, deal.view(actor), state)
+
+    async def _main(self, seat: int, view: SeatView, state: RunState) -> Action:
+        action = await self._ask(self.player(seat, state.position()), view, True)
+        assert action is not None
+        return action

@@ -1,0 +1,116 @@
+"""The deal of the day in ``python -m bot demo``: bob, then alice, play today's deal on
+their private panels (``/tapp daily``, then a click per action: bob picks any legal
+action, alice decides as the baseline player would in her seat); alice sees her place
+beside bob's and asks for the day's table. The lines printed at the end are read back
+from the database."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.ai import make_player
+from bot.engine import Action, ActionType
+from bot.store import Store
+from standin import Actor, Message
+
+from .ids import RunId
+from .run import RunState
+from .scoring import day_table
+
+Note = Callable[[str], None]
+
+
+async def run_state(store: Store, run_id: int) -> RunState:
+    run, steps = await store.daily.run_with_steps(run_id)
+    daily = await store.daily.deal_by_id(run.daily_id)
+    return RunState.replay(daily.header, daily.seat, steps)
+
+
+def run_components(panel: Message) -> list[tuple[RunId, dict[str, Any]]]:
+    return [(rid, c) for c in [*panel.buttons(), *panel.selects()]
+            if (rid := RunId.parse(c.get("custom_id", ""))) is not None and rid.step is not None]
+
+
+async def play(actor: Actor, channel: Any, store: Store, rng: random.Random, note: Note,
+               capture: Callable[[], None], *, careless: bool = False) -> str:
+    """The member plays today's deal to its end on their panel (``careless``: any legal
+    action); returns the deal's day."""
+    note(f"\n{actor.name} types: /tapp daily")
+    ix = await actor.slash(channel, "/tapp daily")
+    panel = ix.response
+    assert panel is not None, ix.errors
+    capture()
+    day = ""
+    for _ in range(200):
+        components = run_components(panel)
+        if not components:
+            return day
+        run_id = components[0][0].run_id
+        if not day:
+            day = (await store.daily.deal_by_id((await store.daily.run(run_id)).daily_id)).day
+        state = await run_state(store, run_id)
+        legal = state.view().legal
+        if state.may_decline():
+            token = "decline"
+        elif careless and all(a.type is not ActionType.DISCARD for a in legal):
+            token = rng.choice(legal).token
+        else:
+            token = make_player("easy", random.Random(rng.getrandbits(32))).choose(
+                state.view()).token
+        panel = await _take(actor, panel, token, components, note)
+        capture()
+    raise RuntimeError("the demo's deal of the day did not end")
+
+
+async def _take(actor: Actor, panel: Message, token: str,
+                components: Sequence[tuple[RunId, dict[str, Any]]], note: Note) -> Message:
+    action = None if token == "decline" else Action.parse(token)
+    if action is not None and action.type is ActionType.DISCARD:
+        [(_, menu)] = [(r, c) for r, c in components if r.pick_kind == "discard"]
+        values = (action.argument or "").split(".")
+        note(f"\n{actor.name} picks {' '.join(values)} in the menu")
+        ix = await actor.select(panel, values, custom_id=menu["custom_id"])
+    elif action is not None and action.type is ActionType.CALL and action.card is not None:
+        name = action.argument or ""
+        menu = next(c for r, c in components if r.pick_kind == "call"
+                    and any(o["value"] == name for o in c.get("options", [])))
+        note(f"\n{actor.name} calls {name} in the menu")
+        ix = await actor.select(panel, [name], custom_id=menu["custom_id"])
+    else:
+        button = next(c for r, c in components if r.token == token)
+        note(f"\n{actor.name} clicks [{button.get('label')}]")
+        ix = await actor.click(panel, custom_id=button["custom_id"])
+    assert ix.response is not None, ix.errors
+    return ix.response
+
+
+async def play_the_day(players: Sequence[Actor], channel: Any, store: Store, seed: int,
+                       note: Note, capture: Callable[[], None]) -> str:
+    """Each member in turn plays the deal of the day (all but the last carelessly); the
+    last asks for the day's table. Returns the deal's day (UTC)."""
+    rng = random.Random(seed)
+    note("\n\n===== Deal of the day =====")
+    note("\nEvery member plays the same deal, alone against computer players, privately;"
+         " the day's table compares them on the same cards.")
+    days = {await play(actor, channel, store, rng, note, capture,
+                       careless=k < len(players) - 1) for k, actor in enumerate(players)}
+    assert len(days) == 1, days
+    last = players[-1]
+    note(f"\n{last.name} types: /tapp daily-standings")
+    await last.slash(channel, "/tapp daily-standings")
+    capture()
+    return days.pop()
+
+
+async def day_lines(database: Path, guild_id: int, names: dict[int, str],
+                    day: str) -> list[str]:
+    """The day's table from the database: place, member, matchpoints, chips."""
+    async with await Store.open(database) as store:
+        scores = await store.daily.scores(guild_id, day, day)
+    return [f"deal of the day {day} #{p.rank}: {names.get(p.user_id, '?')} "
+            f"{float(p.percent):.0f}% ({p.chips:+d} chip{'' if abs(p.chips) == 1 else 's'}"
+            " for the seat)"
+            for p in day_table(scores)]

@@ -1,0 +1,212 @@
+"""A member's private messages of their run: the panel while they play (the table as
+their seat sees it, their hand and exactly their legal actions), the result once they
+have finished, and every hand as dealt on request. Everything comes from the member's
+own seat's view; the hand part is the tables' private panel
+(:func:`bot.tables.panel_models.hand_panel`) with its components pointed at the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from bot.engine import SeatView, TrickView, rules_of
+from bot.engine.cards import iter_bits
+from bot.tables.ids import ComponentId, Stamp
+from bot.tables.panel_models import hand_panel
+from bot.tables.state import HandContext
+from bot.tables.view_models import (
+    SECONDARY,
+    ButtonSpec,
+    Component,
+    ImageKind,
+    ImageSpec,
+    SelectSpec,
+    result_line,
+    rows,
+    shown_names,
+)
+from bot.tables.words import Words
+from renderer.describe import sort_hand
+
+from .ids import HANDS, board_id, run_id
+from .models import DailyMessage, EmbedModel, RunView
+from .scoring import Placing
+
+COLOUR = 0x7C3AED
+DECLINE = "decline"
+
+
+def seat_names(run: RunView, words: Words, member: str) -> tuple[str, ...]:
+    """The member's name at their seat, the computers' elsewhere (as images show them)."""
+    return tuple(member if s == run.seat else words("computer.name", n=s + 1)
+                 for s in range(run.view.players))
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+def chips_text(n: int, words: Words) -> str:
+    return words("standings.chips", n=n, chips=signed(n))
+
+
+def percent_text(value: Fraction, words: Words) -> str:
+    """``66.7%`` (``66,7 %`` in German and Swedish); whole numbers without decimals."""
+    number = float(value)
+    text = f"{number:.0f}" if abs(number - round(number)) < 0.05 else f"{number:.1f}"
+    return words("daily.percent", n=text.replace(".", words("daily.decimal")))
+
+
+def title(run: RunView, words: Words) -> str:
+    return words("daily.title", date=run.day.isoformat(), variant=words.variant_name())
+
+
+# -- while they play -------------------------------------------------------------------
+def run_message(run: RunView, words: Words, member: str) -> DailyMessage:
+    """The member's panel: the result once they have finished."""
+    if run.finished:
+        return summary_message(run, words, member)
+    view = run.view
+    names = seat_names(run, words, member)
+    shown = shown_names(names)
+    lines = [words("daily.intro", seat=run.seat + 1), ""]
+    lines += [_seat_line(view, s, shown, words, run.seat) for s in range(view.players)]
+    play = _play_lines(view, shown, words)
+    if play:
+        lines += ["", *play]
+    table = EmbedModel(description="\n".join(lines), title=title(run, words), colour=COLOUR,
+                       image=ImageSpec(ImageKind.TABLE, view, names, run.style,
+                                       words.language),
+                       footer=words("daily.commitment", hash=run.commitment))
+    note = (words.done(run.done) if run.done is not None
+            else words("daily.declined") if run.declined else None)
+    ctx = HandContext(run.run_id, Stamp(0, run.step), run.seat, view, names, run.style,
+                      words.language)
+    panel = hand_panel(ctx, words, note)
+    text = panel.description
+    components = retarget(panel.components, run)
+    if run.may_decline:
+        text += "\n" + words("daily.may_announce",
+                             word=" / ".join(words.action(a) for a in view.legal))
+        components = _with_decline(components, run, words)
+    hand = EmbedModel(description=text, colour=COLOUR, image=panel.image)
+    return DailyMessage((table, hand), components, views=(view,),
+                        shown=frozenset(words.named))
+
+
+def retarget(components: Sequence[Component], run: RunView) -> tuple[Component, ...]:
+    """The tables' action components, their ids pointed at the run's step."""
+    out: list[Component] = []
+    for c in components:
+        cid = ComponentId.parse(c.custom_id)
+        assert cid is not None
+        new = run_id(run.run_id, run.step, cid.token)
+        if isinstance(c, ButtonSpec):
+            out.append(ButtonSpec(new, c.label, c.style, c.disabled, c.row))
+        else:
+            out.append(SelectSpec(new, c.placeholder, c.options, c.min_values, c.max_values,
+                                  c.row))
+    return tuple(out)
+
+
+def _with_decline(components: tuple[Component, ...], run: RunView,
+                  words: Words) -> tuple[Component, ...]:
+    """The announcements' row with *Play on* beside them."""
+    row = max((c.row or 0 for c in components), default=0)
+    return (*components, ButtonSpec(run_id(run.run_id, run.step, DECLINE),
+                                    words("daily.button.decline"), SECONDARY, row=row))
+
+
+def _seat_line(view: SeatView, seat: int, names: Sequence[str], words: Words,
+               mine: int) -> str:
+    name = words("daily.you", name=names[seat]) if seat == mine else names[seat]
+    marks = []
+    if seat == view.dealer:
+        marks.append(words("mark.dealer"))
+    if seat == view.declarer:
+        marks.append(words("mark.declarer"))
+    if seat != mine:
+        marks.append(words("mark.computer"))
+    status = ""
+    if view.tricks or view.current_trick is not None:
+        status = words("seat.tricks", n=view.tricks_won[seat])
+    else:
+        said = [a for s, a in view.auction if s == seat]
+        if said:
+            status = words("seat.said", word=words.action(said[-1]))
+    arrow = words("mark.turn") if seat == view.actor else words("mark.no_turn")
+    head = " ".join([words("seat.name", name=name), *marks])
+    return arrow + " " + " · ".join([head, *([status] if status else [])])
+
+
+def _play_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
+    """What everyone at the table has seen: the called card, the pot, the last trick
+    and the one in play, hands laid open."""
+    lines = []
+    if view.called_card is not None:
+        where = (words("table.called_in_talon") if view.called_in_talon
+                 else words("table.called_from", name=names[view.called_from])
+                 if view.called_from is not None else "")
+        lines.append(words("table.called", card=words.card(view.called_card),
+                           where=where).rstrip())
+    if rules_of(view.variant).keeps_pot:
+        lines.append(words("table.pot", n=view.pot))
+    if view.tricks:
+        last = view.tricks[-1]
+        assert last.winner is not None
+        lines.append(words("table.last_trick", n=len(view.tricks),
+                           plays=_plays(last, view.players, names, words),
+                           name=names[last.winner]))
+    trick = view.current_trick
+    if trick is not None and trick.cards:
+        lines.append(words("table.trick", n=len(view.tricks) + 1,
+                           plays=_plays(trick, view.players, names, words)))
+    for seat, hand in sorted(view.open_hands.items()):
+        cards = sort_hand(iter_bits(hand.mask), view.trump)
+        lines.append(words("table.open_hand", name=names[seat], cards=words.cards(cards)))
+    return lines
+
+
+def _plays(trick: TrickView, players: int, names: Sequence[str], words: Words) -> str:
+    return ", ".join(words("table.play", name=names[trick.seat_of(i, players)],
+                           card=words.card(c)) for i, c in enumerate(trick.cards))
+
+
+# -- once they have finished -------------------------------------------------------------
+def summary_message(run: RunView, words: Words, member: str) -> DailyMessage:
+    """Their result, their place among those who have finished so far, the result image;
+    buttons for every hand as dealt and the day's table."""
+    view = run.view
+    assert view.result is not None and run.chips is not None
+    names = seat_names(run, words, member)
+    lines = [result_line(view, shown_names(names), words),
+             words("daily.summary.chips", chips=chips_text(run.chips, words))]
+    lines.append(place_line(run.place, run.finished_count, words))
+    lines.append(words("daily.summary.final"))
+    buttons = [ButtonSpec(run_id(run.run_id, None, HANDS), words("button.hands")),
+               ButtonSpec(board_id("day", run.day), words("daily.button.table"))]
+    embed = EmbedModel(description="\n".join(lines),
+                       title=words("daily.summary.title", date=run.day.isoformat()),
+                       colour=COLOUR,
+                       image=ImageSpec(ImageKind.RESULT, view, names, run.style,
+                                       words.language),
+                       footer=words("daily.commitment", hash=run.commitment))
+    return DailyMessage((embed,), rows(buttons), views=(view,), shown=frozenset(words.named))
+
+
+def place_line(place: Placing | None, finished: int, words: Words) -> str:
+    if place is None or finished <= 1:
+        return words("daily.summary.first")
+    return words("daily.summary.place", rank=place.rank, n=finished,
+                 percent=percent_text(place.percent, words))
+
+
+def hands_message(run: RunView, words: Words, member: str) -> DailyMessage:
+    """Every hand of the member's finished deal as it was dealt."""
+    names = seat_names(run, words, member)
+    embed = EmbedModel(description=words("daily.hands.intro", date=run.day.isoformat()),
+                       colour=COLOUR,
+                       image=ImageSpec(ImageKind.HANDS, run.view, names, run.style,
+                                       words.language))
+    return DailyMessage((embed,), views=(run.view,))

@@ -1,0 +1,58 @@
+"""Fixtures of the deal-of-the-day tests: the bot on the stand-in's clock (so moving
+that clock moves the day), set to a fixed Wednesday morning (UTC); easy computer
+players; each day's seed drawn from a seeded source."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.client import TappBot
+from bot.config import Settings
+from bot.daily import DailyConfig
+from bot.store import Store
+from bot.tables import TableConfig
+from standin import Sandbox
+from standin.harness import World, running
+from tests.e2e.tables.driver import quick_sleep
+
+#: a Wednesday, 08:00 UTC (the stand-in's clock only moves forward: a date to come)
+MORNING = datetime(2031, 5, 14, 8, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+async def sandbox() -> AsyncIterator[Sandbox]:
+    async with Sandbox(settle_quiet=0.02) as stand_in:
+        stand_in.clock.set(MORNING)
+        yield stand_in
+        assert stand_in.problems == [], stand_in.problems
+        assert stand_in.rate_limits.global_refused == 0
+
+
+def daily_config(seed: int = 21) -> DailyConfig:
+    rng = random.Random(seed)
+    return DailyConfig(level="easy", offload=False, seeds=lambda: rng.randbytes(32))
+
+
+def daily_bot_for(sandbox: Sandbox, settings: Settings, seed: int = 21) -> TappBot:
+    """A bot whose every clock is the stand-in's."""
+    def now() -> float:
+        return sandbox.clock.now().timestamp()
+
+    async def store_factory(s: Settings) -> Store:
+        return await Store.open(s.database_path, clock=now)
+
+    tables = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7),
+                         ai_seed=7, clock=now, sleep=quick_sleep)
+    return TappBot(settings, guild_ready_timeout=0.05, tables=tables,
+                   daily=daily_config(seed), store_factory=store_factory)
+
+
+@pytest.fixture
+async def daily_bot(sandbox: Sandbox, world: World, settings: Settings
+                    ) -> AsyncIterator[TappBot]:
+    async with running(daily_bot_for(sandbox, settings), sandbox) as bot:
+        yield bot

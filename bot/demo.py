@@ -169,10 +169,18 @@ class Demo:
         assert bot.tables is not None
         shown = " ".join(f"{k}:{v}" for k, v in options.items())
         recorder.note(f"\nalice types: /tapp new variant:{variant} {shown}".rstrip())
+        before = len(sandbox.threads(channel))
         await alice.slash(channel, "/tapp new", variant=variant, **options)
+        tables = bot.tables
+        for _ in range(1000):  # the answer comes first, then the thread and the table
+            threads = sandbox.threads(channel)
+            if len(threads) > before and tables.located_in(threads[-1].id) is not None:
+                break
+            await asyncio.sleep(0.01)
         thread = sandbox.threads(channel)[-1]
-        live = bot.tables.located_in(thread.id)
+        live = tables.located_in(thread.id)
         assert live is not None
+        await self.quiet(sandbox, bot)
         table_id = live.table_id
         self.table_ids.append(table_id)
         recorder.capture()

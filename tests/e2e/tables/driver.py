@@ -373,12 +373,22 @@ async def open_table(sandbox: Sandbox, bot: TappBot, channel: Channel, host: Act
                      variant: str, *, joiners: tuple[Actor, ...] = (), computers: int = 0,
                      start: bool = True, **options: Any) -> Game:
     """``/tapp new`` by ``host``; members join, the host adds computers and starts."""
+    before = len(sandbox.threads(channel))
     ix = await host.slash(channel, "/tapp new", variant=variant, **options)
     assert ix.response is not None and not ix.errors, ix.errors
-    thread = sandbox.threads(channel)[-1]
+    # the answer comes first; the thread is made and the table placed in it right after
+    # (on a busy machine, after the stand-in has gone quiet once)
     assert bot.tables is not None
-    live = bot.tables.located_in(thread.id)
+    tables = bot.tables
+    for _ in range(1000):
+        threads = sandbox.threads(channel)
+        if len(threads) > before and tables.located_in(threads[-1].id) is not None:
+            break
+        await asyncio.sleep(0.01)
+    thread = sandbox.threads(channel)[-1]
+    live = tables.located_in(thread.id)
     assert live is not None
+    await quiet(sandbox, bot)  # the lobby is posted in the thread
     game = Game(sandbox, bot, thread, live.table_id, {a.id: a for a in (host, *joiners)})
     for actor in joiners:
         ix = await actor.click(game.table_message(), label="Join")

@@ -12,4 +12,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.standings",
     "cogs.rules",
     "cogs.settings",
+    "cogs.availability",
 )

@@ -19,6 +19,8 @@ NAMES: dict[str, dict[str, str]] = {
         "reset": "zurücksetzen", "setting": "einstellung", "reminder": "erinnerung",
         "timeout": "bedenkzeit", "on_timeout": "bei_zeitablauf", "computers": "computer",
         "deck_style": "kartenbild", "mode": "modus", "language": "sprache",
+        "quiet": "ruhezeit", "away": "abwesend", "off": "aus", "zone": "zeitzone",
+        "from": "von", "to": "bis", "days": "tage", "until": "bis_wann",
     },
     "sv": {
         "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
@@ -33,5 +35,7 @@ NAMES: dict[str, dict[str, str]] = {
         "setting": "inställning", "reminder": "påminnelse", "timeout": "betänketid",
         "on_timeout": "vid_tidsgräns", "computers": "datorspelare", "deck_style": "kortbild",
         "mode": "läge", "language": "språk",
+        "quiet": "tyst", "away": "borta", "off": "av", "zone": "tidszon", "from": "från",
+        "to": "till", "days": "dagar", "until": "tills",
     },
 }

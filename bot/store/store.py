@@ -11,6 +11,7 @@ from .db import DEFAULT_PATH, Clock, Database
 from .deadlines import Deadlines
 from .deals import Deals
 from .ledger import Ledger
+from .member_times import MemberTimes
 from .messages import Messages
 from .meta import Meta
 from .settings import SettingsStore
@@ -39,6 +40,7 @@ class Store:
         self.messages = Messages(db)
         self.claims = Claims(db)
         self.meta = Meta(db)
+        self.members = MemberTimes(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,

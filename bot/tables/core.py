@@ -24,6 +24,7 @@ from bot.engine.shuffle import SEED_BYTES
 from bot.store import Store, StoreError, TableRow, TableStatus, restore_session
 
 from .arming import arming, turn_key, turn_specs, waiting_seat
+from .availability import absences, settle_presence
 from .claim_views import claim_state, claimable, ended_by, seen_by
 from .computers import ComputerSeats
 from .config import TableConfig
@@ -78,7 +79,7 @@ class TableCore:
         self.display = display
         self.config = config
         self.rng = config.rng or random.SystemRandom()
-        self.tables = TableRegistry(store)
+        self.tables = TableRegistry(store, config.clock)
         self.computers = ComputerSeats(config, self.rng, self._computer_plays)
         self.scheduler = scheduler
 
@@ -185,6 +186,7 @@ class TableCore:
         reloaded and the scheduler carries it on later (nobody may click)."""
         changes = changes or Changes()
         try:
+            await settle_presence(self, live)  # an away period began or ended
             await self.advance(live, changes)
         except StoreError:
             log.exception("table %d could not move on; reloading it", live.table_id)
@@ -288,7 +290,8 @@ class TableCore:
             ending=session.ending if session is not None else Ending.NONE,
             special_left=session.special_left if session is not None else 0,
             end_votes=len(live.end_votes), votes_needed=len(live.voters()) // 2 + 1,
-            kontra=kontra, actor_user=actor_user, away=live.away(),
+            kontra=kontra, actor_user=actor_user, timed_out=live.timed_out(),
+            absences=absences(live, self.config.clock()),
             claim=claim_state(live), commitment=live.commitment if live.deal_id else None,
             claimable=claimable(live, view.actor) if view and view.actor is not None else (),
             private=_private(deal, claim_state(live)))

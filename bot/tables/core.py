@@ -146,7 +146,8 @@ class TableCore:
                      auto: bool = False) -> None:
         """Apply ``action`` with the engine, then append it to the log with the next
         turn's deadlines, in one transaction. ``auto``: a substitute's action (the
-        member is away after it; after their own, they are back)."""
+        member is away after it, unless they declared themselves away: that stays as
+        it is; after their own, they are back)."""
         deal = live.deal
         assert deal is not None and live.deal_id is not None
         ply, before = deal.ply, turn_key(live)
@@ -159,13 +160,16 @@ class TableCore:
         except IllegalAction as error:
             raise refusal(error, deal.view(seat), live.style) from None
         row = live.seats.get(seat)
-        if row is not None and not row.is_computer and row.away != auto:
-            live.seats[seat] = dataclasses.replace(row, away=auto)
+        # a computer's action for a member away by their own choice is no timeout
+        timed_out = row.away if row is not None and auto and seat in live.declared_away \
+            else auto
+        if row is not None and not row.is_computer and row.away != timed_out:
+            live.seats[seat] = dataclasses.replace(row, away=timed_out)
         settings = await self.store.settings.for_table(live.table_id)
         armed = arming(before, turn_key(live), settings, self.config.clock())
         await self.tables.write(live, self.store.deals.append_action(
             live.deal_id, ply, seat, action, auto=auto,
-            deadlines=None if armed is None else armed.specs))
+            deadlines=None if armed is None else armed.specs, timed_out=timed_out))
         self.scheduler.wake()
         if self.config.after_commit is not None:
             stamp = live.stamp

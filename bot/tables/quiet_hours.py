@@ -178,7 +178,10 @@ def quiet_end(times: MemberTime | None, at: float) -> float | None:
     day = local.date()
     if over_midnight and minute >= start:  # the evening part: they end tomorrow
         day += timedelta(days=1)
-    return local_instant(day, end, tz, after=at)
+    until = local_instant(day, end, tz, after=at)
+    # never an end at or before ``at``: a deadline stored again for it would be due at
+    # once and be postponed again, round and round
+    return until if until > at else None
 
 
 def not_quiet(times: MemberTime | None, at: float) -> float:

@@ -18,6 +18,8 @@ COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY renderer ./renderer
+# (members' time zones: a slim image need not have /usr/share/zoneinfo; zoneinfo then
+# reads the tzdata package, a dependency in pyproject.toml)
 RUN python -m pip install . \
     && useradd --system --create-home --uid 10001 tapp \
     && mkdir -p /data \

@@ -13,4 +13,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.rules",
     "cogs.settings",
     "cogs.daily",
+    "cogs.availability",
 )

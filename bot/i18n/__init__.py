@@ -25,7 +25,7 @@ from typing import Any
 
 #: catalogue modules, one per area of the bot
 AREAS = ("core", "tables", "standings", "settings", "render", "rules", "hints", "claims",
-         "shuffle", "daily")
+         "shuffle", "daily", "members")
 LANGUAGES = ("en", "de", "sv")
 DEFAULT = "en"
 #: appended to a count-dependent key for its form for one (see the module's doc)

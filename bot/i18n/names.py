@@ -20,6 +20,8 @@ NAMES: dict[str, dict[str, str]] = {
         "timeout": "bedenkzeit", "on_timeout": "bei_zeitablauf", "computers": "computer",
         "deck_style": "kartenbild", "mode": "modus", "language": "sprache",
         "daily": "tagesspiel", "daily-standings": "tagesspiel-tabelle", "view": "ansicht",
+        "quiet": "ruhezeit", "away": "abwesend", "off": "aus", "zone": "zeitzone",
+        "from": "von", "to": "bis", "days": "tage", "until": "bis_wann",
     },
     "sv": {
         "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
@@ -35,5 +37,7 @@ NAMES: dict[str, dict[str, str]] = {
         "on_timeout": "vid_tidsgräns", "computers": "datorspelare", "deck_style": "kortbild",
         "mode": "läge", "language": "språk",
         "daily": "dagens", "daily-standings": "dagens-tabell", "view": "vy",
+        "quiet": "tyst", "away": "borta", "off": "av", "zone": "tidszon", "from": "från",
+        "to": "till", "days": "dagar", "until": "tills",
     },
 }

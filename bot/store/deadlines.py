@@ -83,6 +83,16 @@ class Deadlines:
             return schedule_all(conn, table_id, specs, deal_id=deal_id, ply=ply, now=now)
         return await self._db.write(run)
 
+    async def rearm(self, table_id: int, arming: Arming) -> None:
+        """In one transaction: replace the table's pending deadlines by those of
+        ``arming`` (a turn's, or none); the table must be open."""
+        now = self._db.now()
+
+        def run(conn: sqlite3.Connection) -> None:
+            fetch_open_table(conn, table_id)
+            arm(conn, table_id, arming, now)
+        await self._db.write(run)
+
     async def cancel(self, table_id: int, kind: DeadlineKind | str | None = None) -> int:
         """Drop the table's pending deadlines (of one kind, or all); returns how many."""
         value = None if kind is None else DeadlineKind(kind).value
@@ -137,8 +147,9 @@ class Deadlines:
         return await self._db.write(run)
 
     async def release(self, deadline: Deadline, due_at: float) -> bool:
-        """Make a claimed deadline pending again, due at ``due_at`` (its firing failed);
-        False if the table has a newer pending deadline of that kind (or none is left)."""
+        """Make a claimed deadline pending again, due at ``due_at`` (its firing failed, or
+        it waits for the end of the member's quiet hours); False if the table has a newer
+        pending deadline of that kind (or none is left)."""
         def run(conn: sqlite3.Connection) -> bool:
             return conn.execute(
                 "UPDATE deadlines SET status = 'pending', fired_at = NULL, due_at = ?"

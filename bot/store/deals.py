@@ -76,9 +76,11 @@ def checked_entry(seat: int, action: Action | Mapping[str, Any]) -> dict[str, An
 
 
 def append_entry(conn: sqlite3.Connection, deal_id: int, ply: int, seat: int,
-                 entry: dict[str, Any], auto: bool, now: float) -> tuple[ActionRow, int]:
+                 entry: dict[str, Any], auto: bool, now: float, *,
+                 timed_out: bool | None = None) -> tuple[ActionRow, int]:
     """Append one entry at ``ply`` (see :meth:`Deals.append_action`); returns its row
     and the deal's table."""
+    away = auto if timed_out is None else timed_out
     cur = conn.execute(
         "UPDATE deals SET ply = ply + 1"
         " WHERE deal_id = ? AND ply = ? AND status = 'playing'", (deal_id, ply))
@@ -95,7 +97,7 @@ def append_entry(conn: sqlite3.Connection, deal_id: int, ply: int, seat: int,
     table_id = conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
                             (deal_id,)).fetchone()[0]
     conn.execute("UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?"
-                 " AND is_computer = 0 AND away != ?", (int(auto), table_id, seat, int(auto)))
+                 " AND is_computer = 0 AND away != ?", (int(away), table_id, seat, int(away)))
     return ActionRow(deal_id, ply, seat, entry, auto, now), int(table_id)
 
 
@@ -144,21 +146,25 @@ class Deals:
 
     async def append_action(self, deal_id: int, ply: int, seat: int,
                             action: Action | Mapping[str, Any], *, auto: bool = False,
-                            deadlines: Sequence[DeadlineSpec] | None = None) -> ActionRow:
+                            deadlines: Sequence[DeadlineSpec] | None = None,
+                            timed_out: bool | None = None) -> ActionRow:
         """Append the action taken at ``ply`` (the deal's action count before it).
 
         Raises :class:`DuplicateAction` if that ply is already taken (the loser of two
         racing clicks), :class:`DealClosed` once the deal is over, :class:`PlyGap` if
         ``ply`` runs ahead of the log; nothing is written then. ``auto`` marks an action
         a computer took for a timed-out member (who is then away, see
-        :meth:`Tables.set_away`; their own action brings them back). ``deadlines``, if
-        given, replace the table's pending ones, set for the next ply.
+        :meth:`Tables.set_away`; their own action brings them back); ``timed_out``, if
+        given, sets the seat's away flag instead (a computer's action for a member away
+        by their own choice leaves it as it was). ``deadlines``, if given, replace the
+        table's pending ones, set for the next ply.
         """
         entry = checked_entry(seat, action)
         now = self._db.now()
 
         def run(conn: sqlite3.Connection) -> ActionRow:
-            row, table_id = append_entry(conn, deal_id, ply, seat, entry, auto, now)
+            row, table_id = append_entry(conn, deal_id, ply, seat, entry, auto, now,
+                                         timed_out=timed_out)
             if deadlines is not None:
                 schedule_all(conn, table_id, deadlines, deal_id=deal_id, ply=ply + 1, now=now)
             return row

@@ -60,7 +60,9 @@ class SeatRow:
     is_computer: bool
     level: str | None
     joined_at: float
-    away: bool = False  # a member timed out: a computer plays for them until they return
+    #: the member timed out (their turn's timeout): a computer plays for them until they
+    #: return. Not the away period a member declares (:class:`MemberTime`)
+    away: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,3 +287,23 @@ class PostedMessage:
 
     message: MessageRef
     retired: tuple[MessageRef, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MemberTime:
+    """A member's own times on one server: their time zone (an IANA key), their quiet
+    hours (minutes after their local midnight, ``quiet_from`` up to ``quiet_to``, maybe
+    over midnight; None: none) and the end of an away period they declared (Unix time;
+    None: not away)."""
+
+    guild_id: int
+    user_id: int
+    zone: str | None = None
+    quiet_from: int | None = None
+    quiet_to: int | None = None
+    away_until: float | None = None
+
+    @property
+    def has_quiet_hours(self) -> bool:
+        return self.zone is not None and self.quiet_from is not None \
+            and self.quiet_to is not None

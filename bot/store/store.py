@@ -12,6 +12,7 @@ from .db import DEFAULT_PATH, Clock, Database
 from .deadlines import Deadlines
 from .deals import Deals
 from .ledger import Ledger
+from .member_times import MemberTimes
 from .messages import Messages
 from .meta import Meta
 from .settings import SettingsStore
@@ -41,6 +42,7 @@ class Store:
         self.claims = Claims(db)
         self.meta = Meta(db)
         self.daily = DailyStore(db)
+        self.members = MemberTimes(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,

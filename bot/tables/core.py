@@ -24,6 +24,7 @@ from bot.engine.shuffle import SEED_BYTES
 from bot.store import Store, StoreError, TableRow, TableStatus, restore_session
 
 from .arming import arming, turn_key, turn_specs, waiting_seat
+from .availability import absences, settle_presence
 from .claim_views import claim_state, claimable, ended_by, seen_by
 from .computers import ComputerSeats
 from .config import TableConfig
@@ -78,7 +79,7 @@ class TableCore:
         self.display = display
         self.config = config
         self.rng = config.rng or random.SystemRandom()
-        self.tables = TableRegistry(store)
+        self.tables = TableRegistry(store, config.clock)
         self.computers = ComputerSeats(config, self.rng, self._computer_plays)
         self.scheduler = scheduler
 
@@ -145,7 +146,8 @@ class TableCore:
                      auto: bool = False) -> None:
         """Apply ``action`` with the engine, then append it to the log with the next
         turn's deadlines, in one transaction. ``auto``: a substitute's action (the
-        member is away after it; after their own, they are back)."""
+        member is away after it, unless they declared themselves away: that stays as
+        it is; after their own, they are back)."""
         deal = live.deal
         assert deal is not None and live.deal_id is not None
         ply, before = deal.ply, turn_key(live)
@@ -158,13 +160,16 @@ class TableCore:
         except IllegalAction as error:
             raise refusal(error, deal.view(seat), live.style) from None
         row = live.seats.get(seat)
-        if row is not None and not row.is_computer and row.away != auto:
-            live.seats[seat] = dataclasses.replace(row, away=auto)
+        # a computer's action for a member away by their own choice is no timeout
+        timed_out = row.away if row is not None and auto and seat in live.declared_away \
+            else auto
+        if row is not None and not row.is_computer and row.away != timed_out:
+            live.seats[seat] = dataclasses.replace(row, away=timed_out)
         settings = await self.store.settings.for_table(live.table_id)
         armed = arming(before, turn_key(live), settings, self.config.clock())
         await self.tables.write(live, self.store.deals.append_action(
             live.deal_id, ply, seat, action, auto=auto,
-            deadlines=None if armed is None else armed.specs))
+            deadlines=None if armed is None else armed.specs, timed_out=timed_out))
         self.scheduler.wake()
         if self.config.after_commit is not None:
             stamp = live.stamp
@@ -185,6 +190,7 @@ class TableCore:
         reloaded and the scheduler carries it on later (nobody may click)."""
         changes = changes or Changes()
         try:
+            await settle_presence(self, live)  # an away period began or ended
             await self.advance(live, changes)
         except StoreError:
             log.exception("table %d could not move on; reloading it", live.table_id)
@@ -288,7 +294,8 @@ class TableCore:
             ending=session.ending if session is not None else Ending.NONE,
             special_left=session.special_left if session is not None else 0,
             end_votes=len(live.end_votes), votes_needed=len(live.voters()) // 2 + 1,
-            kontra=kontra, actor_user=actor_user, away=live.away(),
+            kontra=kontra, actor_user=actor_user, timed_out=live.timed_out(),
+            absences=absences(live, self.config.clock()),
             claim=claim_state(live), commitment=live.commitment if live.deal_id else None,
             claimable=claimable(live, view.actor) if view and view.actor is not None else (),
             private=_private(deal, claim_state(live)))

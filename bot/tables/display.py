@@ -30,6 +30,7 @@ from bot.store import DeckStyle, Store, TableRow, TableStatus
 
 from .admission import Admission
 from .answers import Answer, Arrivals
+from .availability_words import away_note
 from .notices import notice_text
 from .outgoing import Disclosure, MessageKind, Observer, Outgoing
 from .panel_models import hand_panel, panel_note
@@ -301,7 +302,8 @@ class Display:
                               panel.language, state.claim,
                               state.claimable if view and view.actor == panel.seat else ())
             words = Words(panel.language, state.variant, state.style)
-            model = hand_panel(ctx, words, after_action=not to_act)
+            note = away_note(state, panel.seat, panel.language)
+            model = hand_panel(ctx, words, note, after_action=not to_act)
             if await self._edit_panel(state.table_id, user_id, panel, model):
                 panel.shown, panel.turn = state.stamp, to_act and bool(model.components)
                 panel.claim = state.claim

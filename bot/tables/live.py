@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.engine import Deal
 from bot.engine.session import Session
-from bot.store import ClaimRow, SeatRow, TableRow, TableStatus
+from bot.store import ClaimRow, MemberTime, SeatRow, TableRow, TableStatus
 
 from .ids import Stamp
 from .state import SeatInfo
@@ -36,6 +36,12 @@ class LiveTable:
     runner: asyncio.Task[None] | None = None  # the computer players' task
     asked: set[tuple[int, int, int]] = field(default_factory=set)  # (deal, ply, seat) asked
     claim: ClaimRow | None = None  # the deal's newest claim (see :mod:`.claims`)
+    #: the seated members' own times (quiet hours, away period), by member
+    member_times: dict[int, MemberTime] = field(default_factory=dict)
+    #: seats of members away by their own choice (``/tapp away``): a computer plays them
+    #: from the start of their turns. Changed only with the turn's deadlines (see
+    #: :func:`bot.tables.availability.settle_presence`); not the members who timed out
+    declared_away: frozenset[int] = frozenset()
 
     @property
     def table_id(self) -> int:
@@ -85,8 +91,8 @@ class LiveTable:
 
     def voters(self) -> set[int]:
         """Members who decide an end vote: those here (not away), and whoever voted."""
-        return {r.user_id for r in self.seats.values()
-                if r.user_id is not None and not r.away} | self.end_votes
+        return {r.user_id for s, r in self.seats.items()
+                if r.user_id is not None and not self.absent(s)} | self.end_votes
 
     def free_seat(self) -> int | None:
         return next((s for s in range(self.players) if s not in self.seats), None)
@@ -95,16 +101,22 @@ class LiveTable:
         row = self.seats.get(seat)
         return row is not None and row.is_computer
 
-    def away(self) -> tuple[int, ...]:
+    def timed_out(self) -> tuple[int, ...]:
         """Seats of members who timed out and have not come back."""
         return tuple(sorted(s for s, r in self.seats.items() if r.away))
 
-    def computer_plays(self, seat: int) -> bool:
-        """A computer plays the seat now: a computer player's, or an away member's while
-        another member is here. A table every member has left does not play itself: each
-        of their turns waits for its timeout."""
+    def absent(self, seat: int) -> bool:
+        """The seat's member is not here: they timed out, or declared themselves away."""
         row = self.seats.get(seat)
-        if row is None or not (row.is_computer or row.away):
+        return row is not None and not row.is_computer and (
+            row.away or seat in self.declared_away)
+
+    def computer_plays(self, seat: int) -> bool:
+        """A computer plays the seat now: a computer player's, or an absent member's
+        while another member is here. A table every member has left does not play
+        itself: each of their turns waits for its timeout."""
+        row = self.seats.get(seat)
+        if row is None or not (row.is_computer or self.absent(seat)):
             return False
-        return row.is_computer or any(not r.is_computer and not r.away
-                                      for r in self.seats.values())
+        return row.is_computer or any(not r.is_computer and not self.absent(s)
+                                      for s, r in self.seats.items())

@@ -100,6 +100,8 @@ class Outgoing:
 
     def send_kwargs(self) -> dict[str, Any]:
         out: dict[str, Any] = {"allowed_mentions": self.mentions()}
+        if self.model.silent:
+            out["silent"] = True
         if self.model.content:
             out["content"] = self.model.content
         embed = self.embed()

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Iterator
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TypeVar
 
 from bot.engine import TappError
 from bot.store import (
     ClaimRow,
     DeckStyle,
+    MemberTime,
     OpenTable,
     Store,
     StoreError,
@@ -20,6 +22,7 @@ from bot.store import (
 )
 from bot.store.tables import UNREADABLE
 
+from .availability import away_seats
 from .errors import NoTableHere, TableBroken
 from .live import LiveTable
 from .words import home_style
@@ -41,8 +44,9 @@ class Unrebuildable(Exception):
 class TableRegistry:
     """Live tables by id. Change a table only under its lock (see :class:`LiveTable`)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.clock = clock
         self._tables: dict[int, LiveTable] = {}
         self._loading: dict[int, asyncio.Lock] = {}
 
@@ -112,6 +116,10 @@ class TableRegistry:
             placed=placed)
         _fill(live, opened)
         live.claim = await self._claim(live)
+        members = [s.user_id for s in opened.seats if s.user_id is not None]
+        found = await self.store.members.of(table.guild_id, members)
+        live.member_times = {u: found.get(u, MemberTime(table.guild_id, u)) for u in members}
+        live.declared_away = away_seats(live, self.clock())
         self._tables[table.table_id] = live
         return live
 

@@ -2,9 +2,10 @@
 
 It composes the units that run tables: the registry of live tables and the after-change
 pipeline (:mod:`.core`), the lobby and seats (:mod:`.lobby`), play and ending
-(:mod:`.play`), claims (:mod:`.claims`), the computer seats (:mod:`.computers`), the timeout policy
-(:mod:`.timeouts`) and the deadline scheduler that fires it (:mod:`.scheduler`). Per
-table one :class:`asyncio.Lock` serialises the changes (tables run in parallel); a
+(:mod:`.play`), claims (:mod:`.claims`), the computer seats (:mod:`.computers`), the
+timeout policy (:mod:`.timeouts`) and the deadline scheduler that fires it
+(:mod:`.scheduler`), and members' own quiet hours and away periods (:mod:`.availability`).
+Per table one :class:`asyncio.Lock` serialises the changes (tables run in parallel); a
 change is validated by the engine and committed to the store before it is shown or
 answered.
 
@@ -32,14 +33,17 @@ from bot.store import (
 )
 
 from .arming import turn_key, turn_specs
+from .availability import Availability
 from .claims import Claims
 from .config import TableConfig
 from .core import Changes, DisplayPort, TableCore
 from .errors import NoTableHere, TableBroken
+from .ids import Stamp
 from .live import LiveTable
 from .lobby import Created, Lobby
 from .play import ActOutcome, Play
 from .scheduler import Scheduler
+from .state import HandContext
 from .timeouts import TimerNotice, TurnTimeouts
 from .words import home_style
 
@@ -73,6 +77,8 @@ class TableService:
         self.lobby = Lobby(self.core)
         self.play = Play(self.core, self.lobby.come_back)
         self.timeouts = TurnTimeouts(self.core)
+        #: members' quiet hours and away periods (``/tapp quiet``, ``/tapp away``)
+        self.availability = Availability(self.core, self.lobby.come_back)
         tables = self.core.tables
         self.table, self.table_in = self.core.table, self.core.table_in
         self.find, self.located_in, self.peek = tables.find, tables.located_in, tables.peek
@@ -80,10 +86,36 @@ class TableService:
         self.create_table, self.place, self.join = lobby.create_table, lobby.place, lobby.join
         self.leave_thread = lobby.leave_thread
         self.add_computer, self.leave, self.start = lobby.add_computer, lobby.leave, lobby.start
-        self.cancel, self.hand, self.last_trick = lobby.cancel, play.hand, play.last_trick
-        self.act = play.act
+        self.cancel, self.last_trick = lobby.cancel, play.last_trick
         self.claims = Claims(self.core)
-        self.claim, self.decide_claim = self.claims.claim, self.claims.decide
+
+    # -- a member's own hand and actions (they are here: an away period ends) -------------
+    async def hand(self, live: LiveTable, user_id: int) -> HandContext:
+        """The member's private view of the deal in play (see :meth:`Play.hand`); a member
+        away by their own choice is back."""
+        await self.availability.present(live, user_id)
+        return await self.play.hand(live, user_id)
+
+    async def act(self, table_id: int, user_id: int, token: str,
+                  stamp: Stamp | None = None) -> ActOutcome:
+        """Take the member's action (see :meth:`Play.act`); a member away by their own
+        choice is back first."""
+        await self.availability.present(await self.core.table(table_id), user_id)
+        return await self.play.act(table_id, user_id, token, stamp)
+
+    async def claim(self, table_id: int, user_id: int, kind: str,
+                    stamp: Stamp | None = None) -> tuple[str, HandContext]:
+        """The member claims (see :meth:`Claims.claim`); away by their own choice, they
+        are back first."""
+        await self.availability.present(await self.core.table(table_id), user_id)
+        return await self.claims.claim(table_id, user_id, kind, stamp)
+
+    async def decide_claim(self, table_id: int, user_id: int, accept: bool,
+                           stamp: Stamp | None = None) -> tuple[str, HandContext]:
+        """The member accepts or refuses a claim (see :meth:`Claims.decide`); away by
+        their own choice, they are back first."""
+        await self.availability.present(await self.core.table(table_id), user_id)
+        return await self.claims.decide(table_id, user_id, accept, stamp)
 
     # -- start-up and shutdown ----------------------------------------------------------
     async def resume(self) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from bot.engine import Ending, SeatView
@@ -23,6 +24,21 @@ class SeatInfo:
     user_id: int | None  # None: a computer player
     name: str
     is_computer: bool
+
+
+class AbsenceKind(StrEnum):
+    QUIET = "quiet"  # in their quiet hours: their turn's reminder and timeout wait
+    AWAY = "away"  # away by their own choice: a computer plays their seat
+
+
+@dataclass(frozen=True, slots=True)
+class Absence:
+    """A member who is not to be expected now, and until when (Unix time)."""
+
+    seat: int
+    kind: AbsenceKind
+    until: float
+    computer: bool = False  # a computer plays their seat meanwhile
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +89,9 @@ class TableState:
     votes_needed: int = 0
     kontra: str | None = None  # "kontra" or "rekontra" while someone may say it
     actor_user: int | None = None  # the member the deal waits for (None: a computer)
-    away: tuple[int, ...] = ()  # members who timed out: a computer plays for them
+    timed_out: tuple[int, ...] = ()  # members who timed out: a computer plays for them
+    #: members in their quiet hours or away by their own choice, at this moment
+    absences: tuple[Absence, ...] = ()
     claim: ClaimState | None = None  # a claim made at this moment
     claimable: tuple[str, ...] = ()  # the claims the seat to act may make now
     commitment: str | None = None  # the deal in play's shuffle commitment (docs/shuffle.md)

@@ -7,6 +7,11 @@ without them nor with the last turn's. When one fires (:class:`bot.tables.schedu
 table's policy (a computer takes the turn and plays the seat until the member is back,
 or the deal is abandoned with no chips moved). A deadline whose deal, ply or seat has
 moved on is ignored.
+
+Quiet hours are checked when a deadline fires, not when it is armed: one that comes due
+inside the waiting member's quiet hours is stored again, due when they end (so a restart
+keeps it), and the table shows that it waits. A deadline armed long before, or before
+the member set their quiet hours, waits all the same.
 """
 
 from __future__ import annotations
@@ -18,12 +23,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.ai import make_player
-from bot.store import Deadline, DeadlineKind, TimeoutPolicy
+from bot.store import Deadline, DeadlineKind, MemberTime, TimeoutPolicy
 
 from .arming import Turn, turn_key
 from .core import Changes, TableCore
 from .errors import NoTableHere
 from .live import LiveTable
+from .quiet_hours import not_quiet, quiet_end
 
 log = logging.getLogger(__name__)
 
@@ -74,10 +80,15 @@ class TurnTimeouts:
                 return None
             deal_id, _, seat = key
             row = live.seats[seat]
+            times = live.member_times.get(row.user_id) if row.user_id is not None else None
+            if await self._postponed(live, deadline, times, now):
+                return None
             base = TimerNotice(REMINDER, live.table_id, live.location_id, seat, row.user_id,
                                row.display_name, live.language, live.variant, live.style)
             if deadline.kind is DeadlineKind.REMINDER:
-                left = await self._time_left(live, key, now)
+                left = await self._time_left(live, key, times, now)
+                if times is not None and times.has_quiet_hours:
+                    core.publish(live)  # no longer shown in quiet hours
                 return None if left is None else dataclasses.replace(base, seconds_left=left)
             settings = await core.store.settings.for_table(live.table_id)
             session, deal = live.session, live.deal
@@ -96,13 +107,28 @@ class TurnTimeouts:
             await core.after_change(live, Changes())
             return dataclasses.replace(base, kind=SUBSTITUTE, action=action.token)
 
-    async def _time_left(self, live: LiveTable, key: Turn, now: float) -> int | None:
-        """Seconds until the turn's timeout (0: none); None if the timeout is overdue
-        too (a restart): it acts now, and the reminder pings nobody."""
+    async def _postponed(self, live: LiveTable, deadline: Deadline,
+                         times: MemberTime | None, now: float) -> bool:
+        """A deadline due in the member's quiet hours is stored again, due when they end;
+        True if it was (the table is shown anew: it shows the quiet hours)."""
+        end = quiet_end(times, now)
+        if end is None:
+            return False
+        await self.core.store.deadlines.release(deadline, end)
+        log.info("table %d: the %s of seat %d waits %.0f s for the member's quiet hours"
+                 " to end", live.table_id, deadline.kind, deadline.seat, end - now)
+        self.core.publish(live)
+        return True
+
+    async def _time_left(self, live: LiveTable, key: Turn, times: MemberTime | None,
+                         now: float) -> int | None:
+        """Seconds until the turn's timeout (0: none; a timeout due in the member's quiet
+        hours comes when they end); None if the timeout is overdue too (a restart): it
+        acts now, and the reminder pings nobody."""
         left = 0
         for d in await self.core.store.deadlines.for_turn(live.table_id, *key):
             if d.kind is DeadlineKind.TIMEOUT:
                 if d.fired:
                     return None
-                left = max(0, round(d.due_at - now))
+                left = max(0, round(not_quiet(times, d.due_at) - now))
         return left

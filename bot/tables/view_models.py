@@ -26,7 +26,7 @@ from bot.usertext import safe
 from renderer.describe import sort_hand
 
 from .ids import custom_id
-from .state import DealOver, TableOver, TableState
+from .state import Absence, AbsenceKind, DealOver, TableOver, TableState
 from .words import Words
 
 PRIMARY, SECONDARY, SUCCESS, DANGER = "primary", "secondary", "success", "danger"
@@ -96,6 +96,7 @@ class MessageModel:
     view: SeatView | None = None  # the view the text and image come from
     shown: frozenset[int] = frozenset()  # cards named in text and components
     mentions: tuple[int, ...] = ()  # members the content mentions
+    silent: bool = False  # posted without a notification (a member in quiet hours)
 
     def card_tokens(self) -> set[str]:
         return {CARD_NAMES[c] for c in self.shown}
@@ -239,8 +240,9 @@ def _seat_line(state: TableState, view: SeatView, seat: int, words: Words) -> st
         marks.append(words("mark.declarer"))
     if info is not None and info.is_computer:
         marks.append(words("mark.computer"))
-    elif seat in state.away:
+    elif seat in state.timed_out:
         marks.append(words("mark.substitute"))
+    marks += [absence_mark(a, words) for a in state.absences if a.seat == seat]
     chips = state.chips[seat] if state.chips else 0
     status = ""
     if view.phase in (Phase.AUCTION, Phase.DECLARE):
@@ -253,6 +255,21 @@ def _seat_line(state: TableState, view: SeatView, seat: int, words: Words) -> st
     head = " ".join([words("seat.name", name=name), *marks])
     parts = [head, words("seat.chips", n=chips)] + ([status] if status else [])
     return arrow + " " + " · ".join(parts)
+
+
+def absence_mark(absence: Absence, words: Words) -> str:
+    """``🌙 quiet until 07:00`` or ``🌴 away until Fri 6 June 18:00`` (Discord shows each
+    reader the time in their own time zone)."""
+    if absence.kind is AbsenceKind.QUIET:
+        return words("mark.quiet", until=discord_time(absence.until, "t"))
+    key = "mark.away_computer" if absence.computer else "mark.away"
+    return words(key, until=discord_time(absence.until, "f"))
+
+
+def discord_time(at: float, style: str) -> str:
+    """A Discord timestamp: each reader sees ``at`` in their own time zone and language
+    (``t``: the time, ``f``: the date and time)."""
+    return f"<t:{int(at)}:{style}>"
 
 
 def _deal_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
@@ -306,12 +323,15 @@ def _ending_line(state: TableState, words: Words) -> str:
 
 
 def turn_ping(state: TableState, words: Words) -> MessageModel | None:
-    """A short public mention of the member to act (None while a computer acts)."""
+    """A short public mention of the member to act (None while a computer acts); silent
+    (no notification) while they are in their quiet hours."""
     view = state.view
     if state.actor_user is None or view is None or view.actor is None:
         return None
     text = words("ping.turn", mention=f"<@{state.actor_user}>", task=words.task(view.phase))
-    return MessageModel(description="", content=text, mentions=(state.actor_user,), view=view)
+    quiet = any(a.seat == view.actor and a.kind is AbsenceKind.QUIET for a in state.absences)
+    return MessageModel(description="", content=text, mentions=(state.actor_user,), view=view,
+                        silent=quiet)
 
 
 # -- results --------------------------------------------------------------------------

@@ -59,9 +59,9 @@ async def test_substitute_acts_legally_and_is_marked(store: Store, clock: Clock)
     assert Action.parse(sub.action).token == sub.action
     assert all(not r.auto for r in rows[:-1])
     # the member keeps the seat (nobody replaced them) but is away, so marked
-    assert not live.is_computer(key[2]) and live.away() == (key[2],)
+    assert not live.is_computer(key[2]) and live.timed_out() == (key[2],)
     assert (await store.tables.load(tid)).seats[key[2]].away
-    assert svc.display.states[-1].away == (key[2],)  # type: ignore[attr-defined]
+    assert svc.display.states[-1].timed_out == (key[2],)  # type: ignore[attr-defined]
     # the next member on turn has fresh timers
     nxt = turn_key(live)
     assert nxt is not None
@@ -97,7 +97,7 @@ async def test_an_away_member_is_played_for_until_they_come_back(store: Store,
     assert user is not None
     clock.advance(3600)
     await timers.fire_due()
-    assert [n.kind for n in notices] == [SUBSTITUTE] and live.away() == (seat,)
+    assert [n.kind for n in notices] == [SUBSTITUTE] and live.timed_out() == (seat,)
     shown = svc.display.states  # type: ignore[attr-defined]
     since = len(shown)
 
@@ -121,12 +121,12 @@ async def test_an_away_member_is_played_for_until_they_come_back(store: Store,
     played = await theirs()
     assert len(played) >= 3 and all(played)
     assert all(state.actor_user != user for state in shown[since:])  # nobody pings them
-    assert any(state.away == (seat,) for state in shown[since:])
+    assert any(state.timed_out == (seat,) for state in shown[since:])
     assert len(notices) == 1  # one notice when they timed out, not one per turn
 
     # they come back (My hand): stored at once, marked no more, and their turn waits
     hand = await svc.hand(live, user)
-    assert hand.seat == seat and live.away() == ()
+    assert hand.seat == seat and live.timed_out() == ()
     assert not (await store.tables.load(tid)).seats[seat].away
     await play_until_turn_of(svc, tid, seat)
     assert turn_key(live) is not None and turn_key(live)[2] == seat
@@ -144,7 +144,7 @@ async def test_away_outlives_a_restart(store: Store, clock: Clock) -> None:
     again, _ = service(store, clock=clock)
     await again.resume()
     live = await again.table(tid)
-    assert live.away() == (seat,)
+    assert live.timed_out() == (seat,)
     for _ in range(6):  # the computer goes on playing for them
         deal = live.deal
         assert deal is not None
@@ -173,7 +173,7 @@ async def test_a_table_every_member_has_left_does_not_play_itself(store: Store,
         clock.advance(3600)
         await timers.fire_due()
         assert len(notices) == n and notices[-1].kind == SUBSTITUTE
-    assert set(live.away()) == {0, 1, 2, 3}
+    assert set(live.timed_out()) == {0, 1, 2, 3}
 
 
 async def test_abandon_moves_no_chips(store: Store, clock: Clock) -> None:
@@ -205,7 +205,7 @@ async def test_the_members_still_here_can_end_a_table_the_host_has_left(
     live = await svc.table(tid)
     gone = {0, 1}
     for _ in range(200):
-        if set(live.away()) == gone:
+        if set(live.timed_out()) == gone:
             break
         await svc.wait_idle()
         deal = live.deal
@@ -218,7 +218,7 @@ async def test_the_members_still_here_can_end_a_table_the_host_has_left(
         else:
             await svc.act(tid, live.seats[actor].user_id or 0,
                           deal.legal_actions(actor)[0].token, live.stamp)
-    assert set(live.away()) == gone and live.row.host_id == live.seats[0].user_id
+    assert set(live.timed_out()) == gone and live.row.host_id == live.seats[0].user_id
     here = [live.seats[s].user_id or 0 for s in (2, 3)]
     assert await svc.end(tid, here[0]) == "end.voted"
     assert svc.display.states[-1].votes_needed == 2  # type: ignore[attr-defined]

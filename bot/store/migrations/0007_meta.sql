@@ -1,4 +1,4 @@
--- 0006: small facts the bot keeps about itself, one text value per key (e.g. the hash
+-- 0007: small facts the bot keeps about itself, one text value per key (e.g. the hash
 -- of the application commands last synced to each scope, so an unchanged set is not
 -- sent to Discord again at every start).
 

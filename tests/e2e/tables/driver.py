@@ -180,12 +180,13 @@ class Game:
         await quiet(self.sandbox, self.bot)
 
     def member_seats(self) -> dict[int, Actor]:
-        """The seats of the members who play (an away member is absent: they click
-        nothing until they come back)."""
+        """The seats of the members who play (an absent member, timed out or away by
+        their own choice, clicks nothing until they come back)."""
         live = self.live
         assert live is not None
         return {s: self.members[r.user_id] for s, r in live.seats.items()
-                if r.user_id is not None and r.user_id in self.members and not r.away}
+                if r.user_id is not None and r.user_id in self.members
+                and not live.absent(s)}
 
     async def step(self) -> bool:
         """One member action through the UI; False when no member has anything to do."""

@@ -1,0 +1,98 @@
+"""``/tapp quiet set|off|show`` and ``/tapp away set|off``: a member's own time zone,
+quiet hours and away period on this server (see :mod:`bot.tables.availability`).
+
+Answers are ephemeral, in the member's language; a bad zone, time or date is refused
+with the reason (the command tree's error handler says it) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+
+from bot.client import TappBot
+from bot.i18n import t
+from bot.tables.availability import Availability as Service
+from bot.tables.availability_words import away_saved, quiet_saved, times_text
+from bot.tables.errors import Unavailable
+from bot.tables.quiet_hours import MAX_AWAY_DAYS, matching_zones
+
+from .group import TappCog, add_tapp_cog
+from .table import language
+
+Clock = Range[str, 1, 10]
+Zone = Range[str, 1, 64]
+
+
+class Availability(TappCog):
+    quiet = app_commands.Group(name="quiet", description=t("quiet.cmd.group"))
+    away = app_commands.Group(name="away", description=t("away.cmd.group"))
+
+    @property
+    def service(self) -> Service:
+        tables = self.bot.tables
+        if tables is None:
+            raise Unavailable()
+        return tables.availability
+
+    @staticmethod
+    async def _say(interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @quiet.command(name="set", description=t("quiet.cmd.set"))
+    @app_commands.describe(start=t("quiet.cmd.from"), end=t("quiet.cmd.to"),
+                           zone=t("quiet.cmd.zone"))
+    @app_commands.rename(start="from", end="to")
+    async def quiet_set(self, interaction: discord.Interaction, start: Clock, end: Clock,
+                        zone: Zone | None = None) -> None:
+        assert interaction.guild_id is not None
+        times = await self.service.set_quiet(interaction.guild_id, interaction.user.id,
+                                             zone=zone, start=start, end=end)
+        await self._say(interaction, quiet_saved(times, language(interaction)))
+
+    @quiet_set.autocomplete("zone")
+    async def zone_complete(self, interaction: discord.Interaction,
+                            current: str) -> list[Choice[str]]:
+        return [Choice(name=name, value=name) for name in matching_zones(current)]
+
+    @quiet.command(name="off", description=t("quiet.cmd.off"))
+    async def quiet_off(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        await self.service.quiet_off(interaction.guild_id, interaction.user.id)
+        await self._say(interaction, t("quiet.removed", language(interaction)))
+
+    @quiet.command(name="show", description=t("quiet.cmd.show"))
+    async def quiet_show(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        service = self.service
+        times = await service.times(interaction.guild_id, interaction.user.id)
+        await self._say(interaction, times_text(times, service.core.config.clock(),
+                                                language(interaction)))
+
+    @away.command(name="set", description=t("away.cmd.set"))
+    @app_commands.describe(days=t("away.cmd.days"), until=t("away.cmd.until"),
+                           zone=t("away.cmd.zone"))
+    async def away_set(self, interaction: discord.Interaction,
+                       days: Range[int, 1, MAX_AWAY_DAYS] | None = None,
+                       until: Range[str, 1, 40] | None = None,
+                       zone: Zone | None = None) -> None:
+        assert interaction.guild_id is not None
+        times = await self.service.away(interaction.guild_id, interaction.user.id, days=days,
+                                        until=until, zone=zone)
+        await self._say(interaction, away_saved(times, language(interaction)))
+
+    @away_set.autocomplete("zone")
+    async def away_zone_complete(self, interaction: discord.Interaction,
+                                 current: str) -> list[Choice[str]]:
+        return [Choice(name=name, value=name) for name in matching_zones(current)]
+
+    @away.command(name="off", description=t("away.cmd.off"))
+    async def away_off(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        await self.service.back(interaction.guild_id, interaction.user.id)
+        await self._say(interaction, t("away.back", language(interaction)))
+
+
+async def setup(bot: TappBot) -> None:
+    await add_tapp_cog(bot, Availability(bot))

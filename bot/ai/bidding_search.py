@@ -21,19 +21,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.engine import Action, ActionType, Phase, SeatView
-from bot.engine.cards import HEARTS, SUIT_MASKS, mask_points
+from bot.engine.cards import SUIT_MASKS, mask_points
+from bot.engine.variants import Aim, ContractFacts
 
 from . import hand_eval
+from .bidding import word_contracts
 from .determinize import Layout, Sampler, SamplerLike
-from .knowledge import Knowledge
+from .knowledge import Knowledge, table_of
 from .payoff import Scorer
-from .solver import LOSE_ALL, POINTS, RAMSCH, WIN_ALL, SearchAborted, Solver, World, rollout
+from .rollout import rollout
+from .solver import SearchAborted, Solver
+from .world import LOSE_ALL, RAMSCH, WIN_ALL, World
 
 if TYPE_CHECKING:
     from .baseline import BaselinePlayer
     from .search import LevelConfig
 
-NOT_HEARTS = (0, 1, 3)
 ALL = (0, 1, 2, 3)
 #: chips a change from the baseline's choice must promise (per unit of stake)
 BID_MARGIN = 0.15
@@ -70,15 +73,14 @@ class Plan:
     declarer: int | None = None  # None: the deciding seat
 
 
-def _aim(plan: Plan) -> str:
-    c = plan.contract
-    if c == "ramsch":
-        return RAMSCH
-    if c.startswith("bettel"):
-        return LOSE_ALL
-    if plan.tout or c.startswith(("rufer", "durch")):
+def _facts(view: SeatView, contract: str) -> ContractFacts:
+    return table_of(view).facts(contract)
+
+
+def _aim(view: SeatView, plan: Plan) -> str:
+    if plan.tout:
         return WIN_ALL
-    return POINTS
+    return _facts(view, plan.contract).aim
 
 
 def _leader(view: SeatView, plan: Plan, decl: int) -> int:
@@ -86,34 +88,13 @@ def _leader(view: SeatView, plan: Plan, decl: int) -> int:
         cur = view.current_trick
         return cur.leader if cur is not None else (view.actor if view.actor is not None
                                                    else view.forehand)
-    if view.variant == "zuger" or plan.contract in ("bettel_ouvert",) or (
-            view.variant == "dapp" and plan.contract == "bettel"):
-        return decl
-    return view.forehand
+    return decl if _facts(view, plan.contract).declarer_leads else view.forehand
 
 
-def contract_plans(variant: str, contract: str, options: dict[str, object]) -> list[Plan]:
+def contract_plans(view: SeatView, contract: str) -> list[Plan]:
     """The plans a contract can be played as (one per trump choice)."""
-    c = contract
-    if variant == "zuger":
-        return [Plan(c, s, pickup=c == "tapp") for s in ALL]
-    if variant == "tapp1879":
-        if c == "coeurfrage":
-            return [Plan(c, HEARTS, pickup=True)]
-        if c == "solo":
-            return [Plan(c, s) for s in NOT_HEARTS]
-        return [Plan(c, HEARTS)]
-    if c == "ramsch":
-        return [Plan(c, None)]
-    if c.startswith("bettel"):
-        return [Plan(c, None)]
-    if c == "herz_aufnehmen":
-        return [Plan(c, HEARTS, pickup=True)]
-    hearts = c in ("herz", "rufer_herz", "durch_herz")
-    call = c.startswith("rufer")
-    if hearts:
-        return [Plan(c, HEARTS, call=call)]
-    return [Plan(c, s, call=call) for s in NOT_HEARTS]
+    f = _facts(view, contract)
+    return [Plan(contract, s, pickup=f.pickup, call=f.call) for s in (f.trumps or (None,))]
 
 
 class PlanEvaluator:
@@ -186,8 +167,8 @@ class PlanEvaluator:
                     hand &= ~(1 << give)
                     hands[holder] = (hands[holder] & ~(1 << card)) | 1 << give
             hands[me] = hand
-        aim = _aim(plan)
-        if plan.contract == "ramsch":
+        aim = _aim(view, plan)
+        if aim == RAMSCH:
             decl_seat: int | None = None
             side = 1 << me
         else:
@@ -195,8 +176,7 @@ class PlanEvaluator:
         tm = SUIT_MASKS[trump] if trump is not None else 0
         world = World(n, hands, tm, leader, [], side,
                       must_win_all=aim == WIN_ALL, must_lose_all=aim == LOSE_ALL)
-        scorer = Scorer.of(view, plan.contract, decl_seat, tout=plan.tout,
-                           hand_size=k.table.hand_size)
+        scorer = Scorer.of(view, plan.contract, decl_seat, tout=plan.tout)
         inside = 0
         for h in hands:
             inside |= h
@@ -250,7 +230,7 @@ class Decider:
         """Per contract: the per-sample chips of its best plan (best trump)."""
         plans: dict[str, list[Plan]] = {}
         for c in contracts:
-            plans[c] = contract_plans(self.view.variant, c, self.view.options)
+            plans[c] = contract_plans(self.view, c)
         self.ev.run([p for ps in plans.values() for p in ps], self.samples, self.deadline)
         out: dict[str, list[float]] = {}
         for c, ps in plans.items():
@@ -269,93 +249,33 @@ class Decider:
     def pass_value(self) -> float:
         """What passing is worth: a Ramsch where all passing ends in one."""
         v = self.view
-        if v.variant not in ("dapp", "wuerttemberg"):
+        rules = table_of(v).rules
+        if rules.all_pass is None:
             return 0.0
-        if any(a.value not in ("pass", "weg") for _, a in v.auction):
+        if any(a.value != rules.pass_word for _, a in v.auction):
             return 0.0
-        ramsch = self.values(["ramsch"])["ramsch"]
-        return ramsch * (1.0 if self._last_speaker() else 0.5)
-
-    def _last_speaker(self) -> bool:
-        v = self.view
-        if v.variant == "wuerttemberg":
-            return v.seat == v.forehand
-        return v.seat == v.dealer
+        ramsch = self.values([rules.all_pass])[rules.all_pass]
+        return ramsch * (1.0 if v.seat == rules.last_to_speak(v.forehand) else 0.5)
 
     def margin(self) -> float:
         return BID_MARGIN * self.stake
 
 
-def _games(view: SeatView) -> list[str]:
-    if view.variant == "zuger":
-        return ["tapp", "solo", "super", "vice"]
-    if view.variant == "tapp1879":
-        return ["coeurfrage", "solo", "coeursolo"]
-    if view.variant == "dapp":
-        return ["normal", "herz", "rufer", "bettel", "rufer_herz", "durch", "durch_herz"]
-    games = ["farbe", "herz", "bettel", "rufer", "rufer_herz", "bettel_ouvert", "durch",
-             "durch_herz"]
-    if view.options.get("herz_aufnehmen"):
-        games.insert(0, "herz_aufnehmen")
-    return games
-
-
-DAPP_OPEN = {"play": ["normal", "herz", "rufer", "bettel", "rufer_herz", "durch",
-                      "durch_herz"]}
-DAPP_HERZ = ["herz", "rufer", "bettel", "rufer_herz", "durch", "durch_herz"]
-DAPP_WORD = {"rufer": ["rufer", "rufer_herz"], "durch": ["durch", "durch_herz"]}
-
-
-def _standing(view: SeatView, names: list[str]) -> str | None:
-    for _, a in reversed(view.auction):
-        if a.value in names:
-            return a.value
-    return None
-
-
 def _word_vectors(d: Decider, words: list[str]) -> dict[str, list[float]]:
     """Per legal bid word (``pass`` excluded): the chips of the best contract it leads to."""
     view = d.view
-    var = view.variant
-    if var == "wuerttemberg":
-        vecs = d.vectors(_games(view))
-        best = max(vecs.values(), key=mean)
-        return {"spiele": best} if "spiele" in words else {}
-    if var == "zuger":
-        return d.vectors([w for w in words if w != "pass"])
-    if var == "tapp1879":
-        names = ["coeurfrage", "solo", "coeursolo"]
-        vecs = d.vectors(names)
-        out = {w: vecs[w] for w in words if w in vecs}
-        standing = _standing(view, names)
-        if "hold" in words and standing is not None:
-            out["hold"] = vecs[standing]
-        return out
-    vecs = d.vectors(_games(view))
-
-    def best_of(cs: list[str]) -> list[float]:
-        return max((vecs[c] for c in cs), key=mean)
-
+    outcomes = {w: word_contracts(view, w) for w in words}
+    vecs = d.vectors(list(table_of(view).rules.contracts))
     out = {}
-    for w in words:
-        if w == "play":
-            opening = not any(a.value == "play" for _, a in view.auction)
-            out[w] = best_of(DAPP_OPEN["play"] if opening else DAPP_HERZ)
-        elif w == "self":
-            out[w] = best_of(DAPP_HERZ)
-        elif w == "hold":
-            standing = _standing(view, ["rufer", "bettel", "rufer_herz", "durch",
-                                        "durch_herz"])
-            if standing is not None:
-                out[w] = best_of(DAPP_WORD.get(standing, [standing]))
-        elif w in vecs:
-            out[w] = best_of(DAPP_WORD.get(w, [w]))
+    for w, cs in outcomes.items():
+        if cs:
+            out[w] = max((vecs[c] for c in cs), key=mean)
     return out
 
 
 def _bid(d: Decider, words: list[str], base_word: str) -> str:
     """The baseline's bid unless the samples clearly favour another."""
-    pass_word = "weg" if "weg" in words else "pass"
+    pass_word = table_of(d.view).rules.pass_word
     vecs = _word_vectors(d, words)
     if not vecs:
         return base_word
@@ -392,15 +312,15 @@ def decide(view: SeatView, legal: list[Action], fallback: Action, config: LevelC
     contract = view.contract or ""
     if ph is Phase.TRUMP:
         suits = [a.suit for a in legal if a.suit is not None]
-        plans = {s: Plan(contract, s, pickup=False, call=contract.startswith("rufer"))
-                 for s in suits}
+        call = _facts(view, contract).call
+        plans = {s: Plan(contract, s, pickup=False, call=call) for s in suits}
         d.ev.run(list(plans.values()), d.samples, d.deadline)
         vals = {s: d.ev.values[p] for s, p in plans.items()}
         base_suit = fallback.suit if fallback.suit in vals else suits[0]
         best_suit = max(suits, key=lambda s: mean(vals[s]))
-        picked = best_suit if best_suit != base_suit \
-            and d.override(vals[base_suit], vals[best_suit]) else base_suit
-        return Action.trump(picked)
+        pick_suit = best_suit if best_suit != base_suit and d.override(
+            vals[base_suit], vals[best_suit]) else base_suit
+        return Action.trump(pick_suit)
     if ph is Phase.ANNOUNCE:
         tout, none = Plan(contract, view.trump, tout=True), Plan(contract, view.trump)
         d.ev.run([tout, none], d.samples, d.deadline)
@@ -463,15 +383,16 @@ def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
     kinds = {a.type for a in view.legal}
     if ActionType.KONTRA not in kinds and ActionType.REKONTRA not in kinds:
         return None
-    if view.contract is None or view.contract == "ramsch" or view.trump is None and (
-            not view.contract.startswith("bettel")) or view.current_trick is not None:
+    f = None if view.contract is None else _facts(view, view.contract)
+    if f is None or f.aim is Aim.RAMSCH or view.trump is None and (
+            f.aim is not Aim.LOSE_ALL) or view.current_trick is not None:
         return baseline.announcement(view)
     d = Decider(view, config, rng, time.perf_counter(), sampler)
-    plan = Plan(view.contract, view.trump, declarer=view.declarer)
+    plan = Plan(f.name, view.trump, declarer=view.declarer)
     d.ev.run([plan], d.samples, d.deadline)
     m, se = mean_se(d.ev.values[plan])  # the seat's chips
     sure = m - (d.config.z * se if d.config.z else 0.0)
-    unit = d.stake * _unit(view)
+    unit = d.stake * (f.value or 1)
     if ActionType.KONTRA in kinds and view.seat != view.declarer and \
             sure > KONTRA_UNITS * unit:
         return Action.kontra()
@@ -479,12 +400,6 @@ def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
             sure > KONTRA_UNITS * (view.players - 1) * unit:
         return Action.rekontra()
     return None
-
-
-def _unit(view: SeatView) -> int:
-    from .payoff import DAPP_VALUE
-
-    return DAPP_VALUE.get(view.contract or "", 1)
 
 
 __all__ = ["Plan", "PlanEvaluator", "announcement", "contract_plans", "decide"]

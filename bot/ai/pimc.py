@@ -23,22 +23,11 @@ from dataclasses import dataclass
 from bot.engine.cards import mask_points
 
 from .determinize import Layout, Sampler, SamplerLike
-from .knowledge import Aim, Knowledge
+from .knowledge import Knowledge
 from .payoff import Scorer
-from .solver import (
-    LOSE_ALL,
-    POINTS,
-    RAMSCH,
-    TRICK_SCALE,
-    WIN_ALL,
-    SearchAborted,
-    Solver,
-    World,
-    rollout,
-)
-
-_AIMS = {Aim.POINTS: POINTS, Aim.WIN_ALL: WIN_ALL, Aim.LOSE_ALL: LOSE_ALL,
-         Aim.RAMSCH: RAMSCH}
+from .rollout import rollout
+from .solver import SearchAborted, Solver
+from .world import LOSE_ALL, POINTS, TRICK_SCALE, WIN_ALL, World
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +64,9 @@ class PlaySearch:
         self.budget = budget
         self.rng = rng
         view = k.view
-        self.aim = _AIMS[k.aim]
+        self.aim = k.aim
         self.hand_size = k.table.hand_size
-        self.scorer = Scorer.of(view, hand_size=self.hand_size)
+        self.scorer = Scorer.of(view)
         decl = view.declarer
         self.side = 1 << (k.me if decl is None else decl)
         self.leader, self.trick = _trick_list(k)

@@ -12,7 +12,6 @@ when the budget is a sample count (``seconds=None``, as in tests).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import random
 import time
@@ -136,13 +135,16 @@ def search_player(level: str, rng: random.Random | None = None,
     return SearchPlayer(rng, config)
 
 
+def _factory(name: str) -> Callable[[random.Random], SearchPlayer]:
+    def make(rng: random.Random) -> SearchPlayer:
+        return SearchPlayer(rng, LEVELS[name])
+
+    return make
+
+
 def register() -> None:
     for name in LEVELS:
-        register_level(name, functools.partial(_level_player, LEVELS[name]))
-
-
-def _level_player(config: LevelConfig, rng: random.Random) -> SearchPlayer:
-    return SearchPlayer(rng, config)
+        register_level(name, _factory(name))
 
 
 __all__ = ["LEVELS", "LevelConfig", "SearchPlayer", "register", "search_player"]

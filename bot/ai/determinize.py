@@ -8,6 +8,10 @@ of a suit it has shown it lacks (failing to follow, or to trump when it had to).
 
 Cards go out most-constrained first, each to a place drawn in proportion to the room
 left there; a dead end (rare: only voids can cause one) starts over.
+
+With an auction model (:mod:`bot.ai.inference`) a drawn layout is kept with the
+probability its weight gives (how well it explains the others' bids), so the layouts
+follow the hands the auction suggests; after ``MAX_TRIES`` draws the best so far is kept.
 """
 
 from __future__ import annotations
@@ -18,9 +22,12 @@ from typing import Protocol
 
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
 
+from .inference import AuctionModel
 from .knowledge import Knowledge
 
 PILE = -1
+#: draws per layout at most when an auction model weighs them
+MAX_TRIES = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +45,10 @@ class SamplerLike(Protocol):
 class Sampler:
     """Draws :class:`Layout`\\ s consistent with one seat's knowledge."""
 
-    def __init__(self, k: Knowledge) -> None:
+    def __init__(self, k: Knowledge, model: AuctionModel | None = None) -> None:
         self.k = k
+        self.model = model if model is not None and model.active else None
+        self.tries = 0  # draws made (for measurements)
         n = k.n
         sizes = k.view.hand_sizes
         fixed = [0] * n
@@ -72,6 +81,22 @@ class Sampler:
         self.cards = cards
 
     def sample(self, rng: random.Random) -> Layout:
+        model = self.model
+        if model is None:
+            return self._draw(rng)
+        best, best_w = None, -1.0
+        for _ in range(MAX_TRIES):
+            layout = self._draw(rng)
+            w = model.weight(layout.hands)
+            if rng.random() < w:
+                return layout
+            if w > best_w:
+                best, best_w = layout, w
+        assert best is not None
+        return best
+
+    def _draw(self, rng: random.Random) -> Layout:
+        self.tries += 1
         for _ in range(50):
             out = self._try(rng)
             if out is not None:

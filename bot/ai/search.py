@@ -38,18 +38,30 @@ class LevelConfig:
     play: Budget = field(default_factory=Budget)
     bid_samples: int = 24  # sampled deals per candidate contract
     bid_seconds_share: float = 1.0  # share of ``seconds`` a bidding decision may use
-    z: float = 1.5  # standard errors a search choice must win by to beat the baseline's
+    z: float = 1.0  # standard errors a search choice must win by to beat the baseline's
     extra_exact_for_three: int = 1  # 3 players: solve exactly one trick earlier
+    infer: bool = True  # weigh layouts by the auction (bot.ai.inference)
+    exact_plans: int = 0  # > 0: score point plans exactly with this node budget
+    plan_rollouts: int = 1  # rollouts per plan and layout (noisy when more than one)
+    blind: bool = False  # plans and auction words played out by blind (baseline) rollouts
+    search_bids: bool = True  # search the auction and the steps before play (else baseline)
+    search_play: bool = True  # search card play (else the baseline's card)
 
     def with_seconds(self, seconds: float | None) -> LevelConfig:
         return replace(self, seconds=seconds, play=replace(self.play, seconds=seconds))
 
 
 LEVELS: dict[str, LevelConfig] = {
-    "normal": LevelConfig("normal", 0.3, Budget(samples=40, seconds=0.3, exact_tricks=3,
-                                               exact_nodes=3000), bid_samples=16),
-    "strong": LevelConfig("strong", 0.8, Budget(samples=400, seconds=0.8, exact_tricks=4,
-                                               exact_nodes=8000), bid_samples=48),
+    # card play searched (a few layouts, no inference); bids and steps as the baseline
+    "normal": LevelConfig("normal", 0.25, Budget(samples=16, min_samples=6, seconds=0.25,
+                                                exact_tricks=3, exact_nodes=2000,
+                                                infer=False, blind=True),
+                          bid_samples=12, infer=False, blind=True, search_bids=False),
+    # everything searched: more layouts, weighed by the auction
+    "strong": LevelConfig("strong", 0.8, Budget(samples=48, min_samples=12, seconds=0.8,
+                                               exact_tricks=4, exact_nodes=6000,
+                                               infer=True, blind=True),
+                          bid_samples=32, infer=True, blind=True),
 }
 
 
@@ -76,12 +88,12 @@ class SearchPlayer:
         self.baseline = BaselinePlayer(random.Random(self.seed))
         #: where layouts come from (None: sampled from the view; the benchmark's
         #: perfect-information bound plugs in the true deal here)
-        self.sampler_factory: Callable[[Knowledge], SamplerLike] | None = None
+        self.sampler_factory: Callable[[SeatView], SamplerLike] | None = None
 
     def _sampler(self, view: SeatView) -> SamplerLike | None:
         if self.sampler_factory is None:
             return None
-        return self.sampler_factory(Knowledge(view))
+        return self.sampler_factory(view)
 
     def _rng(self, view: SeatView) -> random.Random:
         return random.Random(_decision_seed(self.seed, view))
@@ -104,6 +116,10 @@ class SearchPlayer:
         if len(legal) == 1 and legal[0].type is not ActionType.DISCARD:
             return legal[0]
         rng = self._rng(view)
+        if view.phase is Phase.PLAY and not self.config.search_play:
+            return fallback
+        if view.phase is not Phase.PLAY and not self.config.search_bids:
+            return fallback
         if view.phase is Phase.PLAY:
             k = Knowledge(view)
             cards = [a.card for a in legal if a.card is not None]
@@ -111,14 +127,16 @@ class SearchPlayer:
                                start=start, sampler=self._sampler(view))
             return Action.play(card)
         action = bidding_search.decide(view, legal, fallback, self.config, rng, start,
-                                       self._sampler(view))
+                                       self.sampler_factory)
         return action if action is not None else fallback
 
     def announcement(self, view: SeatView) -> Action | None:
         if not any(a.type in (ActionType.KONTRA, ActionType.REKONTRA) for a in view.legal):
             return None
+        if not self.config.search_bids:
+            return self.baseline.announcement(view)
         return bidding_search.announcement(view, self.config, self._rng(view),
-                                           self.baseline, self._sampler(view))
+                                           self.baseline, self.sampler_factory)
 
 
 def search_player(level: str, rng: random.Random | None = None,

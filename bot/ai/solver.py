@@ -145,6 +145,28 @@ class Solver:
                 hi = mid - 1
         return lo
 
+    def root_reaches(self, target: int) -> bool:
+        """Whether the side reaches ``target`` from the position, the seat to play
+        choosing its best card."""
+        if not self.trick:
+            return self._start(self.leader, target)
+        moves = self.legal()
+        if self.side >> self.turn() & 1:
+            return any(self.reaches(c, target) for c in moves)
+        return all(self.reaches(c, target) for c in moves)
+
+    def classify_root(self, steps: list[int]) -> int:
+        """How many of the ascending targets ``steps`` the side reaches from the
+        position under best play."""
+        lo, hi = 0, len(steps)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.root_reaches(steps[mid - 1]):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
     # -- the search ------------------------------------------------------------------
     def _after(self, turn: int, k: int, wcard: int, wseat: int, pts: int, led: int,
                target: int) -> bool:
@@ -171,11 +193,13 @@ class Solver:
         rem = 0
         for h in hands:
             rem |= h
+        if not rem:
+            return target <= 0 if self.points else True
+        if hands[leader] & (hands[leader] - 1) == 0:
+            return self._last(leader, target)
         if self.points:
             if target <= 0:
                 return True
-            if not rem:
-                return False
             key = rem << 3 | leader
             entry = self.tt.get(key)
             if entry is None:
@@ -195,8 +219,6 @@ class Solver:
                 hi = target - 1
             self.tt[key] = (lo, hi)
             return ok
-        if not rem:
-            return True
         key = rem << 3 | leader
         entry = self.tt.get(key)
         if entry is not None:
@@ -204,6 +226,27 @@ class Solver:
         ok = self._play(leader, 0, -1, -1, 0, 0, target)
         self.tt[key] = (int(ok), 0)
         return ok
+
+    def _last(self, leader: int, target: int) -> bool:
+        """The last trick: every hand holds one card."""
+        hands = self.hands
+        n = self.n
+        tm = self.tm
+        wcard = hands[leader].bit_length() - 1
+        wseat = leader
+        pts = POINTS_OF[wcard]
+        s = leader
+        for _ in range(n - 1):
+            s = s + 1 if s + 1 < n else 0
+            c = hands[s].bit_length() - 1
+            pts += POINTS_OF[c]
+            if (SUIT_OF[c] == SUIT_OF[wcard] and c > wcard) or (
+                    SUIT_OF[c] != SUIT_OF[wcard] and tm >> c & 1):
+                wcard, wseat = c, s
+        ours = self.side >> wseat & 1
+        if self.points:
+            return (pts * TRICK_SCALE + 1 if ours else 0) >= target
+        return bool(ours) == self.win_all
 
     def _play(self, turn: int, k: int, wcard: int, wseat: int, pts: int, led: int,
               target: int) -> bool:
@@ -219,9 +262,19 @@ class Solver:
             f = hand & led
             legal = f if f else (hand & tm or hand)
         maximize = self.side >> turn & 1
-        moves = self._order(turn, k, legal, wcard, wseat)
-        for c in moves:
-            bit = 1 << c
+        after = self._after
+        if legal & (legal - 1) == 0:  # one card: no choice
+            c = legal.bit_length() - 1
+            hands[turn] = hand ^ legal
+            if (SUIT_OF[c] == SUIT_OF[wcard] and c > wcard) or (
+                    SUIT_OF[c] != SUIT_OF[wcard] and tm >> c & 1) or k == 0:
+                ok = after(turn, k + 1, c, turn, pts + POINTS_OF[c],
+                           led or SUIT_MASKS[SUIT_OF[c]], target)
+            else:
+                ok = after(turn, k + 1, wcard, wseat, pts + POINTS_OF[c], led, target)
+            hands[turn] = hand
+            return ok
+        for c in self._order(turn, k, legal, wcard, wseat):
             if k == 0:
                 nw, ns, nled = c, turn, SUIT_MASKS[SUIT_OF[c]]
             else:
@@ -231,8 +284,8 @@ class Solver:
                     nw, ns = c, turn
                 else:
                     nw, ns = wcard, wseat
-            hands[turn] = hand ^ bit
-            ok = self._after(turn, k + 1, nw, ns, pts + POINTS_OF[c], nled, target)
+            hands[turn] = hand ^ (1 << c)
+            ok = after(turn, k + 1, nw, ns, pts + POINTS_OF[c], nled, target)
             hands[turn] = hand
             if ok == bool(maximize):  # a cut-off: the seat to play has its answer
                 if k == 0:
@@ -241,7 +294,7 @@ class Solver:
         return not maximize
 
     def _order(self, turn: int, k: int, legal: int, wcard: int, wseat: int) -> list[int]:
-        """Legal cards, equivalent ones merged, likely best first."""
+        """Legal cards (two or more), equivalent ones merged, likely best first."""
         hands = self.hands
         others = 0
         for s in range(self.n):
@@ -272,23 +325,22 @@ class Solver:
         mine = side >> turn & 1
         if k == 0:
             hint = self.hint.get(_key(hands, turn), -1)
-
-            def lead_key(c: int) -> tuple[int, int]:
-                return (0 if c == hint else 1, -(c % 9) if mine else c % 9)
-
-            moves.sort(key=lead_key)
+            if mine:
+                moves.sort(key=lambda c: -RANK9[c] - (100 if c == hint else 0))
+            else:
+                moves.sort(key=lambda c: RANK9[c] - (100 if c == hint else 0))
             return moves
         ours = (side >> wseat & 1) == mine
         wsuit = SUIT_OF[wcard]
+        if ours:  # the trick is the seat's side's so far: points onto it
+            moves.sort(key=lambda c: -SMEAR[c])
+            return moves
 
-        def key(c: int) -> tuple[int, int]:
+        def key(c: int) -> int:
             s = SUIT_OF[c]
-            win = (s == wsuit and c > wcard) or (s != wsuit and bool(tm >> c & 1))
-            if win and not ours:
-                return (0, c % 9)
-            if ours:
-                return (1, -POINTS_OF[c] * 16 - c % 9)
-            return (2, POINTS_OF[c] * 16 + c % 9 + (100 if tm >> c & 1 else 0))
+            if (s == wsuit and c > wcard) or (s != wsuit and tm >> c & 1):
+                return RANK9[c]  # win it, as cheaply as can be
+            return 100 + DUCK[c] + (200 if tm >> c & 1 else 0)
 
         moves.sort(key=key)
         return moves
@@ -302,5 +354,8 @@ def _key(hands: list[int], leader: int) -> int:
 
 
 _CHUNK = tuple(sum(POINTS_OF[r] for r in range(9) if m >> r & 1) for m in range(512))
+RANK9 = tuple(c % 9 for c in range(36))
+SMEAR = tuple(POINTS_OF[c] * 16 + c % 9 for c in range(36))  # most points first
+DUCK = tuple(POINTS_OF[c] * 16 + c % 9 for c in range(36))  # fewest points first
 
 __all__ = ["LOSE_ALL", "POINTS", "WIN_ALL", "SearchAborted", "Solver"]

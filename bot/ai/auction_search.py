@@ -20,6 +20,7 @@ from bot.engine import Action, Deal, Phase, SeatView
 from bot.engine.cards import bits, mask_points
 from bot.engine.variants import Aim
 
+from .base import main_actions
 from .baseline import BaselinePlayer
 from .determinize import Layout, SamplerLike
 from .imperfect import Public
@@ -31,6 +32,8 @@ from .valuation import Valuer
 from .world import LOSE_ALL, WIN_ALL, World
 
 _BASELINE = BaselinePlayer(random.Random(0))  # deterministic: the rng is never used
+#: the seat's own later choices tried one by one (the contract, the declaration)
+_BRANCH = (Phase.CONTRACT, Phase.DECLARE)
 _PRE_PLAY = 60  # actions at most before play (the auction and the steps; a safeguard)
 
 
@@ -51,10 +54,13 @@ class AuctionSimulator:
         self.rollouts = rollouts
         self.blind = blind  # rollouts with every seat playing the baseline's card
         self.layouts: list[Layout] = []
-        self.values: dict[Action, list[float]] = {}
+        #: per word and layout: the chips per later choice of the seat's own (or None)
+        self.branches: dict[Action, list[dict[Action | None, float]]] = {}
 
     def run(self, options: list[Action], samples: int, deadline: float | None,
             min_samples: int = 4) -> dict[Action, list[float]]:
+        """Per word: the chips in each layout, the seat's own later choice of contract
+        (or declaration) the one best on average over the layouts."""
         for i in range(samples):
             if deadline is not None and i >= min_samples and time.perf_counter() > deadline:
                 break
@@ -62,10 +68,10 @@ class AuctionSimulator:
                 self.layouts.append(self.sampler.sample(self.rng))
             layout = self.layouts[i]
             for a in options:
-                vals = self.values.setdefault(a, [])
+                vals = self.branches.setdefault(a, [])
                 if len(vals) <= i:
                     vals.append(self.simulate(layout, a))
-        return {a: self.values[a] for a in options}
+        return {a: _best_branch(self.branches[a]) for a in options}
 
     def deal_of(self, layout: Layout) -> Deal:
         """The layout as a deal in the engine, the auction so far replayed."""
@@ -77,10 +83,15 @@ class AuctionSimulator:
             deal.apply_unchecked(seat, action)
         return deal
 
-    def simulate(self, layout: Layout, word: Action) -> float:
-        """Chips for the seat after saying ``word`` in this layout."""
+    def simulate(self, layout: Layout, word: Action) -> dict[Action | None, float]:
+        """Chips for the seat after saying ``word`` in this layout: one value (key
+        None), or where the seat later chooses the contract (or its declaration) one
+        per choice, the rest as the baseline would play it."""
         deal = self.deal_of(layout)
         deal.apply_unchecked(self.me, word)
+        return self._continue(deal, branch=True)
+
+    def _continue(self, deal: Deal, branch: bool) -> dict[Action | None, float]:
         for _ in range(_PRE_PLAY):
             if deal.phase is Phase.PLAY or deal.is_over:
                 break
@@ -88,13 +99,21 @@ class AuctionSimulator:
             seen = deal.view(first)
             seat = seen.actor
             assert seat is not None
-            deal.apply(seat, _BASELINE.choose(seen if seat == first else deal.view(seat)))
+            view = seen if seat == first else deal.view(seat)
+            if branch and seat == self.me and deal.phase in _BRANCH:
+                out: dict[Action | None, float] = {}
+                for a in main_actions(view):
+                    sub = deal.copy()
+                    sub.apply(seat, a)
+                    out[a] = self._continue(sub, branch=False)[None]
+                return out
+            deal.apply(seat, _BASELINE.choose(view))
         if deal.is_over:  # thrown in: nothing changes hands (the ante is paid anyway)
             result = deal.outcome()
             assert result is not None
-            return float(result.payments[self.me] + (self.rules.ante_chips
-                                                     if deal.dealer == self.me else 0))
-        return self.play(deal)
+            return {None: float(result.payments[self.me] + (
+                self.rules.ante_chips if deal.dealer == self.me else 0))}
+        return {None: self.play(deal)}
 
     def play(self, deal: Deal) -> float:
         """Chips for the seat from the play of ``deal`` (at the start of play)."""
@@ -128,6 +147,20 @@ class AuctionSimulator:
             public = Public(self.k.table, f, aim, deal.trump, decl, 0, [0] * n, (), own)
         return valuer.play_out(world, pile, self.rng, self.rollouts,
                                0.1 if self.rollouts > 1 else 0.0, public)
+
+
+def _best_branch(rows: list[dict[Action | None, float]]) -> list[float]:
+    """The per-layout chips of the later choice best on average (layouts that never
+    reached the choice count with their one value whatever it is)."""
+    choices = {a for row in rows for a in row if a is not None}
+    if not choices:
+        return [row[None] for row in rows]
+
+    def vector(a: Action) -> list[float]:
+        return [row.get(a, row.get(None, 0.0)) for row in rows]
+
+    best = max(sorted(choices, key=str), key=lambda a: sum(vector(a)))
+    return vector(best)
 
 
 __all__ = ["AuctionSimulator"]

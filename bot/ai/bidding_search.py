@@ -38,7 +38,9 @@ ALL = (0, 1, 2, 3)
 #: chips a change from the baseline's choice must promise (per unit of stake)
 BID_MARGIN = 0.05
 #: kontra / rekontra only when the seat expects this many contract units per opponent
-KONTRA_UNITS = 0.5
+KONTRA_UNITS = 1.0
+#: ... in a Ramsch (where a seat that is not the loser takes a unit from it)
+RAMSCH_KONTRA_UNITS = 0.75
 #: Rufer calls searched besides the baseline's: the highest missing cards
 CALLS = 4
 
@@ -76,6 +78,7 @@ class Decider:
         self.deadline = None if seconds is None else start + seconds * config.bid_seconds_share
         self.samples = config.bid_samples
         self.stake = int(view.options.get("stake", 1))
+        self.means: dict[object, float] = {}  # the last options compared (diagnostics)
 
     def sampler_for(self, view: SeatView) -> SamplerLike | None:
         """A sampler for a variation of the view: the level's own where it plugs one in
@@ -95,6 +98,7 @@ class Decider:
 
     def pick(self, options: dict[T, list[float]], base: T) -> T:
         """The option with the best mean, if it beats ``base`` clearly enough."""
+        self.means = {o: mean(v) for o, v in options.items()}
         best = max(options, key=lambda o: mean(options[o]))
         if best == base or base not in options:
             return base if base in options else best
@@ -107,11 +111,37 @@ class Decider:
 
 def decide(view: SeatView, legal: list[Action], fallback: Action, config: LevelConfig,
            rng: random.Random, start: float,
-           factory: Callable[[SeatView], SamplerLike] | None = None) -> Action | None:
+           factory: Callable[[SeatView], SamplerLike] | None = None,
+           report: dict[Action, float] | None = None) -> Action | None:
     """The search's choice for a step before play, or None to keep ``fallback``.
-    ``factory`` makes the samplers (default: sampling from the view)."""
+    ``factory`` makes the samplers (default: sampling from the view); ``report``, if
+    given, receives the mean chips of the options compared."""
     d = Decider(view, config, rng, start, None if factory is None else factory(view),
                 factory)
+    action = _decide(d, view, legal, fallback, config, rng)
+    if report is not None:
+        report.update({_as_action(view.phase, o): m for o, m in d.means.items()})
+    return action
+
+
+def _as_action(phase: Phase, option: object) -> Action:
+    if isinstance(option, Action):
+        return option
+    if phase is Phase.CONTRACT:
+        return Action.contract(str(option))
+    if phase is Phase.TRUMP:
+        return Action.trump(int(option))  # type: ignore[call-overload]
+    if phase is Phase.ANNOUNCE:
+        return Action.announce(str(option))
+    if phase is Phase.DISCARD:
+        return Action.discard(int(option))  # type: ignore[call-overload]
+    if phase is Phase.CALL:
+        return Action.call(None if option is None else int(option))  # type: ignore[call-overload]
+    return Action.give(int(option))  # type: ignore[call-overload]
+
+
+def _decide(d: Decider, view: SeatView, legal: list[Action], fallback: Action,
+            config: LevelConfig, rng: random.Random) -> Action | None:
     ph = view.phase
     if ph is Phase.AUCTION or ph is Phase.DECLARE:
         sim = AuctionSimulator(view, d.k, d.sampler, rng, exact_nodes=config.exact_plans,
@@ -217,15 +247,15 @@ def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
                  baseline: BaselinePlayer,
                  factory: Callable[[SeatView], SamplerLike] | None = None
                  ) -> Action | None:
-    """Kontra as a defender, rekontra as the declarer, when the samples say the
-    contract is clearly in the seat's favour."""
+    """Kontra as a defender (or in a Ramsch, as anyone), rekontra as the declarer, when
+    the samples say the deal is clearly in the seat's favour."""
     kinds = {a.type for a in view.legal}
     if ActionType.KONTRA not in kinds and ActionType.REKONTRA not in kinds:
         return None
     f = None if view.contract is None else table_of(view).facts(view.contract)
     if f is None or view.current_trick is not None or view.trump is None and f.trumps:
         return baseline.announcement(view)
-    if f.aim is not Aim.POINTS and view.seat != view.declarer:
+    if f.aim in (Aim.WIN_ALL, Aim.LOSE_ALL) and view.seat != view.declarer:
         # a win-all or Bettel declarer chose the contract for a hand the samples can
         # rarely reproduce (the auction model's weights are too faint to find one)
         return None
@@ -236,8 +266,8 @@ def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
     m, se = mean_se(d.ev.values[plan])  # the seat's chips
     sure = m - (d.config.z * se if d.config.z else 0.0)
     unit = d.stake * (f.value or 1)
-    if ActionType.KONTRA in kinds and view.seat != view.declarer and \
-            sure > KONTRA_UNITS * unit:
+    need = RAMSCH_KONTRA_UNITS if f.aim is Aim.RAMSCH else KONTRA_UNITS
+    if ActionType.KONTRA in kinds and view.seat != view.declarer and sure > need * unit:
         return Action.kontra()
     if ActionType.REKONTRA in kinds and view.seat == view.declarer and \
             sure > KONTRA_UNITS * (view.players - 1) * unit:

@@ -61,34 +61,46 @@ class Public:
                       [s for s in range(k.n) if k.open[s]])
 
 
-def _knowledge(pub: Public, seat: int, hands: list[int], played: int, voids: list[int],
-               leader: int, trick: list[int]) -> Knowledge:
+def knowledge_at(pub: Public, seat: int, hand: int, sizes: tuple[int, ...], played: int,
+                 voids: list[int], leader: int, trick: Sequence[int],
+                 known: dict[int, int] | None = None) -> Knowledge:
+    """What ``seat`` knows with ``hand`` at a moment of play: the cards played (the
+    trick's included), the voids shown, the hand sizes, and the open hands (``known``)."""
     k = Knowledge.__new__(Knowledge)
     n = pub.table.players
     cur = TrickView(leader, tuple(CARDS[c] for c in trick), None) if trick else None
-    k.view = _Seen(cur, tuple(h.bit_count() for h in hands))  # type: ignore[assignment]
+    k.view = _Seen(cur, sizes)  # type: ignore[assignment]
     k.me = seat
     k.n = n
     k.table = pub.table
     k.facts = pub.facts
-    k.hand = hands[seat]
+    k.hand = hand
     k.trump = pub.trump
     k.trump_mask = 0 if pub.trump is None else SUIT_MASKS[pub.trump]
     k.declarer = pub.declarer
     k.aim = pub.aim
     k.played = played
     k.voids = voids
-    known = [0] * n
     opened = [False] * n
-    for s in pub.open:
-        if s != seat:
-            known[s] = hands[s]
-            opened[s] = True
-    k.known = known
+    cards = [0] * n
+    if known:
+        for s, mask in known.items():
+            if s != seat:
+                cards[s] = mask
+                opened[s] = True
+    k.known = cards
     k.open = opened
-    k.unknown = pub.table.deck & ~played & ~hands[seat] & ~pub.own[seat]
+    k.unknown = pub.table.deck & ~played & ~hand & ~pub.own[seat]
     k._possible = [None] * n
     return k
+
+
+def _knowledge(pub: Public, seat: int, hands: list[int], played: int, voids: list[int],
+               leader: int, trick: list[int], open_now: set[int] | None = None) -> Knowledge:
+    seats = pub.open if open_now is None else open_now
+    known = {s: hands[s] for s in seats} if seats else None
+    return knowledge_at(pub, seat, hands[seat], tuple(h.bit_count() for h in hands), played,
+                        voids, leader, trick, known)
 
 
 def rollout(world: World, pub: Public, first: int | None = None) -> Outcome:
@@ -106,6 +118,10 @@ def rollout(world: World, pub: Public, first: int | None = None) -> Outcome:
         played |= 1 << c
     voids = pub.voids[:]
     side = world.side
+    # a Bettel declarer's hand opens after its first card, or after the first trick
+    opens = pub.facts.opens if pub.facts is not None else None
+    opener = pub.declarer if opens is not None else None
+    open_now = set(pub.open)
     while True:
         turn = (leader + len(trick)) % n
         hand = hands[turn]
@@ -119,7 +135,7 @@ def rollout(world: World, pub: Public, first: int | None = None) -> Outcome:
             if legal & (legal - 1) == 0:
                 card = legal.bit_length() - 1
             else:
-                k = _knowledge(pub, turn, hands, played, voids, leader, trick)
+                k = _knowledge(pub, turn, hands, played, voids, leader, trick, open_now)
                 card = cardplay.choose_card(k, bits(legal))
         if trick and SUIT_OF[card] != SUIT_OF[trick[0]]:
             lead_suit = SUIT_OF[trick[0]]
@@ -129,8 +145,12 @@ def rollout(world: World, pub: Public, first: int | None = None) -> Outcome:
         hands[turn] = hand & ~(1 << card)
         played |= 1 << card
         trick.append(card)
+        if turn == opener and opens == "card":
+            open_now.add(turn)
         if len(trick) < n:
             continue
+        if opener is not None and opens == "trick":
+            open_now.add(opener)
         w = trick_winner(leader, trick, n, tm)
         out.points[w] += sum(POINTS_OF[c] for c in trick)
         out.tricks[w] += 1
@@ -145,4 +165,4 @@ def rollout(world: World, pub: Public, first: int | None = None) -> Outcome:
     return out
 
 
-__all__ = ["Public", "rollout"]
+__all__ = ["Public", "knowledge_at", "rollout"]

@@ -82,6 +82,19 @@ def trick_winner(cards: tuple[int, ...], trump: int | None) -> int:
     return best
 
 
+def _p_some(pool: int, k: int, size: int) -> float:
+    """Chance that ``size`` cards drawn from ``pool`` include one of ``k`` given ones."""
+    none = 1.0
+    for i in range(size):
+        none *= (pool - k - i) / (pool - i)
+    return 1.0 - none
+
+
+#: _p_some for every pool, k and size up to the deck (the same float arithmetic)
+_P_SOME = tuple(tuple(tuple(_p_some(pool, k, size) if size <= pool - k else 1.0
+                            for size in range(37)) for k in range(37)) for pool in range(37))
+
+
 class Knowledge:
     """Everything a seat may infer from its view. Cheap to build (once per decision)."""
 
@@ -198,10 +211,7 @@ class Knowledge:
             return 0.0
         if pool - k < size:
             return 1.0
-        none = 1.0
-        for i in range(size):
-            none *= (pool - k - i) / (pool - i)
-        return 1.0 - none
+        return _P_SOME[pool][k][size]
 
     def beat_risk(self, seat: int, winning: int, led: int) -> float:
         """Rough chance that ``seat``, still to play, can beat ``winning``."""

@@ -47,6 +47,7 @@ class Budget:
     noise: float = 0.0  # share of random cards in rollouts
     stop_z: float = 3.0  # early stop: standard errors the best card must lead by
     infer: bool = True  # weigh layouts by the auction (bot.ai.inference)
+    infer_plays: bool = True  # ... and by the others' card choices
     blind: bool = False  # rollouts in which every seat plays the baseline's card
 
     def deadline(self, start: float | None = None) -> float | None:
@@ -78,7 +79,7 @@ class PlaySearch:
         self.valuer = Valuer(Scorer.of(view), k.me, k.n, self.aim, view.points_taken,
                              view.tricks_won)
         if sampler is None:
-            model = AuctionModel(k) if budget.infer else None
+            model = AuctionModel(k, plays=budget.infer_plays) if budget.infer else None
             sampler = Sampler(k, model)
         self.sampler: SamplerLike = sampler
         self.layouts = 0
@@ -160,11 +161,15 @@ def _settled(rows: list[dict[int, float]], cards: list[int], z: float) -> bool:
 
 def choose_card(k: Knowledge, legal: list[int], budget: Budget, rng: random.Random,
                 prefer: int | None = None, start: float | None = None,
-                sampler: SamplerLike | None = None) -> int:
-    """The card with the best mean over sampled layouts (``prefer`` breaks ties)."""
+                sampler: SamplerLike | None = None,
+                report: dict[int, float] | None = None) -> int:
+    """The card with the best mean over sampled layouts (``prefer`` breaks ties;
+    ``report``, if given, receives every card's mean)."""
     if len(legal) == 1:
         return legal[0]
     means = PlaySearch(k, budget, rng, sampler).run(legal, start)
+    if report is not None:
+        report.update(means)
     best = max(means.values())
     tied = [c for c in legal if means[c] >= best - 1e-9]
     if prefer in tied:

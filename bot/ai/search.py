@@ -105,30 +105,37 @@ class SearchPlayer:
         return b
 
     def choose(self, view: SeatView) -> Action:
+        return self.evaluate(view)[0]
+
+    def evaluate(self, view: SeatView) -> tuple[Action, dict[Action, float]]:
+        """The decision, and the mean chips the search gave each option it compared
+        (empty where it did not search: one legal action, or the baseline's)."""
+        report: dict[Action, float] = {}
         start = time.perf_counter()
         legal = main_actions(view)
         if not legal:
             raise ValueError(f"seat {view.seat} is not on turn (to act: {view.to_act})")
         extra = self.announcement(view)
         if extra is not None:
-            return extra
+            return extra, report
         fallback = self.baseline.choose(view)
         if len(legal) == 1 and legal[0].type is not ActionType.DISCARD:
-            return legal[0]
+            return legal[0], report
         rng = self._rng(view)
         if view.phase is Phase.PLAY and not self.config.search_play:
-            return fallback
+            return fallback, report
         if view.phase is not Phase.PLAY and not self.config.search_bids:
-            return fallback
+            return fallback, report
         if view.phase is Phase.PLAY:
             k = Knowledge(view)
             cards = [a.card for a in legal if a.card is not None]
+            by_card: dict[int, float] = {}
             card = choose_card(k, cards, self._budget(view), rng, prefer=fallback.card,
-                               start=start, sampler=self._sampler(view))
-            return Action.play(card)
+                               start=start, sampler=self._sampler(view), report=by_card)
+            return Action.play(card), {Action.play(c): m for c, m in by_card.items()}
         action = bidding_search.decide(view, legal, fallback, self.config, rng, start,
-                                       self.sampler_factory)
-        return action if action is not None else fallback
+                                       self.sampler_factory, report)
+        return (action if action is not None else fallback), report
 
     def announcement(self, view: SeatView) -> Action | None:
         if not any(a.type in (ActionType.KONTRA, ActionType.REKONTRA) for a in view.legal):

@@ -33,8 +33,12 @@ def test_the_true_layout_explains_baseline_choices(label: str, variant: str, n: 
         if deal.is_over:
             continue
         me = main_seat(deal)
-        model = AuctionModel(Knowledge(deal.view(me)))
-        assert model.weight(tuple(deal.hands)) == 1.0
+        k = Knowledge(deal.view(me))
+        model = AuctionModel(k, plays=True)
+        inside = 0
+        for h in deal.hands:
+            inside |= h
+        assert model.weight(tuple(deal.hands), k.table.deck & ~inside & ~k.played) == 1.0
         checked += model.active
     assert checked >= 5 or variant == "wuerttemberg" and options.get("forced_ramsch")
 

@@ -24,6 +24,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from bot.ai import make_player
@@ -47,7 +48,7 @@ KINDS = ("easy", "normal", "strong", "bound")
 #: the comparisons reported: (better, worse)
 PAIRS = (("strong", "easy"), ("strong", "normal"), ("normal", "easy"))
 DEALS = 300
-BOUND_DEALS = 40
+BOUND_DEALS = DEALS
 
 
 class Timed:
@@ -132,14 +133,20 @@ def run(deals: int, bound_deals: int, settings: list[tuple[str, str, int, dict[s
     times: dict[str, list[float]] = {k: [] for k in KINDS}
     stats: dict[str, int] = {}
     t0 = time.perf_counter()
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(workers) as pool:
-        for kind, label, i, pay, ts, st in pool.imap_unordered(_task, jobs, chunksize=1):
+
+    def take(done: Iterable[tuple[str, str, int, int, list[float], dict[str, int]]]) -> None:
+        for kind, label, i, pay, ts, st in done:
             pays.setdefault((kind, label), {})[i] = pay
             times[kind].extend(ts)
             if kind == "bound":
                 for key, v in st.items():
                     stats[key] = stats.get(key, 0) + v
+
+    if workers <= 1:  # in this process (tests, profiling)
+        take(map(_task, jobs))
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            take(pool.imap_unordered(_task, jobs, chunksize=1))
     out: dict[str, Any] = {
         "deals": deals, "bound_deals": min(bound_deals, deals), "bound": bound,
         "workers": workers,

@@ -52,12 +52,12 @@ class LevelConfig:
 
 
 LEVELS: dict[str, LevelConfig] = {
-    # card play searched (a few layouts, no inference); bids and steps as the baseline
-    "normal": LevelConfig("normal", 0.25, Budget(samples=16, min_samples=6, seconds=0.25,
+    # card play searched (few layouts, no inference); bids and steps as the baseline
+    "normal": LevelConfig("normal", 0.22, Budget(samples=24, min_samples=6, seconds=0.22,
                                                 exact_tricks=3, exact_nodes=2000,
                                                 infer=False, blind=True),
                           bid_samples=12, infer=False, blind=True, search_bids=False),
-    # everything searched: more layouts, weighed by the auction
+    # everything searched: more layouts, weighed by what the others did
     "strong": LevelConfig("strong", 0.8, Budget(samples=48, min_samples=12, seconds=0.8,
                                                exact_tricks=4, exact_nodes=6000,
                                                infer=True, blind=True),

@@ -245,10 +245,11 @@ def _give(d: Decider, legal: list[Action], fallback: Action) -> Action:
 
 def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
                  baseline: BaselinePlayer,
-                 factory: Callable[[SeatView], SamplerLike] | None = None
-                 ) -> Action | None:
+                 factory: Callable[[SeatView], SamplerLike] | None = None,
+                 start: float | None = None) -> Action | None:
     """Kontra as a defender (or in a Ramsch, as anyone), rekontra as the declarer, when
-    the samples say the deal is clearly in the seat's favour."""
+    the samples say the deal is clearly in the seat's favour (``start``: when the
+    decision's clock began; default: now)."""
     kinds = {a.type for a in view.legal}
     if ActionType.KONTRA not in kinds and ActionType.REKONTRA not in kinds:
         return None
@@ -259,7 +260,7 @@ def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
         # a win-all or Bettel declarer chose the contract for a hand the samples can
         # rarely reproduce (the auction model's weights are too faint to find one)
         return None
-    d = Decider(view, config, rng, time.perf_counter(),
+    d = Decider(view, config, rng, time.perf_counter() if start is None else start,
                 None if factory is None else factory(view), factory)
     plan = Plan(f.name, view.trump, declarer=view.declarer)
     d.ev.run([plan], d.samples, d.deadline)

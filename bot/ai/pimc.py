@@ -49,6 +49,7 @@ class Budget:
     infer: bool = True  # weigh layouts by the auction (bot.ai.inference)
     infer_plays: bool = True  # ... and by the others' card choices
     blind: bool = False  # rollouts in which every seat plays the baseline's card
+    shape: float = 0.0  # rollouts: chips per card point the seat's side takes (ties)
 
     def deadline(self, start: float | None = None) -> float | None:
         if self.seconds is None:
@@ -122,7 +123,7 @@ class PlaySearch:
                 public = copy(public)
                 public.own = public.own[:]
                 public.own[self.pickup_decl] |= layout.pile
-        return v.rollouts(world, cards, pile, self.rng, b.rollouts, b.noise, public)
+        return v.rollouts(world, cards, pile, self.rng, b.rollouts, b.noise, public, b.shape)
 
     def run(self, cards: list[int], start: float | None = None) -> dict[int, float]:
         """Mean chips per card over as many layouts as the budget allows."""

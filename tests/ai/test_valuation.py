@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.ai.payoff import Scorer
+from bot.ai.rollout import rollout
 from bot.ai.valuation import Valuer
 from bot.ai.world import POINTS, World, legal_mask, trick_winner
 from bot.engine import make_variant
@@ -87,3 +88,26 @@ def test_exact_chips_match_minimax(variant: str, n: int, contract: str) -> None:
         assert got == want, (hands, trump, decl, me, base_points, pile)
         checked += 1
     assert checked == 30
+
+
+def test_shape_adds_the_sides_points_to_the_chips() -> None:
+    """With ``shape`` a rollout's value is its chips plus ``shape`` per card point the
+    seat's side took; without it, the chips alone."""
+    rules = make_variant("zuger", 4)
+    changed = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        cards = rng.sample(range(36), 12)
+        hands = [mask_of(cards[i * 3:(i + 1) * 3]) for i in range(4)]
+        world = World(4, hands, SUIT_MASKS[0], 0, [], 1 << 0)
+        moves = [c for c in range(36) if hands[0] >> c & 1]
+        for me, sign in ((0, 1), (1, -1)):  # the declarer, a defender
+            v = Valuer(Scorer(rules, "tapp", 0), me, 4, POINTS, [0] * 4, [0] * 4)
+            plain = v.rollouts(world, moves, 0, random.Random(1))
+            shaped = v.rollouts(world, moves, 0, random.Random(1), shape=0.01)
+            again = random.Random(1)  # the same rollouts, in the same order
+            for c in moves:
+                o = rollout(world.copy(), POINTS, again, first=c)
+                assert shaped[c] - plain[c] == pytest.approx(0.01 * sign * o.points[0])
+                changed += o.points[0] > 0
+    assert changed  # the declarer took points in some rollouts: the check had teeth

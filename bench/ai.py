@@ -132,6 +132,7 @@ def run(deals: int, bound_deals: int, settings: list[tuple[str, str, int, dict[s
     pays: dict[tuple[str, str], dict[int, int]] = {}
     times: dict[str, list[float]] = {k: [] for k in KINDS}
     stats: dict[str, int] = {}
+    load_before = os.getloadavg()
     t0 = time.perf_counter()
 
     def take(done: Iterable[tuple[str, str, int, int, list[float], dict[str, int]]]) -> None:
@@ -151,7 +152,12 @@ def run(deals: int, bound_deals: int, settings: list[tuple[str, str, int, dict[s
         "deals": deals, "bound_deals": min(bound_deals, deals), "bound": bound,
         "workers": workers,
         "budget_s": {lv: LEVELS[lv].seconds for lv in ("normal", "strong")},
-        "variants": {}, "decision_ms": {}, "seconds": round(time.perf_counter() - t0, 1)}
+        "variants": {}, "decision_ms": {}, "seconds": round(time.perf_counter() - t0, 1),
+        # the machine's 1, 5 and 15 minute load averages before and after: on a shared
+        # machine the decision times (and so the searches' depth) depend on them
+        "load_avg": {"before": [round(x, 2) for x in load_before],
+                     "after": [round(x, 2) for x in os.getloadavg()]},
+        "cores": os.cpu_count()}
     every = list(range(deals))
     for label, *_ in settings:
         got = {kind: pays.get((kind, label), {}) for kind in KINDS}
@@ -210,7 +216,9 @@ def print_table(out: dict[str, Any]) -> None:
     for level, d in out["decision_ms"].items():
         print(f"  {level:7} p50 {d['p50']:7.1f}  p99 {d['p99']:7.1f}  mean {d['mean']:7.1f}"
               f"  ({d['decisions']})")
-    print(f"wall time {out['seconds']} s on {out['workers']} worker processes")
+    print(f"wall time {out['seconds']} s on {out['workers']} worker processes, "
+          f"{out['cores']} cores; load average (1/5/15 min) before "
+          f"{out['load_avg']['before']}, after {out['load_avg']['after']}")
 
 
 DESCRIPTION = """\

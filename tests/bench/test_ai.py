@@ -29,4 +29,5 @@ def test_reports_every_pair_and_the_bound(tiny_levels: None) -> None:
             assert pair["ci95"][0] <= pair["mean"] <= pair["ci95"][1]
         assert entry["bound_vs_easy"]["mean"] >= 0  # the bound never does worse
     assert {"easy", "normal", "strong", "bound"} <= set(out["decision_ms"])
+    assert len(out["load_avg"]["before"]) == len(out["load_avg"]["after"]) == 3
     ai.print_table(out)

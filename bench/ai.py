@@ -1,18 +1,19 @@
-"""``python -m bot bench ai``: how much better the search levels play than the baseline.
+"""``python -m bot bench ai``: how much better the levels play than each other.
 
-- Duplicate matches per variant: each deal is played twice, once with seat 0 taken by
-  ``strong`` and once by the baseline, the other seats baseline both times; the dealer
-  moves on every deal, so seat 0 sits in every position. Printed: seat 0's mean chip
-  difference per deal (strong minus baseline) with a 95% confidence interval.
-- The perfect-information bound: the same deals (the first ``--cheat-deals``) with
-  seat 0 played by a "cheating" player, the same search fed the true deal instead of
-  samples; printed: the share of the gap between the baseline and that bound which
-  ``strong`` closes.
-- Decision time p50/p99 per level (``easy`` and ``strong`` from the matches, ``normal``
-  from ``--normal-deals`` extra deals), counting main-turn decisions with a choice.
+Duplicate matches per variant: every deal is played once with seat 0 taken by each of
+``easy`` (the baseline), ``normal`` and ``strong``, the other seats baseline every
+time; the dealer moves on every deal, so seat 0 sits in every position. From the same
+deals, per pair of levels: seat 0's mean chip difference per deal with a 95% confidence
+interval (t over the paired deals) and how many deals it played differently (a
+different result). The first ``--bound-deals`` deals are also played with seat 0 the
+perfect-information bound (:mod:`bot.ai.oracle`: the exact solver on the real deal,
+the auction and the steps before play searched on it too): the share of the gap
+between the baseline and the bound that ``normal`` and ``strong`` close, and how often
+the bound's searches were exact.
 
-Both cores are used (one process per core). ``--deals`` and ``--budget`` (seconds per
-``strong`` decision) shorten a run; ``--json`` prints one JSON object.
+Decision time p50/p99 per level, counting main-turn decisions with a choice, measured
+where they are made (the worker processes, both cores busy: one process per core).
+``--json`` prints one JSON object of the same figures.
 """
 
 from __future__ import annotations
@@ -23,16 +24,16 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from bot.ai import make_player
 from bot.ai.base import Player, main_actions
-from bot.ai.determinize import Layout
-from bot.ai.knowledge import Knowledge
-from bot.ai.pimc import Budget
-from bot.ai.search import LEVELS, LevelConfig, SearchPlayer, search_player
+from bot.ai.oracle import ClairvoyantPlayer, OraclePlayer
+from bot.ai.search import LEVELS, search_player
 from bot.ai.selfplay import play_deal
-from bot.cli import Parser, non_negative, positive, positive_seconds
+from bot.ai.valuation import STATS
+from bot.cli import Parser, non_negative, positive
 from bot.engine import Action, Deal, SeatView
 
 #: (label, variant, players, options)
@@ -43,6 +44,11 @@ SETTINGS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("wuerttemberg", "wuerttemberg", 4, {}),
 ]
 SEAT = 0
+KINDS = ("easy", "normal", "strong", "bound")
+#: the comparisons reported: (better, worse)
+PAIRS = (("strong", "easy"), ("strong", "normal"), ("normal", "easy"))
+DEALS = 300
+BOUND_DEALS = DEALS
 
 
 class Timed:
@@ -63,60 +69,36 @@ class Timed:
         return self.inner.announcement(view)
 
 
-class TrueSampler:
-    """The perfect-information "sample": the deal as it really lies."""
-
-    def __init__(self, deal: Deal, k: Knowledge) -> None:
-        inside = 0
-        for h in deal.hands:
-            inside |= h
-        self.layout = Layout(tuple(deal.hands), k.table.deck & ~inside & ~k.played)
-
-    def sample(self, rng: random.Random) -> Layout:
-        return self.layout
-
-
-def cheat_config(seconds: float | None) -> LevelConfig:
-    return LevelConfig("cheat", seconds, Budget(samples=1, min_samples=1, seconds=seconds,
-                                                exact_tricks=5, exact_nodes=400_000),
-                       bid_samples=1, z=0.0)
-
-
 def _new_deal(variant: str, n: int, options: dict[str, Any], i: int, seed: int) -> Deal:
     return Deal.new(variant, players=n, dealer=i % n, rng=random.Random(seed), **options)
 
 
-def _baseline_seats(n: int, seed: int) -> list[Player]:
-    return [make_player("easy", random.Random(seed * 10 + s)) for s in range(n)]
+Job = tuple[str, str, str, int, dict[str, Any], int, int, str]
 
 
-def _play_with(variant: str, n: int, options: dict[str, Any], i: int, seed: int,
-               player: Player) -> tuple[int, list[float]]:
+def _task(job: Job) -> tuple[str, str, int, int, list[float], dict[str, int]]:
+    kind, label, variant, n, options, i, seed, bound = job
     deal = _new_deal(variant, n, options, i, seed)
-    seats = _baseline_seats(n, seed)
+    seats: list[Player] = [make_player("easy", random.Random(seed * 10 + s))
+                           for s in range(n)]
+    player: Player
+    if kind == "easy":
+        player = make_player("easy", random.Random(seed))
+    elif kind == "bound" and bound == "minimax":
+        player = OraclePlayer(deal, random.Random(seed))
+    elif kind == "bound":
+        player = ClairvoyantPlayer(deal, SEAT, seats)
+    else:
+        player = search_player(kind, random.Random(seed))
     timed = Timed(player)
     seats[SEAT] = timed
-    if isinstance(player, SearchPlayer) and player.level == "cheat":
-        player.sampler_factory = lambda k: TrueSampler(deal, k)
+    STATS.clear()
     result = play_deal(deal, seats)
-    return result.payments[SEAT], timed.times
+    return kind, label, i, result.payments[SEAT], timed.times, dict(STATS)
 
 
-def _task(job: tuple[str, str, str, int, dict[str, Any], int, int, float | None]
-          ) -> tuple[str, str, int, int, list[float]]:
-    kind, label, variant, n, options, i, seed, budget = job
-    if kind == "easy":
-        player: Player = make_player("easy", random.Random(seed))
-    elif kind == "cheat":
-        player = SearchPlayer(random.Random(seed), cheat_config(budget))
-    else:
-        player = search_player(kind, random.Random(seed),
-                               seconds=LEVELS[kind].seconds if budget is None else budget)
-    pay, times = _play_with(variant, n, options, i, seed, player)
-    return kind, label, i, pay, times
-
-
-def _ci(xs: list[float]) -> tuple[float, float, float]:
+def ci95(xs: list[float]) -> tuple[float, float, float]:
+    """Mean and a 95% confidence interval (normal approximation)."""
     m = statistics.fmean(xs) if xs else 0.0
     if len(xs) < 2:
         return m, m, m
@@ -131,115 +113,151 @@ def _pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))] * 1000
 
 
-def run(deals: int, budget: float | None, cheat_deals: int, normal_deals: int,
-        settings: list[tuple[str, str, int, dict[str, Any]]], workers: int,
-        seed: int = 9000) -> dict[str, Any]:
-    jobs = []
-    for label, variant, n, options in settings:
-        for i in range(deals):
+def _compare(a: dict[int, int], b: dict[int, int], idx: list[int]) -> dict[str, Any]:
+    diffs = [float(a[i] - b[i]) for i in idx]
+    m, lo, hi = ci95(diffs)
+    return {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)],
+            "changed": sum(1 for d in diffs if d), "deals": len(diffs)}
+
+
+def run(deals: int, bound_deals: int, settings: list[tuple[str, str, int, dict[str, Any]]],
+        workers: int, seed: int = 9000, bound: str = "clairvoyant") -> dict[str, Any]:
+    jobs: list[Job] = []
+    for i in range(deals):  # interleaved: the slow jobs spread over the run
+        for label, variant, n, options in settings:
             s = seed + i
-            jobs.append(("strong", label, variant, n, options, i, s, budget))
-            jobs.append(("easy", label, variant, n, options, i, s, budget))
-            if i < cheat_deals:
-                jobs.append(("cheat", label, variant, n, options, i, s, budget))
-            if i < normal_deals:
-                jobs.append(("normal", label, variant, n, options, i, s, None))
+            for kind in KINDS:
+                if kind != "bound" or i < bound_deals:
+                    jobs.append((kind, label, variant, n, options, i, s, bound))
     pays: dict[tuple[str, str], dict[int, int]] = {}
-    times: dict[str, list[float]] = {"easy": [], "normal": [], "strong": [], "cheat": []}
+    times: dict[str, list[float]] = {k: [] for k in KINDS}
+    stats: dict[str, int] = {}
+    load_before = os.getloadavg()
     t0 = time.perf_counter()
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(workers) as p:
-        for kind, label, i, pay, ts in p.imap_unordered(_task, jobs, chunksize=1):
+
+    def take(done: Iterable[tuple[str, str, int, int, list[float], dict[str, int]]]) -> None:
+        for kind, label, i, pay, ts, st in done:
             pays.setdefault((kind, label), {})[i] = pay
             times[kind].extend(ts)
-    out: dict[str, Any] = {"variants": {}, "decision_ms": {},
-                           "deals": deals, "cheat_deals": cheat_deals,
-                           "budget_s": budget if budget is not None else
-                           LEVELS["strong"].seconds,
-                           "seconds": round(time.perf_counter() - t0, 1)}
+            if kind == "bound":
+                for key, v in st.items():
+                    stats[key] = stats.get(key, 0) + v
+
+    if workers <= 1:  # in this process (tests, profiling)
+        take(map(_task, jobs))
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            take(pool.imap_unordered(_task, jobs, chunksize=1))
+    out: dict[str, Any] = {
+        "deals": deals, "bound_deals": min(bound_deals, deals), "bound": bound,
+        "workers": workers,
+        "budget_s": {lv: LEVELS[lv].seconds for lv in ("normal", "strong")},
+        "variants": {}, "decision_ms": {}, "seconds": round(time.perf_counter() - t0, 1),
+        # the machine's 1, 5 and 15 minute load averages before and after: on a shared
+        # machine the decision times (and so the searches' depth) depend on them
+        "load_avg": {"before": [round(x, 2) for x in load_before],
+                     "after": [round(x, 2) for x in os.getloadavg()]},
+        "cores": os.cpu_count()}
+    every = list(range(deals))
     for label, *_ in settings:
-        strong, easy = pays[("strong", label)], pays[("easy", label)]
-        diffs = [float(strong[i] - easy[i]) for i in range(deals)]
-        m, lo, hi = _ci(diffs)
-        entry: dict[str, Any] = {"strong_vs_baseline": round(m, 3),
-                                 "ci95": [round(lo, 3), round(hi, 3)],
-                                 "deals_changed": sum(1 for d in diffs if d)}
-        cheat = pays.get(("cheat", label), {})
-        if cheat:
-            idx = sorted(cheat)
-            gap = statistics.fmean([cheat[i] - easy[i] for i in idx])
-            got = statistics.fmean([strong[i] - easy[i] for i in idx])
-            entry["cheat_vs_baseline"] = round(gap, 3)
-            entry["strong_vs_baseline_same_deals"] = round(got, 3)
-            entry["gap_closed"] = round(got / gap, 3) if gap else None
+        got = {kind: pays.get((kind, label), {}) for kind in KINDS}
+        entry: dict[str, Any] = {f"{a}_vs_{b}": _compare(got[a], got[b], every)
+                                 for a, b in PAIRS}
+        idx = sorted(got["bound"])
+        if idx:
+            gap = _compare(got["bound"], got["easy"], idx)
+            entry["bound_vs_easy"] = gap
+            for level in ("normal", "strong"):
+                same = _compare(got[level], got["easy"], idx)
+                entry[f"{level}_vs_easy_bound_deals"] = same["mean"]
+                entry[f"{level}_gap_closed"] = (round(same["mean"] / gap["mean"], 3)
+                                                if gap["mean"] > 0 else None)
         out["variants"][label] = entry
     for level, ts in times.items():
         if ts:
             out["decision_ms"][level] = {"p50": round(_pct(ts, 0.5), 1),
                                          "p99": round(_pct(ts, 0.99), 1),
+                                         "mean": round(statistics.fmean(ts) * 1000, 1),
                                          "decisions": len(ts)}
+    exact = stats.get("exact", 0)
+    out["bound_exact_share"] = round(exact / max(1, exact + stats.get("rollouts", 0)), 3)
+    out["bound_searches"] = stats
     return out
 
 
-def _print(out: dict[str, Any]) -> None:
-    print(f"duplicate matches: {out['deals']} deals per variant, seat {SEAT} strong "
-          f"(budget {out['budget_s']} s/decision) vs baseline; cheat bound on the first "
-          f"{out['cheat_deals']}")
-    print(f"{'variant':14} {'strong-base':>11} {'95% CI':>18} {'changed':>8} "
-          f"{'cheat-base':>10} {'gap closed':>10}")
+def _share(x: float | None) -> str:
+    return "-" if x is None else f"{x:.0%}"
+
+
+def _fmt(c: dict[str, Any]) -> str:
+    return f"{c['mean']:+7.3f} [{c['ci95'][0]:+7.3f}, {c['ci95'][1]:+7.3f}] {c['changed']:4d}"
+
+
+def print_table(out: dict[str, Any]) -> None:
+    print(f"duplicate deals: {out['deals']} per variant (seat {SEAT}: each level, the "
+          f"others baseline); bound ({out['bound']}) on the first {out['bound_deals']}")
+    print("chips per deal, mean [95% CI] and deals played differently:")
+    head = "  ".join(f"{f'{a} - {b}':^33}" for a, b in PAIRS)
+    print(f"{'variant':13} {head}")
     for label, e in out["variants"].items():
-        ci = f"[{e['ci95'][0]:+.3f}, {e['ci95'][1]:+.3f}]"
-        cheat = e.get("cheat_vs_baseline")
-        gap = e.get("gap_closed")
-        print(f"{label:14} {e['strong_vs_baseline']:>+11.3f} {ci:>18} "
-              f"{e['deals_changed']:>8} {'' if cheat is None else f'{cheat:+.3f}':>10} "
-              f"{'' if gap is None else f'{gap:.0%}':>10}")
+        print(f"{label:13} " + "  ".join(_fmt(e[f"{a}_vs_{b}"]) for a, b in PAIRS))
+    print("perfect-information bound (same deals): bound - easy, and the share of that gap"
+          " closed by normal and strong")
+    for label, e in out["variants"].items():
+        if "bound_vs_easy" not in e:
+            continue
+        gaps = "  ".join(f"{lv} {e[lv + '_vs_easy_bound_deals']:+7.3f} "
+                         f"({_share(e[lv + '_gap_closed'])})" for lv in ("normal", "strong"))
+        print(f"{label:13} bound {_fmt(e['bound_vs_easy'])}  {gaps}")
+    if out["bound"] == "minimax":
+        print(f"bound searches: {out['bound_searches']} "
+              f"(exact share {out['bound_exact_share']:.0%})")
     print("decision time (ms, main-turn decisions with a choice):")
     for level, d in out["decision_ms"].items():
-        print(f"  {level:7} p50 {d['p50']:7.1f}  p99 {d['p99']:7.1f}  ({d['decisions']})")
-    print(f"wall time {out['seconds']} s")
+        print(f"  {level:7} p50 {d['p50']:7.1f}  p99 {d['p99']:7.1f}  mean {d['mean']:7.1f}"
+              f"  ({d['decisions']})")
+    print(f"wall time {out['seconds']} s on {out['workers']} worker processes, "
+          f"{out['cores']} cores; load average (1/5/15 min) before "
+          f"{out['load_avg']['before']}, after {out['load_avg']['after']}")
 
 
 DESCRIPTION = """\
-How much better the strong computer players play than the baseline (easy): each deal
-is played twice, seat 0 taken once by strong and once by the baseline, the other seats
-baseline both times. Printed per variant: seat 0's mean chip difference per deal with
-a 95% confidence interval; the share of the gap to a player that sees every hand
-(the perfect-information bound) that strong closes; and the decision times per level.
+How much better the computer players play than each other: every deal is played once
+with seat 0 taken by each of easy (the baseline), normal and strong, the other seats
+easy every time. Printed per variant and pair of levels: seat 0's mean chip difference
+per deal with a 95% confidence interval and the deals played differently; the
+perfect-information bound and the share of its gap each level closes; and the
+decision times per level.
 """
 
 
 def main(argv: list[str]) -> int:
     parser = Parser(prog="python -m bot bench ai", description=DESCRIPTION)
-    parser.add_argument("--deals", type=positive, default=300, metavar="N",
-                        help="deals per variant, 1 or more (default: 300)")
-    parser.add_argument("--budget", type=positive_seconds, default=None, metavar="SECONDS",
-                        help="seconds per strong decision, more than 0 (default: the "
-                             "level's)")
-    parser.add_argument("--cheat-deals", type=non_negative, default=None, metavar="N",
-                        help="deals per variant for the perfect-information bound; 0: "
-                             "none (default: a third of --deals)")
-    parser.add_argument("--normal-deals", type=non_negative, default=None, metavar="N",
-                        help="deals per variant timed at level normal; 0: none (default: "
-                             "a tenth of --deals, at least 1)")
+    parser.add_argument("--deals", type=positive, default=DEALS, metavar="N",
+                        help=f"deals per variant, 1 or more (default: {DEALS})")
+    parser.add_argument("--bound-deals", type=non_negative, default=BOUND_DEALS,
+                        metavar="N", help="deals per variant also played by the "
+                        "perfect-information bound; 0: none (default: %(default)s)")
     parser.add_argument("--variants", default=",".join(s[0] for s in SETTINGS),
                         help="the variants to play, separated by commas (default: all: "
                              "%(default)s)")
     parser.add_argument("--workers", type=positive, default=os.cpu_count() or 2,
                         metavar="N", help="processes, 1 or more (default: one per core)")
+    parser.add_argument("--seed", type=non_negative, default=9000, metavar="N",
+                        help="the first deal's seed (default: %(default)s)")
+    parser.add_argument("--bound", choices=("clairvoyant", "minimax"), default="clairvoyant",
+                        help="the bound: sees every card and knows the others' play "
+                             "(default), or the exact solver's perfect-information play")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     wanted = args.variants.split(",")
     settings = [s for s in SETTINGS if s[0] in wanted]
-    cheat = args.deals // 3 if args.cheat_deals is None else args.cheat_deals
-    normal = max(1, args.deals // 10) if args.normal_deals is None else args.normal_deals
-    out = run(args.deals, args.budget, cheat, normal, settings, args.workers)
+    out = run(args.deals, args.bound_deals, settings, args.workers, args.seed, args.bound)
     if args.json:
         print(json.dumps(out))
     else:
-        _print(out)
+        print_table(out)
     return 0
 
 
 __all__ = ["SETTINGS", "main", "run"]
-

@@ -8,11 +8,12 @@ import random
 
 from bot.engine import Action, ActionType, Phase, SeatView
 from bot.engine.cards import HEARTS, SUIT_MASKS, mask_points
+from bot.engine.variants import Aim
 
 from . import bidding, hand_eval
 from .base import main_actions
 from .cardplay import choose_card
-from .knowledge import Aim, Knowledge
+from .knowledge import Knowledge
 
 
 class BaselinePlayer:
@@ -76,7 +77,7 @@ def _leads(k: Knowledge) -> bool:
     cur = k.view.current_trick
     if k.view.tricks or cur is not None:
         return True
-    return k.view.forehand == k.me or k.view.variant == "zuger"
+    return k.view.forehand == k.me or (k.facts is not None and k.facts.declarer_leads)
 
 
 def _discard(k: Knowledge, count: int) -> int:
@@ -94,13 +95,16 @@ def _discard(k: Knowledge, count: int) -> int:
 
 
 def _trump(k: Knowledge, choices: list[int]) -> int:
-    contract = k.view.contract or ""
+    f = k.facts
+    assert f is not None
     leads = _leads(k)
-    if contract.startswith("durch") or contract == "solo":
+    # a Durch, or a contract that may take every trick for more (tout, the ladder's
+    # multiplier for a side that took no trick): a suit that wins every trick
+    if (f.aim is Aim.WIN_ALL and not f.call) or f.tout or (f.declarer_leads and not f.pickup):
         safe = [s for s in choices if hand_eval.win_all_safe(k.hand, s, k.unknown, leads)]
         if safe:
             return max(safe, key=lambda s: ((k.hand & SUIT_MASKS[s]).bit_count(), -s))
-    if contract.startswith("rufer"):
+    if f.call:
         safe = [s for s in choices if hand_eval.rufer_safe(k.hand, s, k.unknown, leads)]
         if safe:
             return max(safe, key=lambda s: ((k.hand & SUIT_MASKS[s]).bit_count(), -s))

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from bot.engine import Action, ActionType, SeatView
 from bot.engine.cards import HEARTS
+from bot.engine.variants import Aim, ContractFacts, Variant
 
 from .hand_eval import (
     bettel_risks,
@@ -25,34 +26,23 @@ from .hand_eval import (
 )
 from .knowledge import Table, table_of
 
-NOT_HEARTS = (0, 1, 3)
 ALL = (0, 1, 2, 3)
 SAFE, UNSAFE = 10.0, -100.0
 
-#: points a Zuger contract needs to win
-NEEDS = {"tapp": 61, "solo": 65, "super": 70, "vice": 75}
-#: Safety margins: expected points above the target at which the baseline declarer
-#: wins about 65% of its games (fitted on baseline self-play with forced contracts).
-#: Dapp and Württemberg colour games, by players (the fewer, the easier the estimate):
+#: Safety margins: expected points above what a point contract needs at which the
+#: baseline declarer wins about 65% of its games (fitted on baseline self-play with
+#: forced contracts). Contracts paid a fixed value whose trump the declarer names
+#: among the side suits, by players (the fewer, the easier the estimate):
 MARGIN_BY_PLAYERS = {3: -2.5, 4: 2.0, 5: 5.5, 6: 9.0}
 #: ... and more where hearts are trump by the contract rather than chosen
 HEARTS_EXTRA = 3.5
-MARGIN = {"tapp": 0.0, "solo": 4.0, "super": 4.0, "vice": 4.0,  # zuger
-          "coeurfrage": 7.0, "solo1879": 0.0, "coeursolo": 3.0}  # tapp1879
-HERZ_AUFNEHMEN_MARGIN = {3: 10.0, 4: 16.0}
-#: Risky suits a Bettel may have, by (variant, players); else none. With short hands a
-#: single risky suit still wins about 3 times in 4 (a Dapp Bettel opens after the
-#: first trick, so only with 5 or 6 players; Württemberg's closed Bettel with 4).
-BETTEL_RISKS = {("dapp", 5): 1, ("dapp", 6): 1, ("wuerttemberg", 4): 1}
-
-#: value of each contract (units) per variant, for choosing between acceptable ones
-VALUES: dict[str, dict[str, float]] = {
-    "dapp": {"normal": 1, "herz": 2, "rufer": 4, "bettel": 5, "rufer_herz": 6,
-             "durch": 8, "durch_herz": 12},
-    "wuerttemberg": {"herz_aufnehmen": 0.5, "farbe": 1, "herz": 2, "bettel": 3,
-                     "rufer": 3.5, "rufer_herz": 6, "bettel_ouvert": 6.5, "durch": 7,
-                     "durch_herz": 12},
-}
+#: ... with the talon picked up and hearts trump by the contract
+PICKUP_HEARTS_MARGIN = {3: 10.0, 4: 16.0}
+#: trump of the declarer's choice among all four suits (the ladder's contracts):
+ANY_TRUMP_MARGIN = 4.0  # not picking up the talon
+ANY_TRUMP_PICKUP_MARGIN = 0.0
+#: payments that grow with the margin of points
+PER_POINT_MARGIN = {"pickup": 7.0, "hearts": 3.0, "side": 0.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,57 +77,58 @@ def _safe(flag: bool) -> float:
     return SAFE if flag else UNSAFE
 
 
-def margin(variant: str, contract: str, ap: Appraisal, options: dict[str, object]) -> float:
+def safety_margin(f: ContractFacts, players: int) -> float:
+    """Points above the contract's need the estimate must show (see the tables)."""
+    hearts = f.trumps == (HEARTS,)
+    if f.per_point:
+        return PER_POINT_MARGIN["pickup" if f.pickup else "hearts" if hearts else "side"]
+    if len(f.trumps) == len(ALL):
+        return ANY_TRUMP_PICKUP_MARGIN if f.pickup else ANY_TRUMP_MARGIN
+    if f.pickup:
+        return PICKUP_HEARTS_MARGIN[players]
+    return MARGIN_BY_PLAYERS[players] + (HEARTS_EXTRA if hearts else 0.0)
+
+
+def bettel_risks_allowed(f: ContractFacts, players: int) -> int:
+    """Risky suits a Bettel may have: with short hands a single risky suit still wins
+    about 3 times in 4 (a Bettel that opens after the first trick only with 5 or 6
+    players; a closed Bettel with 4); none in a Bettel that opens at once."""
+    if f.opens == "trick":
+        return 1 if players >= 5 else 0
+    if f.opens is None:
+        return 1 if players == 4 else 0
+    return 0
+
+
+def margin(rules: Variant, contract: str, ap: Appraisal) -> float:
     """How comfortably the hand can play ``contract`` (acceptable when >= 0)."""
-    players = int(options.get("players", 4))  # type: ignore[call-overload]
-    best_side = max(ap.points[s] for s in NOT_HEARTS)
-    if variant == "zuger":
-        if contract == "tapp":
-            need = int(options.get("tapp_threshold", 61))  # type: ignore[call-overload]
-            return max(ap.pickup) - need - MARGIN["tapp"]
-        return max(ap.points) - NEEDS[contract] - MARGIN[contract]
-    if variant == "tapp1879":
-        if contract == "coeurfrage":
-            return ap.pickup[HEARTS] - 61 - MARGIN["coeurfrage"]
-        if contract == "solo":
-            return best_side - 61 - MARGIN["solo1879"]
-        if contract == "coeursolo":
-            return ap.points[HEARTS] - 61 - MARGIN["coeursolo"]
-    base = MARGIN_BY_PLAYERS[players]
-    if contract == "herz_aufnehmen":
-        return ap.pickup[HEARTS] - 61 - HERZ_AUFNEHMEN_MARGIN[players]
-    if contract in ("normal", "farbe"):
-        return best_side - 61 - base
-    if contract == "herz":
-        return ap.points[HEARTS] - 61 - base - HEARTS_EXTRA
-    if contract in ("durch", "rufer"):
-        flags = ap.durch if contract == "durch" else ap.rufer
-        return _safe(any(flags[s] for s in NOT_HEARTS))
-    if contract == "durch_herz":
-        return _safe(ap.durch[HEARTS])
-    if contract == "rufer_herz":
-        return _safe(ap.rufer[HEARTS])
-    if contract == "bettel":
-        return _safe(ap.bettel_risks <= BETTEL_RISKS.get((variant, players), 0))
-    if contract == "bettel_ouvert":
-        return _safe(ap.bettel_risks == 0)
-    raise ValueError(f"unknown contract {contract!r}")
+    f = rules.facts(contract)
+    players = rules.players
+    if f.aim is Aim.POINTS:
+        assert f.win_at is not None
+        est = max((ap.pickup if f.pickup else ap.points)[s] for s in f.trumps)
+        return est - f.win_at - safety_margin(f, players)
+    if f.aim is Aim.WIN_ALL:
+        flags = ap.rufer if f.call else ap.durch
+        return _safe(any(flags[s] for s in f.trumps))
+    if f.aim is Aim.LOSE_ALL:
+        return _safe(ap.bettel_risks <= bettel_risks_allowed(f, players))
+    raise ValueError(f"no margin for {contract!r}")
 
 
 def _ok(view: SeatView, ap: Appraisal, contract: str) -> bool:
-    return margin(view.variant, contract, ap, view.options) >= 0
+    return margin(table_of(view).rules, contract, ap) >= 0
 
 
 def _words(legal: list[Action]) -> list[str]:
     return [a.value for a in legal if a.type is ActionType.BID and a.value is not None]
 
 
-def _standing(view: SeatView, names: tuple[str, ...]) -> str | None:
-    """The last contract named in the auction (from ``names``)."""
-    for _, a in reversed(view.auction):
-        if a.value in names:
-            return a.value
-    return None
+def word_contracts(view: SeatView, word: str) -> tuple[str, ...]:
+    """The contracts the seat may end up declaring if ``word`` stands (the engine's
+    :meth:`~bot.engine.variants.Variant.bid_contracts` over the auction so far)."""
+    return table_of(view).rules.bid_contracts(view.forehand, [a for _, a in view.auction],
+                                              word)
 
 
 # -- the auctions --------------------------------------------------------------------
@@ -148,84 +139,64 @@ def bid(view: SeatView, legal: list[Action]) -> Action:
     if legal[0].type is ActionType.DECLARE:
         return Action.declare(_declare(view, ap, [a.value or "" for a in legal]))
     words = _words(legal)
-    word = {"zuger": _zuger, "tapp1879": _tapp1879, "dapp": _dapp,
-            "wuerttemberg": _wuerttemberg}[view.variant](view, ap, words)
-    return Action.bid(word if word in words else "pass" if "pass" in words else words[0])
+    form = table_of(view).rules.auction_form
+    word = {"ladder": _ladder, "contest": _contest, "announce": _announce}[form](
+        view, ap, words)
+    rules = table_of(view).rules
+    return Action.bid(word if word in words else rules.pass_word if rules.pass_word in words
+                      else words[0])
 
 
-def _zuger(view: SeatView, ap: Appraisal, words: list[str]) -> str:
-    if "tapp" in words:  # nobody has bid: tapp or (with a big hand) solo
-        if _ok(view, ap, "super"):
-            return "solo"
-        if _ok(view, ap, "tapp"):
-            return "tapp"
-        return "solo" if _ok(view, ap, "solo") else "pass"
-    step = [w for w in words if w != "pass"]
-    return step[0] if step and _ok(view, ap, step[0]) else "pass"
+def _ladder(view: SeatView, ap: Appraisal, words: list[str]) -> str:
+    """Each bid the next contract up: open the lowest, or (with a hand for the third)
+    the second; then go one up while the hand can."""
+    rules = table_of(view).rules
+    ladder = rules.contracts
+    if ladder[0] in words:  # nobody has bid: the lowest or (with a big hand) the second
+        if _ok(view, ap, ladder[2]):
+            return ladder[1]
+        if _ok(view, ap, ladder[0]):
+            return ladder[0]
+        return ladder[1] if _ok(view, ap, ladder[1]) else rules.pass_word
+    step = [w for w in words if w != rules.pass_word]
+    return step[0] if step and _ok(view, ap, step[0]) else rules.pass_word
 
 
-TAPP1879 = ("coeurfrage", "solo", "coeursolo")
+def _word_ok(view: SeatView, ap: Appraisal, word: str) -> bool:
+    return any(_ok(view, ap, c) for c in word_contracts(view, word))
 
 
-def _tapp1879(view: SeatView, ap: Appraisal, words: list[str]) -> str:
-    if "hold" in words:
-        standing = _standing(view, TAPP1879)
-        if standing is not None and _ok(view, ap, standing):
-            return "hold"
-    for w in TAPP1879:
-        if w in words and _ok(view, ap, w):
+def _contest(view: SeatView, ap: Appraisal, words: list[str]) -> str:
+    """The lowest bid whose contracts suit the hand (holding comes first), else pass."""
+    pass_word = table_of(view).rules.pass_word
+    for w in words:
+        if w != pass_word and _word_ok(view, ap, w):
             return w
-    return "pass"
+    return pass_word
 
 
-DAPP_NAMED = ("rufer", "bettel", "rufer_herz", "durch", "durch_herz")
-DAPP_ALL = ("normal", "herz", *DAPP_NAMED)
-
-
-def _dapp_ok(view: SeatView, ap: Appraisal, word: str) -> bool:
-    if word in ("rufer", "durch"):  # the declarer may still upgrade to hearts
-        return _ok(view, ap, word) or _ok(view, ap, word + "_herz")
-    return _ok(view, ap, word)
-
-
-def _dapp(view: SeatView, ap: Appraisal, words: list[str]) -> str:
-    if "play" in words or "self" in words:
-        opening = not any(a.value == "play" for _, a in view.auction)
-        wanted = DAPP_ALL if opening and "play" in words else DAPP_ALL[1:]
-        if any(_dapp_ok(view, ap, c) for c in wanted):
-            return "play" if "play" in words else "self"
-    if "hold" in words:
-        standing = _standing(view, DAPP_NAMED)
-        if standing is not None and _dapp_ok(view, ap, standing):
-            return "hold"
-    for w in DAPP_NAMED:
-        if w in words and _dapp_ok(view, ap, w):
-            return w
-    return "pass"
-
-
-def _wuerttemberg(view: SeatView, ap: Appraisal, words: list[str]) -> str:
-    games = [g for g in VALUES["wuerttemberg"]
-             if g != "herz_aufnehmen" or view.options.get("herz_aufnehmen")]
-    return "spiele" if any(_ok(view, ap, g) for g in games) else "weg"
+def _announce(view: SeatView, ap: Appraisal, words: list[str]) -> str:
+    rules = table_of(view).rules
+    want = next(w for w in words if w != rules.pass_word)
+    return want if _word_ok(view, ap, want) else rules.pass_word
 
 
 def _declare(view: SeatView, ap: Appraisal, games: list[str]) -> str:
     """The highest-ranked game the hand can win, else the best point game."""
+    rules = table_of(view).rules
     for g in reversed(games):  # legal declarations come low to high
         if _ok(view, ap, g):
             return g
-    point_games = [g for g in games if g in ("herz_aufnehmen", "farbe", "herz")]
-    return max(point_games or games,
-               key=lambda g: margin(view.variant, g, ap, view.options))
+    point_games = [g for g in games if rules.facts(g).aim is Aim.POINTS]
+    return max(point_games or games, key=lambda g: margin(rules, g, ap))
 
 
 def contract_choice(view: SeatView, choices: list[str]) -> str:
-    """Dapp: fix an open final bid — the most valuable acceptable contract, else the
-    one with the best margin."""
+    """Fix an open final bid: the most valuable acceptable contract, else the one with
+    the best margin."""
     ap = appraisal_of(view)
-    values = VALUES["dapp"]
+    rules = table_of(view).rules
     ok = [c for c in choices if _ok(view, ap, c)]
     if ok:
-        return max(ok, key=lambda c: values[c])
-    return max(choices, key=lambda c: margin(view.variant, c, ap, view.options))
+        return max(ok, key=lambda c: rules.facts(c).value or 0)
+    return max(choices, key=lambda c: margin(rules, c, ap))

@@ -1,50 +1,48 @@
-"""Bidding and the steps before play by sampling the unseen cards.
+"""The decisions before play, and kontra/rekontra, by sampling the unseen cards.
 
-A *plan* is one way the seat could end up playing: a contract, its trump, whether the
-talon is picked up. Each plan is played out in the same sampled layouts of the unseen
-cards (common samples make the comparison fair): win-all and Bettel plans by the exact
-yes/no solver (a rollout where it runs out of nodes), the rest by rollouts with the
-quick perfect-information policy. A plan's value is the seat's mean chips; the choice
-each step offers (a bid, a declaration, the contract, the trump, the discards, the
-Rufer call and give, tout, kontra) goes to the best plan it leads to, against what
-passing is worth (nothing, or a Ramsch where all passing ends in one).
+- The auction and Württemberg's declarations: every word the seat may say is played
+  out in common layouts by :class:`~bot.ai.auction_search.AuctionSimulator` (the
+  others, and the seat's own later choices, as the baseline would make them).
+- The contract, trump, talon discards, tout, Rufer call and give: the candidate
+  *plans* (:mod:`bot.ai.plans`) are played out in common layouts.
 
-Calls and gives inside a plan use the baseline's heuristics (:mod:`bot.ai.hand_eval`),
-so a plan's value is what the seat would get by playing it that way.
+The search's choice replaces the baseline's only when it wins on the paired samples by
+``BID_MARGIN`` (per unit of stake) plus ``z`` standard errors (the level's).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.engine import Action, ActionType, Phase, SeatView
-from bot.engine.cards import HEARTS, SUIT_MASKS, mask_points
+from bot.engine.cards import HEARTS, CardSet
+from bot.engine.variants import Aim
 
 from . import hand_eval
-from .determinize import Layout, Sampler, SamplerLike
-from .knowledge import Knowledge
-from .payoff import Scorer
-from .solver import LOSE_ALL, POINTS, RAMSCH, WIN_ALL, SearchAborted, Solver, World, rollout
+from .auction_search import AuctionSimulator
+from .determinize import Sampler, SamplerLike
+from .inference import AuctionModel
+from .knowledge import Knowledge, table_of
+from .plans import Plan, PlanEvaluator, contract_plans, facts
 
 if TYPE_CHECKING:
     from .baseline import BaselinePlayer
     from .search import LevelConfig
 
-NOT_HEARTS = (0, 1, 3)
+T = TypeVar("T")
 ALL = (0, 1, 2, 3)
 #: chips a change from the baseline's choice must promise (per unit of stake)
-BID_MARGIN = 0.15
-#: standard errors by which the search must beat the baseline's choice to override it
-#: (the level's ``LevelConfig.z``; 0 where the samples are the truth)
-Z = 1.5
-#: how often a win-all (Bettel) plan that wins with every card seen also wins when
-#: playing blind: a perfect-information solve flatters the declarer
-PI_TRUST = 0.8
+BID_MARGIN = 0.05
 #: kontra / rekontra only when the seat expects this many contract units per opponent
 KONTRA_UNITS = 1.0
+#: ... in a Ramsch (where a seat that is not the loser takes a unit from it)
+RAMSCH_KONTRA_UNITS = 0.75
+#: Rufer calls searched besides the baseline's: the highest missing cards
+CALLS = 4
 
 
 def mean(xs: list[float]) -> float:
@@ -60,197 +58,36 @@ def mean_se(xs: list[float]) -> tuple[float, float]:
     return m, (var / len(xs)) ** 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    contract: str
-    trump: int | None
-    pickup: bool = False  # the talon is picked up and as many cards laid away
-    call: bool = False  # Rufer: call a card (the baseline's choice) and give one
-    tout: bool = False
-    declarer: int | None = None  # None: the deciding seat
-
-
-def _aim(plan: Plan) -> str:
-    c = plan.contract
-    if c == "ramsch":
-        return RAMSCH
-    if c.startswith("bettel"):
-        return LOSE_ALL
-    if plan.tout or c.startswith(("rufer", "durch")):
-        return WIN_ALL
-    return POINTS
-
-
-def _leader(view: SeatView, plan: Plan, decl: int) -> int:
-    if view.phase is Phase.PLAY:
-        cur = view.current_trick
-        return cur.leader if cur is not None else (view.actor if view.actor is not None
-                                                   else view.forehand)
-    if view.variant == "zuger" or plan.contract in ("bettel_ouvert",) or (
-            view.variant == "dapp" and plan.contract == "bettel"):
-        return decl
-    return view.forehand
-
-
-def contract_plans(variant: str, contract: str, options: dict[str, object]) -> list[Plan]:
-    """The plans a contract can be played as (one per trump choice)."""
-    c = contract
-    if variant == "zuger":
-        return [Plan(c, s, pickup=c == "tapp") for s in ALL]
-    if variant == "tapp1879":
-        if c == "coeurfrage":
-            return [Plan(c, HEARTS, pickup=True)]
-        if c == "solo":
-            return [Plan(c, s) for s in NOT_HEARTS]
-        return [Plan(c, HEARTS)]
-    if c == "ramsch":
-        return [Plan(c, None)]
-    if c.startswith("bettel"):
-        return [Plan(c, None)]
-    if c == "herz_aufnehmen":
-        return [Plan(c, HEARTS, pickup=True)]
-    hearts = c in ("herz", "rufer_herz", "durch_herz")
-    call = c.startswith("rufer")
-    if hearts:
-        return [Plan(c, HEARTS, call=call)]
-    return [Plan(c, s, call=call) for s in NOT_HEARTS]
-
-
-class PlanEvaluator:
-    """Mean chips of plans for one seat over common samples of the unseen cards."""
-
-    def __init__(self, view: SeatView, rng: random.Random, node_budget: int = 3000,
-                 sampler: SamplerLike | None = None) -> None:
-        self.view = view
-        self.k = Knowledge(view)
-        self.me = self.k.me
-        self.rng = rng
-        self.sampler: SamplerLike = sampler if sampler is not None else Sampler(self.k)
-        self.node_budget = node_budget
-        self.layouts: list[Layout] = []
-        self.values: dict[Plan, list[float]] = {}
-
-    def layout(self, i: int) -> Layout:
-        while len(self.layouts) <= i:
-            self.layouts.append(self.sampler.sample(self.rng))
-        return self.layouts[i]
-
-    def run(self, plans: list[Plan], samples: int, deadline: float | None,
-            min_samples: int = 4) -> dict[Plan, float]:
-        """Mean chips per plan (the per-sample values stay in :attr:`values`)."""
-        plans = list(dict.fromkeys(plans))
-        for i in range(samples):
-            if deadline is not None and i >= min_samples and time.perf_counter() > deadline:
-                break
-            layout = self.layout(i)
-            for p in plans:
-                vals = self.values.setdefault(p, [])
-                if len(vals) > i:
-                    continue
-                vals.append(self.play(p, layout))
-        return {p: mean(self.values.get(p, [])) for p in plans}
-
-    def common(self, plans: list[Plan]) -> int:
-        """Samples every plan of ``plans`` has been played in."""
-        return min((len(self.values.get(p, [])) for p in plans), default=0)
-
-    # -- one plan in one layout -----------------------------------------------------
-    def play(self, plan: Plan, layout: Layout) -> float:
-        view, k, me = self.view, self.k, self.me
-        n = k.n
-        hands = list(layout.hands)
-        pile = layout.pile
-        decl = me if plan.declarer is None else plan.declarer
-        trump = plan.trump
-        leader = _leader(view, plan, decl)
-        if decl == me:
-            hand = hands[me]
-            others = 0
-            for s in range(n):
-                if s != me:
-                    others |= hands[s]
-            leads = leader == me
-            if plan.pickup and view.talon is None:
-                hand |= pile
-                pile = hand_eval.discard_choice(hand, pile.bit_count(), trump, others, n)
-                hand &= ~pile
-            if plan.call and trump is not None:
-                callable_mask = k.table.deck & ~hand
-                card, _ = hand_eval.rufer_call(hand, trump, callable_mask, others | pile,
-                                               leads)
-                if card is not None and not pile >> card & 1:
-                    holder = next(s for s in range(n) if hands[s] >> card & 1)
-                    hand |= 1 << card
-                    give = hand_eval.give_choice(hand, trump, hand & ~(1 << card),
-                                                 (others | pile) & ~(1 << card), leads)
-                    hand &= ~(1 << give)
-                    hands[holder] = (hands[holder] & ~(1 << card)) | 1 << give
-            hands[me] = hand
-        aim = _aim(plan)
-        if plan.contract == "ramsch":
-            decl_seat: int | None = None
-            side = 1 << me
-        else:
-            decl_seat, side = decl, 1 << decl
-        tm = SUIT_MASKS[trump] if trump is not None else 0
-        world = World(n, hands, tm, leader, [], side,
-                      must_win_all=aim == WIN_ALL, must_lose_all=aim == LOSE_ALL)
-        scorer = Scorer.of(view, plan.contract, decl_seat, tout=plan.tout,
-                           hand_size=k.table.hand_size)
-        inside = 0
-        for h in hands:
-            inside |= h
-        extra = mask_points(k.table.deck & ~inside & ~k.played)
-        if aim in (WIN_ALL, LOSE_ALL):
-            try:
-                ok = Solver(world, aim, max_nodes=self.node_budget).value()
-            except SearchAborted:
-                pass
-            else:
-                won, lost = [0] * n, [0] * n
-                if aim == WIN_ALL:
-                    won[decl] = k.table.hand_size
-                    lost[(decl + 1) % n] = 1
-                else:
-                    lost[decl] = 1
-                win_v = scorer.payments([0] * n, won, extra, decl)[me]
-                lose_v = scorer.payments([0] * n, lost, extra, decl)[me]
-                if not ok:
-                    return lose_v
-                q = PI_TRUST if decl == me else 1.0
-                return q * win_v + (1.0 - q) * lose_v
-        o = rollout(world, aim, self.rng)
-        return scorer.payments(o.points, o.tricks, extra, max(o.last_winner, 0))[me]
-
-
-# -- the decisions --------------------------------------------------------------------
-
-def _best(values: dict[Plan, float], contract: str) -> float:
-    vals = [v for p, v in values.items() if p.contract == contract]
-    return max(vals) if vals else float("-inf")
-
-
 class Decider:
-    """Evaluates the contracts a decision may lead to and picks among the actions."""
+    """Shared state of one decision: layouts, deadline, the comparison rule."""
 
     def __init__(self, view: SeatView, config: LevelConfig, rng: random.Random,
-                 start: float, sampler: SamplerLike | None = None) -> None:
+                 start: float, sampler: SamplerLike | None = None,
+                 factory: Callable[[SeatView], SamplerLike] | None = None) -> None:
         self.view = view
+        self.factory = factory
         self.config = config
-        self.ev = PlanEvaluator(view, rng, sampler=sampler)
+        self.k = Knowledge(view)
+        if sampler is None:
+            sampler = Sampler(self.k, AuctionModel(self.k) if config.infer else None)
+        self.sampler = sampler
+        self.ev = PlanEvaluator(view, rng, sampler=sampler, exact_nodes=config.exact_plans,
+                                rollouts=config.plan_rollouts, blind=config.blind)
+        self.rng = rng
         seconds = config.seconds
         self.deadline = None if seconds is None else start + seconds * config.bid_seconds_share
         self.samples = config.bid_samples
         self.stake = int(view.options.get("stake", 1))
+        self.means: dict[object, float] = {}  # the last options compared (diagnostics)
 
-    def values(self, contracts: list[str]) -> dict[str, float]:
-        return {c: mean(v) for c, v in self.vectors(contracts).items()}
+    def sampler_for(self, view: SeatView) -> SamplerLike | None:
+        """A sampler for a variation of the view: the level's own where it plugs one in
+        (the perfect-information bound), else None (sample from the view)."""
+        return self.factory(view) if self.factory is not None else None
 
     def vectors(self, contracts: list[str]) -> dict[str, list[float]]:
         """Per contract: the per-sample chips of its best plan (best trump)."""
-        plans: dict[str, list[Plan]] = {}
-        for c in contracts:
-            plans[c] = contract_plans(self.view.variant, c, self.view.options)
+        plans = {c: contract_plans(self.view, c) for c in contracts}
         self.ev.run([p for ps in plans.values() for p in ps], self.samples, self.deadline)
         out: dict[str, list[float]] = {}
         for c, ps in plans.items():
@@ -259,164 +96,89 @@ class Decider:
             out[c] = self.ev.values[best][:k]
         return out
 
-    def override(self, base: list[float], alt: list[float]) -> bool:
-        """Whether ``alt`` beats ``base`` (paired, common samples) clearly enough."""
-        k = min(len(base), len(alt))
-        m, se = mean_se([a - b for a, b in zip(alt[:k], base[:k], strict=True)])
+    def pick(self, options: dict[T, list[float]], base: T) -> T:
+        """The option with the best mean, if it beats ``base`` clearly enough."""
+        self.means = {o: mean(v) for o, v in options.items()}
+        best = max(options, key=lambda o: mean(options[o]))
+        if best == base or base not in options:
+            return base if base in options else best
+        a, b = options[best], options[base]
+        k = min(len(a), len(b))
+        m, se = mean_se([x - y for x, y in zip(a[:k], b[:k], strict=True)])
         z = self.config.z
-        return m > self.margin() + (z * se if z else 0.0)
-
-    def pass_value(self) -> float:
-        """What passing is worth: a Ramsch where all passing ends in one."""
-        v = self.view
-        if v.variant not in ("dapp", "wuerttemberg"):
-            return 0.0
-        if any(a.value not in ("pass", "weg") for _, a in v.auction):
-            return 0.0
-        ramsch = self.values(["ramsch"])["ramsch"]
-        return ramsch * (1.0 if self._last_speaker() else 0.5)
-
-    def _last_speaker(self) -> bool:
-        v = self.view
-        if v.variant == "wuerttemberg":
-            return v.seat == v.forehand
-        return v.seat == v.dealer
-
-    def margin(self) -> float:
-        return BID_MARGIN * self.stake
-
-
-def _games(view: SeatView) -> list[str]:
-    if view.variant == "zuger":
-        return ["tapp", "solo", "super", "vice"]
-    if view.variant == "tapp1879":
-        return ["coeurfrage", "solo", "coeursolo"]
-    if view.variant == "dapp":
-        return ["normal", "herz", "rufer", "bettel", "rufer_herz", "durch", "durch_herz"]
-    games = ["farbe", "herz", "bettel", "rufer", "rufer_herz", "bettel_ouvert", "durch",
-             "durch_herz"]
-    if view.options.get("herz_aufnehmen"):
-        games.insert(0, "herz_aufnehmen")
-    return games
-
-
-DAPP_OPEN = {"play": ["normal", "herz", "rufer", "bettel", "rufer_herz", "durch",
-                      "durch_herz"]}
-DAPP_HERZ = ["herz", "rufer", "bettel", "rufer_herz", "durch", "durch_herz"]
-DAPP_WORD = {"rufer": ["rufer", "rufer_herz"], "durch": ["durch", "durch_herz"]}
-
-
-def _standing(view: SeatView, names: list[str]) -> str | None:
-    for _, a in reversed(view.auction):
-        if a.value in names:
-            return a.value
-    return None
-
-
-def _word_vectors(d: Decider, words: list[str]) -> dict[str, list[float]]:
-    """Per legal bid word (``pass`` excluded): the chips of the best contract it leads to."""
-    view = d.view
-    var = view.variant
-    if var == "wuerttemberg":
-        vecs = d.vectors(_games(view))
-        best = max(vecs.values(), key=mean)
-        return {"spiele": best} if "spiele" in words else {}
-    if var == "zuger":
-        return d.vectors([w for w in words if w != "pass"])
-    if var == "tapp1879":
-        names = ["coeurfrage", "solo", "coeursolo"]
-        vecs = d.vectors(names)
-        out = {w: vecs[w] for w in words if w in vecs}
-        standing = _standing(view, names)
-        if "hold" in words and standing is not None:
-            out["hold"] = vecs[standing]
-        return out
-    vecs = d.vectors(_games(view))
-
-    def best_of(cs: list[str]) -> list[float]:
-        return max((vecs[c] for c in cs), key=mean)
-
-    out = {}
-    for w in words:
-        if w == "play":
-            opening = not any(a.value == "play" for _, a in view.auction)
-            out[w] = best_of(DAPP_OPEN["play"] if opening else DAPP_HERZ)
-        elif w == "self":
-            out[w] = best_of(DAPP_HERZ)
-        elif w == "hold":
-            standing = _standing(view, ["rufer", "bettel", "rufer_herz", "durch",
-                                        "durch_herz"])
-            if standing is not None:
-                out[w] = best_of(DAPP_WORD.get(standing, [standing]))
-        elif w in vecs:
-            out[w] = best_of(DAPP_WORD.get(w, [w]))
-    return out
-
-
-def _bid(d: Decider, words: list[str], base_word: str) -> str:
-    """The baseline's bid unless the samples clearly favour another."""
-    pass_word = "weg" if "weg" in words else "pass"
-    vecs = _word_vectors(d, words)
-    if not vecs:
-        return base_word
-    k = min(len(v) for v in vecs.values())
-    pv = d.pass_value()
-    vecs[pass_word] = [pv] * k
-    base = vecs.get(base_word)
-    if base is None:
-        return base_word
-    best = max(vecs, key=lambda w: mean(vecs[w]))
-    if best != base_word and d.override(base, vecs[best]):
-        return best
-    return base_word
+        return best if m > BID_MARGIN * self.stake + (z * se if z else 0.0) else base
 
 
 def decide(view: SeatView, legal: list[Action], fallback: Action, config: LevelConfig,
-           rng: random.Random, start: float, sampler: SamplerLike | None = None
-           ) -> Action | None:
-    """The search's choice for a step before play, or None to keep ``fallback``."""
-    d = Decider(view, config, rng, start, sampler)
+           rng: random.Random, start: float,
+           factory: Callable[[SeatView], SamplerLike] | None = None,
+           report: dict[Action, float] | None = None) -> Action | None:
+    """The search's choice for a step before play, or None to keep ``fallback``.
+    ``factory`` makes the samplers (default: sampling from the view); ``report``, if
+    given, receives the mean chips of the options compared."""
+    d = Decider(view, config, rng, start, None if factory is None else factory(view),
+                factory)
+    action = _decide(d, view, legal, fallback, config, rng)
+    if report is not None:
+        report.update({_as_action(view.phase, o): m for o, m in d.means.items()})
+    return action
+
+
+def _as_action(phase: Phase, option: object) -> Action:
+    if isinstance(option, Action):
+        return option
+    if phase is Phase.CONTRACT:
+        return Action.contract(str(option))
+    if phase is Phase.TRUMP:
+        return Action.trump(int(option))  # type: ignore[call-overload]
+    if phase is Phase.ANNOUNCE:
+        return Action.announce(str(option))
+    if phase is Phase.DISCARD:
+        return Action.discard(int(option))  # type: ignore[call-overload]
+    if phase is Phase.CALL:
+        return Action.call(None if option is None else int(option))  # type: ignore[call-overload]
+    return Action.give(int(option))  # type: ignore[call-overload]
+
+
+def _decide(d: Decider, view: SeatView, legal: list[Action], fallback: Action,
+            config: LevelConfig, rng: random.Random) -> Action | None:
     ph = view.phase
-    me = view.seat
-    assert me is not None
-    if ph is Phase.AUCTION:
-        words = [a.value for a in legal if a.type is ActionType.BID and a.value]
-        return Action.bid(_bid(d, words, fallback.value or words[0]))
-    if ph is Phase.DECLARE or ph is Phase.CONTRACT:
+    if ph is Phase.AUCTION or ph is Phase.DECLARE:
+        sim = AuctionSimulator(view, d.k, d.sampler, rng, exact_nodes=config.exact_plans,
+                               rollouts=config.plan_rollouts, blind=config.blind)
+        options = sim.run(list(legal), d.samples, d.deadline)
+        return d.pick(options, fallback)
+    if ph is Phase.CONTRACT:
         games = [a.value for a in legal if a.value]
         vecs = d.vectors(games)
         base = fallback.value if fallback.value in vecs else games[0]
-        best = max(games, key=lambda g: (mean(vecs[g]), games.index(g)))
-        pick = best if best != base and d.override(vecs[base], vecs[best]) else base
-        return Action.declare(pick) if ph is Phase.DECLARE else Action.contract(pick)
+        return Action.contract(d.pick(vecs, str(base)))
     contract = view.contract or ""
     if ph is Phase.TRUMP:
         suits = [a.suit for a in legal if a.suit is not None]
-        plans = {s: Plan(contract, s, pickup=False, call=contract.startswith("rufer"))
-                 for s in suits}
+        call = facts(view, contract).call
+        plans = {s: Plan(contract, s, call=call) for s in suits}
         d.ev.run(list(plans.values()), d.samples, d.deadline)
         vals = {s: d.ev.values[p] for s, p in plans.items()}
-        base_suit = fallback.suit if fallback.suit in vals else suits[0]
-        best_suit = max(suits, key=lambda s: mean(vals[s]))
-        picked = best_suit if best_suit != base_suit \
-            and d.override(vals[base_suit], vals[best_suit]) else base_suit
-        return Action.trump(picked)
+        return Action.trump(d.pick(vals, fallback.suit if fallback.suit in vals else suits[0]))
     if ph is Phase.ANNOUNCE:
         tout, none = Plan(contract, view.trump, tout=True), Plan(contract, view.trump)
         d.ev.run([tout, none], d.samples, d.deadline)
-        base_tout = fallback.value == "tout"
-        a, b = d.ev.values[tout], d.ev.values[none]
-        switch = d.override(a, b) if base_tout else d.override(b, a)
-        return Action.announce("tout" if base_tout != switch else "none")
+        opts = {"tout": d.ev.values[tout], "none": d.ev.values[none]}
+        return Action.announce(d.pick(opts, fallback.value or "none"))
     if ph is Phase.DISCARD:
         return _discard(d, fallback)
-    return None  # call and give: the baseline's heuristics (the plans assume them too)
+    if ph is Phase.CALL:
+        return _call(d, legal, fallback)
+    if ph is Phase.GIVE:
+        return _give(d, legal, fallback)
+    return None
 
 
 def _discard(d: Decider, fallback: Action) -> Action:
     """Compare the baseline's discard per trump suit over samples; keep the best."""
     view = d.view
-    k = d.ev.k
+    k = d.k
     count = k.table.talon_size
     suits = [view.trump] if view.trump is not None else list(ALL)
     candidates: dict[int, list[int]] = {}
@@ -429,51 +191,84 @@ def _discard(d: Decider, fallback: Action) -> Action:
         return fallback
     vecs: dict[int, list[float]] = {}
     share = max(4, d.samples // len(candidates))
+    seed = d.rng.random()
     for mask, trumps in candidates.items():
-        sub = PlanEvaluator(_after_discard(view, mask), random.Random(d.ev.rng.random()))
+        # the same samples for every candidate: one seed
+        sub = PlanEvaluator(_after_discard(view, mask), random.Random(seed),
+                            sampler=d.sampler_for(_after_discard(view, mask)),
+                            exact_nodes=d.config.exact_plans, rollouts=d.config.plan_rollouts,
+                            blind=d.config.blind)
         plans = [Plan(view.contract or "", s) for s in trumps]
         sub.run(plans, share, d.deadline)
         vecs[mask] = max((sub.values[p] for p in plans), key=mean)
-    base = fallback.cards if fallback.cards in vecs else next(iter(vecs))
-    best = max(vecs, key=lambda m: mean(vecs[m]))
-    # different samples per candidate: compare means against both standard errors
-    mb, sb = mean_se(vecs[base])
-    mx, sx = mean_se(vecs[best])
-    z = d.config.z
-    if best != base and mx - mb > d.margin() + (z * (sb * sb + sx * sx) ** 0.5 if z else 0):
-        return Action.discard(best)
-    return Action.discard(base if base is not None else 0)
+    base = fallback.cards if fallback.cards is not None else next(iter(vecs))
+    return Action.discard(d.pick(vecs, base))
 
 
 def _after_discard(view: SeatView, mask: int) -> SeatView:
-    from dataclasses import replace
-
-    from bot.engine.cards import CardSet
-
     assert view.hand is not None
     return replace(view, hand=CardSet(view.hand.mask & ~mask), discards=CardSet(mask),
                    phase=Phase.TRUMP if view.trump is None else Phase.PLAY)
 
 
+def _call(d: Decider, legal: list[Action], fallback: Action) -> Action:
+    """The Rufer call: the baseline's, the highest missing trumps and aces, or none."""
+    k = d.k
+    trump = k.trump if k.trump is not None else HEARTS
+    callable_mask = sum(1 << a.card for a in legal if a.card is not None)
+    cands = sorted((c for c in range(36) if callable_mask >> c & 1),
+                   key=lambda c: (c // 9 != trump, -(c % 9)))
+    keep = [c for c in cands if c // 9 == trump][:CALLS // 2]
+    keep += [c for c in cands if c % 9 == 8 and c // 9 != trump][:CALLS - len(keep)]
+    contract = d.view.contract or ""
+    plans: dict[int | None, Plan] = {c: Plan(contract, k.trump, call=True, called=c)
+                                 for c in dict.fromkeys([fallback.card, *keep])
+                                 if c is not None}
+    if any(a.card is None for a in legal):
+        plans[None] = Plan(contract, k.trump)
+    d.ev.run(list(plans.values()), d.samples, d.deadline)
+    vecs = {c: d.ev.values[p] for c, p in plans.items()}
+    return Action.call(d.pick(vecs, fallback.card))
+
+
+def _give(d: Decider, legal: list[Action], fallback: Action) -> Action:
+    """The card handed over in the Rufer exchange: each candidate played out."""
+    view = d.view
+    contract = view.contract or ""
+    plans = {a.card: Plan(contract, view.trump, give=a.card)
+             for a in legal if a.card is not None}
+    d.ev.run(list(plans.values()), d.samples, d.deadline)
+    vecs = {c: d.ev.values[p] for c, p in plans.items()}
+    base = fallback.card if fallback.card in vecs else next(iter(vecs))
+    return Action.give(d.pick(vecs, base))
+
+
 def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
-                 baseline: BaselinePlayer, sampler: SamplerLike | None = None
-                 ) -> Action | None:
-    """Kontra as a defender, rekontra as the declarer, when the samples say the
-    contract is clearly in the seat's favour."""
+                 baseline: BaselinePlayer,
+                 factory: Callable[[SeatView], SamplerLike] | None = None,
+                 start: float | None = None) -> Action | None:
+    """Kontra as a defender (or in a Ramsch, as anyone), rekontra as the declarer, when
+    the samples say the deal is clearly in the seat's favour (``start``: when the
+    decision's clock began; default: now)."""
     kinds = {a.type for a in view.legal}
     if ActionType.KONTRA not in kinds and ActionType.REKONTRA not in kinds:
         return None
-    if view.contract is None or view.contract == "ramsch" or view.trump is None and (
-            not view.contract.startswith("bettel")) or view.current_trick is not None:
+    f = None if view.contract is None else table_of(view).facts(view.contract)
+    if f is None or view.current_trick is not None or view.trump is None and f.trumps:
         return baseline.announcement(view)
-    d = Decider(view, config, rng, time.perf_counter(), sampler)
-    plan = Plan(view.contract, view.trump, declarer=view.declarer)
+    if f.aim in (Aim.WIN_ALL, Aim.LOSE_ALL) and view.seat != view.declarer:
+        # a win-all or Bettel declarer chose the contract for a hand the samples can
+        # rarely reproduce (the auction model's weights are too faint to find one)
+        return None
+    d = Decider(view, config, rng, time.perf_counter() if start is None else start,
+                None if factory is None else factory(view), factory)
+    plan = Plan(f.name, view.trump, declarer=view.declarer)
     d.ev.run([plan], d.samples, d.deadline)
     m, se = mean_se(d.ev.values[plan])  # the seat's chips
     sure = m - (d.config.z * se if d.config.z else 0.0)
-    unit = d.stake * _unit(view)
-    if ActionType.KONTRA in kinds and view.seat != view.declarer and \
-            sure > KONTRA_UNITS * unit:
+    unit = d.stake * (f.value or 1)
+    need = RAMSCH_KONTRA_UNITS if f.aim is Aim.RAMSCH else KONTRA_UNITS
+    if ActionType.KONTRA in kinds and view.seat != view.declarer and sure > need * unit:
         return Action.kontra()
     if ActionType.REKONTRA in kinds and view.seat == view.declarer and \
             sure > KONTRA_UNITS * (view.players - 1) * unit:
@@ -481,10 +276,4 @@ def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
     return None
 
 
-def _unit(view: SeatView) -> int:
-    from .payoff import DAPP_VALUE
-
-    return DAPP_VALUE.get(view.contract or "", 1)
-
-
-__all__ = ["Plan", "PlanEvaluator", "announcement", "contract_plans", "decide"]
+__all__ = ["announcement", "decide"]

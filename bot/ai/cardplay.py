@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.cards import POINTS_OF, RANK_OF, SUIT_MASKS, SUIT_OF
+from bot.engine.variants import Aim
 
-from .knowledge import Aim, Knowledge, beats, higher, lower, trick_winner
+from .knowledge import Knowledge, beats, higher, lower, trick_winner
 
 #: a trick counts as won when the chance that someone beats it is below this
 SAFE_RISK = 0.25

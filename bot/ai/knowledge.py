@@ -8,55 +8,52 @@ contract's aim, and rough odds that a seat holds a card of some set.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 
 from bot.engine import SeatView, make_variant
 from bot.engine.cards import SUIT_MASKS, SUIT_OF, deck_mask
+from bot.engine.variants import Aim, ContractFacts, Variant
 
 ALL_SUITS = (0, 1, 2, 3)
 
 
-class Aim(StrEnum):
-    """What the declarer (and so the defence, inverted) plays for."""
-
-    POINTS = "points"  # point contracts: the declarer's side wants card points
-    WIN_ALL = "win_all"  # Durch, Rufer, tout: the declarer must take every trick
-    LOSE_ALL = "lose_all"  # Bettel: the declarer must take no trick
-    RAMSCH = "ramsch"  # no declarer: everyone avoids points
-
-
-def aim_of(contract: str | None, announcements: tuple[str, ...] = ()) -> Aim:
-    if contract == "ramsch":
-        return Aim.RAMSCH
-    if contract is not None and contract.startswith("bettel"):
-        return Aim.LOSE_ALL
-    if "tout" in announcements or (
-        contract is not None and contract.startswith(("rufer", "durch"))
-    ):
+def aim_of(facts: ContractFacts | None, announcements: tuple[str, ...] = ()) -> Aim:
+    """What the declarer plays for: the contract's aim, every trick after a tout."""
+    if "tout" in announcements:
         return Aim.WIN_ALL
-    return Aim.POINTS
+    return Aim.POINTS if facts is None else facts.aim
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The static shape of a deal: players, deck (a mask), hand and talon sizes."""
+    """The static shape of a deal: players, deck (a mask), hand and talon sizes, and
+    the variant's rules (its facts and scoring)."""
 
     players: int
     deck: int
     hand_size: int
     talon_size: int
+    rules: Variant
+
+    def facts(self, contract: str) -> ContractFacts:
+        return self.rules.facts(contract)
 
 
 @lru_cache(maxsize=64)
 def _table(variant: str, players: int, options: tuple[tuple[str, object], ...]) -> Table:
     v = make_variant(variant, players, dict(options))
-    return Table(players, deck_mask(v.deck), v.hand_size, v.talon_size)
+    return Table(players, deck_mask(v.deck), v.hand_size, v.talon_size, v)
 
 
 def table_of(view: SeatView) -> Table:
-    """The deal's shape from the variant's published rules (not from the deal)."""
+    """The deal's shape and rules from the variant's published rules (not the deal)."""
     return _table(view.variant, view.players, tuple(sorted(view.options.items())))
+
+
+def facts_of(view: SeatView, contract: str | None = None) -> ContractFacts | None:
+    """The facts of ``contract`` (default: the view's contract, if fixed)."""
+    c = view.contract if contract is None else contract
+    return None if c is None else table_of(view).facts(c)
 
 
 def higher(card: int) -> int:
@@ -85,11 +82,24 @@ def trick_winner(cards: tuple[int, ...], trump: int | None) -> int:
     return best
 
 
+def _p_some(pool: int, k: int, size: int) -> float:
+    """Chance that ``size`` cards drawn from ``pool`` include one of ``k`` given ones."""
+    none = 1.0
+    for i in range(size):
+        none *= (pool - k - i) / (pool - i)
+    return 1.0 - none
+
+
+#: _p_some for every pool, k and size up to the deck (the same float arithmetic)
+_P_SOME = tuple(tuple(tuple(_p_some(pool, k, size) if size <= pool - k else 1.0
+                            for size in range(37)) for k in range(37)) for pool in range(37))
+
+
 class Knowledge:
     """Everything a seat may infer from its view. Cheap to build (once per decision)."""
 
     __slots__ = (
-        "view", "me", "n", "table", "hand", "trump", "trump_mask", "declarer", "aim",
+        "view", "me", "n", "table", "facts", "hand", "trump", "trump_mask", "declarer", "aim",
         "played", "unknown", "voids", "known", "open", "_possible",
     )
 
@@ -104,7 +114,8 @@ class Knowledge:
         self.trump = view.trump
         self.trump_mask = 0 if view.trump is None else SUIT_MASKS[view.trump]
         self.declarer = view.declarer
-        self.aim = aim_of(view.contract, view.announcements)
+        self.facts = facts_of(view)
+        self.aim = aim_of(self.facts, view.announcements)
         n = self.n
         self.voids = [0] * n  # bit i: known to lack suit i
         played = 0
@@ -200,10 +211,7 @@ class Knowledge:
             return 0.0
         if pool - k < size:
             return 1.0
-        none = 1.0
-        for i in range(size):
-            none *= (pool - k - i) / (pool - i)
-        return 1.0 - none
+        return _P_SOME[pool][k][size]
 
     def beat_risk(self, seat: int, winning: int, led: int) -> float:
         """Rough chance that ``seat``, still to play, can beat ``winning``."""

@@ -1,56 +1,55 @@
 """Card play by determinized search (Perfect Information Monte Carlo).
 
-For each sampled layout of the unseen cards (:mod:`bot.ai.determinize`) every legal
-card is scored by the chips it brings the deciding seat in that layout; the card with
-the best mean wins. A layout is scored
+For each sampled layout of the unseen cards (:mod:`bot.ai.determinize`, weighted by the
+auction where the level infers from it) every legal card is scored by the chips it
+brings the deciding seat in that layout (:mod:`bot.ai.valuation`):
 
-- exactly (:class:`bot.ai.solver.Solver`) in Durch, Rufer, tout and Bettel, where the
-  yes/no search is cheap, unless it exceeds its node budget;
-- exactly in point contracts once few tricks remain (``Budget.exact_tricks``);
-- otherwise by a rollout with the quick perfect-information policy of
-  :func:`bot.ai.solver.policy_card` for every seat.
+- exactly in Durch, Rufer, tout and Bettel, and in point contracts once few tricks
+  remain (``Budget.exact_tricks``), unless the search exceeds its node budget;
+- otherwise by rollouts of the quick perfect-information policy.
 
-The budget is a number of layouts, cut short by a deadline where one is given; with
-no deadline (tests) the result depends only on the view and the ``rng``.
+The card with the best mean wins. Layouts are drawn until the budget is spent or the
+answer is clear: after ``min_samples`` layouts the search stops once the best card
+leads every other by ``stop_z`` standard errors of the paired differences (or the
+others have scored exactly the same in every layout so far). With no deadline (tests)
+the result depends only on the view and the ``rng``.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from copy import copy
 from dataclasses import dataclass
 
 from bot.engine.cards import mask_points
 
 from .determinize import Layout, Sampler, SamplerLike
-from .knowledge import Aim, Knowledge
+from .imperfect import Public
+from .inference import AuctionModel
+from .knowledge import Knowledge
 from .payoff import Scorer
-from .solver import (
-    LOSE_ALL,
-    POINTS,
-    RAMSCH,
-    TRICK_SCALE,
-    WIN_ALL,
-    SearchAborted,
-    Solver,
-    World,
-    rollout,
-)
-
-_AIMS = {Aim.POINTS: POINTS, Aim.WIN_ALL: WIN_ALL, Aim.LOSE_ALL: LOSE_ALL,
-         Aim.RAMSCH: RAMSCH}
+from .solver import SearchAborted
+from .valuation import Valuer
+from .world import LOSE_ALL, POINTS, WIN_ALL, World
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much search one decision may spend."""
+    """How much search one card decision may spend."""
 
     samples: int = 64  # most layouts per decision
-    min_samples: int = 4  # layouts even past the deadline
+    min_samples: int = 8  # layouts before the search may stop early (and past a deadline)
     seconds: float | None = None  # wall-clock budget (None: samples alone decide)
     exact_tricks: int = 4  # point contracts: solve exactly from this many tricks left
-    exact_nodes: int = 6000  # node budget of one exact search (then a rollout)
+    exact_nodes: int = 6000  # node budget of one layout's exact search (then rollouts)
     rollouts: int = 1  # rollouts per card and layout
+    noise: float = 0.0  # share of random cards in rollouts
+    stop_z: float = 3.0  # early stop: standard errors the best card must lead by
+    infer: bool = True  # weigh layouts by the auction (bot.ai.inference)
+    infer_plays: bool = True  # ... and by the others' card choices
+    blind: bool = False  # rollouts in which every seat plays the baseline's card
+    shape: float = 0.0  # rollouts: chips per card point the seat's side takes (ties)
 
     def deadline(self, start: float | None = None) -> float | None:
         if self.seconds is None:
@@ -61,8 +60,7 @@ class Budget:
 def _trick_list(k: Knowledge) -> tuple[int, list[int]]:
     cur = k.view.current_trick
     if cur is None or not cur.cards:
-        # the seat to play leads
-        return k.me, []
+        return k.me, []  # the seat to play leads
     return cur.leader, [int(c) for c in cur.cards]
 
 
@@ -75,15 +73,22 @@ class PlaySearch:
         self.budget = budget
         self.rng = rng
         view = k.view
-        self.aim = _AIMS[k.aim]
-        self.hand_size = k.table.hand_size
-        self.scorer = Scorer.of(view, hand_size=self.hand_size)
+        self.aim = k.aim
         decl = view.declarer
         self.side = 1 << (k.me if decl is None else decl)
         self.leader, self.trick = _trick_list(k)
-        self.base_points = list(view.points_taken)
-        self.base_tricks = list(view.tricks_won)
-        self.sampler: SamplerLike = sampler if sampler is not None else Sampler(k)
+        self.valuer = Valuer(Scorer.of(view), k.me, k.n, self.aim, view.points_taken,
+                             view.tricks_won)
+        if sampler is None:
+            model = AuctionModel(k, plays=budget.infer_plays) if budget.infer else None
+            sampler = Sampler(k, model)
+        self.sampler: SamplerLike = sampler
+        self.layouts = 0
+        self.public = Public.of(k)
+        self.public.own[k.me] = k.table.deck & ~k.unknown & ~k.hand & ~k.played
+        #: a declarer other than this seat who laid cards away (the layout's pile)
+        self.pickup_decl = decl if (decl is not None and decl != k.me and k.facts is not None
+                                    and k.facts.pickup) else None
 
     def world(self, layout: Layout) -> World:
         k = self.k
@@ -91,7 +96,7 @@ class PlaySearch:
                      self.side, must_win_all=self.aim == WIN_ALL,
                      must_lose_all=self.aim == LOSE_ALL)
 
-    def extra(self, layout: Layout) -> int:
+    def pile(self, layout: Layout) -> int:
         """Points lying outside hands and tricks in this layout (talon or discards)."""
         k = self.k
         inside = 0
@@ -99,94 +104,73 @@ class PlaySearch:
             inside |= h
         return mask_points(k.table.deck & ~inside & ~k.played)
 
-    def tricks_left(self) -> int:
-        sizes = self.k.view.hand_sizes
-        return max(sizes) + (1 if self.trick and max(sizes) == 0 else 0)
-
-    # -- scoring one layout -----------------------------------------------------------
     def score_layout(self, layout: Layout, cards: list[int]) -> dict[int, float]:
         """Chips for the deciding seat after each of ``cards``, in this layout."""
         world = self.world(layout)
-        extra = self.extra(layout)
-        aim = self.aim
+        pile = self.pile(layout)
         b = self.budget
-        if aim in (WIN_ALL, LOSE_ALL) or (aim == POINTS and
-                                          self.tricks_left() <= b.exact_tricks):
-            solver = Solver(world, aim if aim != POINTS else POINTS,
-                            max_nodes=b.exact_nodes)
+        v = self.valuer
+        exact = world.tricks_left() <= b.exact_tricks or (self.aim != POINTS and not b.blind)
+        if v.can_solve() and exact:
             try:
-                values = solver.move_values(cards)
+                return v.exact(world, cards, pile, b.exact_nodes)
             except SearchAborted:
                 pass
-            else:
-                return {c: self._exact_chips(v, extra) for c, v in values.items()}
-        out: dict[int, float] = {}
-        for c in cards:
-            total = 0.0
-            for _ in range(b.rollouts):
-                o = rollout(world.copy(), aim, self.rng, first=c)
-                total += self._chips(o.points, o.tricks, extra, o.last_winner)
-            out[c] = total / b.rollouts
-        return out
+        public = None
+        if b.blind:
+            public = self.public
+            if self.pickup_decl is not None:
+                public = copy(public)
+                public.own = public.own[:]
+                public.own[self.pickup_decl] |= layout.pile
+        return v.rollouts(world, cards, pile, self.rng, b.rollouts, b.noise, public, b.shape)
 
-    def _chips(self, points: list[int], tricks: list[int], extra: int, last: int) -> float:
-        pts = [a + b for a, b in zip(self.base_points, points, strict=True)]
-        trk = [a + b for a, b in zip(self.base_tricks, tricks, strict=True)]
-        return self.scorer.payments(pts, trk, extra, last)[self.k.me]
-
-    def _exact_chips(self, value: int, extra: int) -> float:
-        """Chips for the deciding seat from an exact search's value (declarer's side)."""
-        k = self.k
-        d = k.declarer
-        assert d is not None
-        n = k.n
-        pts = self.base_points[:]
-        trk = self.base_tricks[:]
-        opp = (d + 1) % n
-        left = self.tricks_left()
-        if self.aim == POINTS:
-            dp, dt = divmod(value, TRICK_SCALE)
-            pts[d] += dp
-            trk[d] += dt
-            trk[opp] += left - dt
-        elif self.aim == WIN_ALL:
-            if value:
-                trk[d] = self.hand_size
-            else:
-                trk[opp] += 1
-        elif value:
-            trk[d] = 0
-        else:
-            trk[d] += 1
-        pts_total = sum(pts)
-        if self.aim == POINTS:
-            pts[opp] += max(0, 120 - extra - pts_total)
-        return self.scorer.payments(pts, trk, extra, d)[k.me]
-
-    # -- the decision -----------------------------------------------------------------
     def run(self, cards: list[int], start: float | None = None) -> dict[int, float]:
         """Mean chips per card over as many layouts as the budget allows."""
         b = self.budget
         deadline = b.deadline(start)
-        totals = dict.fromkeys(cards, 0.0)
-        done = 0
+        rows: list[dict[int, float]] = []
         for i in range(b.samples):
-            if deadline is not None and i >= b.min_samples and time.perf_counter() > deadline:
-                break
-            layout = self.sampler.sample(self.rng)
-            for c, v in self.score_layout(layout, cards).items():
-                totals[c] += v
-            done += 1
-        return {c: t / max(done, 1) for c, t in totals.items()}
+            if i >= b.min_samples:
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                if i % 4 == 0 and _settled(rows, cards, b.stop_z):
+                    break
+            rows.append(self.score_layout(self.sampler.sample(self.rng), cards))
+        self.layouts = len(rows)
+        n = max(len(rows), 1)
+        return {c: sum(r[c] for r in rows) / n for c in cards}
+
+
+def _settled(rows: list[dict[int, float]], cards: list[int], z: float) -> bool:
+    """Whether the best card so far leads every other clearly (paired differences)."""
+    n = len(rows)
+    means = {c: sum(r[c] for r in rows) / n for c in cards}
+    best = max(cards, key=lambda c: means[c])
+    for c in cards:
+        if c == best:
+            continue
+        diffs = [r[best] - r[c] for r in rows]
+        m = means[best] - means[c]
+        var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+        if var == 0.0:
+            continue  # the same in every layout so far (or a constant lead)
+        if m <= z * (var / n) ** 0.5:
+            return False
+    return True
 
 
 def choose_card(k: Knowledge, legal: list[int], budget: Budget, rng: random.Random,
                 prefer: int | None = None, start: float | None = None,
-                sampler: SamplerLike | None = None) -> int:
-    """The card with the best mean over sampled layouts (``prefer`` breaks ties)."""
+                sampler: SamplerLike | None = None,
+                report: dict[int, float] | None = None) -> int:
+    """The card with the best mean over sampled layouts (``prefer`` breaks ties;
+    ``report``, if given, receives every card's mean)."""
     if len(legal) == 1:
         return legal[0]
     means = PlaySearch(k, budget, rng, sampler).run(legal, start)
+    if report is not None:
+        report.update(means)
     best = max(means.values())
     tied = [c for c in legal if means[c] >= best - 1e-9]
     if prefer in tied:

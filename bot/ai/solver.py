@@ -1,426 +1,280 @@
-"""Perfect-information trick play over bit masks: the rules, a fast rollout policy and
-exact solvers with move ordering and a transposition table.
+"""Exact perfect-information search of one :class:`~bot.ai.world.World`.
 
-A :class:`World` is one complete layout of the remaining cards (a determinization, or
-the true deal for the "cheating" bound). A position is the world's ``hands`` (a list of
-masks, mutated and restored while searching), the ``leader`` of the current trick and
-the cards already in it. The rules are the engine's (``Deal.legal_play_mask`` and
-``Deal.play_unchecked``): follow suit, else trump if able, else any card; the trick goes
-to the highest trump, else to the highest card of the suit led; within a suit a higher
-bit is a higher card. ``tests/ai/test_solver.py`` checks the two agree.
+The core is a yes/no question, answered by a depth-first search with cut-offs: *can
+the side reach ``target``?* In point contracts the target is a value ``16 * points +
+tricks`` the side takes from here on; in win-all (lose-all) contracts it is whether the
+side takes every (no) trick. Around the point question:
 
-Values are always from the point of view of the *side*: a bit mask of seats playing
-together (the declarer alone; in Ramsch the deciding seat alone). A trick the side wins
-is worth ``16 * points + 1``, so one number orders first by card points, then by tricks.
+- a transposition table at trick starts (key: the cards still out and the leader)
+  keeps the bounds every answer proved, so later questions about the same position,
+  with any target, are cheap (the exact value comes from a binary search of targets);
+- a position whose target is already reached, or beyond every point still out, is
+  answered at once;
+- cards of one suit with no outstanding card between them (and, in point contracts,
+  worth the same) are one move; moves are tried likely-best first: cheap winners for
+  the side to win, points onto the partner's sure tricks, low cards otherwise, and at
+  a trick start the lead that answered the last question there.
+
+Every chip payment is monotone in the side's value, so the value (or just the step of
+the payment it falls in: :meth:`Solver.classify`) is what a player needs to know.
+``tests/ai/test_solver.py`` checks values against plain minimax.
 """
 
 from __future__ import annotations
 
-import random
+from bot.engine.cards import POINTS_OF, SUIT_MASKS, SUIT_OF, mask_points
 
-from bot.engine.cards import POINTS_OF, SUIT_MASKS, SUIT_OF
+from .world import LOSE_ALL, POINTS, TRICK_SCALE, WIN_ALL, World, bits, legal_mask
 
-#: a trick's value to the side that wins it
-TRICK_SCALE = 16
+INF = 1 << 30
 
 
 class SearchAborted(Exception):
     """The node budget of an exact search ran out."""
 
 
-def legal_mask(hand: int, led_mask: int, trump_mask: int) -> int:
-    """Cards of ``hand`` that may be played (``led_mask`` 0: leading)."""
-    if not led_mask:
-        return hand
-    f = hand & led_mask
-    if f:
-        return f
-    return hand & trump_mask or hand
-
-
-def beats(card: int, winning: int, trump_mask: int) -> bool:
-    """Whether ``card`` takes a trick won so far by ``winning``."""
-    if SUIT_OF[card] == SUIT_OF[winning]:
-        return card > winning
-    return bool(trump_mask >> card & 1)
-
-
-def trick_winner(leader: int, cards: list[int] | tuple[int, ...], n: int,
-                 trump_mask: int) -> int:
-    """Seat that wins a complete trick."""
-    best = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], trump_mask):
-            best = i
-    return (leader + best) % n
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-class World:
-    """One layout of every remaining card, and the current trick.
-
-    ``side`` is the mask of seats the values are counted for; ``must_win_all`` /
-    ``must_lose_all`` end the play as the engine does (the side is the declarer's).
-    """
-
-    __slots__ = ("n", "hands", "trump_mask", "leader", "trick", "side", "must_win_all",
-                 "must_lose_all")
-
-    def __init__(self, n: int, hands: list[int], trump_mask: int, leader: int,
-                 trick: list[int], side: int, *, must_win_all: bool = False,
-                 must_lose_all: bool = False) -> None:
-        self.n = n
-        self.hands = hands
-        self.trump_mask = trump_mask
-        self.leader = leader
-        self.trick = trick
-        self.side = side
-        self.must_win_all = must_win_all
-        self.must_lose_all = must_lose_all
-
-    @property
-    def turn(self) -> int:
-        return (self.leader + len(self.trick)) % self.n
-
-    def copy(self) -> World:
-        return World(self.n, self.hands[:], self.trump_mask, self.leader, self.trick[:],
-                     self.side, must_win_all=self.must_win_all,
-                     must_lose_all=self.must_lose_all)
-
-    def legal(self) -> int:
-        led = SUIT_MASKS[SUIT_OF[self.trick[0]]] if self.trick else 0
-        return legal_mask(self.hands[self.turn], led, self.trump_mask)
-
-    def tricks_left(self) -> int:
-        """Tricks still to be completed, the current one included."""
-        most = max(h.bit_count() for h in self.hands)
-        return most + (1 if self.trick and most == 0 else 0)
-
-
-class Outcome:
-    """What the rest of a deal brought: points and tricks per seat, the last trick's
-    winner, and whether the play ended early (Durch lost, Bettel lost)."""
-
-    __slots__ = ("points", "tricks", "last_winner", "ended_early")
-
-    def __init__(self, n: int) -> None:
-        self.points = [0] * n
-        self.tricks = [0] * n
-        self.last_winner = -1
-        self.ended_early = False
-
-
-# -- rollouts ----------------------------------------------------------------------------
-
-#: aims a rollout plays for (mirrors :class:`bot.ai.knowledge.Aim`)
-POINTS, WIN_ALL, LOSE_ALL, RAMSCH = "points", "win_all", "lose_all", "ramsch"
-
-
-def rollout(world: World, aim: str, rng: random.Random, first: int | None = None,
-            noise: float = 0.0) -> Outcome:
-    """Play the world out with :func:`policy_card` for every seat (after ``first``, a
-    card for the seat to play now). Mutates ``world``; copy it first to keep it."""
-    n = world.n
-    hands = world.hands
-    tm = world.trump_mask
-    side = world.side
-    out = Outcome(n)
-    trick = world.trick
-    leader = world.leader
-    decl_side = side
-    while True:
-        turn = (leader + len(trick)) % n
-        hand = hands[turn]
-        if not hand:
-            break
-        if first is not None:
-            card, first = first, None
-        else:
-            led = SUIT_MASKS[SUIT_OF[trick[0]]] if trick else 0
-            legal = legal_mask(hand, led, tm)
-            if legal & (legal - 1) == 0:
-                card = legal.bit_length() - 1
-            elif noise and rng.random() < noise:
-                bits = _bits(legal)
-                card = bits[int(rng.random() * len(bits))]
-            else:
-                card = policy_card(hands, turn, leader, trick, legal, n, tm, side, aim)
-        hands[turn] = hand & ~(1 << card)
-        trick.append(card)
-        if len(trick) < n:
-            continue
-        w = trick_winner(leader, trick, n, tm)
-        pts = 0
-        for c in trick:
-            pts += POINTS_OF[c]
-        out.points[w] += pts
-        out.tricks[w] += 1
-        out.last_winner = w
-        trick = []
-        leader = w
-        if world.must_win_all and not decl_side >> w & 1:
-            out.ended_early = True
-            break
-        if world.must_lose_all and decl_side >> w & 1:
-            out.ended_early = True
-            break
-    world.trick = trick
-    world.leader = leader
-    return out
-
-
-def _can_beat(hand: int, win: int, led_mask: int, tm: int) -> bool:
-    """Whether a seat holding ``hand`` can beat ``win`` in a trick of suit ``led_mask``."""
-    f = hand & led_mask
-    if f:
-        if not led_mask >> win & 1:
-            return False  # following suit never beats a trump on a side suit
-        return bool(f >> (win + 1))
-    t = hand & tm
-    if not t:
-        return False
-    if tm >> win & 1:
-        return bool(t >> (win + 1))
-    return True
-
-
-def policy_card(hands: list[int], turn: int, leader: int, trick: list[int], legal: int,
-                n: int, tm: int, side: int, aim: str) -> int:
-    """A quick perfect-information heuristic: win tricks worth winning cheaply, smear
-    points onto the own side's safe tricks, duck cheaply otherwise (points contracts);
-    the natural variants of that for the other aims."""
-    bits = _bits(legal)
-    if aim == RAMSCH:
-        return _ramsch_card(hands, turn, leader, trick, bits, n)
-    mine = side >> turn & 1
-    if aim == LOSE_ALL:
-        return _bettel_card(hands, turn, leader, trick, bits, n, mine == 1)
-    k = len(trick)
-    later = [(turn + i) % n for i in range(1, n - k)]
-    opps = [s for s in later if (side >> s & 1) != mine]
-    if not trick:
-        safe = []
-        for c in bits:
-            led = SUIT_MASKS[SUIT_OF[c]]
-            if not any(_can_beat(hands[s], c, led, tm) for s in opps):
-                safe.append(c)
-        if safe:
-            return max(safe, key=lambda c: (POINTS_OF[c], -(tm >> c & 1), c))
-        # draw trumps as declarer when holding the top trump; else lead low
-        side_cards = [c for c in bits if not tm >> c & 1] or bits
-        return min(side_cards, key=lambda c: (POINTS_OF[c], c % 9, -(hands[turn] &
-                                                                     SUIT_MASKS[SUIT_OF[c]]
-                                                                     ).bit_count()))
-    led = SUIT_MASKS[SUIT_OF[trick[0]]]
-    wi = 0
-    for i in range(1, k):
-        if beats(trick[i], trick[wi], tm):
-            wi = i
-    win = trick[wi]
-    wseat = (leader + wi) % n
-    pts = 0
-    for c in trick:
-        pts += POINTS_OF[c]
-    ours = (side >> wseat & 1) == mine
-    if ours and not any(_can_beat(hands[s], win, led, tm) for s in opps):
-        # smear: the most points, sparing trumps
-        return max(bits, key=lambda c: (not tm >> c & 1 or not (legal & ~tm),
-                                        POINTS_OF[c], -c))
-    winners = [c for c in bits if beats(c, win, tm)
-               and not any(_can_beat(hands[s], c, led, tm) for s in opps)]
-    if winners and (pts or aim == WIN_ALL or any(POINTS_OF[c] for c in winners)):
-        return min(winners, key=lambda c: (tm >> c & 1, c % 9 if not POINTS_OF[c] else
-                                           9 + POINTS_OF[c], c))
-    return min(bits, key=lambda c: (tm >> c & 1, POINTS_OF[c], c % 9, c))
-
-
-def _bettel_card(hands: list[int], turn: int, leader: int, trick: list[int],
-                 bits: list[int], n: int, declarer: bool) -> int:
-    if not trick:
-        return min(bits, key=lambda c: (c % 9, c)) if declarer else \
-            min(bits, key=lambda c: (c % 9, c))
-    wi = 0
-    for i in range(1, len(trick)):
-        if beats(trick[i], trick[wi], 0):
-            wi = i
-    win = trick[wi]
-    under = [c for c in bits if not beats(c, win, 0)]
-    if declarer:
-        if under:
-            return max(under, key=lambda c: (c % 9, c))
-        return min(bits, key=lambda c: (c % 9, c))
-    if under:
-        return max(under, key=lambda c: (c % 9, c))
-    return min(bits, key=lambda c: (c % 9, c))
-
-
-def _ramsch_card(hands: list[int], turn: int, leader: int, trick: list[int],
-                 bits: list[int], n: int) -> int:
-    if not trick:
-        return min(bits, key=lambda c: (POINTS_OF[c], c % 9, c))
-    wi = 0
-    for i in range(1, len(trick)):
-        if beats(trick[i], trick[wi], 0):
-            wi = i
-    win = trick[wi]
-    if SUIT_OF[bits[0]] != SUIT_OF[trick[0]]:  # void: shed the worst card
-        return max(bits, key=lambda c: (POINTS_OF[c] + c % 9, c))
-    under = [c for c in bits if c < win]
-    if under:
-        return max(under, key=lambda c: (POINTS_OF[c], c))
-    if len(trick) == n - 1:
-        return max(bits, key=lambda c: (c % 9, c))
-    return min(bits)
-
-
-# -- exact solvers ------------------------------------------------------------------------
-
 class Solver:
-    """Exact minimax of the side's value from a world's position, with alpha-beta,
-    a transposition table over trick starts and rank-equivalent cards merged.
+    """Exact search of one world from its position (possibly inside a trick).
 
-    ``kind`` ``"points"`` maximises the side's ``16 * points + tricks``; ``"win_all"``
-    (``"lose_all"``) answers 1 if the side (the declarer) can take every (no) trick,
-    else 0. ``max_nodes`` bounds the work (:class:`SearchAborted`).
+    ``kind``: ``POINTS`` (the side's ``16 * points + tricks`` from here on), ``WIN_ALL``
+    or ``LOSE_ALL`` (1 when the side, the declarer, takes every / no trick, else 0).
+    ``max_nodes`` bounds the work over the solver's life (:class:`SearchAborted`); the
+    table is kept between questions, so ask one solver everything about its world.
     """
 
-    def __init__(self, world: World, kind: str, max_nodes: int = 1 << 30) -> None:
+    def __init__(self, world: World, kind: str, max_nodes: int = INF) -> None:
         self.n = world.n
         self.hands = world.hands[:]
         self.tm = world.trump_mask
         self.side = world.side
         self.kind = kind
-        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.points = kind == POINTS
+        self.win_all = kind == WIN_ALL
+        #: points: key -> (lowest value proved reachable, highest value not excluded);
+        #: win/lose-all: key -> 1 or 0
+        self.tt: dict[int, tuple[int, int]] = {}
+        self.hint: dict[int, int] = {}  # key -> the lead that last answered there
         self.nodes = 0
         self.max_nodes = max_nodes
         self.leader = world.leader
         self.trick = world.trick[:]
 
-    # public ---------------------------------------------------------------------------
-    def move_values(self, moves: list[int] | None = None) -> dict[int, int]:
-        """The exact value after each legal move of the seat to play now."""
-        n = self.n
-        turn = (self.leader + len(self.trick)) % n
+    # -- public ----------------------------------------------------------------------
+    def turn(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    def legal(self) -> list[int]:
         led = SUIT_MASKS[SUIT_OF[self.trick[0]]] if self.trick else 0
-        legal = legal_mask(self.hands[turn], led, self.tm)
-        out: dict[int, int] = {}
-        for c in (moves if moves is not None else _bits(legal)):
-            out[c] = self._after(turn, c, -(1 << 30), 1 << 30)
-        return out
+        return bits(legal_mask(self.hands[self.turn()], led, self.tm))
 
-    def value(self) -> int:
-        n = self.n
-        turn = (self.leader + len(self.trick)) % n
+    def upper(self) -> int:
+        """The most the side could take from here (every point and trick still out)."""
+        rem = 0
+        for h in self.hands:
+            rem |= h
+        most = max(h.bit_count() for h in self.hands)
+        tricks = most + (1 if self.trick and most == 0 else 0)
+        return (mask_points(rem) + sum(POINTS_OF[c] for c in self.trick)) * TRICK_SCALE \
+            + tricks
+
+    def reaches(self, card: int, target: int) -> bool:
+        """Whether, after the seat to play plays ``card``, the side reaches ``target``
+        (points), or wins its aim (win/lose-all; ``target`` ignored)."""
         k = len(self.trick)
-        if k == 0:
-            return self._search(turn, 0, -1, -1, 0, 0, -(1 << 30), 1 << 30)
-        wcard, wseat, pts = self._trick_state()
-        return self._search(turn, k, wcard, wseat, pts, SUIT_MASKS[SUIT_OF[self.trick[0]]],
-                            -(1 << 30), 1 << 30)
-
-    def bound(self, threshold: int, moves: list[int] | None = None) -> dict[int, bool]:
-        """Per move: whether its value reaches ``threshold`` (a null-window search)."""
-        n = self.n
-        turn = (self.leader + len(self.trick)) % n
-        led = SUIT_MASKS[SUIT_OF[self.trick[0]]] if self.trick else 0
-        legal = legal_mask(self.hands[turn], led, self.tm)
-        return {c: self._after(turn, c, threshold - 1, threshold) >= threshold
-                for c in (moves if moves is not None else _bits(legal))}
-
-    # internals ------------------------------------------------------------------------
-    def _trick_state(self) -> tuple[int, int, int]:
-        trick = self.trick
-        wi = 0
-        for i in range(1, len(trick)):
-            if beats(trick[i], trick[wi], self.tm):
-                wi = i
-        return trick[wi], (self.leader + wi) % self.n, sum(POINTS_OF[c] for c in trick)
-
-    def _after(self, turn: int, card: int, alpha: int, beta: int) -> int:
-        """Value once ``turn`` plays ``card`` in the current position."""
-        k = len(self.trick)
+        turn = self.turn()
         if k == 0:
             wcard, wseat, pts, led = card, turn, POINTS_OF[card], SUIT_MASKS[SUIT_OF[card]]
         else:
-            wcard, wseat, pts = self._trick_state()
-            led = SUIT_MASKS[SUIT_OF[self.trick[0]]]
-            if beats(card, wcard, self.tm):
+            wi = 0
+            tm = self.tm
+            trick = self.trick
+            for i in range(1, k):
+                c = trick[i]
+                w = trick[wi]
+                if (SUIT_OF[c] == SUIT_OF[w] and c > w) or (SUIT_OF[c] != SUIT_OF[w]
+                                                            and tm >> c & 1):
+                    wi = i
+            wcard, wseat = trick[wi], (self.leader + wi) % self.n
+            pts = sum(POINTS_OF[c] for c in trick)
+            led = SUIT_MASKS[SUIT_OF[trick[0]]]
+            if (SUIT_OF[card] == SUIT_OF[wcard] and card > wcard) or (
+                    SUIT_OF[card] != SUIT_OF[wcard] and tm >> card & 1):
                 wcard, wseat = card, turn
             pts += POINTS_OF[card]
         hands = self.hands
         hands[turn] ^= 1 << card
         try:
-            return self._continue(turn, k + 1, wcard, wseat, pts, led, alpha, beta)
+            return self._after(turn, k + 1, wcard, wseat, pts, led, target)
         finally:
             hands[turn] ^= 1 << card
 
-    def _continue(self, turn: int, k: int, wcard: int, wseat: int, pts: int, led: int,
-                  alpha: int, beta: int) -> int:
+    def move_value(self, card: int, lo: int = 0, hi: int | None = None) -> int:
+        """The exact value after ``card`` (points: binary search of targets in
+        ``[lo, hi]``; win/lose-all: 1 or 0)."""
+        if not self.points:
+            return int(self.reaches(card, 1))
+        hi = self.upper() if hi is None else hi
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.reaches(card, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def move_values(self, moves: list[int] | None = None) -> dict[int, int]:
+        """The exact value after each of ``moves`` (default: every legal card)."""
+        return {c: self.move_value(c) for c in (self.legal() if moves is None else moves)}
+
+    def value(self) -> int:
+        """The exact value of the position (the best move's for the seat to play)."""
+        values = self.move_values()
+        if self.side >> self.turn() & 1:
+            return max(values.values())
+        return min(values.values())
+
+    def classify(self, card: int, steps: list[int]) -> int:
+        """How many of the ascending targets ``steps`` the side reaches after ``card``
+        (a binary search: about log2(len(steps)) questions)."""
+        lo, hi = 0, len(steps)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.reaches(card, steps[mid - 1]):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def root_reaches(self, target: int) -> bool:
+        """Whether the side reaches ``target`` from the position, the seat to play
+        choosing its best card."""
+        if not self.trick:
+            return self._start(self.leader, target)
+        moves = self.legal()
+        if self.side >> self.turn() & 1:
+            return any(self.reaches(c, target) for c in moves)
+        return all(self.reaches(c, target) for c in moves)
+
+    def classify_root(self, steps: list[int]) -> int:
+        """How many of the ascending targets ``steps`` the side reaches from the
+        position under best play."""
+        lo, hi = 0, len(steps)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.root_reaches(steps[mid - 1]):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    # -- the search ------------------------------------------------------------------
+    def _after(self, turn: int, k: int, wcard: int, wseat: int, pts: int, led: int,
+               target: int) -> bool:
+        """After ``turn`` played the ``k``-th card of the trick."""
         n = self.n
         if k < n:
             nxt = turn + 1 if turn + 1 < n else 0
-            return self._search(nxt, k, wcard, wseat, pts, led, alpha, beta)
+            return self._play(nxt, k, wcard, wseat, pts, led, target)
         ours = self.side >> wseat & 1
-        kind = self.kind
-        if kind == "points":
-            tv = pts * TRICK_SCALE + 1 if ours else 0
-            if not self.hands[wseat]:
-                return tv
-            return tv + self._search(wseat, 0, -1, -1, 0, 0, alpha - tv, beta - tv)
-        if kind == "win_all":
+        if self.points:
+            if ours:
+                target -= pts * TRICK_SCALE + 1
+            return self._start(wseat, target)
+        if self.win_all:
             if not ours:
-                return 0
+                return False
         elif ours:
-            return 0
-        if not self.hands[wseat]:
-            return 1
-        return self._search(wseat, 0, -1, -1, 0, 0, alpha, beta)
+            return False
+        return self._start(wseat, target)
 
-    def _search(self, turn: int, k: int, wcard: int, wseat: int, pts: int, led: int,
-                alpha: int, beta: int) -> int:
+    def _start(self, leader: int, target: int) -> bool:
+        """A trick start: can the side reach ``target`` from here?"""
+        hands = self.hands
+        rem = 0
+        for h in hands:
+            rem |= h
+        if not rem:
+            return target <= 0 if self.points else True
+        if hands[leader] & (hands[leader] - 1) == 0:
+            return self._last(leader, target)
+        if self.points:
+            if target <= 0:
+                return True
+            key = rem << 3 | leader
+            entry = self.tt.get(key)
+            if entry is None:
+                p = _CHUNK[rem & 0x1FF] + _CHUNK[rem >> 9 & 0x1FF] + \
+                    _CHUNK[rem >> 18 & 0x1FF] + _CHUNK[rem >> 27]
+                lo, hi = 0, p * TRICK_SCALE + hands[leader].bit_count()
+            else:
+                lo, hi = entry
+            if lo >= target:
+                return True
+            if hi < target:
+                return False
+            ok = self._play(leader, 0, -1, -1, 0, 0, target)
+            if ok:
+                lo = target
+            else:
+                hi = target - 1
+            self.tt[key] = (lo, hi)
+            return ok
+        key = rem << 3 | leader
+        entry = self.tt.get(key)
+        if entry is not None:
+            return bool(entry[0])
+        ok = self._play(leader, 0, -1, -1, 0, 0, target)
+        self.tt[key] = (int(ok), 0)
+        return ok
+
+    def _last(self, leader: int, target: int) -> bool:
+        """The last trick: every hand holds one card."""
+        hands = self.hands
+        n = self.n
+        tm = self.tm
+        wcard = hands[leader].bit_length() - 1
+        wseat = leader
+        pts = POINTS_OF[wcard]
+        s = leader
+        for _ in range(n - 1):
+            s = s + 1 if s + 1 < n else 0
+            c = hands[s].bit_length() - 1
+            pts += POINTS_OF[c]
+            if (SUIT_OF[c] == SUIT_OF[wcard] and c > wcard) or (
+                    SUIT_OF[c] != SUIT_OF[wcard] and tm >> c & 1):
+                wcard, wseat = c, s
+        ours = self.side >> wseat & 1
+        if self.points:
+            return (pts * TRICK_SCALE + 1 if ours else 0) >= target
+        return bool(ours) == self.win_all
+
+    def _play(self, turn: int, k: int, wcard: int, wseat: int, pts: int, led: int,
+              target: int) -> bool:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SearchAborted
         hands = self.hands
         hand = hands[turn]
         tm = self.tm
-        key = 0
-        best_hint = -1
         if k == 0:
-            rem = 0
-            for h in hands:
-                rem |= h
-            key = rem << 3 | turn
-            entry = self.tt.get(key)
-            if entry is not None:
-                lo, hi, best_hint = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
             legal = hand
         else:
             f = hand & led
             legal = f if f else (hand & tm or hand)
-        a0, b0 = alpha, beta
-        moves = self._order(turn, k, legal, wcard, wseat, pts, best_hint)
         maximize = self.side >> turn & 1
-        best = -(1 << 30) if maximize else 1 << 30
-        best_move = -1
-        for c in moves:
-            bit = 1 << c
+        after = self._after
+        if legal & (legal - 1) == 0:  # one card: no choice
+            c = legal.bit_length() - 1
+            hands[turn] = hand ^ legal
+            if (SUIT_OF[c] == SUIT_OF[wcard] and c > wcard) or (
+                    SUIT_OF[c] != SUIT_OF[wcard] and tm >> c & 1) or k == 0:
+                ok = after(turn, k + 1, c, turn, pts + POINTS_OF[c],
+                           led or SUIT_MASKS[SUIT_OF[c]], target)
+            else:
+                ok = after(turn, k + 1, wcard, wseat, pts + POINTS_OF[c], led, target)
+            hands[turn] = hand
+            return ok
+        for c in self._order(turn, k, legal, wcard, wseat):
             if k == 0:
                 nw, ns, nled = c, turn, SUIT_MASKS[SUIT_OF[c]]
             else:
@@ -430,43 +284,23 @@ class Solver:
                     nw, ns = c, turn
                 else:
                     nw, ns = wcard, wseat
-            hands[turn] = hand ^ bit
-            v = self._continue(turn, k + 1, nw, ns, pts + POINTS_OF[c], nled, alpha, beta)
+            hands[turn] = hand ^ (1 << c)
+            ok = after(turn, k + 1, nw, ns, pts + POINTS_OF[c], nled, target)
             hands[turn] = hand
-            if maximize:
-                if v > best:
-                    best, best_move = v, c
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best, best_move = v, c
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        if k == 0:
-            lo, hi = -(1 << 30), 1 << 30
-            entry = self.tt.get(key)
-            if entry is not None:
-                lo, hi = entry[0], entry[1]
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= b0:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            self.tt[key] = (lo, hi, best_move)
-        return best
+            if ok == bool(maximize):  # a cut-off: the seat to play has its answer
+                if k == 0:
+                    self.hint[_key(hands, turn)] = c
+                return ok
+        return not maximize
 
-    def _order(self, turn: int, k: int, legal: int, wcard: int, wseat: int, pts: int,
-               hint: int) -> list[int]:
-        """Legal cards, rank-equivalent ones merged, likely best first."""
+    def _order(self, turn: int, k: int, legal: int, wcard: int, wseat: int) -> list[int]:
+        """Legal cards (two or more), equivalent ones merged, likely best first."""
         hands = self.hands
         others = 0
         for s in range(self.n):
             if s != turn:
                 others |= hands[s]
-        points = self.kind == "points"
+        points = self.points
         moves: list[int] = []
         prev = -1
         m = legal
@@ -477,8 +311,8 @@ class Solver:
             if prev >= 0 and SUIT_OF[prev] == SUIT_OF[c] and (
                     not points or POINTS_OF[prev] == POINTS_OF[c]):
                 between = ((1 << c) - 1) & ~((2 << prev) - 1)
-                # same as prev for trick-taking, unless the trick's winner lies between
-                if not (between & others) and not (k and wcard >= 0 and prev < wcard < c):
+                # the same card for the play, unless the trick's winner lies between
+                if not (between & others) and not (k and prev < wcard < c):
                     prev = c
                     moves[-1] = c  # keep the higher: same effect, fewer cases
                     continue
@@ -490,24 +324,38 @@ class Solver:
         side = self.side
         mine = side >> turn & 1
         if k == 0:
-            def key(c: int) -> tuple[int, int]:
-                return (0 if c == hint else 1, -(c % 9) if mine else c % 9)
-        else:
-            ours = (side >> wseat & 1) == mine
+            hint = self.hint.get(_key(hands, turn), -1)
+            if mine:
+                moves.sort(key=lambda c: -RANK9[c] - (100 if c == hint else 0))
+            else:
+                moves.sort(key=lambda c: RANK9[c] - (100 if c == hint else 0))
+            return moves
+        ours = (side >> wseat & 1) == mine
+        wsuit = SUIT_OF[wcard]
+        if ours:  # the trick is the seat's side's so far: points onto it
+            moves.sort(key=lambda c: -SMEAR[c])
+            return moves
 
-            def key(c: int) -> tuple[int, int]:
-                win = (SUIT_OF[c] == SUIT_OF[wcard] and c > wcard) or (
-                    SUIT_OF[c] != SUIT_OF[wcard] and bool(tm >> c & 1))
-                if win and not ours:
-                    return (0, c % 9)
-                if ours:
-                    return (1, -POINTS_OF[c] * 16 - c % 9)
-                return (2, POINTS_OF[c] * 16 + c % 9 + (100 if tm >> c & 1 else 0))
+        def key(c: int) -> int:
+            s = SUIT_OF[c]
+            if (s == wsuit and c > wcard) or (s != wsuit and tm >> c & 1):
+                return RANK9[c]  # win it, as cheaply as can be
+            return 100 + DUCK[c] + (200 if tm >> c & 1 else 0)
+
         moves.sort(key=key)
         return moves
 
 
-__all__ = [
-    "LOSE_ALL", "POINTS", "RAMSCH", "TRICK_SCALE", "WIN_ALL", "Outcome", "SearchAborted",
-    "Solver", "World", "beats", "legal_mask", "policy_card", "rollout", "trick_winner",
-]
+def _key(hands: list[int], leader: int) -> int:
+    rem = 0
+    for h in hands:
+        rem |= h
+    return rem << 3 | leader
+
+
+_CHUNK = tuple(sum(POINTS_OF[r] for r in range(9) if m >> r & 1) for m in range(512))
+RANK9 = tuple(c % 9 for c in range(36))
+SMEAR = tuple(POINTS_OF[c] * 16 + c % 9 for c in range(36))  # most points first
+DUCK = tuple(POINTS_OF[c] * 16 + c % 9 for c in range(36))  # fewest points first
+
+__all__ = ["LOSE_ALL", "POINTS", "WIN_ALL", "SearchAborted", "Solver"]

@@ -1,4 +1,4 @@
-"""The scoring restated over numbers agrees with the engine's settlement."""
+"""The searches' scorer (the engine's scoring over numbers) agrees with the settlement."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_scorer_matches_the_engine(label: str, variant: str, n: int,
         if result.status != "finished":
             continue
         view = deal.view(0)
-        scorer = Scorer.of(view, hand_size=deal.v.hand_size)
+        scorer = Scorer.of(view)
         extra = mask_points(deal.discards if deal.picked_up else deal.dealt_talon)
         pay = scorer.payments(deal.points[:], deal.tricks_won[:], extra, deal.tricks[-1][2])
         pay[deal.dealer] -= deal.v.ante_chips

@@ -5,16 +5,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from bot.ai.solver import (
-    POINTS,
-    TRICK_SCALE,
-    Solver,
-    World,
-    legal_mask,
-    policy_card,
-    rollout,
-    trick_winner,
-)
+from bot.ai.rollout import policy_card, rollout
+from bot.ai.solver import Solver
+from bot.ai.world import LOSE_ALL, POINTS, TRICK_SCALE, WIN_ALL, World, legal_mask, trick_winner
 from bot.engine import Deal, Phase
 from bot.engine.cards import POINTS_OF, SUIT_MASKS, SUIT_OF, mask_of
 from bot.engine.playout import random_action, random_bit
@@ -103,7 +96,7 @@ def test_finds_the_only_forced_win_all() -> None:
     hands = [mask_of(["AH", "7H", "AC"]), mask_of(["9H", "6S", "7S"]),
              mask_of(["6C", "7C", "8C"])]
     world = World(3, hands, SUIT_MASKS[2], 0, [], 1, must_win_all=True)
-    values = Solver(world, "win_all").move_values()
+    values = Solver(world, WIN_ALL).move_values()
     assert values[mask_of(["AH"]).bit_length() - 1] == 1
     assert values[mask_of(["AC"]).bit_length() - 1] == 0
 
@@ -113,11 +106,11 @@ def test_finds_the_only_safe_bettel_card() -> None:
     # under only with the 8 (the ace would take the trick)
     hands = [mask_of(["8S", "AS"]), mask_of(["8C"]), mask_of(["7C"])]
     world = World(3, hands, 0, 1, [_c("9S"), _c("TS")], 1, must_lose_all=True)
-    values = Solver(world, "lose_all").move_values()
+    values = Solver(world, LOSE_ALL).move_values()
     assert values == {_c("8S"): 1, _c("AS"): 0}
     world = World(3, [mask_of(["TS", "AS"]), mask_of(["9S", "6C"]),
                       mask_of(["7S", "8S"])], 0, 1, [], 1, must_lose_all=True)
-    assert Solver(world, "lose_all").value() == 0
+    assert Solver(world, LOSE_ALL).value() == 0
 
 
 def _c(name: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidRecord
-from .base import Variant
+from .base import Aim, ContractFacts, Score, Variant
 from .dapp import Dapp
 from .tapp1879 import Tapp1879
 from .wuerttemberg import Wuerttemberg
@@ -50,4 +50,5 @@ def cached_variant(name: str, players: int | None, options: dict[str, Any]) -> V
     return v
 
 
-__all__ = ["VARIANTS", "Variant", "cached_variant", "make_variant", "rules_of"]
+__all__ = ["VARIANTS", "Aim", "ContractFacts", "Score", "Variant", "cached_variant",
+           "make_variant", "rules_of"]

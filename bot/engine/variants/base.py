@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..actions import Action, ActionType
-from ..cards import SUITS
+from ..cards import SUITS, mask_points
 from ..ending import Ending
 from ..errors import IllegalAction, InvalidRecord, Refusal
-from ..view import DealResult
+from ..view import DealResult, ResultStatus
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -16,6 +19,51 @@ if TYPE_CHECKING:
 
 ALL_SUITS = (0, 1, 2, 3)
 NOT_HEARTS = (0, 1, 3)  # clubs, spades, diamonds
+
+
+
+class Aim(StrEnum):
+    """What a contract's declarer plays for (and so the defence, inverted)."""
+
+    POINTS = "points"  # card points: the declarer's side wants them
+    WIN_ALL = "win_all"  # Durch, Rufer, tout: the declarer must take every trick
+    LOSE_ALL = "lose_all"  # Bettel: the declarer must take no trick
+    RAMSCH = "ramsch"  # no declarer: everyone avoids points
+
+
+#: the aims decided by the number of tricks rather than by card points
+BY_TRICKS = frozenset({Aim.WIN_ALL, Aim.LOSE_ALL})
+
+
+@dataclass(frozen=True, slots=True)
+class ContractFacts:
+    """What one contract of a variant is, read from the variant's own tables: for
+    players and searches that must know the rules without a deal in hand."""
+
+    name: str
+    aim: Aim
+    #: the trump suits the contract may end with: one suit when the contract fixes it,
+    #: several when the declarer names one, none without trump
+    trumps: tuple[int, ...]
+    value: int | None = None  # base value in units (None: the payment follows the points)
+    pickup: bool = False  # the declarer picks up the talon and lays away as many cards
+    call: bool = False  # the declarer calls a card (Rufer)
+    declarer_leads: bool = False  # the declarer leads the first trick (else forehand)
+    opens: str | None = None  # "card" or "trick": when the declarer's hand opens
+    tout: bool = False  # the declarer may announce tout before play
+    win_at: int | None = None  # point contracts: the declarer's points that win
+    per_point: bool = False  # the payment grows with the margin of points
+
+
+class Score(NamedTuple):
+    """A deal's chips from its card points and tricks (:meth:`Variant.score`)."""
+
+    payments: list[int]  # per seat, the dealer's ante not included
+    points: list[int]  # per seat, the talon or discards counted where the rules say
+    declarer_points: int | None
+    won: bool | None  # the declarer won (None: no declarer, or a draw)
+    multipliers: list[str]
+    pot: int  # the pot after the deal (tapp1879)
 
 
 class Variant:
@@ -33,7 +81,8 @@ class Variant:
     clockwise: ClassVar[bool] = False
     #: the cards the variant is played with at home: ``swiss``, ``french`` or ``german``
     home_deck: ClassVar[str] = "french"
-    #: contracts decided by tricks (all of them, or none) rather than by card points
+    #: contracts decided by tricks (all of them, or none) rather than by card points:
+    #: those whose :meth:`facts` aim is in :data:`BY_TRICKS`
     trick_contracts: ClassVar[frozenset[str]] = frozenset()
     #: options of a whole session rather than of one deal (each chooses an ending)
     session_options: ClassVar[tuple[str, ...]] = ()
@@ -113,9 +162,61 @@ class Variant:
     def kontra_refusal(self, deal: Deal, seat: int, kind: ActionType) -> str:
         return f"{kind.value} is not allowed now"
 
-    # -- scoring ---------------------------------------------------------------------
-    def settle(self, deal: Deal) -> DealResult:
+    # -- facts -----------------------------------------------------------------------
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        """The contracts a declarer may end up with, low to high (not Ramsch)."""
         raise NotImplementedError
+
+    def facts(self, contract: str) -> ContractFacts:
+        """What ``contract`` is (any of :attr:`contracts`, and Ramsch where it is played)."""
+        raise NotImplementedError
+
+    #: the contract played when everybody passes (None: the deal is thrown in)
+    all_pass: ClassVar[str | None] = None
+    #: how the auction runs: "ladder" (each bid the next contract up, round the table
+    #: until the others have passed), "contest" (one round, holder against challenger)
+    #: or "announce" (each says whether to play, then those who will declare a game)
+    auction_form: ClassVar[str]
+    #: the auction's word for passing
+    pass_word: ClassVar[str] = "pass"
+
+    def last_to_speak(self, forehand: int) -> int:
+        """The seat whose pass ends an auction in which everybody passed."""
+        return (forehand - 1) % self.players
+
+    def bid_contracts(self, forehand: int, bids: Sequence[Action], word: str
+                      ) -> tuple[str, ...]:
+        """The contracts the speaker may end up declaring if ``word``, said now after
+        ``bids`` (the auction so far), stands: none for a pass."""
+        raise NotImplementedError
+
+    # -- scoring ---------------------------------------------------------------------
+    def score(self, contract: str, declarer: int | None, points: Sequence[int],
+              tricks: Sequence[int], pile: int, last: int, *, tout: bool = False,
+              kontra: bool = False, rekontra: bool = False, pot: int = 0) -> Score:
+        """Chips once play is over, from the card points and tricks each seat took,
+        ``pile`` (the card points of the talon, or of the discards where the talon was
+        picked up), ``last`` (the winner of the last trick) and the announcements.
+        Pure and cheap: the settlement uses it, and so do searches."""
+        raise NotImplementedError
+
+    def settle(self, deal: Deal) -> DealResult:
+        s = self.score(
+            str(deal.contract), deal.declarer, deal.points, deal.tricks_won,
+            mask_points(deal.discards if deal.picked_up else deal.dealt_talon),
+            deal.tricks[-1].winner if deal.tricks else -1,  # type: ignore[arg-type]
+            tout=deal.tout, kontra=deal.kontra_by is not None,
+            rekontra=deal.rekontra_by is not None, pot=deal.pot)
+        pay = s.payments
+        if self.ante_chips:
+            pay[deal.dealer] -= self.ante_chips
+        return DealResult(
+            status=ResultStatus.FINISHED, contract=deal.contract, declarer=deal.declarer,
+            trump=deal.trump, multipliers=tuple(s.multipliers),
+            announcements=deal.announcements(), declarer_points=s.declarer_points,
+            points=tuple(s.points), tricks=deal.trick_views(), payments=tuple(pay),
+            pot=s.pot, won=s.won)
 
     @classmethod
     def decided_by_tricks(cls, result: DealResult) -> bool:

@@ -7,7 +7,7 @@ this module keeps the order: who speaks, who holds, and when the auction ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -147,6 +147,7 @@ class ContestVariant(Variant):
     """A variant bid by contests; it supplies :attr:`words` and :meth:`auction_over`."""
 
     words: ContestWords
+    auction_form = "contest"
 
     def start(self, deal: Deal) -> None:
         deal.auction = ContestState(_ORDERS[deal.n][deal.forehand])
@@ -167,6 +168,21 @@ class ContestVariant(Variant):
     def auction_over(self, deal: Deal, holder: int | None, level: int) -> None:
         """The dealer has spoken and no contest runs: fix the contract (or not)."""
         raise NotImplementedError
+
+    def level_contracts(self, level: int) -> tuple[str, ...]:
+        """The contracts a declarer whose final bid stands at ``level`` may play."""
+        raise NotImplementedError
+
+    def bid_contracts(self, forehand: int, bids: Sequence[Action], word: str
+                      ) -> tuple[str, ...]:
+        state = ContestState(_ORDERS[self.players][forehand])
+        for action in bids:
+            say(state, self.words, action.value or "",
+                lambda: IllegalAction("not a legal auction"))
+        level = spoken(state, self.words).levels.get(word)
+        if word == PASS or level is None:
+            return ()
+        return self.level_contracts(level)
 
 
 #: speaking order forehand .. dealer, by players and forehand

@@ -6,16 +6,24 @@ See ``docs/rules/dapp.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
-from ..cards import HEARTS, mask_points
+from ..cards import HEARTS
 from ..ending import Ending
-from ..view import DealResult, Phase
-from .base import NOT_HEARTS, check_bool
+from ..view import Phase
+from .base import (
+    BY_TRICKS,
+    NOT_HEARTS,
+    Aim,
+    ContractFacts,
+    Score,
+    check_bool,
+)
 from .contest import Bids, ContestVariant, ContestWords
-from .scoring import declarer_pays_or_wins, ramsch, result
+from .scoring import declarer_pays_or_wins, ramsch
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -52,11 +60,28 @@ HEARTS_CONTRACTS = {Contract.HERZ, Contract.RUFER_HERZ, Contract.DURCH_HERZ}
 POINT_CONTRACTS = {Contract.NORMAL, Contract.HERZ}
 WIN_ALL = {Contract.RUFER, Contract.RUFER_HERZ, Contract.DURCH, Contract.DURCH_HERZ}
 RUFER = {Contract.RUFER, Contract.RUFER_HERZ}
+WIN_AT = 61
+SCHNEIDER_BELOW = 40
+
+
+def _facts(c: Contract) -> ContractFacts:
+    no_trump = c is Contract.RAMSCH or c is Contract.BETTEL
+    aim = (Aim.RAMSCH if c is Contract.RAMSCH else Aim.LOSE_ALL if c is Contract.BETTEL
+           else Aim.WIN_ALL if c in WIN_ALL else Aim.POINTS)
+    return ContractFacts(
+        c.value, aim, () if no_trump else (HEARTS,) if c in HEARTS_CONTRACTS else NOT_HEARTS,
+        value=VALUE[c], call=c in RUFER, declarer_leads=c is Contract.BETTEL,
+        opens="trick" if c is Contract.BETTEL else None,
+        win_at=WIN_AT if c in POINT_CONTRACTS else None)
+
+
+FACTS = {c: _facts(c) for c in Contract}
 #: the words of CHOICES, as ``Deal.choices`` holds them
 CHOICE_WORDS = {level: tuple(c.value for c in cs) for level, cs in CHOICES.items()}
+_DECLARABLE = tuple(c.value for c in Contract if c is not Contract.RAMSCH)
 BY_RANK = {RANK[c]: c for c in Contract}
 _BY_VALUE: dict[str, Contract] = {c.value: c for c in Contract}
-_RAMSCH, _BETTEL = Contract.RAMSCH, Contract.BETTEL
+_RAMSCH = Contract.RAMSCH
 _PLAY, _FINISHED, _CONTRACT = Phase.PLAY, Phase.FINISHED, Phase.CONTRACT
 _TRUMP, _CALL = Phase.TRUMP, Phase.CALL
 _KONTRA, _REKONTRA = Action.kontra(), Action.rekontra()
@@ -95,7 +120,7 @@ class Dapp(ContestVariant):
     name = "dapp"
     player_counts = (3, 4, 5, 6)
     home_deck = "german"
-    trick_contracts = frozenset(c.value for c in (*WIN_ALL, Contract.BETTEL))
+    trick_contracts = frozenset(f.name for f in FACTS.values() if f.aim in BY_TRICKS)
     session_options = ("closing_round",)
     option_defaults: ClassVar[dict[str, Any]] = {"closing_ramsch": False}
     has_kontra = True
@@ -125,28 +150,44 @@ class Dapp(ContestVariant):
             deal.phase = _CONTRACT
             deal.choices = choices
 
+    def level_contracts(self, level: int) -> tuple[str, ...]:
+        return CHOICE_WORDS.get(level) or (BY_RANK[level].value,)
+
+    # -- facts ---------------------------------------------------------------------------
+    all_pass = Contract.RAMSCH.value
+
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        return _DECLARABLE
+
+    def facts(self, contract: str) -> ContractFacts:
+        return FACTS[_BY_VALUE.get(contract) or Contract(contract)]
+
     # -- before play -------------------------------------------------------------------
     def set_contract(self, deal: Deal, contract: str) -> None:
         c = deal.contract = _BY_VALUE.get(contract) or Contract(contract)
+        f = FACTS[c]
         steps: list[Phase] = []
-        leader = deal.forehand
-        if c in HEARTS_CONTRACTS:
-            deal.set_trump(HEARTS)
-        elif c is not _RAMSCH and c is not _BETTEL:
+        if len(f.trumps) == 1:
+            deal.set_trump(f.trumps[0])
+        elif f.trumps:
             steps.append(_TRUMP)
-        if c in RUFER:
+        if f.call:
             steps.append(_CALL)
-        if c in WIN_ALL:
+        if f.aim is Aim.WIN_ALL:
             deal.must_win_all = True
-        if c is _BETTEL:
+        elif f.aim is Aim.LOSE_ALL:
             deal.must_lose_all = True
-            deal.open_after = "trick"
+        if f.opens is not None:
+            deal.open_after = f.opens
+        leader = deal.forehand
+        if f.declarer_leads:
             assert deal.declarer is not None
             leader = deal.declarer
         deal.begin_steps(steps, leader=leader)
 
     def trump_choices(self, deal: Deal) -> tuple[int, ...]:
-        return NOT_HEARTS
+        return FACTS[_BY_VALUE[str(deal.contract)]].trumps
 
     # -- kontra / rekontra ---------------------------------------------------------------
     def kontra_actions(self, deal: Deal, seat: int) -> list[Action]:
@@ -202,46 +243,44 @@ class Dapp(ContestVariant):
         return Ending.CLOSING if session.closing_round else None
 
     # -- scoring -------------------------------------------------------------------------
-    def settle(self, deal: Deal) -> DealResult:
-        c = _BY_VALUE.get(deal.contract) or Contract(str(deal.contract))  # type: ignore[arg-type]
+    def score(self, contract: str, declarer: int | None, points: Sequence[int],
+              tricks: Sequence[int], pile: int, last: int, *, tout: bool = False,
+              kontra: bool = False, rekontra: bool = False, pot: int = 0) -> Score:
+        c = _BY_VALUE.get(contract) or Contract(contract)
         multipliers: list[str] = []
         factor = 1
-        if deal.kontra_by is not None:
+        if kontra:
             multipliers.append("kontra")
             factor *= 2
-        if deal.rekontra_by is not None:
+        if rekontra:
             multipliers.append("rekontra")
             factor *= 2
         if c is _RAMSCH:
             if self.closing:
                 factor *= 2
-            pay, points, jungfrau = ramsch(deal, VALUE[c] * self.stake * factor)
+            pay, out, jungfrau = ramsch(points, tricks, pile, last,
+                                        VALUE[c] * self.stake * factor)
             if jungfrau:
                 multipliers.append("jungfrau")
             if self.closing:
                 multipliers.append("closing")
-            return result(deal, payments=pay, points=points, declarer_points=None,
-                          multipliers=multipliers)
-        decl = deal.declarer
+            return Score(pay, out, None, None, multipliers, 0)
+        decl = declarer
         assert decl is not None
-        points = deal.points[:]
+        out = list(points)
         if c in POINT_CONTRACTS:
-            points[decl] += mask_points(deal.dealt_talon)
-            dp = points[decl]
-            won = dp >= 61
-            if (120 - dp if won else dp) < 40:
+            out[decl] += pile
+            dp = out[decl]
+            won = dp >= WIN_AT
+            if (120 - dp if won else dp) < SCHNEIDER_BELOW:
                 multipliers.append("schneider")
                 factor *= 2
         else:
-            dp = points[decl]
-            if c is Contract.BETTEL:
-                won = deal.tricks_won[decl] == 0
-            else:
-                won = deal.tricks_won[decl] == self.hand_size
+            dp = out[decl]
+            won = tricks[decl] == (0 if c is Contract.BETTEL else self.hand_size)
         if self.closing:
             multipliers.append("closing")
             factor *= 2
         amount = VALUE[c] * self.stake * factor
-        pay = declarer_pays_or_wins(deal.n, decl, amount if won else -amount)
-        return result(deal, payments=pay, points=points, declarer_points=dp,
-                      multipliers=multipliers, won=won)
+        pay = declarer_pays_or_wins(self.players, decl, amount if won else -amount)
+        return Score(pay, out, dp, won, multipliers, 0)

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..cards import mask_points
-from ..view import DealResult, ResultStatus
-
-if TYPE_CHECKING:
-    from ..deal import Deal
+from collections.abc import Sequence
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -22,22 +16,22 @@ def declarer_pays_or_wins(n: int, declarer: int, amount: int) -> list[int]:
     return pay
 
 
-def ramsch(deal: Deal, unit: int) -> tuple[list[int], list[int], bool]:
-    """Ramsch: the last trick takes the talon; the most points pay ``unit`` to each other
-    player, ``2 * unit`` to a Jungfrau (no trick). Ties: of the tied players the one who
-    won the last trick pays alone; if none did, each tied player pays every non-loser.
+def ramsch(points: Sequence[int], tricks: Sequence[int], pile: int, last: int, unit: int
+           ) -> tuple[list[int], list[int], bool]:
+    """Ramsch: the last trick (won by ``last``) takes the talon's ``pile`` points; the
+    most points pay ``unit`` to each other player, ``2 * unit`` to a Jungfrau (no trick).
+    Ties: of the tied players the one who won the last trick pays alone; if none did,
+    each tied player pays every non-loser.
 
     Returns (payments, points with the talon, whether anyone was a Jungfrau).
     """
-    n = deal.n
-    points = deal.points[:]
-    last_winner = deal.tricks[-1].winner
-    assert last_winner is not None
-    points[last_winner] += mask_points(deal.dealt_talon)
+    n = len(points)
+    points = list(points)
+    points[last] += pile
     top = max(points)
     tied = [s for s in range(n) if points[s] == top]
-    losers = [last_winner] if last_winner in tied else tied
-    jungfrau = [deal.tricks_won[s] == 0 for s in range(n)]
+    losers = [last] if last in tied else tied
+    jungfrau = [tricks[s] == 0 for s in range(n)]
     pay = [0] * n
     for loser in losers:
         for s in range(n):
@@ -47,29 +41,3 @@ def ramsch(deal: Deal, unit: int) -> tuple[list[int], list[int], bool]:
             pay[loser] -= amount
             pay[s] += amount
     return pay, points, any(jungfrau)
-
-
-def result(
-    deal: Deal,
-    *,
-    payments: list[int],
-    points: list[int],
-    declarer_points: int | None,
-    multipliers: list[str] | tuple[str, ...] = (),
-    won: bool | None = None,
-    pot: int = 0,
-) -> DealResult:
-    return DealResult(
-        status=ResultStatus.FINISHED,
-        contract=deal.contract,
-        declarer=deal.declarer,
-        trump=deal.trump,
-        multipliers=tuple(multipliers),
-        announcements=deal.announcements(),
-        declarer_points=declarer_points,
-        points=tuple(points),
-        tricks=deal.trick_views(),
-        payments=tuple(payments),
-        pot=pot,
-        won=won,
-    )

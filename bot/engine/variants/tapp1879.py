@@ -5,14 +5,15 @@ See ``docs/rules/tapp1879.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..cards import HEARTS, mask_points
-from ..view import DealResult, Phase
-from .base import NOT_HEARTS, check_int_at_least
+from ..cards import HEARTS
+from ..view import Phase
+from .base import NOT_HEARTS, Aim, ContractFacts, Score, check_int_at_least
 from .contest import Bids, ContestVariant, ContestWords
-from .scoring import ceil_div, declarer_pays_or_wins, result
+from .scoring import ceil_div, declarer_pays_or_wins
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -27,6 +28,15 @@ class Contract(StrEnum):
 LEVELS = {Contract.COEURFRAGE: 1, Contract.SOLO: 2, Contract.COEURSOLO: 3}
 BY_LEVEL = {v: k for k, v in LEVELS.items()}
 TOUT_AMOUNT = {Contract.SOLO: 60, Contract.COEURSOLO: 120}
+#: the trump each contract fixes, or the declarer names (solo)
+TRUMPS = {Contract.COEURFRAGE: (HEARTS,), Contract.SOLO: NOT_HEARTS,
+          Contract.COEURSOLO: (HEARTS,)}
+PICKUP = {Contract.COEURFRAGE}
+WIN_AT = 61
+FACTS = {c: ContractFacts(c.value, Aim.POINTS, TRUMPS[c], pickup=c in PICKUP,
+                          tout=c in TOUT_AMOUNT, win_at=WIN_AT, per_point=True)
+         for c in Contract}
+_NAMES = tuple(c.value for c in Contract)
 
 
 class Words(ContestWords):
@@ -72,56 +82,68 @@ class Tapp1879(ContestVariant):
         deal.declarer = holder
         self.set_contract(deal, BY_LEVEL[level])
 
+    def level_contracts(self, level: int) -> tuple[str, ...]:
+        return (BY_LEVEL[level].value,)
+
+    # -- facts ---------------------------------------------------------------------------
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        return _NAMES
+
+    def facts(self, contract: str) -> ContractFacts:
+        return FACTS[Contract(contract)]
+
     # -- before play -------------------------------------------------------------------
     def set_contract(self, deal: Deal, contract: str) -> None:
         c = deal.contract = Contract(contract)
-        if c is Contract.COEURFRAGE:
-            deal.set_trump(HEARTS)
-            steps = [Phase.DISCARD]
-        elif c is Contract.SOLO:
-            steps = [Phase.TRUMP, Phase.ANNOUNCE]
+        f = FACTS[c]
+        steps = []
+        if len(f.trumps) == 1:
+            deal.set_trump(f.trumps[0])
         else:
-            deal.set_trump(HEARTS)
-            steps = [Phase.ANNOUNCE]
-        deal.begin_steps(steps, leader=deal.forehand)
+            steps.append(Phase.TRUMP)
+        if f.pickup:
+            steps.append(Phase.DISCARD)
+        if f.tout:
+            steps.append(Phase.ANNOUNCE)
+        deal.begin_steps(steps, leader=deal.forehand)  # no contract here is led by the declarer
 
     def trump_choices(self, deal: Deal) -> tuple[int, ...]:
-        return NOT_HEARTS
+        return FACTS[Contract(str(deal.contract))].trumps
 
     # -- scoring -------------------------------------------------------------------------
-    def settle(self, deal: Deal) -> DealResult:
-        decl = deal.declarer
+    def score(self, contract: str, declarer: int | None, points: Sequence[int],
+              tricks: Sequence[int], pile: int, last: int, *, tout: bool = False,
+              kontra: bool = False, rekontra: bool = False, pot: int = 0) -> Score:
+        """``pot``: the pot after this deal's ante."""
+        decl = declarer
         assert decl is not None
-        contract = Contract(str(deal.contract))
-        points = deal.points[:]
-        if deal.tricks_won[decl]:
-            extra = deal.discards if contract is Contract.COEURFRAGE else deal.dealt_talon
-            points[decl] += mask_points(extra)
-        p = points[decl]
+        c = Contract(contract)
+        out = list(points)
+        if tricks[decl]:
+            out[decl] += pile
+        p = out[decl]
         d = p - 60
-        pot = deal.pot  # after this deal's ante
         stake = self.stake
         to_pot = 0
         won: bool | None
-        if deal.tout:
-            won = deal.tricks_won[decl] == len(deal.tricks) == self.hand_size
-            per = TOUT_AMOUNT[contract] * stake
+        if tout:
+            won = tricks[decl] == self.hand_size
+            per = TOUT_AMOUNT[c] * stake
             if won:
                 each, to_pot = per, -pot
             else:
                 each, to_pot = -per, pot
-        elif contract is Contract.COEURFRAGE:
+        elif c is Contract.COEURFRAGE:
             won = d > 0 if d else None
             each = ceil_div(d, 4) * stake if d > 0 else -ceil_div(-d, 4) * stake
             if d < 0:
                 to_pot = -each
         else:
-            won = p >= 61
-            margin = abs(d) if contract is Contract.COEURSOLO else ceil_div(abs(d), 2)
+            won = p >= WIN_AT
+            margin = abs(d) if c is Contract.COEURSOLO else ceil_div(abs(d), 2)
             each = margin * stake if won else -margin * stake
             to_pot = -pot if won else pot
         pay = declarer_pays_or_wins(3, decl, each)
         pay[decl] -= to_pot
-        pay[deal.dealer] -= self.ante_chips
-        return result(deal, payments=pay, points=points, declarer_points=p, won=won,
-                      pot=pot + to_pot)
+        return Score(pay, out, p, won, [], pot + to_pot)

@@ -6,16 +6,27 @@ See ``docs/rules/wuerttemberg.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
-from ..cards import HEARTS, Card, mask_points
+from ..cards import HEARTS, Card
 from ..ending import Ending
-from ..view import DealResult, Phase
-from .base import NOT_HEARTS, Variant, bid_actions, check_bool, check_choice
-from .scoring import declarer_pays_or_wins, ramsch, result
+from ..view import Phase
+from .base import (
+    BY_TRICKS,
+    NOT_HEARTS,
+    Aim,
+    ContractFacts,
+    Score,
+    Variant,
+    bid_actions,
+    check_bool,
+    check_choice,
+)
+from .scoring import declarer_pays_or_wins, ramsch
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -47,6 +58,23 @@ CHOOSE_TRUMP = {Game.FARBE, Game.RUFER, Game.DURCH}
 POINT_GAMES = {Game.HERZ_AUFNEHMEN, Game.FARBE, Game.HERZ}
 WIN_ALL = {Game.RUFER, Game.RUFER_HERZ, Game.DURCH, Game.DURCH_HERZ}
 BETTELS = {Game.BETTEL, Game.BETTEL_OUVERT}
+CALLS = {Game.RUFER, Game.RUFER_HERZ}
+WIN_AT = 61
+
+
+def _facts(g: Game) -> ContractFacts:
+    aim = (Aim.RAMSCH if g is Game.RAMSCH else Aim.LOSE_ALL if g in BETTELS
+           else Aim.WIN_ALL if g in WIN_ALL else Aim.POINTS)
+    return ContractFacts(
+        g.value, aim,
+        (HEARTS,) if g in HEARTS_GAMES else NOT_HEARTS if g in CHOOSE_TRUMP else (),
+        value=VALUE[g], pickup=g is Game.HERZ_AUFNEHMEN, call=g in CALLS,
+        declarer_leads=g is Game.BETTEL_OUVERT,
+        opens="card" if g is Game.BETTEL_OUVERT else None,
+        win_at=WIN_AT if g in POINT_GAMES else None)
+
+
+FACTS = {g: _facts(g) for g in Game}
 _ANNOUNCE = tuple(bid_actions(["spiele", "weg"]))
 _HERZ_ASS = int(Card.parse("AH"))
 
@@ -66,11 +94,13 @@ class Wuerttemberg(Variant):
     name = "wuerttemberg"
     player_counts = (3, 4)
     home_deck = "german"
-    trick_contracts = frozenset(g.value for g in (*WIN_ALL, *BETTELS))
+    trick_contracts = frozenset(f.name for f in FACTS.values() if f.aim in BY_TRICKS)
     session_options = ("herz_ass_ende",)
     option_defaults: ClassVar[dict[str, Any]] = {"deck": 36, "herz_aufnehmen": False,
                                        "forced_ramsch": False}
     call_may_pass = True
+    auction_form = "announce"
+    pass_word = "weg"
 
     def check_options(self, options: dict[str, Any]) -> None:
         check_choice(options, "deck", (36, 32))
@@ -87,6 +117,25 @@ class Wuerttemberg(Variant):
     def games(self) -> list[Game]:
         """The games a player may declare, low to high."""
         return [g for g in RANK if g is not Game.HERZ_AUFNEHMEN or self.extra["herz_aufnehmen"]]
+
+    # -- facts ---------------------------------------------------------------------------
+    all_pass = Game.RAMSCH.value
+
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        return tuple(g.value for g in self.games)
+
+    def facts(self, contract: str) -> ContractFacts:
+        return FACTS[Game(contract)]
+
+    def last_to_speak(self, forehand: int) -> int:
+        return forehand  # the announcements start after forehand
+
+    def bid_contracts(self, forehand: int, bids: Sequence[Action], word: str
+                      ) -> tuple[str, ...]:
+        if word == "spiele":
+            return self.contracts
+        return (word,) if word in FACTS and word != Game.RAMSCH else ()
 
     # -- auction ---------------------------------------------------------------------
     def start(self, deal: Deal) -> None:
@@ -139,28 +188,30 @@ class Wuerttemberg(Variant):
     # -- before play ---------------------------------------------------------------------
     def set_contract(self, deal: Deal, contract: str) -> None:
         g = deal.contract = Game(contract)
+        f = FACTS[g]
         steps: list[Phase] = []
-        leader = deal.forehand
-        if g in HEARTS_GAMES:
-            deal.set_trump(HEARTS)
-        elif g in CHOOSE_TRUMP:
+        if len(f.trumps) == 1:
+            deal.set_trump(f.trumps[0])
+        elif f.trumps:
             steps.append(Phase.TRUMP)
-        if g is Game.HERZ_AUFNEHMEN:
+        if f.pickup:
             steps.append(Phase.DISCARD)
-        if g in (Game.RUFER, Game.RUFER_HERZ):
+        if f.call:
             steps.append(Phase.CALL)
-        if g in WIN_ALL:
+        if f.aim is Aim.WIN_ALL:
             deal.must_win_all = True
-        if g in BETTELS:
+        elif f.aim is Aim.LOSE_ALL:
             deal.must_lose_all = True
-        if g is Game.BETTEL_OUVERT:
+        leader = deal.forehand
+        if f.declarer_leads:
             assert deal.declarer is not None
             leader = deal.declarer
-            deal.open_after = "card"
+        if f.opens is not None:
+            deal.open_after = f.opens
         deal.begin_steps(steps, leader=leader)
 
     def trump_choices(self, deal: Deal) -> tuple[int, ...]:
-        return NOT_HEARTS
+        return FACTS[Game(str(deal.contract))].trumps
 
     # -- scoring -------------------------------------------------------------------------
     # -- the session's ending: "Herz-Ass ansagen" ----------------------------------------
@@ -183,24 +234,24 @@ class Wuerttemberg(Variant):
             session.ending = Ending.FORCED_RAMSCH
             session.special_left = deal.n
 
-    def settle(self, deal: Deal) -> DealResult:
-        g = Game(str(deal.contract))
+
+    def score(self, contract: str, declarer: int | None, points: Sequence[int],
+              tricks: Sequence[int], pile: int, last: int, *, tout: bool = False,
+              kontra: bool = False, rekontra: bool = False, pot: int = 0) -> Score:
+        g = Game(contract)
         if g is Game.RAMSCH:
-            pay, points, jungfrau = ramsch(deal, VALUE[g] * self.stake)
-            return result(deal, payments=pay, points=points, declarer_points=None,
-                          multipliers=["jungfrau"] if jungfrau else [])
-        decl = deal.declarer
+            pay, out, jungfrau = ramsch(points, tricks, pile, last, VALUE[g] * self.stake)
+            return Score(pay, out, None, None, ["jungfrau"] if jungfrau else [], 0)
+        decl = declarer
         assert decl is not None
-        points = deal.points[:]
+        out = list(points)
         if g in POINT_GAMES:
-            extra = deal.discards if g is Game.HERZ_AUFNEHMEN else deal.dealt_talon
-            points[decl] += mask_points(extra)
-            won = points[decl] >= 61
+            out[decl] += pile
+            won = out[decl] >= WIN_AT
         elif g in BETTELS:
-            won = deal.tricks_won[decl] == 0
+            won = tricks[decl] == 0
         else:
-            won = deal.tricks_won[decl] == self.hand_size
+            won = tricks[decl] == self.hand_size
         amount = VALUE[g] * self.stake
-        pay = declarer_pays_or_wins(deal.n, decl, amount if won else -amount)
-        return result(deal, payments=pay, points=points, declarer_points=points[decl],
-                      won=won)
+        pay = declarer_pays_or_wins(self.players, decl, amount if won else -amount)
+        return Score(pay, out, out[decl], won, [], 0)

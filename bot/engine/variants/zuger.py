@@ -5,15 +5,15 @@ See ``docs/rules/zuger.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action
-from ..cards import mask_points
-from ..view import DealResult, Phase
-from .base import Variant, bid_actions, check_choice
-from .scoring import declarer_pays_or_wins, result
+from ..view import Phase
+from .base import ALL_SUITS, Aim, ContractFacts, Score, Variant, bid_actions, check_choice
+from .scoring import declarer_pays_or_wins
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -29,6 +29,7 @@ class Contract(StrEnum):
 LADDER = (Contract.TAPP, Contract.SOLO, Contract.SUPER, Contract.VICE)
 BASE = {Contract.TAPP: 1, Contract.SOLO: 2, Contract.SUPER: 4, Contract.VICE: 6}
 WIN_AT = {Contract.TAPP: 61, Contract.SOLO: 65, Contract.SUPER: 70, Contract.VICE: 75}
+_NAMES = tuple(c.value for c in LADDER)
 #: the bids with none standing, and above each standing bid (by its LADDER index)
 _OPENING = tuple(bid_actions(["pass", "tapp", "solo"]))
 _ABOVE = tuple(tuple(bid_actions(["pass", *LADDER[i + 1:i + 2]])) for i in range(len(LADDER)))
@@ -50,6 +51,7 @@ class Zuger(Variant):
     player_counts = (4,)
     home_deck = "swiss"
     option_defaults: ClassVar[dict[str, Any]] = {"tapp_threshold": 61}
+    auction_form = "ladder"
 
     def check_options(self, options: dict[str, Any]) -> None:
         check_choice(options, "tapp_threshold", (61, 65))
@@ -89,32 +91,49 @@ class Zuger(Variant):
             s = (s + 1) % 4
         a.turn = s
 
+    # -- facts ---------------------------------------------------------------------------
+    @property
+    def contracts(self) -> tuple[str, ...]:
+        return _NAMES
+
+    def facts(self, contract: str) -> ContractFacts:
+        c = Contract(contract)
+        win_at = self.extra["tapp_threshold"] if c is Contract.TAPP else WIN_AT[c]
+        return ContractFacts(c.value, Aim.POINTS, ALL_SUITS, value=BASE[c],
+                             pickup=c is Contract.TAPP, declarer_leads=True, win_at=win_at)
+
+    def bid_contracts(self, forehand: int, bids: Sequence[Action], word: str
+                      ) -> tuple[str, ...]:
+        return (word,) if word in BASE else ()
+
     # -- before play -----------------------------------------------------------------------
     def set_contract(self, deal: Deal, contract: str) -> None:
         deal.contract = Contract(contract)
         assert deal.declarer is not None
-        steps = [Phase.DISCARD, Phase.TRUMP] if contract == Contract.TAPP else [Phase.TRUMP]
-        deal.begin_steps(steps, leader=deal.declarer)
+        f = self.facts(contract)
+        steps = [Phase.DISCARD, Phase.TRUMP] if f.pickup else [Phase.TRUMP]
+        deal.begin_steps(steps, leader=deal.declarer)  # every contract: declarer_leads
 
     # -- scoring -------------------------------------------------------------------------
-    def settle(self, deal: Deal) -> DealResult:
-        decl = deal.declarer
-        assert decl is not None and deal.contract is not None
-        contract = Contract(str(deal.contract))
-        extra = deal.discards if contract is Contract.TAPP else deal.dealt_talon
-        dp = deal.points[decl] + mask_points(extra)
-        points = deal.points[:]
-        points[decl] = dp
-        win_at = self.extra["tapp_threshold"] if contract is Contract.TAPP else WIN_AT[contract]
-        lose_at = 59 if contract is Contract.TAPP and win_at == 61 else win_at - 1
+    def score(self, contract: str, declarer: int | None, points: Sequence[int],
+              tricks: Sequence[int], pile: int, last: int, *, tout: bool = False,
+              kontra: bool = False, rekontra: bool = False, pot: int = 0) -> Score:
+        decl = declarer
+        assert decl is not None
+        c = Contract(contract)
+        dp = points[decl] + pile
+        out = list(points)
+        out[decl] = dp
+        win_at = self.extra["tapp_threshold"] if c is Contract.TAPP else WIN_AT[c]
+        lose_at = 59 if c is Contract.TAPP and win_at == 61 else win_at - 1
         if lose_at < dp < win_at:  # exactly 60 in a tapp with threshold 61: a draw
-            return result(deal, payments=[0] * 4, points=points, declarer_points=dp)
+            return Score([0] * 4, out, dp, None, [], 0)
         won = dp >= win_at
         if won:
-            loser_tricks = sum(deal.tricks_won) - deal.tricks_won[decl]
+            loser_tricks = sum(tricks) - tricks[decl]
             loser_points = 120 - dp
         else:
-            loser_tricks = deal.tricks_won[decl]
+            loser_tricks = tricks[decl]
             loser_points = dp
         multipliers: list[str] = []
         factor = 1
@@ -122,7 +141,6 @@ class Zuger(Variant):
             factor, multipliers = 3, ["no_trick"]
         elif loser_points < 21:
             factor, multipliers = 2, ["schneider"]
-        amount = BASE[contract] * factor * self.stake
+        amount = BASE[c] * factor * self.stake
         pay = declarer_pays_or_wins(4, decl, amount if won else -amount)
-        return result(deal, payments=pay, points=points, declarer_points=dp,
-                      multipliers=multipliers, won=won)
+        return Score(pay, out, dp, won, multipliers, 0)

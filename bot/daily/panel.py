@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.engine import SeatView, TrickView, rules_of
-from bot.engine.cards import iter_bits
+from bot.engine import SeatView
 from bot.tables.ids import ComponentId, Stamp
 from bot.tables.panel_models import hand_panel
 from bot.tables.state import HandContext
@@ -22,12 +21,12 @@ from bot.tables.view_models import (
     ImageKind,
     ImageSpec,
     SelectSpec,
+    play_lines,
     result_line,
     rows,
     shown_names,
 )
 from bot.tables.words import Words
-from renderer.describe import sort_hand
 
 from .ids import HANDS, board_id, run_id
 from .models import DailyMessage, EmbedModel, RunView
@@ -72,7 +71,7 @@ def run_message(run: RunView, words: Words, member: str) -> DailyMessage:
     shown = shown_names(names)
     lines = [words("daily.intro", seat=run.seat + 1), ""]
     lines += [_seat_line(view, s, shown, words, run.seat) for s in range(view.players)]
-    play = _play_lines(view, shown, words)
+    play = play_lines(view, shown, words)
     if play:
         lines += ["", *play]
     table = EmbedModel(description="\n".join(lines), title=title(run, words), colour=COLOUR,
@@ -140,40 +139,6 @@ def _seat_line(view: SeatView, seat: int, names: Sequence[str], words: Words,
     return arrow + " " + " · ".join([head, *([status] if status else [])])
 
 
-def _play_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
-    """What everyone at the table has seen: the called card, the pot, the last trick
-    and the one in play, hands laid open."""
-    lines = []
-    if view.called_card is not None:
-        where = (words("table.called_in_talon") if view.called_in_talon
-                 else words("table.called_from", name=names[view.called_from])
-                 if view.called_from is not None else "")
-        lines.append(words("table.called", card=words.card(view.called_card),
-                           where=where).rstrip())
-    if rules_of(view.variant).keeps_pot:
-        lines.append(words("table.pot", n=view.pot))
-    if view.tricks:
-        last = view.tricks[-1]
-        assert last.winner is not None
-        lines.append(words("table.last_trick", n=len(view.tricks),
-                           plays=_plays(last, view.players, names, words),
-                           name=names[last.winner]))
-    trick = view.current_trick
-    if trick is not None and trick.cards:
-        lines.append(words("table.trick", n=len(view.tricks) + 1,
-                           plays=_plays(trick, view.players, names, words)))
-    for seat, hand in sorted(view.open_hands.items()):
-        cards = sort_hand(iter_bits(hand.mask), view.trump)
-        lines.append(words("table.open_hand", name=names[seat], cards=words.cards(cards)))
-    return lines
-
-
-def _plays(trick: TrickView, players: int, names: Sequence[str], words: Words) -> str:
-    return ", ".join(words("table.play", name=names[trick.seat_of(i, players)],
-                           card=words.card(c)) for i, c in enumerate(trick.cards))
-
-
-# -- once they have finished -------------------------------------------------------------
 def summary_message(run: RunView, words: Words, member: str) -> DailyMessage:
     """Their result, their place among those who have finished so far, the result image;
     buttons for every hand as dealt and the day's table."""

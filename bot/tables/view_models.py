@@ -283,6 +283,14 @@ def _deal_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]
                      else words("table.contract", contract=text))
     if view.trump is not None:
         lines.append(words("table.trump", suit=words.suit(view.trump)))
+    return lines + play_lines(view, names, words)
+
+
+def play_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
+    """What everyone at the table has seen of the play: the called card, the pot, the
+    last trick and the one in play, hands laid open (the table message; the deal of the
+    day's panel too)."""
+    lines = []
     if view.called_card is not None:
         where = (words("table.called_in_talon") if view.called_in_talon
                  else words("table.called_from", name=names[view.called_from])

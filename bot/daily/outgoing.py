@@ -19,6 +19,7 @@ import discord
 from discord.ui import DynamicItem
 
 import renderer
+from bot.replies import Deferring
 from bot.tables.rendering import Renderer
 from bot.tables.view_models import ButtonSpec
 
@@ -145,7 +146,7 @@ class Outgoing:
                 "view": self.view(), "allowed_mentions": discord.AllowedMentions.none()}
 
 
-class Reply:
+class Reply(Deferring):
     """Answers one interaction once: a new message, or (``update``) in place of the
     message its component sits on; deferred if the answer is not ready ``grace``
     seconds after the interaction reached the bot (Discord allows 3). A deferral says
@@ -153,43 +154,20 @@ class Reply:
 
     def __init__(self, interaction: discord.Interaction, *, update: bool = False,
                  ephemeral: bool = True, grace: float = 2.0) -> None:
-        self.interaction = interaction
-        self.update = update
-        self.ephemeral = ephemeral
-        self.grace = max(0.0, grace)
-        self.deferred = False
-        self._lock = asyncio.Lock()
-        self._timer: asyncio.Task[None] | None = None
+        super().__init__(interaction, update=update, grace=grace, ephemeral=ephemeral)
 
     async def __aenter__(self) -> Reply:
-        self._timer = asyncio.create_task(self._defer_later())
+        self.start_timer()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        self._stop()
-
-    def _stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    async def _defer_later(self) -> None:
-        await asyncio.sleep(self.grace)
-        async with self._lock:
-            response = self.interaction.response
-            if response.is_done():
-                return
-            if self.update:
-                await response.defer()
-            else:
-                await response.defer(ephemeral=self.ephemeral, thinking=True)
-            self.deferred = True
+        self._stop_timer()
 
     async def send(self, out: Outgoing, *, update: bool | None = None) -> None:
         update = self.update if update is None else update
         response = self.interaction.response
         async with self._lock:
-            self._stop()
+            self._stop_timer()
             if update and not response.is_done():
                 await response.edit_message(**out.edit_kwargs())
             elif update and self.deferred and self.update:
@@ -204,7 +182,7 @@ class Reply:
     async def text(self, text: str) -> None:
         """A short ephemeral text (a refusal): a new message beside the clicked panel."""
         async with self._lock:
-            self._stop()
+            self._stop_timer()
             response = self.interaction.response
             if not response.is_done():
                 await response.send_message(text, ephemeral=True)

@@ -9,7 +9,6 @@ acknowledges the click.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from collections import OrderedDict
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import language_of
+from bot.replies import Deferring
 
 from .ids import Stamp
 from .outgoing import Disclosure, MessageKind, Outgoing
@@ -52,7 +52,7 @@ class Arrivals:
         return self.clock() - self.seen(interaction)
 
 
-class Answer:
+class Answer(Deferring):
     """Answers one interaction once; defers it if the answer is not ready in ``grace``
     seconds (Discord allows 3). ``update``: the answer replaces the message the clicked
     component sits on (an ephemeral hand); otherwise it is a new ephemeral message.
@@ -62,14 +62,9 @@ class Answer:
 
     def __init__(self, display: Display, interaction: discord.Interaction, *, update: bool,
                  grace: float, table_id: int | None = None) -> None:
+        super().__init__(interaction, update=update, grace=grace)
         self.display = display
-        self.interaction = interaction
-        self.update = update
-        self.grace = grace
         self.table_id = table_id
-        self.deferred = False
-        self._lock = asyncio.Lock()
-        self._timer: asyncio.Task[None] | None = None
         self._held: LivePanel | None = None
 
     async def __aenter__(self) -> Answer:
@@ -81,7 +76,7 @@ class Answer:
             if held is not None:
                 await held.lock.acquire()
                 self._held = held
-        self._timer = asyncio.create_task(self._defer_later())
+        self.start_timer()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -89,23 +84,6 @@ class Answer:
         if self._held is not None:
             self._held.lock.release()
             self._held = None
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    async def _defer_later(self) -> None:
-        await asyncio.sleep(self.grace)
-        async with self._lock:
-            response = self.interaction.response
-            if response.is_done():
-                return
-            if self.update:
-                await response.defer()
-            else:
-                await response.defer(ephemeral=True, thinking=True)
-            self.deferred = True
 
     async def send(self, model: MessageModel, *, table_id: int, kind: MessageKind,
                    seat: int | None, stamp: Stamp | None, update: bool | None = None,

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from standin import Actor, InteractionRecord, Message, Sandbox
+from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 from standin.harness import make_world, running
 
 from .ai import make_player
@@ -47,6 +47,21 @@ TABLES: tuple[tuple[str, str, dict[str, Any], int], ...] = (
 
 
 MENTION = re.compile(r"<@!?(\d+)>")
+
+
+async def table_thread(sandbox: Sandbox, bot: TappBot, channel: Channel,
+                       before: int) -> Channel:
+    """The thread ``/tapp new`` made in ``channel`` (which had ``before`` threads) once
+    its table is placed there: the answer comes first, the thread right after (on a busy
+    machine, after the stand-in has gone quiet once)."""
+    tables = bot.tables
+    assert tables is not None
+    for _ in range(1000):
+        threads = sandbox.threads(channel)
+        if len(threads) > before and tables.located_in(threads[-1].id) is not None:
+            break
+        await asyncio.sleep(0.01)
+    return sandbox.threads(channel)[-1]
 
 
 @dataclass
@@ -171,14 +186,8 @@ class Demo:
         recorder.note(f"\nalice types: /tapp new variant:{variant} {shown}".rstrip())
         before = len(sandbox.threads(channel))
         await alice.slash(channel, "/tapp new", variant=variant, **options)
-        tables = bot.tables
-        for _ in range(1000):  # the answer comes first, then the thread and the table
-            threads = sandbox.threads(channel)
-            if len(threads) > before and tables.located_in(threads[-1].id) is not None:
-                break
-            await asyncio.sleep(0.01)
-        thread = sandbox.threads(channel)[-1]
-        live = tables.located_in(thread.id)
+        thread = await table_thread(sandbox, bot, channel, before)
+        live = bot.tables.located_in(thread.id)
         assert live is not None
         await self.quiet(sandbox, bot)
         table_id = live.table_id

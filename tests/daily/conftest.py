@@ -4,27 +4,15 @@ by hand, a service with easy computer players and seeds drawn from a seeded sour
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.daily import DailyConfig, DailyService
 from bot.store import Store
-from tests.store.helpers import START, FakeClock
+from tests.store.conftest import clock, store
+from tests.store.helpers import FakeClock
 
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(START)
-
-
-@pytest.fixture
-async def store(clock: FakeClock) -> AsyncIterator[Store]:
-    s = await Store.open(":memory:", clock=clock)
-    try:
-        yield s
-    finally:
-        await s.close()
+__all__ = ["clock", "store"]  # the store tests' fixtures: a clock moved by hand, a store
 
 
 def seeds(seed: int = 1) -> DailyConfig:

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.ai import make_player
 from bot.client import TappBot
+from bot.demo import table_thread
 from bot.engine import Action, ActionType, CardSet, Deal, SeatView, deal_from_record
 from bot.engine.cards import CARD_NAMES
 from bot.replay_cli import main as replay_main
@@ -377,17 +378,9 @@ async def open_table(sandbox: Sandbox, bot: TappBot, channel: Channel, host: Act
     before = len(sandbox.threads(channel))
     ix = await host.slash(channel, "/tapp new", variant=variant, **options)
     assert ix.response is not None and not ix.errors, ix.errors
-    # the answer comes first; the thread is made and the table placed in it right after
-    # (on a busy machine, after the stand-in has gone quiet once)
+    thread = await table_thread(sandbox, bot, channel, before)
     assert bot.tables is not None
-    tables = bot.tables
-    for _ in range(1000):
-        threads = sandbox.threads(channel)
-        if len(threads) > before and tables.located_in(threads[-1].id) is not None:
-            break
-        await asyncio.sleep(0.01)
-    thread = sandbox.threads(channel)[-1]
-    live = tables.located_in(thread.id)
+    live = bot.tables.located_in(thread.id)
     assert live is not None
     await quiet(sandbox, bot)  # the lobby is posted in the thread
     game = Game(sandbox, bot, thread, live.table_id, {a.id: a for a in (host, *joiners)})

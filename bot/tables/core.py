@@ -283,6 +283,7 @@ class TableCore:
             actor = view.actor if view is not None else None
             if actor is not None and actor in live.seats and not live.computer_plays(actor):
                 actor_user = live.seats[actor].user_id  # pinged (not while away)
+        claim = claim_state(live)
         return TableState(
             table_id=live.table_id, guild_id=live.row.guild_id, channel_id=live.row.channel_id,
             thread_id=live.row.thread_id, host_id=live.row.host_id, variant=live.variant,
@@ -296,9 +297,9 @@ class TableCore:
             end_votes=len(live.end_votes), votes_needed=len(live.voters()) // 2 + 1,
             kontra=kontra, actor_user=actor_user, timed_out=live.timed_out(),
             absences=absences(live, self.config.clock()),
-            claim=claim_state(live), commitment=live.commitment if live.deal_id else None,
+            claim=claim, commitment=live.commitment if live.deal_id else None,
             claimable=claimable(live, view.actor) if view and view.actor is not None else (),
-            private=_private(deal, claim_state(live)))
+            private=_private(deal, claim))
 
     def table_over(self, live: LiveTable) -> TableOver:
         session = live.session

@@ -39,6 +39,7 @@ from .errors import (
 )
 from .ids import Stamp
 from .live import LiveTable
+from .picture import table_picture
 from .refusals import refusal
 from .registry import TableRegistry, Unrebuildable
 from .scheduler import Scheduler
@@ -284,12 +285,14 @@ class TableCore:
             if actor is not None and actor in live.seats and not live.computer_plays(actor):
                 actor_user = live.seats[actor].user_id  # pinged (not while away)
         claim = claim_state(live)
+        live.picture = table_picture(live.picture, live.deal_number, view)
         return TableState(
             table_id=live.table_id, guild_id=live.row.guild_id, channel_id=live.row.channel_id,
             thread_id=live.row.thread_id, host_id=live.row.host_id, variant=live.variant,
             options=dict(live.options), status=live.status, players=live.players,
             seats=live.seat_infos(), language=live.language, style=live.style,
             stamp=live.stamp, view=view,
+            picture=live.picture.view if live.picture is not None else None,
             chips=tuple(session.chips) if session is not None else None,
             deals_played=session.deals_played if session is not None else 0,
             ending=session.ending if session is not None else Ending.NONE,

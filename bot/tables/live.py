@@ -11,6 +11,7 @@ from bot.engine.session import Session
 from bot.store import ClaimRow, MemberTime, SeatRow, TableRow, TableStatus
 
 from .ids import Stamp
+from .picture import Picture
 from .state import SeatInfo
 
 
@@ -42,6 +43,8 @@ class LiveTable:
     #: from the start of their turns. Changed only with the turn's deadlines (see
     #: :func:`bot.tables.availability.settle_presence`); not the members who timed out
     declared_away: frozenset[int] = frozenset()
+    #: what the table image was last drawn from (see :mod:`.picture`; not stored)
+    picture: Picture | None = None
 
     @property
     def table_id(self) -> int:

@@ -81,6 +81,8 @@ class TableState:
     style: str
     stamp: Stamp | None = None  # the deal in play and its action count
     view: SeatView | None = None  # the public view of the deal in play
+    #: the public view the table image is drawn from (see :mod:`bot.tables.picture`)
+    picture: SeatView | None = None
     chips: tuple[int, ...] | None = None  # session chips per seat
     deals_played: int = 0
     ending: Ending = Ending.NONE

@@ -222,8 +222,8 @@ def table_message(state: TableState, words: Words) -> MessageModel:
                     ButtonSpec(custom_id(tid, state.stamp, "claim.no"),
                                words("button.claim.no"), DANGER)]
     buttons.append(ButtonSpec(custom_id(tid, None, "end"), words("button.end")))
-    image = ImageSpec(ImageKind.TABLE, view, state.names, state.style, state.language,
-                      chips=state.chips)
+    image = ImageSpec(ImageKind.TABLE, state.picture or view, state.names, state.style,
+                      state.language, chips=state.chips)
     return MessageModel(
         title=words("table.title", variant=words.variant_name(), table=tid),
         description="\n".join(lines), colour=COLOUR_PLAY, image=image,

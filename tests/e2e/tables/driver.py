@@ -24,7 +24,8 @@ from bot.engine import Action, ActionType, CardSet, Deal, SeatView, deal_from_re
 from bot.engine.cards import CARD_NAMES
 from bot.replay_cli import main as replay_main
 from bot.store import DealStatus, LedgerKind, Store
-from bot.tables import ComponentId, Disclosure, LiveTable
+from bot.tables import ComponentId, Disclosure, LiveTable, MessageKind
+from bot.tables.picture import snapshot
 from bot.tables.words import Words
 from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 
@@ -118,8 +119,13 @@ def check_disclosure(d: Disclosure, records: dict[tuple[int, int], dict[str, Any
     # ... which its view may see
     visible = view.visible_cards()
     assert set(model.shown) <= set(visible), (d.kind, d.audience, model.shown, visible)
-    if model.image is not None:
-        assert model.image.view is view
+    picture = None
+    if model.image is not None and model.image.view is not view:
+        # the table image during play: the table as the last trick ended
+        # (bot.tables.picture), a public view of the same deal, checked below
+        assert d.kind is MessageKind.TABLE and d.audience is None, d.kind
+        picture = model.image.view
+        assert picture.seat is None and picture.hand is None
     # the view is the viewer's own (or the public one), exactly as the engine gives it
     if d.audience is None:
         assert view.seat is None, d.kind
@@ -136,10 +142,24 @@ def check_disclosure(d: Disclosure, records: dict[tuple[int, int], dict[str, Any
             assert hand is not None
             expected = replace(expected, open_hands={**expected.open_hands, claimer: hand})
         assert view == expected, (d.kind, d.stamp)
+        if picture is not None:
+            assert_picture_of(picture, record, d.stamp.ply)
     # public components carry no card
     if d.audience is None:
         for c in model.components:
             assert not CARD_TOKEN.search(c.custom_id), c.custom_id
+
+
+def assert_picture_of(picture: SeatView, record: dict[str, Any], ply: int) -> None:
+    """``picture`` is the public view of the deal at or before ``ply``, within the same
+    trick, as :func:`bot.tables.picture.snapshot` gives it (no seat to act)."""
+    for earlier in range(ply, -1, -1):
+        view = deal_from_record(record, stop_at=earlier).public_view()
+        if len(view.tricks) < len(picture.tricks):
+            break
+        if snapshot(view) == picture:
+            return
+    raise AssertionError(f"the table image shows no moment of the deal's trick (ply {ply})")
 
 
 @dataclass

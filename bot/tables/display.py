@@ -117,10 +117,12 @@ class Display:
         """Start and warm up the image workers."""
         await self.images.start()
 
-    async def outgoing(self, model: MessageModel) -> Outgoing:
+    async def outgoing(self, model: MessageModel, holder: int | None = None) -> Outgoing:
+        """``model`` with its image drawn (kept as ``holder``'s newest, if given: see
+        :meth:`Renderer.render`)."""
         image = None
         if model.image is not None:
-            image = await self.images.render(model.image)
+            image = await self.images.render(model.image, holder=holder)
         return Outgoing(model, image)
 
     # -- the public side: one worker per table ---------------------------------------------
@@ -356,6 +358,7 @@ class Display:
             return
         await self.public.closed(event, language, style)
         await self._note_panels(event.table_id, "panel.table_closed", final=True)
+        self.images.release(event.table_id)
         worker.state = None
 
     async def _panel_held(self, worker: _Worker, event: _PanelHeld) -> None:

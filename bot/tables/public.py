@@ -71,7 +71,7 @@ class PublicMessages:
     """Posts, edits and deletes the public messages of tables (see the module docstring)."""
 
     def __init__(self, client: discord.Client, store: Store, *,
-                 outgoing: Callable[[MessageModel], Awaitable[Outgoing]],
+                 outgoing: Callable[[MessageModel, int | None], Awaitable[Outgoing]],
                  disclose: Callable[[Disclosure], None], clock: Callable[[], float],
                  sleep: Sleep) -> None:
         self.client = client
@@ -87,7 +87,7 @@ class PublicMessages:
     # -- the table message ------------------------------------------------------------
     async def put_table_message(self, state: TableState, model: MessageModel,
                                 kind: MessageKind, repost: bool) -> None:
-        out = await self.outgoing(model)
+        out = await self.outgoing(model, state.table_id)  # its picture, kept per table
         channel = self.channel(state.location_id)
         current = await self.store.messages.current(state.table_id, TABLE)
         message_id = None
@@ -136,7 +136,7 @@ class PublicMessages:
         """Post the turn ping (the last one is owed deleting: :meth:`delete_owed`)."""
         channel = self.channel(state.location_id)
         message = await self._send(state.table_id, channel,
-                                   **(await self.outgoing(model)).send_kwargs())
+                                   **(await self.outgoing(model, None)).send_kwargs())
         await self.record(message, state.table_id, PING)
         self.disclose(Disclosure(state.table_id, PING, None, None, state.stamp, model,
                                  message.id))
@@ -154,7 +154,7 @@ class PublicMessages:
         table = await self.store.tables.get(event.table_id)
         channel = self.channel(table.thread_id or table.channel_id)
         message = await self._send(event.table_id, channel,
-                                   **(await self.outgoing(model)).send_kwargs())
+                                   **(await self.outgoing(model, None)).send_kwargs())
         await self.record(message, event.table_id, RESULT, replace=False,
                           deal_id=event.deal_id)
         self.disclose(Disclosure(event.table_id, RESULT, None, None, event.stamp, model,
@@ -168,7 +168,7 @@ class PublicMessages:
         words = Words(language, table.variant, style)
         model = closed_message(event, words)
         channel = self.channel(table.thread_id or table.channel_id)
-        note = await self.outgoing(closed_note(event, words))
+        note = await self.outgoing(closed_note(event, words), None)
         shown = await self.store.messages.current(event.table_id, TABLE)
         for ref in shown:
             try:
@@ -183,7 +183,7 @@ class PublicMessages:
         posted = await self.store.messages.current(event.table_id, CLOSED)
         if not event.cancelled and not posted:  # the summary, once
             message = await self._send(event.table_id, channel,
-                                       **(await self.outgoing(model)).send_kwargs())
+                                       **(await self.outgoing(model, None)).send_kwargs())
             await self.record(message, event.table_id, CLOSED)
         await self.store.messages.gone([ref.message_id for ref in shown])  # final: kept
         self.disclose(Disclosure(event.table_id, CLOSED, None, None, None, model))

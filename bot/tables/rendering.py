@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import hashlib
 import logging
 import multiprocessing
@@ -38,9 +39,16 @@ log = logging.getLogger(__name__)
 STYLES = ("french", "german", "swiss")
 
 
+@functools.lru_cache(maxsize=32)
+def labels_for(language: str | None) -> renderer.Labels:
+    """The renderer's words in ``language``, gathered once per language (gathering them
+    from the catalogue took about a millisecond, a fifth of drawing a hand)."""
+    return renderer.Labels(render_labels(language))
+
+
 def render_image(spec: ImageSpec) -> renderer.RenderedImage:
     """Render one image (blocking: call it through a :class:`Renderer`)."""
-    labels = render_labels(spec.language)
+    labels = labels_for(spec.language)
     names = list(spec.names)
     if spec.kind is ImageKind.HAND:
         return renderer.render_hand(spec.view, style=spec.style, names=names, labels=labels)
@@ -98,7 +106,8 @@ class Renderer:
     """Renders :class:`ImageSpec`\\ s in ``processes`` worker processes (None: one per
     core; 0: in threads, as tests may prefer for speed)."""
 
-    def __init__(self, processes: int | None = None, *, cache_size: int = 256) -> None:
+    def __init__(self, processes: int | None = None, *, cache_size: int = 256,
+                 holders: int = 4096) -> None:
         self.processes = default_processes() if processes is None else processes
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         #: images drawn lately, by their spec's content: a repeat of the same image (the
@@ -106,6 +115,11 @@ class Renderer:
         self.cache_size = cache_size
         self._cache: OrderedDict[bytes, renderer.RenderedImage] = OrderedDict()
         self._drawing: dict[bytes, asyncio.Future[renderer.RenderedImage]] = {}
+        #: each holder's newest image (a table's picture, which holds for a chapter of a
+        #: deal: :mod:`bot.tables.picture`), kept apart from the cache, where the images
+        #: of hundreds of other tables would push it out before its next use
+        self.holders = holders
+        self._held: OrderedDict[int, tuple[bytes, renderer.RenderedImage]] = OrderedDict()
         self.drawn = self.reused = 0
 
     @property
@@ -135,10 +149,31 @@ class Renderer:
         log.info("%d image worker(s) ready (%.1f s CPU to warm up)", self.processes,
                  sum(spent))
 
-    async def render(self, spec: ImageSpec) -> renderer.RenderedImage:
-        """The image of ``spec``: drawn once for every repeat of the same content."""
+    async def render(self, spec: ImageSpec, *,
+                     holder: int | None = None) -> renderer.RenderedImage:
+        """The image of ``spec``: drawn once for every repeat of the same content. With
+        a ``holder`` (a table's id), the image is also kept as that holder's newest."""
         data = pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL)
         key = hashlib.blake2b(data, digest_size=16).digest()
+        if holder is not None:
+            held = self._held.get(holder)
+            if held is not None and held[0] == key:
+                self._held.move_to_end(holder)
+                self.reused += 1
+                return held[1]
+        image = await self._cached(data, key)
+        if holder is not None:
+            self._held[holder] = (key, image)
+            self._held.move_to_end(holder)
+            while len(self._held) > self.holders:
+                self._held.popitem(last=False)
+        return image
+
+    def release(self, holder: int) -> None:
+        """Forget ``holder``'s image (its table closed)."""
+        self._held.pop(holder, None)
+
+    async def _cached(self, data: bytes, key: bytes) -> renderer.RenderedImage:
         image = self._cache.get(key)
         if image is not None:
             self._cache.move_to_end(key)

@@ -113,3 +113,23 @@ async def test_the_same_image_is_drawn_once_for_every_repeat() -> None:
     assert (images.drawn, images.reused) == (1, 2)
     other = await images.render(spec("table"))
     assert bytes(other) != bytes(first) and images.drawn == 2
+
+
+async def test_a_tables_picture_outlives_the_images_of_other_tables() -> None:
+    """A table's picture holds for a chapter of its deal (bot.tables.picture): the images
+    of many other tables drawn meanwhile do not push it out."""
+    images = Renderer(processes=0, cache_size=2)
+    picture = await images.render(spec("table"), holder=7)
+    for language in ("en", "de", "sv"):  # three other images fill the small cache
+        await images.render(spec("hand", language))
+    assert images.drawn == 4
+    again = await images.render(spec("table"), holder=7)
+    assert again is picture and images.drawn == 4
+    assert await images.render(spec("table"), holder=8) is not picture  # not its own
+    assert images.drawn == 5
+    images.release(7)
+    for language in ("en", "de"):  # the table's image leaves the small cache again
+        await images.render(spec("hand", language))
+    drawn = images.drawn
+    await images.render(spec("table"), holder=7)
+    assert images.drawn == drawn + 1  # forgotten with its table

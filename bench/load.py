@@ -305,6 +305,7 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                 rss_after = rss_kb()
                 cpu0, images0, wall0 = cpu_s(), images_cpu_s(bot), time.monotonic()
                 assert bot.display is not None
+                drawn0 = (bot.display.images.drawn, bot.display.images.reused)
                 admission = bot.display.admission
                 waits0 = (bot.pace.waited if bot.pace else 0, admission.waited, admission.shed)
                 with _profiled(args.profile):
@@ -314,6 +315,8 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                 bot_wall = time.monotonic() - wall0
                 figures["render_processes"] = bot.display.images.processes
                 figures["render_cpu_s"] = round(images_cpu, 2)
+                figures["images_drawn"] = bot.display.images.drawn - drawn0[0]
+                figures["images_reused"] = bot.display.images.reused - drawn0[1]
                 # in the play phase only
                 figures["pace_waited"] = (bot.pace.waited if bot.pace else 0) - waits0[0]
                 figures["admission_waited"] = admission.waited - waits0[1]
@@ -442,6 +445,8 @@ def _table(f: dict[str, Any]) -> str:
         + (f"of which its {f['render_processes']} image workers {f['render_cpu_s']:.1f} s"
            if f["render_processes"] else "images rendered in its threads")
         + f"; stand-in and members CPU {play['driver_cpu_s']:.1f} s",
+        f"images: {f['images_drawn']} drawn, {f['images_reused']} reused (the same content"
+        f" drawn before) in the play phase",
         f"resident memory: {f['rss_before_kb'] / 1024:.1f} MB before opening, "
         f"{f['rss_tables_kb'] / 1024:.1f} MB with the tables open, "
         f"{f['rss_end_kb'] / 1024:.1f} MB after play: {f['rss_per_table_kb']:.1f} KB per table",

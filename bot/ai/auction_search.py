@@ -35,6 +35,11 @@ _BASELINE = BaselinePlayer(random.Random(0))  # deterministic: the rng is never 
 #: the seat's own later choices tried one by one (the contract, the declaration)
 _BRANCH = (Phase.CONTRACT, Phase.DECLARE)
 _PRE_PLAY = 60  # actions at most before play (the auction and the steps; a safeguard)
+#: layouts before a word may be found clearly best, and the standard errors of the
+#: paired differences it must then lead every other word by (the clock goes to the
+#: close decisions)
+SETTLE_AFTER = 16
+SETTLE_Z = 3.0
 
 
 class AuctionSimulator:
@@ -42,7 +47,7 @@ class AuctionSimulator:
 
     def __init__(self, view: SeatView, k: Knowledge, sampler: SamplerLike,
                  rng: random.Random, node_budget: int = 3000, *, exact_nodes: int = 0,
-                 rollouts: int = 1, blind: bool = False) -> None:
+                 rollouts: int = 1, blind: bool = False, margin: float = 0.0) -> None:
         self.view = view
         self.k = k
         self.me = k.me
@@ -53,6 +58,7 @@ class AuctionSimulator:
         self.exact_nodes = exact_nodes  # > 0: point contracts exactly (the bound)
         self.rollouts = rollouts
         self.blind = blind  # rollouts with every seat playing the baseline's card
+        self.margin = margin  # chips a word must lead by to count as clearly best
         self.layouts: list[Layout] = []
         #: per word and layout: the chips per later choice of the seat's own (or None)
         self.branches: dict[Action, list[dict[Action | None, float]]] = {}
@@ -63,6 +69,9 @@ class AuctionSimulator:
         (or declaration) the one best on average over the layouts."""
         for i in range(samples):
             if deadline is not None and i >= min_samples and time.perf_counter() > deadline:
+                break
+            if i >= SETTLE_AFTER and i % 8 == 0 and _settled(
+                    [_best_branch(self.branches[a]) for a in options], self.margin):
                 break
             while len(self.layouts) <= i:
                 self.layouts.append(self.sampler.sample(self.rng))
@@ -147,6 +156,25 @@ class AuctionSimulator:
             public = Public(self.k.table, f, aim, deal.trump, decl, 0, [0] * n, (), own)
         return valuer.play_out(world, pile, self.rng, self.rollouts,
                                0.1 if self.rollouts > 1 else 0.0, public)
+
+
+def _settled(vectors: list[list[float]], margin: float) -> bool:
+    """Whether one word leads every other by ``margin`` plus ``SETTLE_Z`` standard
+    errors of the paired differences (words equal in every layout count as settled)."""
+    n = len(vectors[0])
+    means = [sum(v) / n for v in vectors]
+    best = max(range(len(vectors)), key=lambda j: means[j])
+    for j, v in enumerate(vectors):
+        if j == best:
+            continue
+        diffs = [x - y for x, y in zip(vectors[best], v, strict=True)]
+        m = means[best] - means[j]
+        var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+        if var == 0.0 and m == 0.0:
+            continue
+        if m <= margin + SETTLE_Z * (var / n) ** 0.5:
+            return False
+    return True
 
 
 def _best_branch(rows: list[dict[Action | None, float]]) -> list[float]:

@@ -58,6 +58,16 @@ class LevelConfig:
 #: +0.34] with 0.003)
 SHAPE = 0.003
 
+#: strong: layouts per auction word (and per plan before play), most decisions then
+#: stopped by the clock. Over strong's lead on normal (300 deals, seat 0, the same
+#: deals as ``bench ai``) the bidding is what tells them apart in Zuger: card play
+#: alone (strong without its bidding search) +0.007 over normal, with it +0.19; twice
+#: the card play layouts (96) added nothing (+0.007 [-0.11, +0.12]), while more
+#: auction layouts did: over 32, 64 gave Zuger +0.10 [-0.07, +0.27] and Württemberg
+#: +0.13 [-0.10, +0.35], 96 gave +0.15 [-0.04, +0.33] and +0.28 [-0.00, +0.55]
+#: (160: Württemberg +0.18 [-0.03, +0.39], the machine busier: the clock decides)
+STRONG_BID_SAMPLES = 96
+
 LEVELS: dict[str, LevelConfig] = {
     # card play searched (few layouts, no inference); bids and steps as the baseline
     "normal": LevelConfig("normal", 0.22, Budget(samples=24, min_samples=6, seconds=0.22,
@@ -68,7 +78,7 @@ LEVELS: dict[str, LevelConfig] = {
     "strong": LevelConfig("strong", 0.7, Budget(samples=48, min_samples=12, seconds=0.7,
                                                exact_tricks=4, exact_nodes=6000,
                                                infer=True, blind=True, shape=SHAPE),
-                          bid_samples=32, infer=True, blind=True),
+                          bid_samples=STRONG_BID_SAMPLES, infer=True, blind=True),
 }
 
 

@@ -107,7 +107,7 @@ class Renderer:
     core; 0: in threads, as tests may prefer for speed)."""
 
     def __init__(self, processes: int | None = None, *, cache_size: int = 256,
-                 holders: int = 4096) -> None:
+                 holders: int = 1024) -> None:
         self.processes = default_processes() if processes is None else processes
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         #: images drawn lately, by their spec's content: a repeat of the same image (the

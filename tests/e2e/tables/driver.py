@@ -121,7 +121,7 @@ def check_disclosure(d: Disclosure, records: dict[tuple[int, int], dict[str, Any
     assert set(model.shown) <= set(visible), (d.kind, d.audience, model.shown, visible)
     picture = None
     if model.image is not None and model.image.view is not view:
-        # the table image during play: the table as the last trick ended
+        # the table image: the table as the auction began or the last trick ended
         # (bot.tables.picture), a public view of the same deal, checked below
         assert d.kind is MessageKind.TABLE and d.audience is None, d.kind
         picture = model.image.view
@@ -151,8 +151,8 @@ def check_disclosure(d: Disclosure, records: dict[tuple[int, int], dict[str, Any
 
 
 def assert_picture_of(picture: SeatView, record: dict[str, Any], ply: int) -> None:
-    """``picture`` is the public view of the deal at or before ``ply``, within the same
-    trick, as :func:`bot.tables.picture.snapshot` gives it (no seat to act)."""
+    """``picture`` is the public view of the deal at or before ``ply`` with as many
+    tricks completed, as :func:`bot.tables.picture.snapshot` gives it (no seat to act)."""
     for earlier in range(ply, -1, -1):
         view = deal_from_record(record, stop_at=earlier).public_view()
         if len(view.tricks) < len(picture.tricks):

@@ -16,6 +16,10 @@ Phases, in one run:
    ephemeral "ok") connects; every table gets a plain message with two buttons, and
    the members click one, then the other, as a turn of phase 4 does (*My hand*, then
    the action), at the same rate for the same time. Then it is closed.
+   Then the courier (:class:`~bench.load_floors.CourierClient`) connects on the same
+   messages: each member opens a panel once, then acts with one click a turn, and the
+   courier answers as the bot does, with its three requests and their images, but does
+   none of its work; the same rate, the same time.
 2. The stand-in has made the world (a guild per 100 tables, a channel per 10, 4
    members per table); the bot connects; resident memory (``VmRSS``) is read.
 3. Opening: for every table the host types ``/tapp new``, three members click *Join*,
@@ -46,7 +50,8 @@ answer, on the stand-in's clock; an interaction never answered within Discord's 
 for latency, not as actions. Opening (with the lobby joins) is reported on its own line.
 
 ``--json`` prints one object with ``actions_per_s``, ``p50_ms``, ``p99_ms``,
-``floor_p99_ms``, ``rss_per_table_kb``, ``token_requests_per_s`` and the other figures.
+``floor_p99_ms``, ``courier_p99_ms``, ``courier_cpu_ms_per_action``,
+``rss_per_table_kb``, ``token_requests_per_s`` and the other figures.
 """
 
 from __future__ import annotations
@@ -79,22 +84,12 @@ from bot.cli import Parser, non_negative
 from bot.client import TappBot
 from bot.config import Settings
 from bot.tables import TableConfig
-from bot.tables.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
 from standin import discord_pointed_at
 
 from . import load_driver
+from .load_floors import CourierClient, FloorClient, courier_images
+from .load_report import AIM_RATE, AIM_TABLES, floor_figures, judge, main_figures, report
 
-#: the aims: at AIM_RATE turns a second offered to AIM_TABLES tables under Discord's
-#: default global limit, p99 under AIM_P99_MS and within AIM_FLOOR_RATIO of the floor's,
-#: the bot's CPU per action within AIM_FLOOR_RATIO of the floor's, at most
-#: AIM_TOKEN_REQUESTS token requests and AIM_CLICKS member clicks per action, nothing
-#: failed or refused
-AIM_P99_MS = 250.0
-AIM_FLOOR_RATIO = 3.0
-AIM_RATE = 40.0
-AIM_TABLES = 200
-AIM_TOKEN_REQUESTS = 1.0
-AIM_CLICKS = 1.1
 #: Discord's global rate limit: requests a second with the bot's token (interaction
 #: answers are not counted)
 DISCORD_GLOBAL_LIMIT = 50
@@ -166,13 +161,6 @@ def cpu_s() -> float:
     """CPU seconds of this process, every thread (the renderers too)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
-
-
-class FloorClient(discord.Client):
-    """A bare client: answers every interaction at once, ephemerally."""
-
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("ok", ephemeral=True)
 
 
 class Pipe:
@@ -290,7 +278,16 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                     floored = await pipe.ask(do="floor_run", rate=args.rate,
                                              seconds=args.seconds)
                     floor_cpu = cpu_s() - cpu0
-                figures.update(_floor_figures(floored, floor_cpu))
+                figures.update(floor_figures(floored, floor_cpu))
+                hand, table = courier_images(args.seed)
+                courier = CourierClient(hand, table, intents=discord.Intents.default(),
+                                        guild_ready_timeout=0.5)
+                async with connected(courier, token):
+                    cpu0 = cpu_s()
+                    carried = await pipe.ask(do="courier_run", rate=args.rate,
+                                             seconds=args.seconds)
+                    courier_cpu = cpu_s() - cpu0
+                figures.update(floor_figures(carried, courier_cpu, "courier"))
             config = TableConfig(computer_pause=0, computer_level="easy",
                                  rng=random.Random(args.seed), ai_seed=args.seed)
             settings = Settings(token=token, database_path=database, log_level="WARNING",
@@ -322,7 +319,7 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                 figures["admission_waited"] = admission.waited - waits0[1]
                 figures["admission_shed"] = admission.shed - waits0[2]
                 rss_end = rss_kb()
-            figures.update(_main_figures(played, opened, rss_before, rss_after, rss_end,
+            figures.update(main_figures(played, opened, rss_before, rss_after, rss_end,
                                          bot_cpu, bot_wall, args.tables))
         await pipe.ask(do="stop")
     finally:
@@ -330,147 +327,13 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
         child.join(timeout=30)
         if child.is_alive():
             child.terminate()
-    if "floor_p99_ms" in figures and figures.get("p99_ms") is not None:
-        figures["p99_vs_floor"] = round(figures["p99_ms"] / max(figures["floor_p99_ms"], 0.1), 2)
-    if figures.get("floor_cpu_ms_per_action") and figures.get("bot_cpu_ms_per_action"):
-        figures["cpu_vs_floor"] = round(
-            figures["bot_cpu_ms_per_action"] / figures["floor_cpu_ms_per_action"], 2)
-    figures["aim_met"] = bool(
-        figures.get("p99_ms") is not None and figures["p99_ms"] < AIM_P99_MS
-        and figures.get("p99_vs_floor", float("inf")) <= AIM_FLOOR_RATIO
-        and figures.get("cpu_vs_floor", float("inf")) <= AIM_FLOOR_RATIO
-        and (figures.get("token_requests_per_action") or 0) <= AIM_TOKEN_REQUESTS
-        and (figures.get("member_clicks_per_action") or float("inf")) <= AIM_CLICKS
-        and figures["failed"] == 0 and figures["global_refused"] == 0
-        and figures["actions_per_s"] >= 0.95 * AIM_RATE)
+    judge(figures)
     return figures
-
-
-def _clicks_per_action(played: dict[str, Any]) -> float | None:
-    """Member clicks (*My hand* and the action) per action taken."""
-    kinds = played["kinds"]
-    actions = kinds.get("action", {}).get("answered", 0)
-    if not actions:
-        return None
-    clicks = sum(kinds.get(k, {}).get("n", 0) for k in ("hand", "action"))
-    return round(clicks / actions, 2)
 
 
 def global_pace(limit: int) -> int:
     """The bot's pace under a global limit of ``limit`` a second (as 45 is under 50)."""
     return max(1, limit * 9 // 10) if limit > 0 else 0
-
-
-def _main_figures(played: dict[str, Any], opened: dict[str, Any], rss_before: int,
-                  rss_after: int, rss_end: int, bot_cpu: float, bot_wall: float,
-                  tables: int) -> dict[str, Any]:
-    actions = played["actions"]
-    return {
-        "actions_per_s": played["actions_per_s"],
-        "p50_ms": played.get("p50_ms"),
-        "p99_ms": played.get("p99_ms"),
-        "max_ms": played.get("max_ms"),
-        "action_p50_ms": played.get("action_p50_ms"),
-        "action_p99_ms": played.get("action_p99_ms"),
-        "interactions": played["interactions"],
-        "failed": played["failed"],
-        "rss_per_table_kb": round((rss_after - rss_before) / tables, 1),
-        "rss_before_kb": rss_before,
-        "rss_tables_kb": rss_after,
-        "rss_end_kb": rss_end,
-        "bot_cpu_s": round(bot_cpu, 2),
-        "bot_cpu_share": round(bot_cpu / bot_wall, 2) if bot_wall else None,
-        "bot_cpu_ms_per_action": round(bot_cpu * 1000 / actions, 2) if actions else None,
-        "member_clicks_per_action": _clicks_per_action(played),
-        "token_requests_per_s": played["token_requests_per_s"],
-        "token_requests_per_action": round(
-            played["token_requests_per_s"] / played["actions_per_s"], 2)
-        if played["actions_per_s"] else None,
-        "global_refused": played["global_refused"],
-        "play_seconds": played["seconds"],
-        "play": played,
-        "opening": opened,
-    }
-
-
-def _floor_figures(floored: dict[str, Any], floor_cpu: float) -> dict[str, Any]:
-    actions = floored["actions"]
-    return {
-        "floor_actions_per_s": floored["actions_per_s"],
-        "floor_p50_ms": floored.get("p50_ms"),
-        "floor_p99_ms": floored.get("p99_ms"),
-        "floor_max_ms": floored.get("max_ms"),
-        "floor_failed": floored["failed"],
-        "floor_cpu_ms_per_action": round(floor_cpu * 1000 / actions, 2) if actions else None,
-        "floor": floored,
-    }
-
-
-def _ms(value: Any) -> str:
-    return "-" if value is None else f"{value:.1f}"
-
-
-def _table(f: dict[str, Any]) -> str:
-    play, opening = f["play"], f["opening"]
-    rate = "as fast as possible" if not f["rate"] else f"{f['rate']:g} turns/s offered"
-    lines = [
-        f"{f['tables']} {f['variant']} tables, 4 members each, {rate}, "
-        f"{f['play_seconds']:.1f} s of play (bot in this process; stand-in and members "
-        "in another)",
-        f"opening: {opening['interactions']} interactions ({opening['actions']} new/join/start)"
-        f" in {opening['seconds']:.1f} s, p50 {_ms(opening.get('p50_ms'))} ms, "
-        f"p99 {_ms(opening.get('p99_ms'))} ms; {opening.get('tables_ready')} tables ready",
-        "",
-        f"{'':<22} {'actions/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9} "
-        f"{'CPU ms/action':>14}",
-        f"{'Tapp bot':<22} {f['actions_per_s']:>10.1f} {_ms(f['p50_ms']):>9} "
-        f"{_ms(f['p99_ms']):>9} {_ms(f['max_ms']):>9} "
-        f"{_ms(f['bot_cpu_ms_per_action']):>14}",
-    ]
-    if "floor_p99_ms" in f:
-        lines.append(
-            f"{'floor (bare client)':<22} {f['floor_actions_per_s']:>10.1f} "
-            f"{_ms(f['floor_p50_ms']):>9} {_ms(f['floor_p99_ms']):>9} "
-            f"{_ms(f['floor_max_ms']):>9} {_ms(f['floor_cpu_ms_per_action']):>14}")
-    lines += [
-        "",
-        f"failed (no answer within Discord's 3 s; counted as 3000 ms above): Tapp "
-        f"{f['failed']} of {f['interactions']} interactions"
-        + (f", floor {f['floor_failed']}" if "floor_failed" in f else ""),
-        f"Tapp actions only: p50 {_ms(f['action_p50_ms'])} ms, p99 {_ms(f['action_p99_ms'])} ms;"
-        f" {play['interactions']} interactions, {play['turns']} turns, {play['missed']} due "
-        f"turns with no table waiting, {play['refused']} refused, {play['timeouts']} unanswered"
-        f" in {load_driver.ANSWER_TIMEOUT_S:g} s, {play['probes']} stalled tables probed",
-        f"bot CPU {f['bot_cpu_s']:.1f} s in the play phase ({f['bot_cpu_share']:.2f} cores), "
-        + (f"of which its {f['render_processes']} image workers {f['render_cpu_s']:.1f} s"
-           if f["render_processes"] else "images rendered in its threads")
-        + f"; stand-in and members CPU {play['driver_cpu_s']:.1f} s",
-        f"images: {f['images_drawn']} drawn, {f['images_reused']} reused (the same content"
-        f" drawn before) in the play phase",
-        f"resident memory: {f['rss_before_kb'] / 1024:.1f} MB before opening, "
-        f"{f['rss_tables_kb'] / 1024:.1f} MB with the tables open, "
-        f"{f['rss_end_kb'] / 1024:.1f} MB after play: {f['rss_per_table_kb']:.1f} KB per table",
-    ]
-    limit = (f"Discord's global limit of {f['global_limit']} token requests/s (the bot paced "
-             f"at {f['global_pace']}/s)" if f["global_limit"] else "no global limit (unpaced)")
-    lines.append(
-        f"{limit}{'' if f.get('route_limits', True) else '; no per-route limits'}"
-        f": the bot made {f['token_requests_per_s']:.1f} token requests/s "
-        f"({_ms(f['token_requests_per_action'])} per action); {f['global_refused']} refused "
-        f"for the global limit; {f['pace_waited']} waited for the pace (in play)")
-    lines.append(
-        f"admission: {f['admission_waited']} clicks waited for one of the bot's "
-        f"{ADMISSION_LIMIT} slots, {f['admission_shed']} of them left unanswered (too late)")
-    lines.append(f"member clicks per action: {_ms(f['member_clicks_per_action'])} (My hand "
-                 "only where no live panel showed the member's turn)")
-    ratio, cpu = f.get("p99_vs_floor"), f.get("cpu_vs_floor")
-    lines.append(
-        f"aim ({AIM_RATE:g} actions/s; p99 < {AIM_P99_MS:g} ms and <= {AIM_FLOOR_RATIO:g}x the"
-        f" floor's; CPU/action <= {AIM_FLOOR_RATIO:g}x the floor's; <= {AIM_TOKEN_REQUESTS:g}"
-        f" token requests and <= {AIM_CLICKS:g} clicks per action; nothing failed or "
-        f"refused): p99/floor p99 = {'-' if ratio is None else ratio}, CPU/floor CPU = "
-        f"{'-' if cpu is None else cpu}; " + ("met" if f["aim_met"] else "not met"))
-    return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:
@@ -487,5 +350,5 @@ def main(argv: list[str]) -> int:
     else:
         with tempfile.TemporaryDirectory(prefix="tapp-bench-load-") as folder:
             figures = asyncio.run(measure(args, Path(folder) / "load.sqlite3"))
-    print(json.dumps(figures) if args.json else _table(figures))
+    print(json.dumps(figures) if args.json else report(figures))
     return 0

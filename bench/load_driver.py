@@ -11,7 +11,9 @@ chosen at random. When the panel that answers the action offers the member anoth
 For the floor (run before any table opens), every table's channel gets a plain message
 with two buttons; a member clicks one, then the other, as a turn of the Tapp phase does
 (*My hand*, then the action), against a bare client that answers every interaction at
-once.
+once. For the courier (after the floor), the same messages: each member opens a panel once
+(*Hand*), then acts with one click on it per turn, against a client that makes a Tapp
+turn's requests without the bot's work (:mod:`bench.load_floors`).
 
 Talks to the bot's process over a ``multiprocessing`` pipe: see :mod:`bench.load`.
 :class:`Driver` opens the tables and runs the phases; the world the members see is in
@@ -36,7 +38,7 @@ from standin import Sandbox
 
 from .load_answers import answer_of, offers_action
 from .load_figures import PhaseStats, phase_figures
-from .load_members import ANSWER_TIMEOUT_S, FLOOR, TAPP, LoadMembers
+from .load_members import ANSWER_TIMEOUT_S, COURIER, FLOOR, TAPP, LoadMembers
 from .load_world import LoadTable
 
 
@@ -103,13 +105,15 @@ class Driver(LoadMembers):
         if do == "floor_prepare":
             self._floor_world()
             return {}
-        if do == "floor_run":
+        if do in ("floor_run", "courier_run"):
             await self.sandbox.gateway.wait_connected(60)
-            self.mode = FLOOR
+            self._forget_closed_sessions()
+            self.mode = FLOOR if do == "floor_run" else COURIER
             try:
                 return await self.phase(float(command["rate"]), float(command["seconds"]))
             finally:
                 self.ready.clear()
+                self.panel_of.clear()  # the courier's panels
                 for table in self.tables:
                     table.queued = table.busy = False
         if do == "stop":
@@ -181,7 +185,7 @@ class Driver(LoadMembers):
     # -- a phase: turns at a fixed rate (open loop), or as fast as possible ----------------
     async def phase(self, rate: float, seconds: float) -> dict[str, Any]:
         self.stats = PhaseStats()
-        if self.mode == FLOOR:
+        if self.mode != TAPP:
             self.ready.clear()
             for table in self.tables:
                 table.busy, table.queued = False, False
@@ -213,7 +217,7 @@ class Driver(LoadMembers):
         pending = [t for t in self.tasks if not t.done()]
         if pending:
             await asyncio.wait(pending, timeout=ANSWER_TIMEOUT_S + 2)
-        kinds = ("floor_act",) if self.mode == FLOOR else ("action",)
+        kinds = {FLOOR: ("floor_act",), COURIER: ("courier_act",)}.get(self.mode, ("action",))
         figures = phase_figures(self.sandbox, self.stats, window, action_kinds=kinds, until=end)
         figures["driver_cpu_s"] = round(cpu, 2)
         figures["token_requests_per_s"] = round(token_requests / window, 1) if window else 0.0

@@ -32,7 +32,7 @@ STALL_S = 10.0
 #: how long a member waits for an answer before giving up on the turn
 ANSWER_TIMEOUT_S = 10.0
 POLL_S = 0.002
-TAPP, FLOOR = "tapp", "floor"
+TAPP, FLOOR, COURIER = "tapp", "floor", "courier"
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +122,8 @@ class LoadMembers(LoadWorld):
         try:
             if self.mode == FLOOR:
                 await self._floor_turn(table)
+            elif self.mode == COURIER:
+                await self._courier_turn(table)
             else:
                 await self._tapp_turn(table)
         except Exception:
@@ -129,7 +131,7 @@ class LoadMembers(LoadWorld):
         finally:
             table.busy = False
             table.last_progress = time.monotonic()
-        if self.mode == FLOOR or table.panel is not None or table.to_act is not None:
+        if self.mode != TAPP or table.panel is not None or table.to_act is not None:
             self._enqueue(table)
 
     async def _tapp_turn(self, table: LoadTable) -> None:
@@ -213,3 +215,22 @@ class LoadMembers(LoadWorld):
             return
         await self.interact("floor_act", lambda: member.click(
             message, custom_id=FLOOR_ACT, settle=False))
+
+    async def _courier_turn(self, table: LoadTable) -> None:
+        """One click on the member's panel (opened once with *Hand*), as a member whose
+        live panel shows their turn acts."""
+        member = table.members[table.floor_seat]
+        table.floor_seat = (table.floor_seat + 1) % len(table.members)
+        panel = self.panel_of.get(member.id)
+        if panel is None:
+            message = table.floor_message
+            assert message is not None
+            record = await self.interact("courier_hand", lambda: member.click(
+                message, custom_id=FLOOR_HAND, settle=False))
+            panel = None if record is None else answer_of(record)
+            if panel is None or not panel.buttons():
+                return
+            self.panel_of[member.id] = panel
+        custom_id = panel.buttons()[0]["custom_id"]
+        await self.interact("courier_act", lambda: member.click(
+            panel, custom_id=custom_id, settle=False))

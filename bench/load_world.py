@@ -134,12 +134,13 @@ class LoadWorld:
 
     # -- the floor: a plain message per table, against a bare client ----------------------
     def _floor_world(self) -> None:
-        """Post each table's floor message (in its channel: no table is open yet)."""
+        """Post each table's floor message, in a thread of its own as a table's messages
+        are (so editing it meets the same per-channel limits)."""
         state = self.sandbox.state
         row = {"type": 1, "components": [
             {"type": 2, "style": 1, "label": "Hand", "custom_id": FLOOR_HAND},
             {"type": 2, "style": 2, "label": "Act", "custom_id": FLOOR_ACT}]}
-        for table in self.tables:
-            where = state.channels[table.thread_id or table.channel.id]
+        for i, table in enumerate(self.tables):
+            where = state.create_thread(table.channel, f"floor {i + 1}", owner=state.bot)
             table.floor_message = state.add_message(state.new_message(
                 where, state.bot, content="floor", components=[row]))

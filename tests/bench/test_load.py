@@ -32,6 +32,14 @@ def test_tiny_load_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) 
     assert figures["rss_per_table_kb"] > 0
     assert figures["floor"]["actions"] > 0 and figures["floor_actions_per_s"] > 0
     assert 0 < figures["floor_p50_ms"] <= figures["floor_p99_ms"]
+    # the courier answered every action with a turn's requests (one of them, the table's
+    # edit, with the bot's token); nothing failed or was refused
+    courier = figures["courier"]
+    assert courier["actions"] > 0 and figures["courier_failed"] == 0
+    assert courier["kinds"]["courier_act"]["answered"] == courier["kinds"]["courier_act"]["n"]
+    assert figures["courier_global_refused"] == 0
+    assert 0 < figures["courier_p50_ms"] <= figures["courier_p99_ms"]
+    assert figures["cpu_vs_courier"] > 0 and figures["p99_vs_courier"] > 0
     assert figures["play"]["timeouts"] == 0 and figures["play"]["unanswered"] == 0
     # Discord's global limit held, and the bot stayed under it
     assert (figures["global_limit"], figures["global_pace"]) == (50, 45)

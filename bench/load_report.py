@@ -1,0 +1,186 @@
+"""The figures ``python -m bot bench load`` reports from its bot process: the play
+phase's, the floor's and the courier's (:func:`main_figures`, :func:`floor_figures`), the
+ratios and whether the aims are met (:func:`judge`), and the readable table
+(:func:`report`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.tables.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
+
+from .load_members import ANSWER_TIMEOUT_S
+
+#: the aims: at AIM_RATE turns a second offered to AIM_TABLES tables under Discord's
+#: default global limit, p99 under AIM_P99_MS and within AIM_FLOOR_RATIO of the floor's,
+#: the bot's CPU per action within AIM_FLOOR_RATIO of the floor's, at most
+#: AIM_TOKEN_REQUESTS token requests and AIM_CLICKS member clicks per action, nothing
+#: failed or refused
+AIM_P99_MS = 250.0
+AIM_FLOOR_RATIO = 3.0
+AIM_RATE = 40.0
+AIM_TABLES = 200
+AIM_TOKEN_REQUESTS = 1.0
+AIM_CLICKS = 1.1
+
+
+def judge(figures: dict[str, Any]) -> None:
+    """Add the ratios to the floor's and the courier's, and ``aim_met``."""
+    if "floor_p99_ms" in figures and figures.get("p99_ms") is not None:
+        figures["p99_vs_floor"] = round(figures["p99_ms"] / max(figures["floor_p99_ms"], 0.1), 2)
+    if figures.get("floor_cpu_ms_per_action") and figures.get("bot_cpu_ms_per_action"):
+        figures["cpu_vs_floor"] = round(
+            figures["bot_cpu_ms_per_action"] / figures["floor_cpu_ms_per_action"], 2)
+    for name in ("courier",):  # not an aim: how much of the bot's cost its own work is
+        if figures.get(f"{name}_p99_ms") and figures.get("p99_ms") is not None:
+            figures[f"p99_vs_{name}"] = round(figures["p99_ms"] / figures[f"{name}_p99_ms"], 2)
+        if figures.get(f"{name}_cpu_ms_per_action") and figures.get("bot_cpu_ms_per_action"):
+            figures[f"cpu_vs_{name}"] = round(
+                figures["bot_cpu_ms_per_action"] / figures[f"{name}_cpu_ms_per_action"], 2)
+    figures["aim_met"] = bool(
+        figures.get("p99_ms") is not None and figures["p99_ms"] < AIM_P99_MS
+        and figures.get("p99_vs_floor", float("inf")) <= AIM_FLOOR_RATIO
+        and figures.get("cpu_vs_floor", float("inf")) <= AIM_FLOOR_RATIO
+        and (figures.get("token_requests_per_action") or 0) <= AIM_TOKEN_REQUESTS
+        and (figures.get("member_clicks_per_action") or float("inf")) <= AIM_CLICKS
+        and figures["failed"] == 0 and figures["global_refused"] == 0
+        and figures["actions_per_s"] >= 0.95 * AIM_RATE)
+
+
+def _clicks_per_action(played: dict[str, Any]) -> float | None:
+    """Member clicks (*My hand* and the action) per action taken."""
+    kinds = played["kinds"]
+    actions = kinds.get("action", {}).get("answered", 0)
+    if not actions:
+        return None
+    clicks = sum(kinds.get(k, {}).get("n", 0) for k in ("hand", "action"))
+    return round(clicks / actions, 2)
+
+
+def main_figures(played: dict[str, Any], opened: dict[str, Any], rss_before: int,
+                 rss_after: int, rss_end: int, bot_cpu: float, bot_wall: float,
+                 tables: int) -> dict[str, Any]:
+    actions = played["actions"]
+    return {
+        "actions_per_s": played["actions_per_s"],
+        "p50_ms": played.get("p50_ms"),
+        "p99_ms": played.get("p99_ms"),
+        "max_ms": played.get("max_ms"),
+        "action_p50_ms": played.get("action_p50_ms"),
+        "action_p99_ms": played.get("action_p99_ms"),
+        "interactions": played["interactions"],
+        "failed": played["failed"],
+        "rss_per_table_kb": round((rss_after - rss_before) / tables, 1),
+        "rss_before_kb": rss_before,
+        "rss_tables_kb": rss_after,
+        "rss_end_kb": rss_end,
+        "bot_cpu_s": round(bot_cpu, 2),
+        "bot_cpu_share": round(bot_cpu / bot_wall, 2) if bot_wall else None,
+        "bot_cpu_ms_per_action": round(bot_cpu * 1000 / actions, 2) if actions else None,
+        "member_clicks_per_action": _clicks_per_action(played),
+        "token_requests_per_s": played["token_requests_per_s"],
+        "token_requests_per_action": round(
+            played["token_requests_per_s"] / played["actions_per_s"], 2)
+        if played["actions_per_s"] else None,
+        "global_refused": played["global_refused"],
+        "play_seconds": played["seconds"],
+        "play": played,
+        "opening": opened,
+    }
+
+
+def floor_figures(floored: dict[str, Any], floor_cpu: float,
+                  name: str = "floor") -> dict[str, Any]:
+    """The floor's figures (both clicks of a turn count for latency), or the courier's
+    (its actions only: a member opens a panel only on their first turn)."""
+    actions = floored["actions"]
+    of = "" if name == "floor" else "action_"
+    return {
+        f"{name}_actions_per_s": floored["actions_per_s"],
+        f"{name}_p50_ms": floored.get(f"{of}p50_ms"),
+        f"{name}_p99_ms": floored.get(f"{of}p99_ms"),
+        f"{name}_max_ms": floored.get(f"{of}max_ms"),
+        f"{name}_failed": floored["failed"],
+        f"{name}_cpu_ms_per_action": round(floor_cpu * 1000 / actions, 2) if actions
+        else None,
+        f"{name}_global_refused": floored["global_refused"],
+        name: floored,
+    }
+
+
+def _ms(value: Any) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def report(f: dict[str, Any]) -> str:
+    play, opening = f["play"], f["opening"]
+    rate = "as fast as possible" if not f["rate"] else f"{f['rate']:g} turns/s offered"
+    lines = [
+        f"{f['tables']} {f['variant']} tables, 4 members each, {rate}, "
+        f"{f['play_seconds']:.1f} s of play (bot in this process; stand-in and members "
+        "in another)",
+        f"opening: {opening['interactions']} interactions ({opening['actions']} new/join/start)"
+        f" in {opening['seconds']:.1f} s, p50 {_ms(opening.get('p50_ms'))} ms, "
+        f"p99 {_ms(opening.get('p99_ms'))} ms; {opening.get('tables_ready')} tables ready",
+        "",
+        f"{'':<22} {'actions/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9} "
+        f"{'CPU ms/action':>14}",
+        f"{'Tapp bot':<22} {f['actions_per_s']:>10.1f} {_ms(f['p50_ms']):>9} "
+        f"{_ms(f['p99_ms']):>9} {_ms(f['max_ms']):>9} "
+        f"{_ms(f['bot_cpu_ms_per_action']):>14}",
+    ]
+    if "floor_p99_ms" in f:
+        lines.append(
+            f"{'floor (bare client)':<22} {f['floor_actions_per_s']:>10.1f} "
+            f"{_ms(f['floor_p50_ms']):>9} {_ms(f['floor_p99_ms']):>9} "
+            f"{_ms(f['floor_max_ms']):>9} {_ms(f['floor_cpu_ms_per_action']):>14}")
+    if "courier_p99_ms" in f:
+        lines.append(
+            f"{'courier (same sends)':<22} {f['courier_actions_per_s']:>10.1f} "
+            f"{_ms(f['courier_p50_ms']):>9} {_ms(f['courier_p99_ms']):>9} "
+            f"{_ms(f['courier_max_ms']):>9} {_ms(f['courier_cpu_ms_per_action']):>14}")
+    lines += [
+        "",
+        f"failed (no answer within Discord's 3 s; counted as 3000 ms above): Tapp "
+        f"{f['failed']} of {f['interactions']} interactions"
+        + (f", floor {f['floor_failed']}" if "floor_failed" in f else ""),
+        f"Tapp actions only: p50 {_ms(f['action_p50_ms'])} ms, p99 {_ms(f['action_p99_ms'])} ms;"
+        f" {play['interactions']} interactions, {play['turns']} turns, {play['missed']} due "
+        f"turns with no table waiting, {play['refused']} refused, {play['timeouts']} unanswered"
+        f" in {ANSWER_TIMEOUT_S:g} s, {play['probes']} stalled tables probed",
+        f"bot CPU {f['bot_cpu_s']:.1f} s in the play phase ({f['bot_cpu_share']:.2f} cores), "
+        + (f"of which its {f['render_processes']} image workers {f['render_cpu_s']:.1f} s"
+           if f["render_processes"] else "images rendered in its threads")
+        + f"; stand-in and members CPU {play['driver_cpu_s']:.1f} s",
+        f"images: {f['images_drawn']} drawn, {f['images_reused']} reused (the same content"
+        f" drawn before) in the play phase",
+        f"resident memory: {f['rss_before_kb'] / 1024:.1f} MB before opening, "
+        f"{f['rss_tables_kb'] / 1024:.1f} MB with the tables open, "
+        f"{f['rss_end_kb'] / 1024:.1f} MB after play: {f['rss_per_table_kb']:.1f} KB per table",
+    ]
+    limit = (f"Discord's global limit of {f['global_limit']} token requests/s (the bot paced "
+             f"at {f['global_pace']}/s)" if f["global_limit"] else "no global limit (unpaced)")
+    lines.append(
+        f"{limit}{'' if f.get('route_limits', True) else '; no per-route limits'}"
+        f": the bot made {f['token_requests_per_s']:.1f} token requests/s "
+        f"({_ms(f['token_requests_per_action'])} per action); {f['global_refused']} refused "
+        f"for the global limit; {f['pace_waited']} waited for the pace (in play)")
+    lines.append(
+        f"admission: {f['admission_waited']} clicks waited for one of the bot's "
+        f"{ADMISSION_LIMIT} slots, {f['admission_shed']} of them left unanswered (too late)")
+    lines.append(f"member clicks per action: {_ms(f['member_clicks_per_action'])} (My hand "
+                 "only where no live panel showed the member's turn)")
+    ratio, cpu = f.get("p99_vs_floor"), f.get("cpu_vs_floor")
+    lines.append(
+        f"aim ({AIM_RATE:g} actions/s; p99 < {AIM_P99_MS:g} ms and <= {AIM_FLOOR_RATIO:g}x the"
+        f" floor's; CPU/action <= {AIM_FLOOR_RATIO:g}x the floor's; <= {AIM_TOKEN_REQUESTS:g}"
+        f" token requests and <= {AIM_CLICKS:g} clicks per action; nothing failed or "
+        f"refused): p99/floor p99 = {'-' if ratio is None else ratio}, CPU/floor CPU = "
+        f"{'-' if cpu is None else cpu}; " + ("met" if f["aim_met"] else "not met"))
+    if "cpu_vs_courier" in f:
+        lines.append(
+            f"against the courier (a turn's requests and bytes, none of the bot's work; "
+            f"{f['courier_failed']} failed, {f['courier_global_refused']} refused): p99 "
+            f"{f.get('p99_vs_courier', '-')}x, CPU/action {f['cpu_vs_courier']}x")
+    return "\n".join(lines)

@@ -91,7 +91,7 @@ class Answer(Deferring):
         """Send ``model`` as the answer (ephemeral), and report it to the observers. A
         hand panel (``kind`` HAND) becomes the member's live panel at the table
         (showing the moment ``stamp``, and ``claim`` made then)."""
-        out = await self.display.outgoing(model)
+        out = await self.display.outgoing(model, urgent=True)  # the member waits for it
         update = self.update if update is None else update
         user = self.interaction.user.id
         if kind is not MessageKind.HAND or seat is None:

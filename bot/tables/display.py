@@ -117,12 +117,13 @@ class Display:
         """Start and warm up the image workers."""
         await self.images.start()
 
-    async def outgoing(self, model: MessageModel, holder: int | None = None) -> Outgoing:
-        """``model`` with its image drawn (kept as ``holder``'s newest, if given: see
-        :meth:`Renderer.render`)."""
+    async def outgoing(self, model: MessageModel, holder: int | None = None, *,
+                       urgent: bool = False) -> Outgoing:
+        """``model`` with its image drawn (kept as ``holder``'s newest, if given; before
+        the others if ``urgent``: see :meth:`Renderer.render`)."""
         image = None
         if model.image is not None:
-            image = await self.images.render(model.image, holder=holder)
+            image = await self.images.render(model.image, holder=holder, urgent=urgent)
         return Outgoing(model, image)
 
     # -- the public side: one worker per table ---------------------------------------------

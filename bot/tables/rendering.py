@@ -11,12 +11,18 @@ Workers start (and draw their card sprites, ~0.4 s each) in :meth:`Renderer.star
 that the first images do not wait for them. A pool that breaks (a worker killed) is
 replaced once per image; if the new one fails too, that image is rendered in a thread.
 A worker ends by itself within a second of the bot's process dying.
+
+At most one image per worker is handed to the workers at once; the others wait in the
+bot, where an *urgent* one (the answer to a member's click, which the member is waiting
+for) goes before the rest (table pictures and other members' panels, which follow the
+game): :class:`Slots`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import functools
 import hashlib
 import logging
@@ -25,7 +31,7 @@ import os
 import pickle
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from concurrent.futures.process import BrokenProcessPool
 
 import renderer
@@ -102,6 +108,43 @@ def default_processes() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+class Slots:
+    """At most ``n`` holders at once; when one is free, a waiting urgent claim gets it
+    before any other (each kind in the order it came)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.busy = 0
+        self._waiting: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque())
+
+    async def acquire(self, urgent: bool) -> None:
+        if self.busy < self.n and not any(self._waiting):
+            self.busy += 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue = self._waiting[0 if urgent else 1]
+        queue.append(future)
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.release()  # it was handed a slot it will not use
+            else:
+                with contextlib.suppress(ValueError):
+                    queue.remove(future)
+            raise
+
+    def release(self) -> None:
+        """Free a slot: hand it to the first waiting claim, urgent ones first."""
+        for queue in self._waiting:
+            while queue:
+                future = queue.popleft()
+                if not future.done():
+                    future.set_result(None)
+                    return
+        self.busy -= 1
+
+
 class Renderer:
     """Renders :class:`ImageSpec`\\ s in ``processes`` worker processes (None: one per
     core; 0: in threads, as tests may prefer for speed)."""
@@ -120,6 +163,7 @@ class Renderer:
         #: of hundreds of other tables would push it out before its next use
         self.holders = holders
         self._held: OrderedDict[int, tuple[bytes, renderer.RenderedImage]] = OrderedDict()
+        self.slots = Slots(max(1, self.processes))
         self.drawn = self.reused = 0
 
     @property
@@ -149,10 +193,11 @@ class Renderer:
         log.info("%d image worker(s) ready (%.1f s CPU to warm up)", self.processes,
                  sum(spent))
 
-    async def render(self, spec: ImageSpec, *,
-                     holder: int | None = None) -> renderer.RenderedImage:
+    async def render(self, spec: ImageSpec, *, holder: int | None = None,
+                     urgent: bool = False) -> renderer.RenderedImage:
         """The image of ``spec``: drawn once for every repeat of the same content. With
-        a ``holder`` (a table's id), the image is also kept as that holder's newest."""
+        a ``holder`` (a table's id), the image is also kept as that holder's newest.
+        ``urgent``: someone waits for it (an answer): drawn before the others waiting."""
         data = pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL)
         key = hashlib.blake2b(data, digest_size=16).digest()
         if holder is not None:
@@ -161,7 +206,7 @@ class Renderer:
                 self._held.move_to_end(holder)
                 self.reused += 1
                 return held[1]
-        image = await self._cached(data, key)
+        image = await self._cached(data, key, urgent)
         if holder is not None:
             self._held[holder] = (key, image)
             self._held.move_to_end(holder)
@@ -173,7 +218,7 @@ class Renderer:
         """Forget ``holder``'s image (its table closed)."""
         self._held.pop(holder, None)
 
-    async def _cached(self, data: bytes, key: bytes) -> renderer.RenderedImage:
+    async def _cached(self, data: bytes, key: bytes, urgent: bool) -> renderer.RenderedImage:
         image = self._cache.get(key)
         if image is not None:
             self._cache.move_to_end(key)
@@ -187,7 +232,11 @@ class Renderer:
             asyncio.get_running_loop().create_future()
         self._drawing[key] = future
         try:
-            image = await self._draw(data)
+            await self.slots.acquire(urgent)
+            try:
+                image = await self._draw(data)
+            finally:
+                self.slots.release()
         except BaseException as error:
             future.set_exception(error)
             future.exception()  # (retrieved: nobody may be waiting)

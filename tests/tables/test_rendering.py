@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Deal
-from bot.tables.rendering import Renderer, render_image
+from bot.tables.rendering import Renderer, Slots, render_image
 from bot.tables.view_models import ImageKind, ImageSpec
 
 
@@ -133,3 +133,45 @@ async def test_a_tables_picture_outlives_the_images_of_other_tables() -> None:
     drawn = images.drawn
     await images.render(spec("table"), holder=7)
     assert images.drawn == drawn + 1  # forgotten with its table
+
+
+async def test_an_urgent_image_goes_before_the_others_waiting() -> None:
+    slots = Slots(1)
+    order: list[str] = []
+
+    async def draw(name: str, urgent: bool) -> None:
+        await slots.acquire(urgent)
+        try:
+            order.append(name)
+            await asyncio.sleep(0)
+        finally:
+            slots.release()
+
+    await slots.acquire(False)  # a worker busy
+    tasks = [asyncio.create_task(draw(name, urgent)) for name, urgent in
+             (("table 1", False), ("panel 2", False), ("answer 1", True), ("answer 2", True))]
+    await asyncio.sleep(0)
+    assert order == [] and slots.busy == 1
+    slots.release()
+    await asyncio.gather(*tasks)
+    assert order == ["answer 1", "answer 2", "table 1", "panel 2"]
+    assert slots.busy == 0
+
+
+async def test_a_claim_given_up_frees_its_place_and_its_slot() -> None:
+    slots = Slots(1)
+    await slots.acquire(False)
+    waiting = asyncio.create_task(slots.acquire(True))
+    await asyncio.sleep(0)
+    waiting.cancel()  # given up while waiting: it leaves the queue
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    handed = asyncio.create_task(slots.acquire(False))
+    await asyncio.sleep(0)
+    slots.release()  # handed to the claim below, which is cancelled before it runs
+    handed.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await handed
+    assert slots.busy == 0  # nothing leaked: the next claim gets a slot at once
+    await asyncio.wait_for(slots.acquire(False), 1)
+    assert slots.busy == 1

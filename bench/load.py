@@ -292,7 +292,8 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
                                  rng=random.Random(args.seed), ai_seed=args.seed)
             settings = Settings(token=token, database_path=database, log_level="WARNING",
                                 render_processes=args.render_processes, global_rate=pace)
-            bot = TappBot(settings, guild_ready_timeout=0.5, tables=config)
+            bot = TappBot(settings, guild_ready_timeout=0.5, tables=config,
+                          settle_memory=True)  # as deployed (bot/runner.py)
             async with connected(bot, token):
                 gc.collect()
                 rss_before = rss_kb()

@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot.engine import TappError
 from cogs import EXTENSIONS
 
+from . import collector
 from .config import Settings
 from .daily import DailyConfig, DailyService
 from .i18n import language_of, t
@@ -95,6 +96,7 @@ class TappBot(commands.Bot):
         extensions: Sequence[str] = EXTENSIONS,
         tables: TableConfig | None = None,
         daily: DailyConfig | None = None,
+        settle_memory: bool = False,
         **options: Any,
     ) -> None:
         options.setdefault("max_messages", None)  # no message cache: nothing reads it
@@ -110,6 +112,9 @@ class TappBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        #: freeze what start-up left for the garbage collector once ready (see
+        #: :mod:`bot.collector`): as deployed; not in tests, which start many bots
+        self.settle_memory = settle_memory
         #: keeps token requests under Discord's global limit (None: unpaced)
         self.pace = GlobalPace(settings.global_rate) if settings.global_rate else None
         if self.pace is not None:
@@ -231,6 +236,9 @@ class TappBot(commands.Bot):
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("ready as %s (%s) in %d guild(s)", self.user, self.user.id, len(self.guilds))
+        if self.settle_memory:
+            self.settle_memory = False  # once: a reconnect's on_ready does not freeze more
+            collector.settle()
 
     async def close(self) -> None:
         try:

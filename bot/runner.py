@@ -83,7 +83,7 @@ def main(argv: list[str]) -> int:
     setup_logging(settings.log_level_number, secret=settings.token)
     silence_voice_warnings()
     try:
-        asyncio.run(serve(settings))
+        asyncio.run(serve(settings, settle_memory=True))
     except discord.LoginFailure:
         log.error("Discord rejected the token (DISCORD_TOKEN)")
         return 1

@@ -158,7 +158,8 @@ RUN_WITHOUT_DISCORD = textwrap.dedent("""
     if sys.argv[1:] == ["unsilenced"]:
         runner.silence_voice_warnings = lambda: None
 
-    async def serve(settings):  # what the real serve does first: make a client
+    async def serve(settings, **options):  # what the real serve does first: make a client
+        assert options == {"settle_memory": True}  # as deployed: see bot/collector.py
         discord.Client(intents=discord.Intents.none())
         logging.getLogger("discord.client").warning("another warning")
 

@@ -2,14 +2,19 @@
 
 Duplicate matches per variant: every deal is played once with seat 0 taken by each of
 ``easy`` (the baseline), ``normal`` and ``strong``, the other seats baseline every
-time; the dealer moves on every deal, so seat 0 sits in every position. From the same
-deals, per pair of levels: seat 0's mean chip difference per deal with a 95% confidence
-interval (t over the paired deals) and how many deals it played differently (a
-different result). The first ``--bound-deals`` deals are also played with seat 0 the
-perfect-information bound (:mod:`bot.ai.oracle`: the exact solver on the real deal,
-the auction and the steps before play searched on it too): the share of the gap
-between the baseline and the bound that ``normal`` and ``strong`` close, and how often
-the bound's searches were exact.
+time; the dealer moves on every deal, so seat 0 sits in every position. Where a
+setting asks for more than one seat (``SETTINGS``; ``--seats`` for all), every level
+also takes the other seats (2 of 4: seats 2 and 0, opposite), one game each, and a
+deal's result for a level is its mean over those seats: the same quantity (chips per
+deal of a level among baseline opponents), each deal measured from more than one hand,
+so with less noise. From the same deals, per pair of levels: the mean chip difference
+per deal with a 95% confidence interval (over the paired deals: the deal is the unit,
+its seats averaged first) and how many deals it played differently (a different
+result). The first ``--bound-deals`` deals are also played with the perfect-information
+bound in the same seats (:mod:`bot.ai.oracle`): the share of the gap between the
+baseline and the bound that ``normal`` and ``strong`` close, and how often the bound's
+searches were exact. CPU seconds per variant and level (``cpu_s``) tell what a longer
+run would cost.
 
 Decision time p50/p99 per level, counting main-turn decisions with a choice, measured
 where they are made (the worker processes, both cores busy: one process per core).
@@ -36,14 +41,18 @@ from bot.ai.valuation import STATS
 from bot.cli import Parser, non_negative, positive
 from bot.engine import Action, Deal, SeatView
 
-#: (label, variant, players, options)
-SETTINGS: list[tuple[str, str, int, dict[str, Any]]] = [
-    ("zuger", "zuger", 4, {}),
-    ("tapp1879", "tapp1879", 3, {}),
-    ("dapp", "dapp", 4, {}),
-    ("wuerttemberg", "wuerttemberg", 4, {}),
+#: (label, variant, players, options, seats): ``seats``, how many seats each level takes
+#: in turn on every deal (one game per seat, the others baseline; the deal's result for
+#: a level is its mean over them). Two where one seat's 300 deals left the differences
+#: within their noise (Zuger's normal over the baseline, Württemberg's strong over
+#: normal), one where the differences are large (each extra seat costs as much time)
+Setting = tuple[str, str, int, dict[str, Any], int]
+SETTINGS: list[Setting] = [
+    ("zuger", "zuger", 4, {}, 2),
+    ("tapp1879", "tapp1879", 3, {}, 1),
+    ("dapp", "dapp", 4, {}, 1),
+    ("wuerttemberg", "wuerttemberg", 4, {}, 2),
 ]
-SEAT = 0
 KINDS = ("easy", "normal", "strong", "bound")
 #: the comparisons reported: (better, worse)
 PAIRS = (("strong", "easy"), ("strong", "normal"), ("normal", "easy"))
@@ -73,11 +82,20 @@ def _new_deal(variant: str, n: int, options: dict[str, Any], i: int, seed: int) 
     return Deal.new(variant, players=n, dealer=i % n, rng=random.Random(seed), **options)
 
 
-Job = tuple[str, str, str, int, dict[str, Any], int, int, str]
+def tested_seats(n: int, count: int) -> list[int]:
+    """The seats the levels take in turn: ``count`` of the ``n``, spread round the table
+    from seat 0 (with 2 of 4: seats 0 and 2, opposite each other)."""
+    count = min(count, n)
+    return [j * n // count for j in range(count)]
 
 
-def _task(job: Job) -> tuple[str, str, int, int, list[float], dict[str, int]]:
-    kind, label, variant, n, options, i, seed, bound = job
+Job = tuple[str, str, str, int, dict[str, Any], int, int, str, int]
+Done = tuple[str, str, int, int, int, list[float], dict[str, int], float]
+
+
+def _task(job: Job) -> Done:
+    kind, label, variant, n, options, i, seed, bound, seat = job
+    cpu = time.process_time()
     deal = _new_deal(variant, n, options, i, seed)
     seats: list[Player] = [make_player("easy", random.Random(seed * 10 + s))
                            for s in range(n)]
@@ -87,14 +105,15 @@ def _task(job: Job) -> tuple[str, str, int, int, list[float], dict[str, int]]:
     elif kind == "bound" and bound == "minimax":
         player = OraclePlayer(deal, random.Random(seed))
     elif kind == "bound":
-        player = ClairvoyantPlayer(deal, SEAT, seats)
+        player = ClairvoyantPlayer(deal, seat, seats)
     else:
         player = search_player(kind, random.Random(seed))
     timed = Timed(player)
-    seats[SEAT] = timed
+    seats[seat] = timed
     STATS.clear()
     result = play_deal(deal, seats)
-    return kind, label, i, result.payments[SEAT], timed.times, dict(STATS)
+    return (kind, label, i, seat, result.payments[seat], timed.times, dict(STATS),
+            time.process_time() - cpu)
 
 
 def ci95(xs: list[float]) -> tuple[float, float, float]:
@@ -113,32 +132,41 @@ def _pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))] * 1000
 
 
-def _compare(a: dict[int, int], b: dict[int, int], idx: list[int]) -> dict[str, Any]:
-    diffs = [float(a[i] - b[i]) for i in idx]
+def _compare(a: dict[int, float], b: dict[int, float], idx: list[int]) -> dict[str, Any]:
+    diffs = [a[i] - b[i] for i in idx]
     m, lo, hi = ci95(diffs)
     return {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)],
             "changed": sum(1 for d in diffs if d), "deals": len(diffs)}
 
 
-def run(deals: int, bound_deals: int, settings: list[tuple[str, str, int, dict[str, Any]]],
-        workers: int, seed: int = 9000, bound: str = "clairvoyant") -> dict[str, Any]:
+def run(deals: int, bound_deals: int, settings: list[Setting],
+        workers: int, seed: int = 9000, bound: str = "clairvoyant",
+        seats: int | None = None) -> dict[str, Any]:
+    """``seats``: how many seats each level takes in turn on every deal (default: each
+    setting's own); a deal's result for a level is its mean over those seats (the deal
+    stays the unit of the paired comparison)."""
+    where = {label: tested_seats(n, seats or own) for label, _, n, _, own in settings}
     jobs: list[Job] = []
     for i in range(deals):  # interleaved: the slow jobs spread over the run
-        for label, variant, n, options in settings:
+        for label, variant, n, options, _ in settings:
             s = seed + i
-            for kind in KINDS:
-                if kind != "bound" or i < bound_deals:
-                    jobs.append((kind, label, variant, n, options, i, s, bound))
-    pays: dict[tuple[str, str], dict[int, int]] = {}
+            for seat in where[label]:
+                for kind in KINDS:
+                    if kind != "bound" or i < bound_deals:
+                        jobs.append((kind, label, variant, n, options, i, s, bound, seat))
+    pays: dict[tuple[str, str], dict[int, list[int]]] = {}
     times: dict[str, list[float]] = {k: [] for k in KINDS}
+    cpu: dict[str, dict[str, float]] = {}
     stats: dict[str, int] = {}
     load_before = os.getloadavg()
     t0 = time.perf_counter()
 
-    def take(done: Iterable[tuple[str, str, int, int, list[float], dict[str, int]]]) -> None:
-        for kind, label, i, pay, ts, st in done:
-            pays.setdefault((kind, label), {})[i] = pay
+    def take(done: Iterable[Done]) -> None:
+        for kind, label, i, _seat, pay, ts, st, spent in done:
+            pays.setdefault((kind, label), {}).setdefault(i, []).append(pay)
             times[kind].extend(ts)
+            per = cpu.setdefault(label, {})
+            per[kind] = per.get(kind, 0.0) + spent
             if kind == "bound":
                 for key, v in st.items():
                     stats[key] = stats.get(key, 0) + v
@@ -150,6 +178,7 @@ def run(deals: int, bound_deals: int, settings: list[tuple[str, str, int, dict[s
             take(pool.imap_unordered(_task, jobs, chunksize=1))
     out: dict[str, Any] = {
         "deals": deals, "bound_deals": min(bound_deals, deals), "bound": bound,
+        "seats": where,
         "workers": workers,
         "budget_s": {lv: LEVELS[lv].seconds for lv in ("normal", "strong")},
         "variants": {}, "decision_ms": {}, "seconds": round(time.perf_counter() - t0, 1),
@@ -160,7 +189,8 @@ def run(deals: int, bound_deals: int, settings: list[tuple[str, str, int, dict[s
         "cores": os.cpu_count()}
     every = list(range(deals))
     for label, *_ in settings:
-        got = {kind: pays.get((kind, label), {}) for kind in KINDS}
+        got = {kind: {i: statistics.fmean(ps) for i, ps in pays.get((kind, label), {}).items()}
+               for kind in KINDS}
         entry: dict[str, Any] = {f"{a}_vs_{b}": _compare(got[a], got[b], every)
                                  for a, b in PAIRS}
         idx = sorted(got["bound"])
@@ -179,6 +209,8 @@ def run(deals: int, bound_deals: int, settings: list[tuple[str, str, int, dict[s
                                          "p99": round(_pct(ts, 0.99), 1),
                                          "mean": round(statistics.fmean(ts) * 1000, 1),
                                          "decisions": len(ts)}
+    #: CPU seconds spent per variant and kind (what a longer run would cost)
+    out["cpu_s"] = {label: {k: round(v, 1) for k, v in per.items()} for label, per in cpu.items()}
     exact = stats.get("exact", 0)
     out["bound_exact_share"] = round(exact / max(1, exact + stats.get("rollouts", 0)), 3)
     out["bound_searches"] = stats
@@ -194,8 +226,10 @@ def _fmt(c: dict[str, Any]) -> str:
 
 
 def print_table(out: dict[str, Any]) -> None:
-    print(f"duplicate deals: {out['deals']} per variant (seat {SEAT}: each level, the "
-          f"others baseline); bound ({out['bound']}) on the first {out['bound_deals']}")
+    seats = ", ".join(f"{label} {'/'.join(map(str, ss))}" for label, ss in out["seats"].items())
+    print(f"duplicate deals: {out['deals']} per variant (each level in turn in the seats "
+          f"{seats}, the others baseline; a deal's result: the mean over those seats); "
+          f"bound ({out['bound']}) on the first {out['bound_deals']}")
     print("chips per deal, mean [95% CI] and deals played differently:")
     head = "  ".join(f"{f'{a} - {b}':^33}" for a, b in PAIRS)
     print(f"{'variant':13} {head}")
@@ -224,8 +258,9 @@ def print_table(out: dict[str, Any]) -> None:
 DESCRIPTION = """\
 How much better the computer players play than each other: every deal is played once
 with seat 0 taken by each of easy (the baseline), normal and strong, the other seats
-easy every time. Printed per variant and pair of levels: seat 0's mean chip difference
-per deal with a 95% confidence interval and the deals played differently; the
+easy every time (in zuger and wuerttemberg seat 2 as well, one game per seat, a deal's
+result the mean over both). Printed per variant and pair of levels: the mean chip
+difference per deal with a 95% confidence interval and the deals played differently; the
 perfect-information bound and the share of its gap each level closes; and the
 decision times per level.
 """
@@ -248,11 +283,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--bound", choices=("clairvoyant", "minimax"), default="clairvoyant",
                         help="the bound: sees every card and knows the others' play "
                              "(default), or the exact solver's perfect-information play")
+    parser.add_argument("--seats", type=positive, default=None, metavar="N",
+                        help="seats each level takes in turn on every deal, spread round "
+                             "the table from seat 0 (default: 2 in zuger and wuerttemberg, "
+                             "else 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     wanted = args.variants.split(",")
     settings = [s for s in SETTINGS if s[0] in wanted]
-    out = run(args.deals, args.bound_deals, settings, args.workers, args.seed, args.bound)
+    out = run(args.deals, args.bound_deals, settings, args.workers, args.seed, args.bound,
+              args.seats)
     if args.json:
         print(json.dumps(out))
     else:

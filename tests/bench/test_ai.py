@@ -31,3 +31,29 @@ def test_reports_every_pair_and_the_bound(tiny_levels: None) -> None:
     assert {"easy", "normal", "strong", "bound"} <= set(out["decision_ms"])
     assert len(out["load_avg"]["before"]) == len(out["load_avg"]["after"]) == 3
     ai.print_table(out)
+
+
+def test_tested_seats_spread_round_the_table() -> None:
+    assert ai.tested_seats(4, 1) == [0]
+    assert ai.tested_seats(4, 2) == [0, 2]
+    assert ai.tested_seats(3, 2) == [0, 1]
+    assert ai.tested_seats(4, 9) == [0, 1, 2, 3]
+
+
+def test_two_seats_average_per_deal(tiny_levels: None,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = [s for s in ai.SETTINGS if s[0] == "zuger"]
+    played: list[tuple[str, int, int]] = []
+    task = ai._task
+
+    def spy(job: ai.Job) -> ai.Done:
+        done = task(job)
+        played.append((done[0], done[2], done[3]))
+        return done
+
+    monkeypatch.setattr(ai, "_task", spy)
+    out = ai.run(deals=1, bound_deals=0, settings=settings, workers=1, seats=2)
+    assert out["seats"] == {"zuger": [0, 2]}
+    assert sorted(played) == sorted((k, 0, s) for k in ("easy", "normal", "strong")
+                                    for s in (0, 2))
+    assert out["variants"]["zuger"]["strong_vs_easy"]["deals"] == 1

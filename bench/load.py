@@ -248,6 +248,17 @@ async def _bot_idle(bot: TappBot) -> None:
             return
 
 
+async def _reference(pipe: Pipe, client: discord.Client, token: str, name: str,
+                     args: argparse.Namespace) -> dict[str, Any]:
+    """Run the members' turns against a reference client (the floor, the courier) for
+    the play phase's rate and time; its figures, CPU included."""
+    async with connected(client, token):
+        cpu0 = cpu_s()
+        played = await pipe.ask(do=f"{name}_run", rate=args.rate, seconds=args.seconds)
+        cpu = cpu_s() - cpu0
+    return floor_figures(played, cpu, name)
+
+
 async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
@@ -271,23 +282,12 @@ async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
         with discord_pointed_at(hello["api"], hello["gateway"]):
             if not args.no_floor:  # first, so nothing the bot left running disturbs it
                 await pipe.ask(do="floor_prepare")
-                floor = FloorClient(intents=discord.Intents.default(),
-                                    guild_ready_timeout=0.5)
-                async with connected(floor, token):
-                    cpu0 = cpu_s()
-                    floored = await pipe.ask(do="floor_run", rate=args.rate,
-                                             seconds=args.seconds)
-                    floor_cpu = cpu_s() - cpu0
-                figures.update(floor_figures(floored, floor_cpu))
-                hand, table = courier_images(args.seed)
-                courier = CourierClient(hand, table, intents=discord.Intents.default(),
-                                        guild_ready_timeout=0.5)
-                async with connected(courier, token):
-                    cpu0 = cpu_s()
-                    carried = await pipe.ask(do="courier_run", rate=args.rate,
-                                             seconds=args.seconds)
-                    courier_cpu = cpu_s() - cpu0
-                figures.update(floor_figures(carried, courier_cpu, "courier"))
+                client: dict[str, Any] = {"intents": discord.Intents.default(),
+                                          "guild_ready_timeout": 0.5}
+                figures.update(await _reference(pipe, FloorClient(**client), token,
+                                                "floor", args))
+                courier = CourierClient(*courier_images(args.seed), **client)
+                figures.update(await _reference(pipe, courier, token, "courier", args))
             config = TableConfig(computer_pause=0, computer_level="easy",
                                  rng=random.Random(args.seed), ai_seed=args.seed)
             settings = Settings(token=token, database_path=database, log_level="WARNING",

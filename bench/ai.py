@@ -3,18 +3,16 @@
 Duplicate matches per variant: every deal is played once with seat 0 taken by each of
 ``easy`` (the baseline), ``normal`` and ``strong``, the other seats baseline every
 time; the dealer moves on every deal, so seat 0 sits in every position. Where a
-setting asks for more than one seat (``SETTINGS``; ``--seats`` for all), every level
-also takes the other seats (2 of 4: seats 2 and 0, opposite), one game each, and a
-deal's result for a level is its mean over those seats: the same quantity (chips per
-deal of a level among baseline opponents), each deal measured from more than one hand,
-so with less noise. From the same deals, per pair of levels: the mean chip difference
-per deal with a 95% confidence interval (over the paired deals: the deal is the unit,
-its seats averaged first) and how many deals it played differently (a different
-result). The first ``--bound-deals`` deals are also played with the perfect-information
-bound in the same seats (:mod:`bot.ai.oracle`): the share of the gap between the
-baseline and the bound that ``normal`` and ``strong`` close, and how often the bound's
-searches were exact. CPU seconds per variant and level (``cpu_s``) tell what a longer
-run would cost.
+setting asks for more than one seat for a level (``SETTINGS``; ``--seats`` for all),
+that level also takes the other seats (2 of 4: seats 0 and 2, opposite; 4 of 4: every
+seat), one game each. Per pair of levels, on the seats both played: a deal's result is
+the mean over those seats of the chip difference (the deal is the unit of the paired
+comparison, its seats averaged first), reported as the mean per deal with a 95%
+confidence interval, and how many deals it played differently (a different result).
+The first ``--bound-deals`` deals are also played with the perfect-information bound in
+seat 0 (:mod:`bot.ai.oracle`): the share of the gap between the baseline and the bound
+that ``normal`` and ``strong`` close there. CPU seconds per variant and level
+(``cpu_s``) tell what a longer run would cost.
 
 Decision time p50/p99 per level, counting main-turn decisions with a choice, measured
 where they are made (the worker processes, both cores busy: one process per core).
@@ -43,19 +41,24 @@ from bot.engine import Action, Deal, SeatView
 
 #: (label, variant, players, options, seats): ``seats``, how many seats each level takes
 #: in turn on every deal (one game per seat, the others baseline; the deal's result for
-#: a level is its mean over them). Two where one seat's 300 deals left the differences
-#: within their noise (Zuger's normal over the baseline, Württemberg's strong over
-#: normal), one where the differences are large (each extra seat costs as much time)
+#: a level is its mean over them). More than one where one seat's 300 deals left the
+#: differences within their noise: Zuger's normal over the baseline (two seats), and
+#: Württemberg's strong over normal (every seat: its big games, won or lost at 9 to 18
+#: chips, decide it; on the bench's deals four of five Rufer Herz strong rightly
+#: declared in seats 0 and 2 were lost). One where the differences are large (each extra
+#: seat costs as much time again)
 Setting = tuple[str, str, int, dict[str, Any], int]
 SETTINGS: list[Setting] = [
     ("zuger", "zuger", 4, {}, 2),
     ("tapp1879", "tapp1879", 3, {}, 1),
     ("dapp", "dapp", 4, {}, 1),
-    ("wuerttemberg", "wuerttemberg", 4, {}, 2),
+    ("wuerttemberg", "wuerttemberg", 4, {}, 4),
 ]
 KINDS = ("easy", "normal", "strong", "bound")
 #: the comparisons reported: (better, worse)
 PAIRS = (("strong", "easy"), ("strong", "normal"), ("normal", "easy"))
+#: the seat the bound takes (it is compared with the levels in that seat alone)
+BOUND_SEAT = 0
 DEALS = 300
 BOUND_DEALS = DEALS
 
@@ -132,8 +135,16 @@ def _pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))] * 1000
 
 
-def _compare(a: dict[int, float], b: dict[int, float], idx: list[int]) -> dict[str, Any]:
-    diffs = [a[i] - b[i] for i in idx]
+Pays = dict[int, dict[int, int]]  # deal -> seat -> chips
+
+
+def _compare(a: Pays, b: Pays, idx: list[int], seat: int | None = None) -> dict[str, Any]:
+    """``a`` against ``b`` on the deals ``idx``: per deal the mean difference over the
+    seats both played (the deal is the unit), or in ``seat`` alone."""
+    def seats(i: int) -> list[int]:
+        return [seat] if seat is not None else sorted(a[i].keys() & b[i].keys())
+
+    diffs = [statistics.fmean(a[i][s] - b[i][s] for s in seats(i)) for i in idx]
     m, lo, hi = ci95(diffs)
     return {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)],
             "changed": sum(1 for d in diffs if d), "deals": len(diffs)}
@@ -144,7 +155,7 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
         seats: int | None = None) -> dict[str, Any]:
     """``seats``: how many seats each level takes in turn on every deal (default: each
     setting's own); a deal's result for a level is its mean over those seats (the deal
-    stays the unit of the paired comparison)."""
+    stays the unit of the paired comparison). The bound plays ``BOUND_SEAT`` alone."""
     where = {label: tested_seats(n, seats or own) for label, _, n, _, own in settings}
     jobs: list[Job] = []
     for i in range(deals):  # interleaved: the slow jobs spread over the run
@@ -152,9 +163,9 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
             s = seed + i
             for seat in where[label]:
                 for kind in KINDS:
-                    if kind != "bound" or i < bound_deals:
+                    if kind != "bound" or (i < bound_deals and seat == BOUND_SEAT):
                         jobs.append((kind, label, variant, n, options, i, s, bound, seat))
-    pays: dict[tuple[str, str], dict[int, list[int]]] = {}
+    pays: dict[tuple[str, str], Pays] = {}
     times: dict[str, list[float]] = {k: [] for k in KINDS}
     cpu: dict[str, dict[str, float]] = {}
     stats: dict[str, int] = {}
@@ -162,8 +173,8 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
     t0 = time.perf_counter()
 
     def take(done: Iterable[Done]) -> None:
-        for kind, label, i, _seat, pay, ts, st, spent in done:
-            pays.setdefault((kind, label), {}).setdefault(i, []).append(pay)
+        for kind, label, i, seat, pay, ts, st, spent in done:
+            pays.setdefault((kind, label), {}).setdefault(i, {})[seat] = pay
             times[kind].extend(ts)
             per = cpu.setdefault(label, {})
             per[kind] = per.get(kind, 0.0) + spent
@@ -189,8 +200,7 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
         "cores": os.cpu_count()}
     every = list(range(deals))
     for label, *_ in settings:
-        got = {kind: {i: statistics.fmean(ps) for i, ps in pays.get((kind, label), {}).items()}
-               for kind in KINDS}
+        got = {kind: pays.get((kind, label), {}) for kind in KINDS}
         entry: dict[str, Any] = {f"{a}_vs_{b}": _compare(got[a], got[b], every)
                                  for a, b in PAIRS}
         idx = sorted(got["bound"])
@@ -198,7 +208,7 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
             gap = _compare(got["bound"], got["easy"], idx)
             entry["bound_vs_easy"] = gap
             for level in ("normal", "strong"):
-                same = _compare(got[level], got["easy"], idx)
+                same = _compare(got[level], got["easy"], idx, BOUND_SEAT)
                 entry[f"{level}_vs_easy_bound_deals"] = same["mean"]
                 entry[f"{level}_gap_closed"] = (round(same["mean"] / gap["mean"], 3)
                                                 if gap["mean"] > 0 else None)
@@ -235,8 +245,8 @@ def print_table(out: dict[str, Any]) -> None:
     print(f"{'variant':13} {head}")
     for label, e in out["variants"].items():
         print(f"{label:13} " + "  ".join(_fmt(e[f"{a}_vs_{b}"]) for a, b in PAIRS))
-    print("perfect-information bound (same deals): bound - easy, and the share of that gap"
-          " closed by normal and strong")
+    print(f"perfect-information bound (same deals, seat {BOUND_SEAT}): bound - easy, and the "
+          "share of that gap closed by normal and strong there")
     for label, e in out["variants"].items():
         if "bound_vs_easy" not in e:
             continue
@@ -258,11 +268,11 @@ def print_table(out: dict[str, Any]) -> None:
 DESCRIPTION = """\
 How much better the computer players play than each other: every deal is played once
 with seat 0 taken by each of easy (the baseline), normal and strong, the other seats
-easy every time (in zuger and wuerttemberg seat 2 as well, one game per seat, a deal's
-result the mean over both). Printed per variant and pair of levels: the mean chip
-difference per deal with a 95% confidence interval and the deals played differently; the
-perfect-information bound and the share of its gap each level closes; and the
-decision times per level.
+easy every time (in zuger seat 2 as well, in wuerttemberg every seat, one game per
+seat, a deal's result the mean over them). Printed per variant and pair of levels: the
+mean chip difference per deal with a 95% confidence interval and the deals played
+differently; the perfect-information bound (seat 0) and the share of its gap each level
+closes there; and the decision times per level.
 """
 
 
@@ -285,7 +295,7 @@ def main(argv: list[str]) -> int:
                              "(default), or the exact solver's perfect-information play")
     parser.add_argument("--seats", type=positive, default=None, metavar="N",
                         help="seats each level takes in turn on every deal, spread round "
-                             "the table from seat 0 (default: 2 in zuger and wuerttemberg, "
+                             "the table from seat 0 (default: 2 in zuger, 4 in wuerttemberg, "
                              "else 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)

@@ -52,8 +52,21 @@ def test_two_seats_average_per_deal(tiny_levels: None,
         return done
 
     monkeypatch.setattr(ai, "_task", spy)
-    out = ai.run(deals=1, bound_deals=0, settings=settings, workers=1, seats=2)
+    out = ai.run(deals=1, bound_deals=1, settings=settings, workers=1, seats=2)
     assert out["seats"] == {"zuger": [0, 2]}
-    assert sorted(played) == sorted((k, 0, s) for k in ("easy", "normal", "strong")
-                                    for s in (0, 2))
+    # every level in both seats; the bound in seat 0 alone
+    assert sorted(played) == sorted([(k, 0, s) for k in ("easy", "normal", "strong")
+                                     for s in (0, 2)] + [("bound", 0, 0)])
     assert out["variants"]["zuger"]["strong_vs_easy"]["deals"] == 1
+
+
+def test_pairs_average_the_seats_both_played() -> None:
+    strong = {0: {0: 6, 2: -2}, 1: {0: 0, 2: 4}}
+    easy = {0: {0: 2, 2: -2}, 1: {0: 1, 2: 1}}
+    bound = {0: {0: 9}, 1: {0: 3}}
+    # deal 0: (4 + 0) / 2; deal 1: (-1 + 3) / 2
+    assert ai._compare(strong, easy, [0, 1])["mean"] == 1.5
+    assert ai._compare(strong, easy, [0, 1])["changed"] == 2
+    # the bound only played seat 0: compared there alone
+    assert ai._compare(bound, easy, [0, 1])["mean"] == 4.5
+    assert ai._compare(strong, easy, [0, 1], seat=0)["mean"] == 1.5

@@ -67,6 +67,11 @@ SHAPE = 0.003
 #: +0.13 [-0.10, +0.35], 96 gave +0.15 [-0.04, +0.33] and +0.28 [-0.00, +0.55]
 #: (160: Württemberg +0.18 [-0.03, +0.39], the machine busier: the clock decides)
 STRONG_BID_SAMPLES = 96
+#: strong: layouts per card at most (then the clock or the early stop ends it). Its lead
+#: on normal is its bidding (above); 32 instead of 48 layouts cost its card play 22%
+#: less CPU in Württemberg, 39% in Zuger, 61% in Dapp, 60% in Tapp 1879 (40 deals each,
+#: strong in seat 0), which pays for the bench's every-seat Württemberg measure
+STRONG_PLAY_SAMPLES = 32
 
 LEVELS: dict[str, LevelConfig] = {
     # card play searched (few layouts, no inference); bids and steps as the baseline
@@ -75,7 +80,8 @@ LEVELS: dict[str, LevelConfig] = {
                                                 infer=False, blind=True, shape=SHAPE),
                           bid_samples=12, infer=False, blind=True, search_bids=False),
     # everything searched: more layouts, weighed by what the others did
-    "strong": LevelConfig("strong", 0.7, Budget(samples=48, min_samples=12, seconds=0.7,
+    "strong": LevelConfig("strong", 0.7, Budget(samples=STRONG_PLAY_SAMPLES, min_samples=12,
+                                               seconds=0.7,
                                                exact_tricks=4, exact_nodes=6000,
                                                infer=True, blind=True, shape=SHAPE),
                           bid_samples=STRONG_BID_SAMPLES, infer=True, blind=True),

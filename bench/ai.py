@@ -11,7 +11,8 @@ comparison, its seats averaged first), reported as the mean per deal with a 95%
 confidence interval, and how many deals it played differently (a different result).
 The first ``--bound-deals`` deals are also played with the perfect-information bound in
 seat 0 (:mod:`bot.ai.oracle`): the share of the gap between the baseline and the bound
-that ``normal`` and ``strong`` close there. CPU seconds per variant and level
+that ``normal`` and ``strong`` close there (with ``--bound minimax``, how often the
+bound's searches were exact). CPU seconds per variant and level
 (``cpu_s``) tell what a longer run would cost.
 
 Decision time p50/p99 per level, counting main-turn decisions with a choice, measured

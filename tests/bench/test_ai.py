@@ -61,12 +61,13 @@ def test_two_seats_average_per_deal(tiny_levels: None,
 
 
 def test_pairs_average_the_seats_both_played() -> None:
-    strong = {0: {0: 6, 2: -2}, 1: {0: 0, 2: 4}}
+    strong = {0: {0: 6, 2: -2}, 1: {0: 0, 2: 6}}
     easy = {0: {0: 2, 2: -2}, 1: {0: 1, 2: 1}}
     bound = {0: {0: 9}, 1: {0: 3}}
-    # deal 0: (4 + 0) / 2; deal 1: (-1 + 3) / 2
-    assert ai._compare(strong, easy, [0, 1])["mean"] == 1.5
+    # deal 0: (4 + 0) / 2; deal 1: (-1 + 5) / 2
+    assert ai._compare(strong, easy, [0, 1])["mean"] == 2.0
     assert ai._compare(strong, easy, [0, 1])["changed"] == 2
     # the bound only played seat 0: compared there alone
     assert ai._compare(bound, easy, [0, 1])["mean"] == 4.5
+    # in seat 0 alone: (4 - 1) / 2
     assert ai._compare(strong, easy, [0, 1], seat=0)["mean"] == 1.5

@@ -76,6 +76,17 @@ class _Worker:
     pinged: bool = True  # a ping may be up (unknown at first)
     language: str | None = None
     style: str = "french"
+    #: deals whose result is queued or posted: queued once, whoever queues it (start-up
+    #: settles a deal while resuming and catches up on unposted results: one post)
+    results: set[int] = field(default_factory=set)
+
+    def queue(self, events: Sequence[TableEvent]) -> None:
+        for event in events:
+            if isinstance(event, DealOver):
+                if event.deal_id in self.results:
+                    continue
+                self.results.add(event.deal_id)
+            self.events.append(event)
 
 
 class Display:
@@ -132,14 +143,14 @@ class Display:
         """Show ``state`` (after posting ``events`` in order) in the table's channel."""
         worker = self._worker(state.table_id)
         worker.state = state
-        worker.events.extend(events)
+        worker.queue(events)
         worker.repost = worker.repost or repost
         self._wake(state.table_id, worker)
 
     def owe(self, table_id: int, events: Sequence[TableEvent]) -> None:
         """Post ``events`` of a table (what the display owed it: see :mod:`.duties`)."""
         worker = self._worker(table_id)
-        worker.events.extend(events)
+        worker.queue(events)
         self._wake(table_id, worker)
 
     def paused(self, table: TableRow) -> None:

@@ -130,3 +130,64 @@ async def test_computer_turns_resume_after_a_restart(
         deal = live.deal
         assert deal.ply > ply or not live.is_computer(deal.view(0).actor or 0)
         await game.play(until=lambda g: g.deals_settled() >= 1)
+
+
+def finishes_the_deal(game: Game) -> bool:
+    """The next member action is the deal's last (its card ends the deal)."""
+    move = game.next_move()
+    live = game.live
+    if move is None or live is None or live.deal is None:
+        return False
+    seat, _, action = move
+    after = live.deal.copy()
+    after.apply(seat, action)
+    return after.is_over
+
+
+async def test_a_result_is_posted_once_after_a_crash_before_the_deal_settled(
+        sandbox: Sandbox, world: World, settings: Settings) -> None:
+    """The bot dies right after storing a deal's last card, before settling it. The next
+    bot settles the deal while it resumes its tables, and also catches up on results
+    never posted: the result appears exactly once."""
+    host, *others = world.players
+    bot_a = TappBot(settings, guild_ready_timeout=0.05, tables=config())
+    async with running(bot_a, sandbox):
+        game = await open_table(sandbox, bot_a, world.channel, host, "zuger",
+                                joiners=tuple(others))
+        await game.play(until=finishes_the_deal)
+        move = game.next_move()
+        assert move is not None and game.live is not None and game.live.deal is not None
+        seat, actor, action = move
+        panel = await game.open_hand(actor, game.live.deal.view(seat))
+
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.e2e.tables.botproc", sandbox.api_base,
+        sandbox.gateway.url, sandbox.token, str(settings.database_path), "1", cwd=REPO,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    try:
+        await sandbox.gateway.wait_connected(30)
+        await sandbox.settle(quiet=0.5)
+        await Game.click_action(actor, panel, action, settle=False)
+        code = await asyncio.wait_for(child.wait(), 30)
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+    assert code == CRASHED
+    async with await Store.open(settings.database_path) as store:
+        row = (await store.deals.for_table(game.table_id))[0]
+        assert row.result is None  # the last card is stored, the deal not settled
+
+    def results() -> list[str]:
+        return [m.id for m in sandbox.public_messages(game.thread)
+                if any("Deal 1" in (e.get("title") or "") for e in m.embeds)]
+
+    assert results() == []
+    bot_b = TappBot(settings, guild_ready_timeout=0.05, tables=config())
+    async with running(bot_b, sandbox):
+        game.bot = bot_b
+        await game.quiet()
+        await sandbox.settle(quiet=0.5)
+        assert len(results()) == 1
+        assert bot_b.store is not None
+        assert await bot_b.store.deals.unshown(game.table_id) == []  # type: ignore[union-attr]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from bot.cli import Parser
 from bot.engine.errors import TappError
@@ -33,11 +34,13 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def main(argv: list[str]) -> int:
-    parser = Parser(prog="python -m bot replay", description=DESCRIPTION)
-    parser.add_argument("record", metavar="FILE",
-                        help="the deal record, a JSON file; - reads it from standard input")
-    path: str = parser.parse_args(argv).record
+class RecordUnreadable(Exception):
+    """A record file that cannot be read as JSON (its message is one line)."""
+
+
+def read_record(path: str) -> Any:
+    """The JSON of a record file (``-``: standard input); raises
+    :class:`RecordUnreadable` with one line saying why it cannot be read."""
     try:
         if path == "-":
             text = sys.stdin.read()
@@ -45,18 +48,26 @@ def main(argv: list[str]) -> int:
             with open(path, encoding="utf-8") as fh:
                 text = fh.read()
     except OSError as exc:
-        print(f"cannot read {path}: {exc.strerror}", file=sys.stderr)
-        return 2
+        raise RecordUnreadable(f"cannot read {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
-        print("invalid record: not UTF-8 text", file=sys.stderr)
-        return 2
+        raise RecordUnreadable("invalid record: not UTF-8 text") from None
     try:
-        record = json.loads(text)
+        return json.loads(text)
     except RecursionError:
-        print("invalid record: JSON nested too deeply", file=sys.stderr)
-        return 2
+        raise RecordUnreadable("invalid record: JSON nested too deeply") from None
     except ValueError as exc:
-        print(f"invalid record: not JSON ({one_line(str(exc))})", file=sys.stderr)
+        raise RecordUnreadable(f"invalid record: not JSON ({one_line(str(exc))})") from None
+
+
+def main(argv: list[str]) -> int:
+    parser = Parser(prog="python -m bot replay", description=DESCRIPTION)
+    parser.add_argument("record", metavar="FILE",
+                        help="the deal record, a JSON file; - reads it from standard input")
+    path: str = parser.parse_args(argv).record
+    try:
+        record = read_record(path)
+    except RecordUnreadable as exc:
+        print(exc, file=sys.stderr)
         return 2
     try:
         out = replay(record)

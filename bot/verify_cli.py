@@ -9,14 +9,13 @@ the record was dealt from that seed.
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 
 from .cli import Parser
-from .engine import InvalidRecord, TappError, make_variant
+from .engine import InvalidRecord, TappError, deal_from_record, make_variant
 from .engine.cards import CARD_NAMES, iter_bits
 from .engine.shuffle import SEED_BYTES, commitment, seeded_masks
+from .replay_cli import RecordUnreadable, one_line, read_record
 
 DESCRIPTION = """\
 Recompute a deal from its seed: the hands seat by seat and the talon, in record notation
@@ -29,7 +28,7 @@ Examples:
   python -m bot verify --seed 1f0c...e9 --record deal-17.json
 
 Exit status 0 when the commitment and the record (if given) match, 1 when one does not,
-2 on a usage error.
+2 (with one line on standard error) on a usage error or a file that is not a deal record.
 """
 
 
@@ -44,7 +43,7 @@ def _parser() -> Parser:
     parser.add_argument("--deck", type=int, choices=(32, 36),
                         help="Württemberg's deck (default: the record's, else 36)")
     parser.add_argument("--commitment", help="the commitment the table showed, to check")
-    parser.add_argument("--record", type=Path, help="the deal's record (JSON), to check "
+    parser.add_argument("--record", help="the deal's record (JSON), to check "
                                                      "that it was dealt from this seed")
     return parser
 
@@ -60,15 +59,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--seed must be {SEED_BYTES} bytes ({2 * SEED_BYTES} hex digits)",
               file=sys.stderr)
         return 2
-    record = None
+    recorded = None
     if args.record is not None:
         try:
-            record = json.loads(args.record.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            print(f"cannot read the record: {error}", file=sys.stderr)
+            recorded = deal_from_record(read_record(args.record))
+        except RecordUnreadable as error:
+            print(error, file=sys.stderr)
             return 2
-    variant = args.variant or (record or {}).get("variant")
-    options = dict((record or {}).get("options") or {})
+        except RecursionError:
+            print("invalid record: nested too deeply", file=sys.stderr)
+            return 2
+        except TappError as error:  # not a deal record (a malformed one, an illegal action)
+            print(one_line(f"invalid record: {error}"), file=sys.stderr)
+            return 2
+    variant = args.variant or (recorded.variant if recorded else None)
+    options = recorded.options if recorded else {}
     if args.players is not None:
         options["players"] = args.players
     if args.deck is not None:
@@ -93,11 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         same = args.commitment.strip().lower() == shown
         print("the commitment matches" if same else "the commitment does NOT match")
         ok = ok and same
-    if record is not None:
-        dealt = [sorted(h) for h in record.get("hands") or []]
-        same = (dealt == [sorted(CARD_NAMES[c] for c in iter_bits(h)) for h in hands]
-                and sorted(record.get("talon") or []) == sorted(
-                    CARD_NAMES[c] for c in iter_bits(talon)))
+    if recorded is not None:
+        same = list(recorded.dealt) == list(hands) and recorded.dealt_talon == talon
         print("the record was dealt from this seed" if same
               else "the record was NOT dealt from this seed")
         ok = ok and same

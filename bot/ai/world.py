@@ -4,10 +4,8 @@ over bit masks.
 A :class:`World` is one complete layout of the remaining cards (a determinization, or
 the true deal for the perfect-information bound). A position is the world's ``hands``
 (a list of masks), the ``leader`` of the current trick and the cards already in it.
-The rules are the engine's (``Deal.legal_play_mask`` and ``Deal.play_unchecked``):
-follow suit, else trump if able, else any card; the trick goes to the highest trump,
-else to the highest card of the suit led; within a suit a higher bit is a higher card.
-``tests/ai/test_solver.py`` checks the two agree.
+The rules are the engine's (:mod:`bot.engine.tricks`, re-exported here for the
+searches).
 
 Values are always from the point of view of the *side*: a bit mask of seats playing
 together (the declarer alone; in Ramsch the deciding seat alone). A trick the side wins
@@ -17,39 +15,13 @@ is worth ``16 * points + 1``, so one number orders first by card points, then by
 from __future__ import annotations
 
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
+from bot.engine.tricks import beats, legal_mask, trick_winner
 from bot.engine.variants import Aim
 
 #: a trick's value to the side that wins it: TRICK_SCALE * points + 1
 TRICK_SCALE = 16
 #: aims a search plays for (the engine's :class:`~bot.engine.variants.Aim`)
 POINTS, WIN_ALL, LOSE_ALL, RAMSCH = Aim.POINTS, Aim.WIN_ALL, Aim.LOSE_ALL, Aim.RAMSCH
-
-
-def legal_mask(hand: int, led_mask: int, trump_mask: int) -> int:
-    """Cards of ``hand`` that may be played (``led_mask`` 0: leading)."""
-    if not led_mask:
-        return hand
-    f = hand & led_mask
-    if f:
-        return f
-    return hand & trump_mask or hand
-
-
-def beats(card: int, winning: int, trump_mask: int) -> bool:
-    """Whether ``card`` takes a trick won so far by ``winning``."""
-    if SUIT_OF[card] == SUIT_OF[winning]:
-        return card > winning
-    return bool(trump_mask >> card & 1)
-
-
-def trick_winner(leader: int, cards: list[int] | tuple[int, ...], n: int,
-                 trump_mask: int) -> int:
-    """Seat that wins a complete trick."""
-    best = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], trump_mask):
-            best = i
-    return (leader + best) % n
 
 
 def bits(mask: int) -> list[int]:

@@ -1,0 +1,39 @@
+"""The trick-play rules over bit masks, for searches that keep their own positions.
+
+Follow suit, else trump if able, else any card; the trick goes to the highest trump,
+else to the highest card of the suit led; within a suit a higher bit is a higher card.
+:meth:`Deal.legal_play_mask <bot.engine.deal.Deal.legal_play_mask>` and
+:meth:`Deal.play_unchecked <bot.engine.deal.Deal.play_unchecked>` inline the same rules
+on the engine's hot path; ``tests/engine/test_tricks.py`` checks they agree.
+"""
+
+from __future__ import annotations
+
+from .cards import SUIT_OF
+
+
+def legal_mask(hand: int, led_mask: int, trump_mask: int) -> int:
+    """Cards of ``hand`` that may be played (``led_mask`` 0: leading)."""
+    if not led_mask:
+        return hand
+    f = hand & led_mask
+    if f:
+        return f
+    return hand & trump_mask or hand
+
+
+def beats(card: int, winning: int, trump_mask: int) -> bool:
+    """Whether ``card`` takes a trick won so far by ``winning``."""
+    if SUIT_OF[card] == SUIT_OF[winning]:
+        return card > winning
+    return bool(trump_mask >> card & 1)
+
+
+def trick_winner(leader: int, cards: list[int] | tuple[int, ...], n: int,
+                 trump_mask: int) -> int:
+    """Seat that wins a complete trick."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], trump_mask):
+            best = i
+    return (leader + best) % n

@@ -11,6 +11,11 @@ proven even when it comes true. With ``defended=False`` it looks for *some* lega
 continuation where the claim comes true: what the others may accept (the claim is then
 played out so), never force. A search that would go beyond ``budget`` positions is
 given up (:class:`ClaimTooDeep`).
+
+Both read the others' hidden cards. :func:`could_come_true` does not: it asks whether
+*some* lay of the cards the claimer cannot see could make the claim come true, from the
+claimer's own hand and the cards played alone, so a claim refused on it tells the
+claimer nothing of the others' hands.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .cards import iter_bits
+from .cards import SUIT_MASKS, SUIT_OF, deck_mask, iter_bits
+from .tricks import beats, legal_mask, trick_winner
 from .view import Phase
 
 if TYPE_CHECKING:
@@ -147,3 +153,82 @@ class _Search:
             plays.append((deal.turn, known[0]))
             deal.play_unchecked(known[0])
         return plays
+
+
+def could_come_true(deal: Deal, seat: int, kind: ClaimKind, *,
+                    budget: int = 20_000) -> bool:
+    """Whether some lay of the cards ``seat`` cannot see, and some play of the rest,
+    makes the claim come true. Decided from ``seat``'s own hand, the cards played and
+    the contract alone: the others may play any card not seen, unbound by the suit led.
+    So False means impossible whatever the others hold (nothing of their hands is told);
+    True where the relaxed search finds a way or runs past ``budget`` positions."""
+    if not can_claim(deal) or deal.turn != seat:
+        return False
+    played = 0
+    for entry in deal.log:
+        if isinstance(entry[1], int):
+            played |= 1 << entry[1]
+    hand = deal.hands[seat]
+    unseen = deck_mask(deal.v.deck) & ~hand & ~played
+    search = _Relaxed(deal, seat, kind, budget)
+    try:
+        return search.holds(hand, unseen, deal.leader, tuple(int(c) for c in deal.trick))
+    except ClaimTooDeep:
+        return True
+
+
+class _Relaxed:
+    """The cooperative search of :func:`could_come_true` over masks."""
+
+    def __init__(self, deal: Deal, seat: int, kind: ClaimKind, budget: int) -> None:
+        self.seat = seat
+        self.all = kind is ClaimKind.ALL
+        self.n = deal.n
+        self.trump_mask = deal.trump_mask
+        declarer = deal.declarer
+        #: seats whose winning a trick ends the deal there (as the engine ends it)
+        self.ends: frozenset[int] = frozenset(
+            s for s in range(deal.n) if declarer is not None and (
+                (deal.must_win_all and s != declarer)
+                or (deal.must_lose_all and s == declarer)))
+        self.budget = budget
+        self.failed: set[tuple[int, int, int, tuple[int, ...]]] = set()
+
+    def holds(self, hand: int, unseen: int, leader: int, trick: tuple[int, ...]) -> bool:
+        n = self.n
+        if len(trick) == n:
+            winner = trick_winner(leader, trick, n, self.trump_mask)
+            if (winner == self.seat) != self.all:
+                return False
+            if winner in self.ends or not hand:
+                return True
+            leader, trick = winner, ()
+        key = (hand, unseen, leader, trick)
+        if key in self.failed:
+            return False
+        self.budget -= 1
+        if self.budget < 0:
+            raise ClaimTooDeep()
+        if (leader + len(trick)) % n == self.seat:
+            led = SUIT_MASKS[SUIT_OF[trick[0]]] if trick else 0
+            for card in iter_bits(legal_mask(hand, led, self.trump_mask)):
+                if self.holds(hand ^ 1 << card, unseen, leader, (*trick, card)):
+                    return True
+        else:
+            for card in self._order(unseen, trick):
+                if self.holds(hand, unseen ^ 1 << card, leader, (*trick, card)):
+                    return True
+        self.failed.add(key)
+        return False
+
+    def _order(self, unseen: int, trick: tuple[int, ...]) -> list[int]:
+        """The unseen cards, those that help the claim first (for an ``all`` claim, the
+        ones that do not take the trick so far)."""
+        cards = list(iter_bits(unseen))
+        if not trick:
+            return cards
+        best = trick[0]
+        for card in trick[1:]:
+            if beats(card, best, self.trump_mask):
+                best = card
+        return sorted(cards, key=lambda c: beats(c, best, self.trump_mask) == self.all)

@@ -97,8 +97,9 @@ class Claims:
 
         return await self._db.write(run)
 
-    async def refuse(self, claim_id: int, ply: int, seat: int) -> ClaimRow:
-        """``seat`` refuses the pending claim: it is over, play goes on."""
+    async def refuse(self, claim_id: int, ply: int, seat: int | None) -> ClaimRow:
+        """``seat`` refuses the pending claim (None: everyone accepted it, but no play of
+        the cards as they lie makes it true): it is over, play goes on."""
         now = self._db.now()
 
         def run(conn: sqlite3.Connection) -> ClaimRow:

@@ -8,6 +8,12 @@ laid open to them, and to no one else) and accept or refuse: all accept and it i
 out along a continuation that makes it true; one refuses and play goes on. A claim the
 bot cannot prove is never put to computer players (they accept only proofs): it is
 refused at once. One claim per turn; playing a card withdraws a pending claim.
+
+Every rule of who may claim what is checked here, whatever button arrives (a crafted
+one included). A claim is refused as impossible only when no lay of the cards the
+claimer cannot see could make it true (:func:`could_come_true`): the refusal tells
+them nothing of the others' hands. One that every other player accepts but the cards
+as they lie cannot make true falls through (refused by no one): play goes on.
 """
 
 from __future__ import annotations
@@ -15,7 +21,13 @@ from __future__ import annotations
 import asyncio
 
 from bot.engine import Action, Deal
-from bot.engine.claims import ClaimKind, ClaimTooDeep, can_claim, claim_line
+from bot.engine.claims import (
+    ClaimKind,
+    ClaimTooDeep,
+    claim_line,
+    could_come_true,
+    offered_claims,
+)
 
 from .claim_views import claim_state, claimable, seen_by
 from .core import TableCore, require_playing, seat_of
@@ -49,10 +61,13 @@ class Claims:
         live = await core.table(table_id)
         async with live.lock:
             seat, deal = await self._moment(live, user_id, stamp)
-            if not can_claim(deal) or deal.turn != seat:
+            offered = offered_claims(deal, seat)
+            if not offered:
                 raise Refused("error.claim_not_now")
             if claim_state(live) is not None:
                 raise Refused("error.claim_made")
+            if claimed not in offered:
+                raise Refused("error.claim_kind")
             line = await self._search(deal, seat, claimed, defended=True)
             if line is not None:
                 return "claim.proven", await self._play_out(live, seat, claimed, line, None,
@@ -60,7 +75,7 @@ class Claims:
             if any(live.computer_plays(s) or s not in live.seats or live.is_computer(s)
                    for s in range(live.players) if s != seat):
                 raise Refused("error.claim_computers")
-            if await self._search(deal, seat, claimed, defended=False) is None:
+            if not await asyncio.to_thread(could_come_true, deal.copy(), seat, claimed):
                 raise Refused("error.claim_impossible")
             assert live.deal_id is not None
             live.claim = await core.tables.write(
@@ -94,8 +109,11 @@ class Claims:
                 return "claim.accepted", self._panel(live, seat)
             kind = ClaimKind(row.kind)
             line = await self._search(deal, row.seat, kind, defended=False)
-            if line is None:  # cannot be: the deal has not moved since it was put
-                raise Refused("error.claim_impossible")
+            if line is None:  # possible for some lay of the cards, not for this one
+                live.claim = await core.tables.write(
+                    live, core.store.claims.refuse(row.claim_id, deal.ply, None))
+                core.publish(live)
+                return "claim.failed", self._panel(live, seat)
             return "claim.agreed", await self._play_out(live, row.seat, kind, line,
                                                         row.claim_id, seat)
 

@@ -126,7 +126,9 @@ def _claim(ctx: HandContext, names: Sequence[str],
         return [], [ButtonSpec(custom_id(ctx.table_id, stamp, f"claim.{kind}"),
                                words(f"button.claim.{kind}")) for kind in ctx.claimable]
     who, what = names[claim.seat], words(f"claim.what.{claim.kind}")
-    if claim.status is ClaimStatus.REFUSED and claim.refused_by is not None:
+    if claim.status is ClaimStatus.REFUSED:
+        if claim.refused_by is None:
+            return [words("table.claim_failed", name=who)], []
         return [words("hand.claim_refused", name=who, by=names[claim.refused_by])], []
     if not claim.pending:
         return [], []

@@ -22,6 +22,7 @@ from bot.engine import (
 )
 from bot.engine.cards import CARD_NAMES, iter_bits
 from bot.engine.shuffle import verify_args
+from bot.store import ClaimStatus
 from bot.usertext import safe
 from renderer.describe import sort_hand
 
@@ -199,8 +200,10 @@ def table_message(state: TableState, words: Words) -> MessageModel:
         lines.append(words("table.claim_pending", name=names[claim.seat],
                            what=words(f"claim.what.{claim.kind}"),
                            names=", ".join(names[s] for s in claim.waiting)))
-    elif claim is not None and claim.refused_by is not None:
-        lines.append(words("table.claim_refused", name=names[claim.seat],
+    elif claim is not None and claim.status is ClaimStatus.REFUSED:
+        lines.append(words("table.claim_failed", name=names[claim.seat])
+                     if claim.refused_by is None else
+                     words("table.claim_refused", name=names[claim.seat],
                            by=names[claim.refused_by]))
     ending = _ending_line(state, words)
     if ending:

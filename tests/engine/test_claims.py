@@ -11,7 +11,14 @@ import pytest
 from bot.ai import make_player
 from bot.engine import Deal
 from bot.engine.cards import iter_bits
-from bot.engine.claims import ClaimKind, ClaimTooDeep, can_claim, claim_line
+from bot.engine.claims import (
+    ClaimKind,
+    ClaimTooDeep,
+    can_claim,
+    claim_line,
+    could_come_true,
+    offered_claims,
+)
 from bot.engine.view import Phase
 
 from .helpers import main_actor
@@ -136,3 +143,67 @@ def test_no_claim_outside_play_and_a_budget_holds() -> None:
     late = _endgame("zuger", 4, 3, 8)
     with pytest.raises(ClaimTooDeep):
         claim_line(late, late.turn, ClaimKind.ALL, defended=False, budget=10)
+
+
+def _positions(variant: str, players: int, seeds: range) -> list[tuple[Deal, int, ClaimKind]]:
+    """Every claim offered along legal deals (the baseline player's choices)."""
+    out = []
+    for seed in seeds:
+        deal = Deal.new(variant, players=players, rng=random.Random(seed))
+        seats = [make_player("easy", random.Random(seed + s)) for s in range(players)]
+        while not deal.is_over:
+            if deal.phase is Phase.PLAY:
+                out += [(deal.copy(), deal.turn, k) for k in offered_claims(deal, deal.turn)]
+            seat = main_actor(deal)
+            deal.apply(seat, seats[seat].choose(deal.view(seat)))
+    return out
+
+
+def _relaid(deal: Deal, seat: int, rng: random.Random) -> Deal:
+    """The same deal with the cards ``seat`` cannot see dealt anew among the others'
+    hands and the talon (each keeps its size)."""
+    other = [s for s in range(deal.n) if s != seat]
+    cards = [c for s in other for c in iter_bits(deal.hands[s])] + list(iter_bits(deal.talon))
+    rng.shuffle(cards)
+    copy = deal.copy()
+    for s in [*other, -1]:
+        size = (deal.hands[s] if s >= 0 else deal.talon).bit_count()
+        mask = sum(1 << c for c in cards[:size])
+        cards = cards[size:]
+        if s >= 0:
+            copy.hands[s] = mask
+        else:
+            copy.talon = mask
+    return copy
+
+
+@pytest.mark.parametrize("variant,players", [("zuger", 4), ("tapp1879", 3), ("dapp", 4),
+                                             ("wuerttemberg", 4)])
+def test_whether_a_claim_could_come_true_is_told_from_the_claimers_view(
+        variant: str, players: int) -> None:
+    """The answer is the same however the hidden cards lie; it is False only where the
+    claim is impossible whatever they are (for the true lay and for others); and it is
+    False often enough to spare the others claims no lay makes true."""
+    rng = random.Random(3)
+    refused = put = 0
+    for deal, seat, kind in _positions(variant, players, range(6)):
+        could = could_come_true(deal, seat, kind)
+        for _ in range(2):
+            relaid = _relaid(deal, seat, rng)
+            assert could_come_true(relaid, seat, kind) == could
+            if not could:
+                assert claim_line(relaid, seat, kind, defended=False) is None
+        if not could:
+            refused += 1
+            assert claim_line(deal, seat, kind, defended=False) is None
+        else:
+            put += 1
+    assert refused > 10 and put > 10
+
+
+def test_a_claim_impossible_as_the_cards_lie_may_still_be_possible_for_the_claimer() -> None:
+    """What the old refusal gave away: claims the true lay makes impossible, but another
+    lay the claimer cannot rule out would make true."""
+    found = [(d, s, k) for d, s, k in _positions("zuger", 4, range(6))
+             if claim_line(d, s, k, defended=False) is None and could_come_true(d, s, k)]
+    assert found

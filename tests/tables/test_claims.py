@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.engine import Deal, deal_from_record
-from bot.engine.claims import ClaimKind, claim_line, offered_claims
+from bot.engine.claims import ClaimKind, claim_line, could_come_true, offered_claims
 from bot.store import ClaimStatus, DealStatus, Store
 from bot.tables import DealOver, TableService
 from bot.tables.errors import Refused, StaleClick
@@ -209,8 +209,16 @@ async def test_a_pending_claim_survives_a_restart(store: Store) -> None:  # noqa
 
 
 def impossible(deal: Deal, seat: int) -> ClaimKind | None:
+    """A claim no lay of the cards the claimer cannot see makes true."""
     return next((k for k in offered_claims(deal, seat)
-                 if claim_line(deal, seat, k, defended=False) is None), None)
+                 if not could_come_true(deal, seat, k)), None)
+
+
+def impossible_only_as_the_cards_lie(deal: Deal, seat: int) -> ClaimKind | None:
+    """A claim the true lay makes impossible, another the claimer cannot rule out not."""
+    return next((k for k in offered_claims(deal, seat)
+                 if claim_line(deal, seat, k, defended=False) is None
+                 and could_come_true(deal, seat, k)), None)
 
 
 async def test_a_claim_no_play_can_make_true_is_refused(store: Store) -> None:  # noqa: F811
@@ -224,3 +232,74 @@ async def test_a_claim_no_play_can_make_true_is_refused(store: Store) -> None:  
         await svc.claim(table_id, user(seat), kind.value, stamp)
     assert refused.value.key == "error.claim_impossible"
     assert live.stamp == stamp and await store.claims.for_deal(live.deal_id) == []
+
+
+async def test_a_refusal_tells_nothing_of_the_hidden_cards(store: Store) -> None:  # noqa: F811
+    """A claim some lay of the unseen cards would make true is put to the others, even
+    where the cards as they lie make it impossible (a refusal would tell the claimer
+    so). If every one of them accepts it, it falls through: refused by no one, nothing
+    played, play goes on."""
+    svc, display = service(store)
+    table_id = await started(svc)
+    seat, kind = await until(svc, table_id, impossible_only_as_the_cards_lie)
+    live = await svc.table(table_id)
+    stamp = live.stamp
+    assert stamp is not None and live.deal is not None and live.deal_id is not None
+    record_before = live.deal.to_record()
+    key, _ = await svc.claim(table_id, user(seat), kind.value, stamp)
+    assert key == "claim.put"
+    others = [s for s in range(4) if s != seat]
+    for other in others[:-1]:
+        assert (await svc.decide_claim(table_id, user(other), True, stamp))[0] == \
+            "claim.accepted"
+    key, panel = await svc.decide_claim(table_id, user(others[-1]), True, stamp)
+    assert key == "claim.failed" and not panel.view.is_over
+    assert live.deal.to_record() == record_before and live.stamp == stamp
+    [row] = await store.claims.for_deal(live.deal_id)
+    assert row.status is ClaimStatus.REFUSED and row.refused_by is None
+    state = display.states[-1]
+    assert state.claim is not None and not state.claim.pending
+    with pytest.raises(Refused):  # not again at this moment
+        await svc.claim(table_id, user(seat), kind.value, stamp)
+    await act_as_ai(svc, table_id)  # the claimer plays on
+    assert (await svc.table(table_id)).stamp != stamp
+
+
+def early(deal: Deal, seat: int) -> ClaimKind | None:
+    """The first card of play: a hand of more than five cards, no claim offered."""
+    return ClaimKind.ALL if deal.view(seat).phase.value == "play" and not deal.tricks \
+        and not deal.trick else None
+
+
+async def test_a_crafted_claim_is_refused_and_shows_no_card(store: Store) -> None:  # noqa: F811
+    """The panel offers a claim only from five cards on, and *no more tricks* only to a
+    Bettel's declarer or in a Ramsch; a crafted button gets no further: nothing stored,
+    nobody shown the claimer's hand."""
+    svc, display = service(store)
+    table_id = await started(svc)
+    seat, _ = await until(svc, table_id, early)
+    live = await svc.table(table_id)
+    stamp, deal = live.stamp, live.deal
+    assert stamp is not None and deal is not None and live.deal_id is not None
+    assert deal.hands[seat].bit_count() > 5
+    shown = len(display.states)
+    for kind in ("all", "none"):
+        with pytest.raises(Refused) as refused:
+            await svc.claim(table_id, user(seat), kind, stamp)
+        assert refused.value.key == "error.claim_not_now"
+    # later, with five cards: a defender (or a declarer not in a Bettel) may not claim
+    # no more tricks
+    def wrong_kind(d: Deal, s: int) -> ClaimKind | None:
+        offered = offered_claims(d, s)
+        return ClaimKind.NONE if offered and ClaimKind.NONE not in offered else None
+
+    seat, kind = await until(svc, table_id, wrong_kind)
+    live = await svc.table(table_id)
+    with pytest.raises(Refused) as refused:
+        await svc.claim(table_id, user(seat), kind.value, live.stamp)
+    assert refused.value.key == "error.claim_kind"
+    assert await store.claims.for_deal(live.deal_id) == []  # type: ignore[arg-type]
+    for other in range(4):
+        hand = await svc.hand(live, user(other))
+        assert hand.claim is None and seat not in hand.view.open_hands or other == seat
+    assert all(s.claim is None for s in display.states[shown:])

@@ -20,6 +20,9 @@ EN: dict[str, str] = {
     "table.claim_pending": "⚑ {name} claims {what}; waiting for {names} to accept or"
                            " refuse (their *My hand* shows {name}'s cards).",
     "table.claim_refused": "{by} refused {name}'s claim; play goes on.",
+    "table.claim_failed": "Everyone accepted {name}'s claim, but with the cards as they"
+                          " lie no way of playing the rest makes it come true; play goes"
+                          " on.",
     "result.claim_proven": "{name} claimed {what}; the bot proved it, and the rest was"
                            " played out.",
     "result.claim_accepted": "{name} claimed {what}; the others accepted, and the rest"
@@ -31,12 +34,18 @@ EN: dict[str, str] = {
     "claim.accepted": "You accepted the claim.",
     "claim.agreed": "Everyone accepted the claim: the rest is played out.",
     "claim.refused": "You refused the claim; play goes on.",
-    "error.claim_not_now": "You can claim only on your turn while cards are played, with"
-                           " two tricks or more to go.",
+    "claim.failed": "Everyone accepted, but with the cards as they lie no way of playing"
+                    " the rest makes the claim come true; play goes on.",
+    "error.claim_not_now": "You can claim only on your turn while cards are played,"
+                           " holding five cards or fewer and two or more.",
+    "error.claim_kind": "That claim is not yours to make here: only the declarer of a"
+                        " Bettel, or anyone in a Ramsch, claims no more tricks, and the"
+                        " declarer of a Bettel claims nothing else.",
     "error.claim_made": "A claim was made on this turn already; play a card first.",
     "error.claim_computers": "The bot cannot prove this claim against every defence, and"
                              " computer players accept only claims it proves. Play on.",
-    "error.claim_impossible": "No way of playing the rest makes that claim come true.",
+    "error.claim_impossible": "Whatever the others hold, no way of playing the rest makes"
+                              " that claim come true.",
     "error.claim_too_deep": "Too many cards are left to check this claim; claim again a"
                             " trick or two later.",
     "error.claim_own": "This is your own claim; playing a card withdraws it.",
@@ -60,6 +69,9 @@ DE: dict[str, str] = {
                            " ablehnen (ihr *Mein Blatt* zeigt die Karten von {name}).",
     "table.claim_refused": "{by} hat den Anspruch von {name} abgelehnt; es wird"
                            " weitergespielt.",
+    "table.claim_failed": "Alle haben den Anspruch von {name} angenommen, aber so, wie"
+                          " die Karten liegen, macht keine Art, den Rest zu spielen, ihn"
+                          " wahr; es wird weitergespielt.",
     "result.claim_proven": "{name} hat {what} beansprucht; der Bot hat es bewiesen, der"
                            " Rest wurde ausgespielt.",
     "result.claim_accepted": "{name} hat {what} beansprucht; die anderen haben"
@@ -71,14 +83,20 @@ DE: dict[str, str] = {
     "claim.accepted": "Du hast den Anspruch angenommen.",
     "claim.agreed": "Alle haben den Anspruch angenommen: der Rest wird ausgespielt.",
     "claim.refused": "Du hast den Anspruch abgelehnt; es wird weitergespielt.",
+    "claim.failed": "Alle haben angenommen, aber so, wie die Karten liegen, macht keine"
+                    " Art, den Rest zu spielen, den Anspruch wahr; es wird"
+                    " weitergespielt.",
     "error.claim_not_now": "Beanspruchen kannst du nur, wenn du im Kartenspiel dran bist"
-                           " und noch mindestens zwei Stiche offen sind.",
+                           " und höchstens fünf, aber mindestens zwei Karten hältst.",
+    "error.claim_kind": "Diesen Anspruch kannst du hier nicht stellen: keinen Stich mehr"
+                        " beansprucht nur der Spieler eines Bettels oder jeder im Ramsch,"
+                        " und der Spieler eines Bettels beansprucht nichts anderes.",
     "error.claim_made": "In diesem Zug wurde schon beansprucht; spiel zuerst eine Karte.",
     "error.claim_computers": "Der Bot kann diesen Anspruch nicht gegen jede Verteidigung"
                              " beweisen, und Computerspieler nehmen nur bewiesene an."
                              " Spiel weiter.",
-    "error.claim_impossible": "Keine Art, den Rest zu spielen, macht diesen Anspruch"
-                              " wahr.",
+    "error.claim_impossible": "Was die anderen auch halten: keine Art, den Rest zu"
+                              " spielen, macht diesen Anspruch wahr.",
     "error.claim_too_deep": "Es sind zu viele Karten übrig, um den Anspruch zu prüfen;"
                             " versuch es ein, zwei Stiche später.",
     "error.claim_own": "Das ist dein eigener Anspruch; spielst du eine Karte, ziehst du"
@@ -100,6 +118,8 @@ SV: dict[str, str] = {
     "table.claim_pending": "⚑ {name} kräver {what}; väntar på att {names} godtar eller"
                            " avslår (deras *Min hand* visar {name}s kort).",
     "table.claim_refused": "{by} avslog {name}s krav; spelet fortsätter.",
+    "table.claim_failed": "Alla godtog {name}s krav, men som korten ligger gör inget sätt"
+                          " att spela resten det sant; spelet fortsätter.",
     "result.claim_proven": "{name} krävde {what}; boten bevisade det och resten spelades"
                            " ut.",
     "result.claim_accepted": "{name} krävde {what}; de andra godtog och resten spelades"
@@ -110,12 +130,18 @@ SV: dict[str, str] = {
     "claim.accepted": "Du godtog kravet.",
     "claim.agreed": "Alla godtog kravet: resten spelas ut.",
     "claim.refused": "Du avslog kravet; spelet fortsätter.",
-    "error.claim_not_now": "Du kan bara kräva när det är din tur i kortspelet och minst"
-                           " två stick återstår.",
+    "claim.failed": "Alla godtog, men som korten ligger gör inget sätt att spela resten"
+                    " kravet sant; spelet fortsätter.",
+    "error.claim_not_now": "Du kan bara kräva när det är din tur i kortspelet och du"
+                           " har högst fem och minst två kort.",
+    "error.claim_kind": "Det kravet kan du inte göra här: bara spelaren i en Bettel, eller"
+                        " vem som helst i en Ramsch, kräver inga fler stick, och spelaren"
+                        " i en Bettel kräver inget annat.",
     "error.claim_made": "Ett krav har redan gjorts i den här turen; spela ett kort först.",
     "error.claim_computers": "Boten kan inte bevisa kravet mot varje försvar, och"
                              " datorspelare godtar bara bevisade krav. Spela vidare.",
-    "error.claim_impossible": "Inget sätt att spela resten gör det kravet sant.",
+    "error.claim_impossible": "Vad de andra än har gör inget sätt att spela resten det"
+                              " kravet sant.",
     "error.claim_too_deep": "För många kort återstår för att pröva kravet; kräv igen ett"
                             " eller två stick senare.",
     "error.claim_own": "Det är ditt eget krav; spelar du ett kort drar du tillbaka det.",

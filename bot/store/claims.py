@@ -11,9 +11,10 @@ from enum import StrEnum
 from bot.engine import Action
 
 from .db import Database, dumps, loads
-from .deadlines import schedule_all
+from .deadlines import arm, schedule_all
 from .deals import append_entry, checked_entry
 from .errors import StaleAction, StoreError
+from .models import Arming
 
 
 class ClaimStatus(StrEnum):
@@ -60,20 +61,28 @@ def _pending(conn: sqlite3.Connection, claim_id: int, ply: int) -> ClaimRow:
     return claim
 
 
+def _table_of(conn: sqlite3.Connection, deal_id: int) -> int:
+    return int(conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
+                            (deal_id,)).fetchone()[0])
+
+
 class Claims:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def put(self, deal_id: int, ply: int, seat: int, kind: str) -> ClaimRow:
-        """Put ``seat``'s claim at ``ply`` to the other members. Raises
-        :class:`StaleAction` if the deal has moved on or a claim was made at this ply."""
+    async def put(self, deal_id: int, ply: int, seat: int, kind: str,
+                  arming: Arming | None = None) -> ClaimRow:
+        """Put ``seat``'s claim at ``ply`` to the other members, with the deadlines of
+        ``arming`` (those who decide now wait for). Raises :class:`StaleAction` if the
+        deal has moved on or a claim was made at this ply."""
         now = self._db.now()
 
         def run(conn: sqlite3.Connection) -> ClaimRow:
-            deal_ply = conn.execute("SELECT ply FROM deals WHERE deal_id = ?"
+            deal_ply = conn.execute("SELECT ply, table_id FROM deals WHERE deal_id = ?"
                                     " AND status = 'playing'", (deal_id,)).fetchone()
             if deal_ply is None or deal_ply[0] != ply:
                 raise StaleAction(f"deal {deal_id} is not at ply {ply}")
+            arm(conn, deal_ply[1], arming, now)
             try:
                 cur = conn.execute(
                     "INSERT INTO claims (deal_id, ply, seat, kind, status, created_at)"
@@ -86,26 +95,34 @@ class Claims:
 
         return await self._db.write(run)
 
-    async def accept(self, claim_id: int, ply: int, seat: int) -> ClaimRow:
-        """``seat`` accepts the pending claim (at the deal's ply ``ply``)."""
+    async def accept(self, claim_id: int, ply: int, seat: int,
+                     arming: Arming | None = None) -> ClaimRow:
+        """``seat`` accepts the pending claim (at the deal's ply ``ply``), with the
+        deadlines of ``arming``."""
+        now = self._db.now()
+
         def run(conn: sqlite3.Connection) -> ClaimRow:
             claim = _pending(conn, claim_id, ply)
             seats = sorted(set(claim.accepted) | {seat})
             conn.execute("UPDATE claims SET accepted = ? WHERE claim_id = ?",
                          (dumps(seats), claim_id))
+            arm(conn, _table_of(conn, claim.deal_id), arming, now)
             return _fetch(conn, claim_id)
 
         return await self._db.write(run)
 
-    async def refuse(self, claim_id: int, ply: int, seat: int | None) -> ClaimRow:
+    async def refuse(self, claim_id: int, ply: int, seat: int | None,
+                     arming: Arming | None = None) -> ClaimRow:
         """``seat`` refuses the pending claim (None: everyone accepted it, but no play of
-        the cards as they lie makes it true): it is over, play goes on."""
+        the cards as they lie makes it true): it is over, play goes on, with the
+        deadlines of ``arming`` (the claimer's turn again)."""
         now = self._db.now()
 
         def run(conn: sqlite3.Connection) -> ClaimRow:
-            _pending(conn, claim_id, ply)
+            claim = _pending(conn, claim_id, ply)
             conn.execute("UPDATE claims SET status = 'refused', refused_by = ?, closed_at = ?"
                          " WHERE claim_id = ?", (seat, now, claim_id))
+            arm(conn, _table_of(conn, claim.deal_id), arming, now)
             return _fetch(conn, claim_id)
 
         return await self._db.write(run)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from bot.store import Arming, DeadlineKind, DeadlineSpec, Settings, TableStatus
 
+from .claim_views import claim_state
 from .live import LiveTable
+from .state import ClaimState
 
 #: (deal id, ply, seat) of a member's turn
 Turn = tuple[int, int, int]
@@ -14,9 +16,22 @@ Turn = tuple[int, int, int]
 def waiting_seat(live: LiveTable) -> int | None:
     """The seat of the member the deal in play waits for (None: a computer's turn, or
     no deal in play)."""
+    return seat_waited(live, claim_state(live))
+
+
+def seat_waited(live: LiveTable, claim: ClaimState | None) -> int | None:
+    """:func:`waiting_seat` with ``claim`` made at this moment: while it is pending the
+    table waits for those who decide on it (the first still to answer), not for the
+    claimer, whose turn it is again once it is over (they answer in the order of play
+    from the claimer)."""
     deal = live.deal
     if live.status is not TableStatus.PLAYING or deal is None or deal.is_over:
         return None
+    if claim is not None and claim.pending:
+        n = live.players
+        return min((s for s in claim.waiting if s in live.seats
+                    and not live.computer_plays(s)),
+                   key=lambda s: (s - claim.seat) % n, default=None)
     actor = deal.public_view().actor
     if actor is None or actor not in live.seats or live.computer_plays(actor):
         return None
@@ -25,7 +40,12 @@ def waiting_seat(live: LiveTable) -> int | None:
 
 def turn_key(live: LiveTable) -> Turn | None:
     """The member's turn the table waits for, or None."""
-    seat = waiting_seat(live)
+    return claim_turn_key(live, claim_state(live))
+
+
+def claim_turn_key(live: LiveTable, claim: ClaimState | None) -> Turn | None:
+    """The member's turn the table waits for with ``claim`` made at this moment."""
+    seat = seat_waited(live, claim)
     if seat is None or live.deal_id is None:
         return None
     assert live.deal is not None

@@ -19,6 +19,7 @@ as they lie cannot make true falls through (refused by no one): play goes on.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 from bot.engine import Action, Deal
 from bot.engine.claims import (
@@ -28,13 +29,15 @@ from bot.engine.claims import (
     could_come_true,
     offered_claims,
 )
+from bot.store import Arming, ClaimStatus
 
+from .arming import arming, claim_turn_key, turn_key
 from .claim_views import claim_state, claimable, seen_by
 from .core import TableCore, require_playing, seat_of
 from .errors import NotPlaying, Refused, StaleClick
 from .ids import Stamp
 from .live import LiveTable
-from .state import HandContext
+from .state import ClaimState, HandContext
 
 #: positions a claim's search may visit before the bot gives up proving it; in
 #: ``python -m bot bench claims`` (200 positions per variant) no check reached it and the
@@ -78,8 +81,11 @@ class Claims:
             if not await asyncio.to_thread(could_come_true, deal.copy(), seat, claimed):
                 raise Refused("error.claim_impossible")
             assert live.deal_id is not None
-            live.claim = await core.tables.write(
-                live, core.store.claims.put(live.deal_id, deal.ply, seat, claimed.value))
+            put = ClaimState(seat, claimed.value, ClaimStatus.PENDING,
+                             tuple(s for s in range(live.players) if s != seat))
+            live.claim = await core.tables.write(live, core.store.claims.put(
+                live.deal_id, deal.ply, seat, claimed.value, await self._arming(live, put)))
+            core.scheduler.wake()
             core.publish(live)
             return "claim.put", self._panel(live, seat)
 
@@ -96,12 +102,12 @@ class Claims:
             if seat not in claim.deciders:
                 raise Refused("error.claim_own")
             if not accept:
-                live.claim = await core.tables.write(
-                    live, core.store.claims.refuse(row.claim_id, deal.ply, seat))
-                core.publish(live)
+                await self.refuse(live, row.claim_id, seat)
                 return "claim.refused", self._panel(live, seat)
-            live.claim = await core.tables.write(
-                live, core.store.claims.accept(row.claim_id, deal.ply, seat))
+            accepted = dataclasses.replace(claim, accepted=(*claim.accepted, seat))
+            live.claim = await core.tables.write(live, core.store.claims.accept(
+                row.claim_id, deal.ply, seat, await self._arming(live, accepted)))
+            core.scheduler.wake()
             claim = claim_state(live)
             assert claim is not None
             if claim.waiting:
@@ -110,12 +116,28 @@ class Claims:
             kind = ClaimKind(row.kind)
             line = await self._search(deal, row.seat, kind, defended=False)
             if line is None:  # possible for some lay of the cards, not for this one
-                live.claim = await core.tables.write(
-                    live, core.store.claims.refuse(row.claim_id, deal.ply, None))
-                core.publish(live)
+                await self.refuse(live, row.claim_id, None)
                 return "claim.failed", self._panel(live, seat)
             return "claim.agreed", await self._play_out(live, row.seat, kind, line,
                                                         row.claim_id, seat)
+
+    async def refuse(self, live: LiveTable, claim_id: int, seat: int | None) -> None:
+        """The pending claim is over, refused by ``seat`` (None: by the cards): the
+        claimer's turn again, with fresh deadlines (under the table's lock)."""
+        core, deal = self.core, live.deal
+        assert deal is not None
+        live.claim = await core.tables.write(live, core.store.claims.refuse(
+            claim_id, deal.ply, seat, await self._arming(live, None)))
+        core.scheduler.wake()
+        core.publish(live)
+
+    async def _arming(self, live: LiveTable, claim: ClaimState | None) -> Arming | None:
+        """The deadlines a claim's write sets: the claim ``claim`` (None: none pending)
+        makes the table wait for another member."""
+        core = self.core
+        settings = await core.store.settings.for_table(live.table_id)
+        return arming(turn_key(live), claim_turn_key(live, claim), settings,
+                      core.config.clock())
 
     async def _moment(self, live: LiveTable, user_id: int,
                       stamp: Stamp | None) -> tuple[int, Deal]:

@@ -24,10 +24,12 @@ def notice_text(notice: TimerNotice) -> str:
     lang = notice.language
     if notice.kind == REMINDER:
         mention = f"<@{notice.user_id}>" if notice.user_id is not None else safe(notice.name)
+        what = "timer.reminder_claim" if notice.claim else "timer.reminder"
         if notice.seconds_left:
-            return t("timer.reminder", lang, mention=mention,
-                     left=left_text(notice.seconds_left, lang))
-        return t("timer.reminder_open", lang, mention=mention)
+            return t(what, lang, mention=mention, left=left_text(notice.seconds_left, lang))
+        return t(f"{what}_open", lang, mention=mention)
+    if notice.kind == SUBSTITUTE and notice.claim:
+        return t("timer.claim_refused", lang, name=safe(notice.name))
     if notice.kind == SUBSTITUTE:
         return t("timer.substitute", lang, name=safe(notice.name),
                  action=public_action(notice.action, notice.variant, notice.style, lang))

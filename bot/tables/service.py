@@ -76,7 +76,8 @@ class TableService:
         self.core = TableCore(store, display, self.config, self.timers)
         self.lobby = Lobby(self.core)
         self.play = Play(self.core, self.lobby.come_back)
-        self.timeouts = TurnTimeouts(self.core)
+        self.claims = Claims(self.core)
+        self.timeouts = TurnTimeouts(self.core, self.claims.refuse)
         #: members' quiet hours and away periods (``/tapp quiet``, ``/tapp away``)
         self.availability = Availability(self.core, self.lobby.come_back)
         tables = self.core.tables
@@ -87,7 +88,6 @@ class TableService:
         self.leave_thread = lobby.leave_thread
         self.add_computer, self.leave, self.start = lobby.add_computer, lobby.leave, lobby.start
         self.cancel, self.last_trick = lobby.cancel, play.last_trick
-        self.claims = Claims(self.core)
 
     # -- a member's own hand and actions (they are here: an away period ends) -------------
     async def hand(self, live: LiveTable, user_id: int) -> HandContext:

@@ -8,6 +8,12 @@ table's policy (a computer takes the turn and plays the seat until the member is
 or the deal is abandoned with no chips moved). A deadline whose deal, ply or seat has
 moved on is ignored.
 
+While a claim is put to the others, the turn is theirs (:func:`.arming.seat_waited`):
+the claimer's timer stops, and each member who decides gets a reminder and a timeout
+in turn. One who lets it run out refuses the claim, as a computer player would (they
+accept only claims the bot proves), and the channel is told; the claimer's turn then
+starts anew. A timeout never withdraws a claim unannounced.
+
 Quiet hours are checked when a deadline fires, not when it is armed: one that comes due
 inside the waiting member's quiet hours is stored again, due when they end (so a restart
 keeps it), and the table shows that it waits. A deadline armed long before, or before
@@ -19,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -26,6 +33,7 @@ from bot.ai import make_player
 from bot.store import Deadline, DeadlineKind, MemberTime, TimeoutPolicy
 
 from .arming import Turn, turn_key
+from .claim_views import claim_state
 from .core import Changes, TableCore
 from .errors import NoTableHere
 from .live import LiveTable
@@ -59,13 +67,19 @@ class TimerNotice:
     seconds_left: int = 0  # reminders: until the turn times out (0: no timeout)
     action: str = ""  # substitutes: the action's token (may name hidden cards: see
     # bot.tables.display.notice_text for what the channel is told)
+    claim: bool = False  # the turn is an answer to a claim (a timeout refuses it)
+
+
+#: refuses a table's pending claim for a seat (:meth:`bot.tables.claims.Claims.refuse`)
+RefuseClaim = Callable[[LiveTable, int, int | None], Awaitable[None]]
 
 
 class TurnTimeouts:
     """Acts on fired deadlines (see the module docstring)."""
 
-    def __init__(self, core: TableCore) -> None:
+    def __init__(self, core: TableCore, refuse_claim: RefuseClaim) -> None:
         self.core = core
+        self.refuse_claim = refuse_claim
 
     async def due(self, deadline: Deadline, *, now: float) -> TimerNotice | None:
         """Remind the member, or apply the timeout policy; None if nothing was done."""
@@ -83,8 +97,11 @@ class TurnTimeouts:
             times = live.member_times.get(row.user_id) if row.user_id is not None else None
             if await self._postponed(live, deadline, times, now):
                 return None
+            claim = claim_state(live)
+            deciding = claim is not None and claim.pending and seat != claim.seat
             base = TimerNotice(REMINDER, live.table_id, live.location_id, seat, row.user_id,
-                               row.display_name, live.language, live.variant, live.style)
+                               row.display_name, live.language, live.variant, live.style,
+                               claim=deciding)
             if deadline.kind is DeadlineKind.REMINDER:
                 left = await self._time_left(live, key, times, now)
                 if times is not None and times.has_quiet_hours:
@@ -99,6 +116,12 @@ class TurnTimeouts:
                 live.deal_id = None
                 await core.after_change(live, Changes())
                 return dataclasses.replace(base, kind=ABANDONED)
+            if deciding:
+                assert live.claim is not None
+                await self.refuse_claim(live, live.claim.claim_id, seat)
+                log.info("table %d: seat %d did not answer a claim in time: refused",
+                         live.table_id, seat)
+                return dataclasses.replace(base, kind=SUBSTITUTE)
             seed = f"{core.config.ai_seed}:{live.table_id}:{live.stamp}:{seat}"
             action = make_player("easy", random.Random(seed)).choose(deal.view(seat))
             await core.commit(live, seat, action, auto=True)

@@ -6,6 +6,11 @@
 """
 
 EN: dict[str, str] = {
+    "timer.reminder_claim": "⏰ {mention}, a claim here waits for your answer. Time left:"
+                            " {left}.",
+    "timer.reminder_claim_open": "⏰ {mention}, a claim here waits for your answer.",
+    "timer.claim_refused": "⏱ {name} did not answer the claim in time: it is refused for"
+                           " them, as a computer 🤖 would, and play goes on.",
     "button.claim.all": "Claim all the rest",
     "button.claim.none": "Claim no more tricks",
     "button.claim.yes": "Accept the claim",
@@ -52,6 +57,13 @@ EN: dict[str, str] = {
 }
 
 DE: dict[str, str] = {
+    "timer.reminder_claim": "⏰ {mention}, hier wartet ein Anspruch auf deine Antwort."
+                            " Verbleibende Zeit: {left}.",
+    "timer.reminder_claim_open": "⏰ {mention}, hier wartet ein Anspruch auf deine"
+                                 " Antwort.",
+    "timer.claim_refused": "⏱ {name} hat nicht rechtzeitig geantwortet: der Anspruch ist"
+                           " für {name} abgelehnt, wie es ein Computer 🤖 täte, und es wird"
+                           " weitergespielt.",
     "button.claim.all": "Alle restlichen Stiche",
     "button.claim.none": "Keinen Stich mehr",
     "button.claim.yes": "Anspruch annehmen",
@@ -104,6 +116,11 @@ DE: dict[str, str] = {
 }
 
 SV: dict[str, str] = {
+    "timer.reminder_claim": "⏰ {mention}, ett krav här väntar på ditt svar. Tid kvar:"
+                            " {left}.",
+    "timer.reminder_claim_open": "⏰ {mention}, ett krav här väntar på ditt svar.",
+    "timer.claim_refused": "⏱ {name} svarade inte på kravet i tid: det avslås för {name},"
+                           " som en dator 🤖 skulle göra, och spelet fortsätter.",
     "button.claim.all": "Kräv resten av sticken",
     "button.claim.none": "Kräv inga fler stick",
     "button.claim.yes": "Godta kravet",

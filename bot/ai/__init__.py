@@ -7,7 +7,9 @@ runs a decision off the event loop.
     action = player.choose(deal.view(seat))   # one of view.legal
 """
 
-from .base import OPTIONAL, Player, levels, main_actions, make_player, register_level
+from bot.engine import OPTIONAL
+
+from .base import Player, levels, main_actions, make_player, register_level
 from .baseline import BaselinePlayer
 from .search import SearchPlayer, search_player
 from .search import register as register_levels

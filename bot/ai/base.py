@@ -12,10 +12,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from bot.engine import Action, ActionType, SeatView
-
-#: announcements that block nobody: legal off turn, never needed to move the deal on
-OPTIONAL = frozenset({ActionType.KONTRA, ActionType.REKONTRA})
+from bot.engine import Action, SeatView
+from bot.engine import main_actions as _main_actions
 
 
 @runtime_checkable
@@ -58,4 +56,4 @@ def main_actions(view: SeatView) -> list[Action]:
     """The seat's legal actions without the optional announcements.
 
     Empty when the seat is not on its main turn."""
-    return [a for a in view.legal if a.type not in OPTIONAL]
+    return _main_actions(view.legal)

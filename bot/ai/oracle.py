@@ -35,10 +35,10 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from bot.engine import Action, ActionType, Deal, SeatView
+from bot.engine import OPTIONAL, Action, ActionType, Deal, SeatView
 from bot.engine.cards import bits
 
-from .base import OPTIONAL, Player, main_actions
+from .base import Player, main_actions
 from .baseline import BaselinePlayer
 from .determinize import Layout
 from .knowledge import Knowledge

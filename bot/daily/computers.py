@@ -17,8 +17,8 @@ import hashlib
 import random
 from dataclasses import dataclass
 
-from bot.ai import OPTIONAL, BaselinePlayer, Player, levels, runner, search_player
-from bot.engine import Action, SeatView
+from bot.ai import BaselinePlayer, Player, levels, runner, search_player
+from bot.engine import OPTIONAL, Action, SeatView
 
 from .run import RunState
 

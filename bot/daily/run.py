@@ -14,8 +14,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai import OPTIONAL
-from bot.engine import Action, ActionType, Deal, SeatView, deal_from_record
+from bot.engine import (
+    OPTIONAL,
+    Action,
+    Deal,
+    SeatView,
+    deal_from_record,
+    main_actions,
+    meant,
+)
 from bot.engine.cards import CARD_NAMES
 from bot.engine.record import entry_to_record
 from bot.store.daily import DECLINE
@@ -51,7 +58,7 @@ class RunState:
         return self.deal.view(self.seat)
 
     def main_actions(self) -> list[Action]:
-        return [a for a in self.deal.legal_actions(self.seat) if a.type not in OPTIONAL]
+        return main_actions(self.deal.legal_actions(self.seat))
 
     def open_announcements(self) -> list[Action]:
         """The member's announcements that are legal now and not let pass."""
@@ -120,9 +127,4 @@ def resolve(state: RunState, token: str) -> Action | None:
     token that names no action."""
     if token == DECLINE:
         return None
-    action = Action.parse(token)
-    if action.type is ActionType.KONTRA:  # kontra means whichever the seat may say
-        legal = {a.type for a in state.deal.legal_actions(state.seat)}
-        if ActionType.KONTRA not in legal and ActionType.REKONTRA in legal:
-            return Action.rekontra()
-    return action
+    return meant(state.deal, state.seat, Action.parse(token))

@@ -11,18 +11,19 @@ Public API::
     deal.to_record()         # the deal record (records.md)
 """
 
-from .actions import Action, ActionType
+from .actions import OPTIONAL, Action, ActionType
 from .cards import CARDS, Card, CardSet
 from .deal import Deal
 from .ending import Ending
 from .errors import IllegalAction, InvalidRecord, NotYourTurn, Refusal, TappError
+from .legal import main_actions, meant, open_announcement
 from .record import deal_from_record, replay
 from .variants import VARIANTS, Variant, make_variant, rules_of
 from .view import DealResult, Phase, ResultStatus, SeatView, TrickView
 
 __all__ = [
-    "CARDS", "VARIANTS", "Action", "ActionType", "Card", "CardSet", "Deal", "DealResult",
-    "Ending", "IllegalAction", "InvalidRecord", "NotYourTurn", "Phase", "Refusal",
+    "CARDS", "OPTIONAL", "VARIANTS", "Action", "ActionType", "Card", "CardSet", "Deal",
+    "DealResult", "Ending", "IllegalAction", "InvalidRecord", "NotYourTurn", "Phase", "Refusal",
     "ResultStatus", "SeatView", "TappError", "TrickView", "Variant", "deal_from_record",
-    "make_variant", "replay", "rules_of",
+    "main_actions", "make_variant", "meant", "open_announcement", "replay", "rules_of",
 ]

@@ -29,6 +29,9 @@ class ActionType(StrEnum):
     PLAY = "play"
 
 
+#: announcements that block nobody: legal off turn, never needed to move the deal on
+OPTIONAL = frozenset({ActionType.KONTRA, ActionType.REKONTRA})
+
 _VALUE_TYPES = frozenset({ActionType.BID, ActionType.DECLARE, ActionType.CONTRACT,
                           ActionType.ANNOUNCE})
 _CARD_TYPES = frozenset({ActionType.PLAY, ActionType.GIVE, ActionType.CALL})

@@ -4,9 +4,10 @@ actions of the main actor."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .actions import _CALLS, _GIVES, _NO_CALL, _PLAYS, _TRUMPS, Action, ActionType
+from .actions import _CALLS, _GIVES, _NO_CALL, _PLAYS, _TRUMPS, OPTIONAL, Action, ActionType
 from .cards import _CHUNK_CARDS
 from .view import Phase
 
@@ -105,3 +106,28 @@ def seats_to_act(deal: Deal) -> tuple[int, ...]:
         if s == main or kontra(deal, s):
             seats.append(s)
     return tuple(seats)
+
+
+def main_actions(legal: Iterable[Action]) -> list[Action]:
+    """The actions of ``legal`` without the optional announcements (:data:`OPTIONAL`):
+    empty when the seat is not on its main turn."""
+    return [a for a in legal if a.type not in OPTIONAL]
+
+
+def meant(deal: Deal, seat: int, action: Action) -> Action:
+    """The action ``seat`` means: *kontra* means *rekontra* where only that is legal (one
+    Kontra button or command says whichever the seat may say)."""
+    if action.type is ActionType.KONTRA:
+        kinds = {a.type for a in deal.legal_actions(seat)}
+        if ActionType.KONTRA not in kinds and ActionType.REKONTRA in kinds:
+            return Action.rekontra()
+    return action
+
+
+def open_announcement(deal: Deal) -> ActionType | None:
+    """The announcement some seat may make now: REKONTRA over KONTRA, or None."""
+    if deal.is_over:
+        return None
+    kinds = {a.type for s in deal.to_act() for a in deal.legal_actions(s)}
+    return (ActionType.REKONTRA if ActionType.REKONTRA in kinds
+            else ActionType.KONTRA if ActionType.KONTRA in kinds else None)

@@ -12,8 +12,8 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 
-from bot.ai import OPTIONAL, levels, make_player, runner
-from bot.engine import Action
+from bot.ai import levels, make_player, runner
+from bot.engine import OPTIONAL, Action
 from bot.store import TableStatus
 
 from .config import LEVEL_OPTION, TableConfig

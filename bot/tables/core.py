@@ -19,7 +19,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from bot.engine import Action, ActionType, Deal, Ending, IllegalAction, NotYourTurn, SeatView
+from bot.engine import (
+    Action,
+    Deal,
+    Ending,
+    IllegalAction,
+    NotYourTurn,
+    SeatView,
+    open_announcement,
+)
 from bot.engine.shuffle import SEED_BYTES
 from bot.store import Store, StoreError, TableRow, TableStatus, restore_session
 
@@ -278,9 +286,8 @@ class TableCore:
         kontra = None
         actor_user = None
         if deal is not None and not deal.is_over:
-            kinds = {a.type for s in deal.to_act() for a in deal.legal_actions(s)}
-            kontra = ("rekontra" if ActionType.REKONTRA in kinds
-                      else "kontra" if ActionType.KONTRA in kinds else None)
+            announcement = open_announcement(deal)
+            kontra = announcement.value if announcement is not None else None
             actor = view.actor if view is not None else None
             if actor is not None and actor in live.seats and not live.computer_plays(actor):
                 actor_user = live.seats[actor].user_id  # pinged (not while away)

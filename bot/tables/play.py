@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
-from bot.engine import Action, ActionType, Deal, Ending
+from bot.engine import Action, ActionType, Deal, Ending, meant
 from bot.store import TableStatus
 
 from .claim_views import claim_state, claimable, seen_by
@@ -140,11 +140,6 @@ def _resolve(deal: Deal, seat: int, token: str) -> Action:
     """The action a token names; ``kontra`` from the table message means whichever of
     kontra and rekontra the seat may say."""
     try:
-        action = Action.parse(token)
+        return meant(deal, seat, Action.parse(token))
     except ValueError:
         raise Refused("error.unknown_action") from None
-    if action.type is ActionType.KONTRA:
-        legal = {a.type for a in deal.legal_actions(seat)}
-        if ActionType.KONTRA not in legal and ActionType.REKONTRA in legal:
-            return Action.rekontra()
-    return action

@@ -5,7 +5,7 @@ the reader's language. A refusal never names a hidden card: where the reason is 
 
 from __future__ import annotations
 
-from bot.engine import Action, ActionType, IllegalAction, Refusal, SeatView
+from bot.engine import Action, ActionType, IllegalAction, Refusal, SeatView, main_actions
 from bot.i18n.errors import InLanguage
 
 from .errors import Refused
@@ -20,7 +20,6 @@ _KEYS: dict[Refusal, str] = {
     Refusal.CALL_OWN_CARD: "error.call_own_card",
     Refusal.NO_KONTRA: "error.no_kontra",
 }
-_OPTIONAL = (ActionType.KONTRA, ActionType.REKONTRA)
 _CARD_ACTIONS = (ActionType.PLAY, ActionType.GIVE, ActionType.CALL, ActionType.DISCARD)
 
 
@@ -36,7 +35,7 @@ def refusal(error: IllegalAction, view: SeatView, style: str) -> Refused:
         if error.count is not None:
             values["n"] = error.count
         return Refused(key, **values)
-    main = [a for a in view.legal if a.type not in _OPTIONAL]
+    main = main_actions(view.legal)
     if not main:
         return Refused("error.nothing_to_do")
     if any(a.type in _CARD_ACTIONS for a in main):  # name no card in an error

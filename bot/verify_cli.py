@@ -15,6 +15,7 @@ from .cli import Parser
 from .engine import InvalidRecord, TappError, deal_from_record, make_variant
 from .engine.cards import CARD_NAMES, iter_bits
 from .engine.shuffle import SEED_BYTES, commitment, seeded_masks
+from .engine.variants import option_choices
 from .replay_cli import RecordUnreadable, one_line, read_record
 
 DESCRIPTION = """\
@@ -40,7 +41,7 @@ def _parser() -> Parser:
     parser.add_argument("--players", type=int, help="players (where the variant allows a "
                                                      "choice; default: the record's, else "
                                                      "the variant's first)")
-    parser.add_argument("--deck", type=int, choices=(32, 36),
+    parser.add_argument("--deck", type=int, choices=option_choices("deck"),
                         help="Württemberg's deck (default: the record's, else 36)")
     parser.add_argument("--commitment", help="the commitment the table showed, to check")
     parser.add_argument("--record", help="the deal's record (JSON), to check "

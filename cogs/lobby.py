@@ -13,6 +13,7 @@ from discord.app_commands import Choice, Range
 
 from bot.ai import levels
 from bot.client import TappBot
+from bot.engine.variants import option_choices, player_counts
 from bot.i18n import t
 from bot.permissions import Missing, missing_for_new_table, missing_text
 from bot.settings import SettingError, check
@@ -36,9 +37,11 @@ from .table import language as user_language
 log = logging.getLogger(__name__)
 
 PLAYER_CHOICES: list[Choice[int]] = [Choice(name=t("choice.players", n=n), value=n)
-                                     for n in range(3, 7)]
-DECK_CHOICES: list[Choice[int]] = [Choice(name=t("choice.deck", n=n), value=n) for n in (36, 32)]
-THRESHOLD_CHOICES: list[Choice[int]] = [Choice(name=str(n), value=n) for n in (61, 65)]
+                                     for n in player_counts()]
+DECK_CHOICES: list[Choice[int]] = [Choice(name=t("choice.deck", n=n), value=n)
+                                   for n in option_choices("deck")]
+THRESHOLD_CHOICES: list[Choice[int]] = [Choice(name=str(n), value=n)
+                                        for n in option_choices("tapp_threshold")]
 LEVEL_CHOICES: list[Choice[str]] = [Choice(name=t(f"level.{lv}"), value=lv) for lv in levels()]
 #: a table's language names one; "auto" (the server's) is what leaving it out means
 TABLE_LANGUAGE_CHOICES = [c for c in LANGUAGE_CHOICES if c.value != "auto"]

@@ -107,3 +107,21 @@ def test_no_action_after_the_end():
         assert deal.legal_actions(seat) == []
         with pytest.raises(IllegalAction):
             deal.apply(seat, Action.bid("pass"))
+
+
+def test_variant_options_and_player_counts_are_the_engines_to_tell() -> None:
+    """The options a table may choose (the lobby offers these) are the ones the variants
+    accept, and nothing else."""
+    from bot.engine import InvalidRecord, make_variant
+    from bot.engine.variants import VARIANTS, option_choices, player_counts
+
+    assert player_counts() == (3, 4, 5, 6)
+    assert option_choices("deck") == (36, 32)  # Württemberg's, its default first
+    assert option_choices("tapp_threshold") == (61, 65)
+    assert option_choices("nothing") == ()
+    for name, cls in VARIANTS.items():
+        for key, allowed in cls.option_choices.items():
+            for value in allowed:
+                assert make_variant(name, None, {key: value}).options[key] == value
+            with pytest.raises(InvalidRecord):
+                make_variant(name, None, {key: max(allowed) + 1})

@@ -26,6 +26,24 @@ def rules_of(name: str) -> type[Variant]:
     return cls
 
 
+def player_counts() -> tuple[int, ...]:
+    """Every number of players some variant is played by."""
+    return tuple(sorted({n for cls in VARIANTS.values() for n in cls.player_counts}))
+
+
+def option_choices(key: str) -> tuple[int, ...]:
+    """The values the option ``key`` may take in the variants that have it (in the
+    order the first of them gives, its default first)."""
+    out: list[int] = []
+    for cls in VARIANTS.values():
+        allowed = cls.option_choices.get(key, ())
+        default = cls.option_defaults.get(key)
+        for value in sorted(allowed, key=lambda v: v != default):
+            if value not in out:
+                out.append(value)
+    return tuple(out)
+
+
 def make_variant(name: str, players: int | None = None,
                  options: dict[str, Any] | None = None) -> Variant:
     return rules_of(name)(players, dict(options or {}))
@@ -51,4 +69,4 @@ def cached_variant(name: str, players: int | None, options: dict[str, Any]) -> V
 
 
 __all__ = ["VARIANTS", "Aim", "ContractFacts", "Score", "Variant", "cached_variant",
-           "make_variant", "rules_of"]
+           "make_variant", "option_choices", "player_counts", "rules_of"]

@@ -73,6 +73,8 @@ class Variant:
     player_counts: ClassVar[tuple[int, ...]]
     #: option -> default; ``players`` and ``stake`` are common to all
     option_defaults: ClassVar[dict[str, Any]] = {}
+    #: the values a numeric option may take (checked with the others' own checks)
+    option_choices: ClassVar[dict[str, tuple[int, ...]]] = {}
     has_kontra: ClassVar[bool] = False
     call_may_pass: ClassVar[bool] = False
     #: a pot carries from deal to deal and is shared out when the session ends
@@ -106,6 +108,8 @@ class Variant:
         if unknown:
             raise InvalidRecord(f"unknown option {unknown[0]!r} for {self.name}")
         merged = {**self.option_defaults, **opts}
+        for key, allowed in self.option_choices.items():
+            check_choice(merged, key, allowed)
         self.check_options(merged)
         self.extra: dict[str, Any] = merged
         self.options: dict[str, Any] = {"players": players, "stake": stake, **merged}

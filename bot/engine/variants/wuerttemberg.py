@@ -24,7 +24,6 @@ from .base import (
     Variant,
     bid_actions,
     check_bool,
-    check_choice,
 )
 from .scoring import declarer_pays_or_wins, ramsch
 
@@ -102,8 +101,9 @@ class Wuerttemberg(Variant):
     auction_form = "announce"
     pass_word = "weg"
 
+    option_choices: ClassVar[dict[str, tuple[int, ...]]] = {"deck": (36, 32)}
+
     def check_options(self, options: dict[str, Any]) -> None:
-        check_choice(options, "deck", (36, 32))
         check_bool(options, "herz_aufnehmen")
         check_bool(options, "forced_ramsch")
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action
 from ..view import Phase
-from .base import ALL_SUITS, Aim, ContractFacts, Score, Variant, bid_actions, check_choice
+from .base import ALL_SUITS, Aim, ContractFacts, Score, Variant, bid_actions
 from .scoring import declarer_pays_or_wins
 
 if TYPE_CHECKING:
@@ -51,10 +51,8 @@ class Zuger(Variant):
     player_counts = (4,)
     home_deck = "swiss"
     option_defaults: ClassVar[dict[str, Any]] = {"tapp_threshold": 61}
+    option_choices: ClassVar[dict[str, tuple[int, ...]]] = {"tapp_threshold": (61, 65)}
     auction_form = "ladder"
-
-    def check_options(self, options: dict[str, Any]) -> None:
-        check_choice(options, "tapp_threshold", (61, 65))
 
     def layout(self) -> tuple[int, int, int]:
         return 36, 8, 4

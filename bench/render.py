@@ -79,10 +79,7 @@ def _cases() -> dict[str, tuple[Callable[[], Any], Callable[[], Image.Image]]]:
     from renderer.table import draw_table, render_table
     from renderer.trick import draw_trick, render_trick
 
-    try:
-        views = samples.engine_views()
-    except ImportError:  # pragma: no cover - engine missing
-        views = samples.sample_views()
+    views = samples.sample_views()
     hand = views["tapp1879-discard"]  # 14 cards
     trick = views["zuger-trick-done"]  # a finished trick, 4 seats
     table = views["dapp-6-durch"]  # six seats

@@ -4,8 +4,7 @@ Writes every image kind for every sample situation (every variant), cycling thro
 the deck styles, plus a sheet of all cards per style, the chip chart, and an
 ``index.html`` that shows them all on one page (at a phone's 360 px with ``?phone``),
 and the same kinds with names in many scripts (``world ...``).
-Views come from the rules engine (seeded deals) when it is importable, else from the
-hand-built samples (``--built`` forces those).
+Views come from the rules engine (seeded deals: :mod:`.samples`).
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from .encode import ImageFormat, RenderedImage, encode
 from .hand import render_hand
 from .hands import render_hands
 from .result import render_result
-from .samples import LONG_NAME, engine_views, sample_chips, sample_names, sample_views
+from .samples import LONG_NAME, sample_chips, sample_names, sample_views
 from .suits import DeckStyle
 from .table import render_table
 from .trick import render_trick
@@ -55,10 +54,9 @@ def card_sheet(style: DeckStyle, width: int = 110) -> Image.Image:
     return img
 
 
-def build(out: Path, fmt: ImageFormat | None = None,
-          built: bool = False) -> list[tuple[str, RenderedImage]]:
+def build(out: Path, fmt: ImageFormat | None = None) -> list[tuple[str, RenderedImage]]:
     """Render the gallery into ``out``; returns (title, image) in page order."""
-    views = sample_views() if built else _views()
+    views = sample_views()
     images: list[tuple[str, RenderedImage]] = []
     for style in STYLES:
         images.append((f"cards {style.value}",
@@ -121,13 +119,6 @@ def _world(views: dict, fmt: ImageFormat | None) -> list[tuple[str, RenderedImag
     return out
 
 
-def _views() -> dict:
-    try:
-        return engine_views()
-    except ImportError:  # the engine is not importable: fall back to hand-built views
-        return sample_views()
-
-
 def _file(title: str, image: RenderedImage) -> str:
     stem = "".join(ch if ch.isalnum() or ch in "-+" else "_" for ch in title).strip("_")
     return f"{stem}.{image.filename.rsplit('.', 1)[-1]}"
@@ -164,11 +155,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--format", choices=["auto", *(f.value for f in ImageFormat)],
                         default="auto",
                         help="the image format (default: auto, each kind's own, as the bot)")
-    parser.add_argument("--built", action="store_true",
-                        help="use the hand-built sample views instead of the engine's")
     args = parser.parse_args(argv)
     fmt = None if args.format == "auto" else ImageFormat(args.format)
-    images = build(args.dir, fmt, args.built)
+    images = build(args.dir, fmt)
     total = sum(len(im.data) for _, im in images)
     print(f"wrote {len(images)} images ({total // 1024} KB) and index.html to {args.dir}")
     return 0

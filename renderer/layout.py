@@ -93,30 +93,7 @@ def outer_ring(n: int, inner: tuple[int, int, int, int], unit_w: int, unit_h: in
     return round(a * scale), round(b * scale)
 
 
-_DECLARER_LEADS = frozenset({"bettel", "bettel_ouvert"})
-
-
 def turn_seat(view: SeatView) -> int | None:
-    """The seat whose move the deal waits for (not the seats that may only say kontra).
-
-    ``view.to_act`` also lists seats that may announce kontra; the main actor is the
-    only one there, or the seat due to play, or else the declarer (trump, call, give,
-    discard).
-    """
-    to_act = view.to_act
-    if not to_act or view.is_over:
-        return None
-    if len(to_act) == 1:
-        return to_act[0]
-    if view.seat in to_act and any(a.type.value not in ("kontra", "rekontra")
-                                   for a in view.legal):
-        return view.seat
-    if view.phase.value == "play":
-        trick = view.current_trick
-        if trick is not None and trick.cards:
-            return (trick.leader + len(trick.cards)) % view.players
-        if view.tricks and view.tricks[-1].winner is not None:
-            return view.tricks[-1].winner
-        lead = view.declarer if view.contract in _DECLARER_LEADS else view.forehand
-        return lead if lead in to_act else to_act[0]
-    return view.declarer if view.declarer in to_act else to_act[0]
+    """The seat whose move the deal waits for (not the seats that may only say kontra):
+    the engine's ``actor``, drawn as it is told."""
+    return view.actor

@@ -1,18 +1,15 @@
-"""Shared sample views for the renderer tests (hand-built and engine-produced)."""
+"""Shared sample views for the renderer tests (the rules engine's own views)."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.engine.view import SeatView
-from renderer.samples import engine_views, sample_views
+from renderer.samples import sample_views
 
-BUILT = sample_views()
-ENGINE = engine_views()
-ALL_VIEWS: dict[str, SeatView] = {**{f"built:{k}": v for k, v in BUILT.items()},
-                                  **{f"engine:{k}": v for k, v in ENGINE.items()}}
+VIEWS: dict[str, SeatView] = sample_views()
 
 
-@pytest.fixture(params=sorted(ALL_VIEWS), ids=str)
+@pytest.fixture(params=sorted(VIEWS), ids=str)
 def named_view(request: pytest.FixtureRequest) -> tuple[str, SeatView]:
-    return request.param, ALL_VIEWS[request.param]
+    return request.param, VIEWS[request.param]

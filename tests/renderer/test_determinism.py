@@ -9,7 +9,7 @@ from renderer.hand import draw_hand
 from renderer.samples import sample_chips, sample_names
 from renderer.trick import draw_trick
 
-from .conftest import ENGINE
+from .conftest import VIEWS
 
 
 def _pixels(img) -> str:  # type: ignore[no-untyped-def]
@@ -17,7 +17,7 @@ def _pixels(img) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_same_view_gives_the_same_pixels_and_bytes() -> None:
-    view = ENGINE["zuger-trick-done"]
+    view = VIEWS["zuger-trick-done"]
     names = sample_names(4)
     first = _pixels(draw_trick(view, names=names)), _pixels(draw_hand(view, names=names))
     a = render_trick(view, names=names).data, render_hand(view, names=names).data
@@ -29,7 +29,7 @@ def test_same_view_gives_the_same_pixels_and_bytes() -> None:
 
 
 def test_table_and_chart_are_deterministic() -> None:
-    view = ENGINE["dapp-6-durch"]
+    view = VIEWS["dapp-6-durch"]
     names = sample_names(6)
     assert render_table(view, names).data == render_table(view, names).data
     assert render_chip_chart(sample_chips()).data == render_chip_chart(sample_chips()).data
@@ -40,7 +40,7 @@ def test_concurrent_renders_in_threads_match_serial_ones() -> None:
     import asyncio
 
     cards.clear_cache()
-    jobs = [(ENGINE[k], s) for k in ("zuger-play", "dapp-6-durch", "wuerttemberg-farbe")
+    jobs = [(VIEWS[k], s) for k in ("zuger-play", "dapp-6-durch", "wuerttemberg-farbe")
             for s in ("french", "german", "swiss")]
 
     def one(view, style):  # type: ignore[no-untyped-def]
@@ -61,7 +61,7 @@ def test_fast_sprite_paste_equals_alpha_compositing() -> None:
 
     from renderer.guard import Deck
 
-    view = ENGINE["zuger-result"]  # over: every card is visible
+    view = VIEWS["zuger-result"]  # over: every card is visible
     for style in ("french", "german", "swiss"):
         deck = Deck(view, style)
         for width in (38, 50, 58, 76, 104, 120):

@@ -21,7 +21,7 @@ from renderer.samples import sample_names
 from renderer.table import draw_table
 from renderer.trick import draw_trick
 
-from .conftest import BUILT, ENGINE
+from .conftest import VIEWS
 
 RENDERER = Path(__file__).resolve().parents[2] / "renderer"
 FACES = {"face", "_face", "face_sprite"}
@@ -34,7 +34,7 @@ def _hidden(view: SeatView) -> int:
 
 
 def test_deck_refuses_a_hidden_card_and_allows_backs() -> None:
-    view = ENGINE["zuger-public"]
+    view = VIEWS["zuger-public"]
     deck = Deck(view, "french")
     card = _hidden(view)
     with pytest.raises(HiddenCardError):
@@ -48,7 +48,7 @@ def test_deck_refuses_a_hidden_card_and_allows_backs() -> None:
 
 
 def test_rendering_a_trick_with_a_hidden_card_fails() -> None:
-    view = ENGINE["zuger-play"]
+    view = VIEWS["zuger-play"]
     forged = TrickView(view.forehand, (_hidden(view),), None)  # type: ignore[arg-type]
     with pytest.raises(HiddenCardError):
         render_trick(view, forged)
@@ -56,7 +56,7 @@ def test_rendering_a_trick_with_a_hidden_card_fails() -> None:
 
 def test_a_view_that_claims_another_seats_cards_cannot_smuggle_them() -> None:
     # drawing uses visible_cards(), so every card drawn is one the view itself shows
-    view = BUILT["dapp-bettel-public"]
+    view = VIEWS["dapp-bettel-public"]
     assert view.hand is None and view.open_hands
     stripped = replace(view, open_hands={})
     with pytest.raises(HiddenCardError):

@@ -28,7 +28,7 @@ from renderer.samples import LONG_NAME, sample_chips, sample_names
 from renderer.table import draw_table
 from renderer.trick import draw_trick
 
-from .conftest import ALL_VIEWS
+from .conftest import VIEWS
 
 VARIANTS = {"zuger", "tapp1879", "dapp", "wuerttemberg"}
 
@@ -41,15 +41,15 @@ def _decode(image: RenderedImage) -> Image.Image:
 
 
 def test_samples_cover_every_variant_and_situation() -> None:
-    variants = {v.variant for v in ALL_VIEWS.values()}
+    variants = {v.variant for v in VIEWS.values()}
     assert variants == VARIANTS
-    assert {v.players for v in ALL_VIEWS.values()} >= {3, 4, 5, 6}
-    assert any(v.open_hands for v in ALL_VIEWS.values())  # Bettel
-    assert any(v.called_card is not None for v in ALL_VIEWS.values())  # Rufer
-    assert any(v.variant == "tapp1879" and v.pot for v in ALL_VIEWS.values())
+    assert {v.players for v in VIEWS.values()} >= {3, 4, 5, 6}
+    assert any(v.open_hands for v in VIEWS.values())  # Bettel
+    assert any(v.called_card is not None for v in VIEWS.values())  # Rufer
+    assert any(v.variant == "tapp1879" and v.pot for v in VIEWS.values())
     assert any(v.result and v.result.declarer is None and v.contract == "ramsch"
-               for v in ALL_VIEWS.values())
-    assert any(v.hand is not None and len(v.hand) == 14 for v in ALL_VIEWS.values())
+               for v in VIEWS.values())
+    assert any(v.hand is not None and len(v.hand) == 14 for v in VIEWS.values())
 
 
 @pytest.mark.parametrize("style", list(DeckStyle))
@@ -99,7 +99,7 @@ def _error(drawn: Image.Image, image: RenderedImage) -> tuple[float, int, float]
 
 
 def test_images_are_rgb_jpeg_with_alt_text() -> None:
-    view = ALL_VIEWS["engine:zuger-play"]
+    view = VIEWS["zuger-play"]
     image = render_hand(view, names=sample_names(4))
     assert image.filename == "hand.jpg" and image.content_type == "image/jpeg"
     assert image.data.startswith(JPEG_MAGIC) and bytes(image) == image.data
@@ -108,7 +108,7 @@ def test_images_are_rgb_jpeg_with_alt_text() -> None:
 
 
 def test_every_card_image_kind_is_jpeg_and_the_chart_png() -> None:
-    view = ALL_VIEWS["engine:zuger-result"]  # over: every kind renders
+    view = VIEWS["zuger-result"]  # over: every kind renders
     assert view.seat is not None and view.result is not None
     for kind, image in _card_images(view).items():
         decoded = _decode(image)
@@ -128,7 +128,7 @@ def test_every_card_image_kind_is_jpeg_and_the_chart_png() -> None:
 
 def test_every_kind_draws_rgb() -> None:
     """JPEG has no alpha: every kind is drawn opaque (``opaque`` is then a no-op)."""
-    view = ALL_VIEWS["engine:zuger-result"]
+    view = VIEWS["zuger-result"]
     names = sample_names(4)
     for img in (draw_hand(view, names=names), draw_trick(view, names=names),
                 draw_table(view, names), draw_result(view, names),
@@ -137,15 +137,15 @@ def test_every_kind_draws_rgb() -> None:
         assert img.mode == "RGB" and opaque(img) is img
 
 
-@pytest.mark.parametrize("key", ["engine:tapp1879-discard", "engine:zuger-trick-done",
-                                 "engine:dapp-6-durch", "engine:zuger-result",
-                                 "engine:wuerttemberg-bettel-ouvert"])
+@pytest.mark.parametrize("key", ["tapp1879-discard", "zuger-trick-done",
+                                 "dapp-6-durch", "zuger-result",
+                                 "wuerttemberg-bettel-ouvert"])
 def test_jpeg_is_close_to_the_drawn_image(key: str) -> None:
     """Measured over every sample view and deck style (``renderer/README.md``): mean
     difference at most 0.97, largest 51, at most 0.27 % of the values off by more than
     16. The bounds leave room for another libjpeg build, not for a worse setting: at
     q80, or with 4:2:0 chroma, every case here fails."""
-    view = ALL_VIEWS[key]
+    view = VIEWS[key]
     names = sample_names(view.players)
     pairs = [(draw_trick(view, style="swiss", names=names),
               render_trick(view, style="swiss", names=names)),
@@ -169,7 +169,7 @@ def test_jpeg_is_close_to_the_drawn_image(key: str) -> None:
 
 
 def test_any_format_can_be_forced() -> None:
-    view = ALL_VIEWS["engine:zuger-trick-done"]
+    view = VIEWS["zuger-trick-done"]
     png = render_trick(view, fmt=ImageFormat.PNG)
     assert png.filename == "trick.png" and png.content_type == "image/png"
     assert _decode(png).format == "PNG"
@@ -208,7 +208,7 @@ def test_transparency_is_laid_onto_the_background_before_jpeg() -> None:
 
 
 def test_file_names_come_from_the_labels() -> None:
-    view = ALL_VIEWS["engine:zuger-trick-done"]
+    view = VIEWS["zuger-trick-done"]
     assert render_trick(view, labels={"file.trick": "stich"}).filename == "stich.jpg"
     assert render_table(view, labels={"file.table": "tisch"}).filename == "tisch.jpg"
     assert render_hand(view, labels={"file.hand": "blatt"}).filename == "blatt.jpg"

@@ -13,7 +13,7 @@ from renderer.gallery import main as gallery_main
 from renderer.labels import DEFAULT_LABELS
 from renderer.samples import sample_names
 
-from .conftest import ENGINE
+from .conftest import VIEWS
 
 
 def test_labels_fall_back_and_accept_overrides() -> None:
@@ -29,7 +29,7 @@ def test_labels_fall_back_and_accept_overrides() -> None:
 
 
 def test_a_caller_catalogue_changes_the_words_drawn() -> None:
-    view = ENGINE["zuger-play"]
+    view = VIEWS["zuger-play"]
     plain = render_hand(view, names=sample_names(4))
     german = render_hand(view, names=sample_names(4),
                          labels={"play_card": "Spiel eine Karte", "card": "{suit}-{rank}"})
@@ -39,7 +39,7 @@ def test_a_caller_catalogue_changes_the_words_drawn() -> None:
 
 def test_result_before_the_end_is_an_error() -> None:
     with pytest.raises(ValueError):
-        render_result(ENGINE["zuger-play"])
+        render_result(VIEWS["zuger-play"])
 
 
 def test_gallery_writes_every_kind(tmp_path: Path) -> None:
@@ -70,7 +70,7 @@ def test_bench_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rank_indices_can_be_localised() -> None:
     from renderer.hand import draw_hand
 
-    view = ENGINE["tapp1879-discard"]  # 14 cards incl. courts
+    view = VIEWS["tapp1879-discard"]  # 14 cards incl. courts
     plain = draw_hand(view)
     german = draw_hand(view, labels={"index.french": "6 7 8 9 B D K 10 A"})
     assert plain.tobytes() != german.tobytes()

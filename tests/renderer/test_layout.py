@@ -6,7 +6,6 @@ import math
 
 import pytest
 
-from bot.engine.actions import Action
 from bot.engine.cards import CARD_NAMES, CardSet
 from bot.engine.view import Phase
 from renderer.cards import card_size, strip_width
@@ -17,7 +16,7 @@ from renderer.samples import sample_names
 from renderer.table import PANEL_H, PANEL_W, TRICK
 from renderer.trick import GAP, TrickStyle, draw_trick, unit_size
 
-from .conftest import ALL_VIEWS, BUILT
+from .conftest import VIEWS
 
 
 def _boxes(n: int, a: float, b: float, w: float, h: float) -> list[tuple[float, ...]]:
@@ -52,7 +51,7 @@ def test_table_panels_clear_the_trick_and_each_other(n: int) -> None:
 
 
 def test_a_hand_of_fourteen_cards_fits_phone_friendly_width() -> None:
-    view = BUILT["tapp1879-discard"]
+    view = VIEWS["tapp1879-discard"]
     assert view.hand is not None and len(view.hand) == 14
     img = draw_hand(view, names=sample_names(3))
     w, _ = card_size(CARD_W)
@@ -61,17 +60,17 @@ def test_a_hand_of_fourteen_cards_fits_phone_friendly_width() -> None:
 
 
 def test_six_seats_fit_in_the_trick_image() -> None:
-    view = BUILT["dapp-6-durch"]
+    view = VIEWS["dapp-6-durch"]
     assert view.players == 6
     img = draw_trick(view, names=sample_names(6))
     assert img.width <= 800 and img.height <= 720
 
 
 def test_viewer_sits_at_the_bottom_and_seats_follow_the_direction() -> None:
-    ccw = BUILT["zuger-play"]  # counter-clockwise: the next seat is to the right
+    ccw = VIEWS["zuger-play"]  # counter-clockwise: the next seat is to the right
     assert seat_vector(ccw, ccw.seat) == pytest.approx((0.0, 1.0))
     assert seat_vector(ccw, (ccw.seat + 1) % 4)[0] > 0.9
-    cw = BUILT["tapp1879-play"]  # clockwise: the next seat is to the left
+    cw = VIEWS["tapp1879-play"]  # clockwise: the next seat is to the left
     assert seat_vector(cw, (cw.seat + 1) % 3)[0] < -0.5
 
 
@@ -87,22 +86,32 @@ def test_hand_sorts_trump_first_then_alternating_colours_high_to_low() -> None:
         assert order[0] == trump and sorted(order) == [0, 1, 2, 3]
 
 
-def test_turn_seat_ignores_seats_that_may_only_say_kontra() -> None:
-    from dataclasses import replace
+def test_turn_seat_is_the_engines_actor_not_a_seat_that_may_only_say_kontra() -> None:
+    """The renderer marks the seat the engine names; while a Kontra may be said, the
+    seats that may only say it are not the one the deal waits for."""
+    import random
 
-    view = BUILT["zuger-play"]
-    trick = view.current_trick
-    assert trick is not None and trick.cards
-    due = (trick.leader + len(trick.cards)) % view.players
-    crowded = replace(view, seat=None, hand=None, legal=(), to_act=(0, 1, 2, 3))
-    assert turn_seat(crowded) == due
-    mine = replace(view, to_act=(0, 1, 2, 3), legal=(Action.kontra(),))
-    assert turn_seat(mine) == due
-    assert turn_seat(replace(view, phase=Phase.FINISHED, to_act=())) is None
+    from bot.engine import Deal
+    from bot.engine.playout import random_action
+
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        deal = Deal.new("dapp", players=4, rng=rng)
+        while not deal.is_over:
+            for seat in (None, *range(4)):
+                view = deal.public_view() if seat is None else deal.view(seat)
+                assert turn_seat(view) == view.actor
+            if len(deal.to_act()) > 1 and deal.phase is Phase.PLAY:
+                assert turn_seat(deal.public_view()) == deal.turn
+                seen += 1
+            deal.apply(*random_action(deal, rng))
+        assert turn_seat(deal.public_view()) is None
+    assert seen
 
 
 def test_all_views_have_a_turn_seat_in_to_act_while_running() -> None:
-    for view in ALL_VIEWS.values():
+    for view in VIEWS.values():
         seat = turn_seat(view)
         assert (seat is None) == (not view.to_act or view.is_over)
         if seat is not None:

@@ -18,10 +18,10 @@ from renderer.result import draw_result
 from renderer.samples import sample_names
 from renderer.suits import INDEX_COLOURS, DeckStyle
 
-from .conftest import ALL_VIEWS
+from .conftest import VIEWS
 
 PHONE = 360  # px: how wide Discord shows an image on a phone
-RESULTS = {k: v for k, v in ALL_VIEWS.items() if v.result is not None}
+RESULTS = {k: v for k, v in VIEWS.items() if v.result is not None}
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def test_the_hands_image_shows_every_dealt_card(key: str, monkeypatch: pytest.Mo
 
 
 def test_show_hands_puts_the_hands_below_the_result() -> None:
-    view = RESULTS["engine:tapp1879-result"]
+    view = RESULTS["tapp1879-result"]
     names = sample_names(3)
     alone = draw_result(view, names)
     both = draw_result(view, names, show_hands=True)
@@ -106,7 +106,7 @@ def test_show_hands_puts_the_hands_below_the_result() -> None:
 
 
 def test_render_hands_is_its_own_image() -> None:
-    view = RESULTS["engine:zuger-result"]
+    view = RESULTS["zuger-result"]
     image = render_hands(view, sample_names(4), style="french")
     assert image.filename == "hands.jpg" and image.content_type == "image/jpeg"
     assert image.description.startswith("Result: ") and "Anna: " in image.description
@@ -152,6 +152,6 @@ def test_german_and_swiss_suits_have_four_distinct_index_colours(style: DeckStyl
 
 
 def test_unfinished_deals_have_no_hands_image() -> None:
-    view: SeatView = ALL_VIEWS["engine:zuger-play"]
+    view: SeatView = VIEWS["zuger-play"]
     with pytest.raises(ValueError):
         draw_hands(view)

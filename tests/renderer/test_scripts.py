@@ -28,7 +28,7 @@ from renderer.table import draw_table
 from renderer.trick import draw_trick
 from renderer.world import WORLD_NAMES, world_names
 
-from .conftest import ENGINE
+from .conftest import VIEWS
 
 MISSING = "\U0010fffd"  # private use: no font of the chain has it
 Call = tuple[tuple[float, float], str, int, Any, Weight, str]
@@ -182,8 +182,8 @@ KINDS: dict[str, Callable[[Any, list[str]], Image.Image]] = {
 @pytest.mark.parametrize("start", range(0, len(WORLD_NAMES), 4))
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_images_draw_names_in_any_script(kind: str, start: int, calls: list[Call]) -> None:
-    view = {"hand": ENGINE["dapp-rufer"], "trick": ENGINE["dapp-6-durch"],
-            "table": ENGINE["dapp-6-durch"]}.get(kind, ENGINE["tapp1879-result"])
+    view = {"hand": VIEWS["dapp-rufer"], "trick": VIEWS["dapp-6-durch"],
+            "table": VIEWS["dapp-6-durch"]}.get(kind, VIEWS["tapp1879-result"])
     names = world_names(view.players, start)
     img = KINDS[kind](view, names)
     texts = [c[1] for c in calls]
@@ -215,7 +215,7 @@ def test_names_survive_the_basic_layout(calls: list[Call]) -> None:
     """A Pillow without Raqm (no FriBiDi on the system) still draws every name."""
     text.set_layout(ImageFont.Layout.BASIC)
     try:
-        view = ENGINE["dapp-6-durch"]
+        view = VIEWS["dapp-6-durch"]
         names = world_names(view.players, 0)
         img = draw_table(view, names)
         drawn = _names_drawn(calls, names)

@@ -9,7 +9,7 @@ from renderer.labels import Labels
 from renderer.samples import LONG_NAME
 from renderer.text import ELLIPSIS, Weight, clean, display_name, fit, has_glyph, text_width
 
-from .conftest import ENGINE
+from .conftest import VIEWS
 
 AWKWARD = [
     "",
@@ -65,7 +65,7 @@ def test_empty_names_fall_back_to_the_seat_label() -> None:
 @pytest.mark.parametrize("start", range(0, len(AWKWARD), 3))
 def test_every_image_survives_awkward_names(start: int) -> None:
     for key in ("zuger-play", "dapp-6-durch", "tapp1879-result", "dapp-bettel-public"):
-        view = ENGINE[key]
+        view = VIEWS[key]
         names = [AWKWARD[(start + i) % len(AWKWARD)] for i in range(view.players)]
         if view.seat is not None:
             render_hand(view, names=names)
@@ -74,7 +74,7 @@ def test_every_image_survives_awkward_names(start: int) -> None:
         if view.result is not None:
             render_result(view, names, show_hands=True)
     # names as a mapping, partial, or missing
-    view = ENGINE["zuger-play"]
+    view = VIEWS["zuger-play"]
     render_table(view, {0: "Anna"})
     render_table(view, None)
     render_trick(view, names=["Anna"])

@@ -33,7 +33,7 @@ from renderer.samples import LONG_NAME, sample_names
 from renderer.table import render_table
 from renderer.trick import render_trick
 
-from .conftest import ALL_VIEWS, ENGINE
+from .conftest import VIEWS
 
 _MODULES = (renderer.text, renderer.draw, renderer.table, renderer.hand, renderer.result,
             renderer.trick, renderer.hands)
@@ -51,7 +51,7 @@ def _fresh() -> dict[str, SeatView]:
     return out
 
 
-VIEWS = {**ALL_VIEWS, **_fresh()}
+VIEWS = {**VIEWS, **_fresh()}
 
 
 def parts(text: str) -> list[str]:
@@ -136,14 +136,14 @@ def test_a_result_names_its_contract_once(language: str) -> None:
     """The header names the contract; the outcome says who won, lost or pays, and the
     alt text has the contract too (once)."""
     labels = Labels(render_labels(language))
-    ramsch = ENGINE["dapp-5-ramsch-result"]
+    ramsch = VIEWS["dapp-5-ramsch-result"]
     assert ramsch.result is not None and ramsch.result.contract == "ramsch"
     names = sample_names(ramsch.players)
     outcome = headline(ramsch.result, "dapp", names, labels)[0]
     assert "Ramsch" not in outcome and any(n in outcome for n in names)
     description = render_result(ramsch, names, labels=labels).description
     assert description.count("Ramsch") == 1
-    won = ENGINE["zuger-result"]
+    won = VIEWS["zuger-result"]
     assert won.result is not None and won.result.contract is not None
     draw = replace(won.result, won=None, payments=tuple(0 for _ in won.result.payments))
     solo = labels.contract("zuger", won.result.contract)

@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.cards import POINTS_OF, RANK_OF, SUIT_MASKS, SUIT_OF
+from bot.engine.tricks import beats, winning_index
 from bot.engine.variants import Aim
 
-from .knowledge import Knowledge, beats, higher, lower, trick_winner
+from .knowledge import Knowledge, higher, lower
 
 #: a trick counts as won when the chance that someone beats it is below this
 SAFE_RISK = 0.25
@@ -42,7 +43,7 @@ def trick_state(k: Knowledge) -> Trick:
     if t is None or not t.cards:
         return Trick((), None, None, None, tuple((k.me + i) % n for i in range(1, n)), 0)
     cards = tuple(int(c) for c in t.cards)
-    wi = trick_winner(cards, k.trump)
+    wi = winning_index(cards, k.trump_mask)
     after = tuple((t.leader + j) % n for j in range(len(cards) + 1, n))
     return Trick(cards, SUIT_OF[cards[0]], cards[wi], (t.leader + wi) % n, after,
                  sum(POINTS_OF[c] for c in cards))
@@ -90,7 +91,7 @@ def _points(k: Knowledge, t: Trick, legal: list[int]) -> int:
 
     def value(c: int) -> float:
         stake = t.points + POINTS_OF[c]
-        if beats(c, winning, k.trump):
+        if beats(c, winning, k.trump_mask):
             r = k.risk(c, led, opps)
         elif k.same_team(winner):
             r = k.risk(winning, led, opps)
@@ -135,7 +136,7 @@ def _win_all(k: Knowledge, t: Trick, legal: list[int]) -> int:
                                              SUIT_OF[c] != k.trump, -RANK_OF[c]))
         assert t.led is not None
         winning, led = t.winning, t.led
-        wins = [c for c in legal if beats(c, winning, k.trump)]
+        wins = [c for c in legal if beats(c, winning, k.trump_mask)]
         if wins:
             return min(wins, key=lambda c: (round(k.risk(c, led, opps), 3), RANK_OF[c]))
         return min(legal, key=lambda c: (POINTS_OF[c], RANK_OF[c]))
@@ -145,12 +146,12 @@ def _win_all(k: Knowledge, t: Trick, legal: list[int]) -> int:
     winning, led = t.winning, t.led
     if decl in t.after:  # the declarer is still to play: leave him the hardest trick
         def beaten(c: int) -> float:
-            w = c if beats(c, winning, k.trump) else winning
+            w = c if beats(c, winning, k.trump_mask) else winning
             return k.risk(w, led, [decl])
 
         return min(legal, key=lambda c: (round(beaten(c), 3), RANK_OF[c], c))
     if t.winner == decl:
-        wins = [c for c in legal if beats(c, t.winning, k.trump)]
+        wins = [c for c in legal if beats(c, t.winning, k.trump_mask)]
         if wins:
             return min(wins, key=lambda c: (RANK_OF[c], c))
     return min(legal, key=lambda c: (RANK_OF[c], c))
@@ -179,7 +180,7 @@ def _stay_under(k: Knowledge, t: Trick, legal: list[int], mind_points: bool) -> 
     if not any(SUIT_OF[c] == t.led for c in legal):  # void: shed
         return max(legal, key=lambda c: (_danger(k, c) + (POINTS_OF[c] if mind_points else 0),
                                          c))
-    under = [c for c in legal if not beats(c, t.winning, k.trump)]
+    under = [c for c in legal if not beats(c, t.winning, k.trump_mask)]
     if under:
         return max(under, key=lambda c: ((POINTS_OF[c], c) if mind_points else (c, 0)))
     if t.after:
@@ -206,7 +207,7 @@ def _bettel_defender(k: Knowledge, t: Trick, legal: list[int]) -> int:
 
         return min(legal, key=lead_key)
     assert t.winner is not None
-    under = [c for c in legal if not beats(c, t.winning, k.trump)]
+    under = [c for c in legal if not beats(c, t.winning, k.trump_mask)]
     if t.winner == decl or decl in t.after:
         # keep the declarer on top, or keep the card he must beat as low as can be
         if under:

@@ -66,22 +66,6 @@ def lower(card: int) -> int:
     return SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1)
 
 
-def beats(card: int, winning: int, trump: int | None) -> bool:
-    """Whether ``card`` takes a trick now won by ``winning``."""
-    if SUIT_OF[card] == SUIT_OF[winning]:
-        return card > winning
-    return SUIT_OF[card] == trump
-
-
-def trick_winner(cards: tuple[int, ...], trump: int | None) -> int:
-    """Index in ``cards`` (the leader's first) of the card winning so far."""
-    best = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], trump):
-            best = i
-    return best
-
-
 def _p_some(pool: int, k: int, size: int) -> float:
     """Chance that ``size`` cards drawn from ``pool`` include one of ``k`` given ones."""
     none = 1.0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from bot.engine.cards import POINTS_OF, SUIT_MASKS, SUIT_OF
+from bot.engine.tricks import can_beat, winning_index
 
 from .world import (
     LOSE_ALL,
@@ -73,21 +74,6 @@ def rollout(world: World, aim: str, rng: random.Random, first: int | None = None
     return out
 
 
-def _can_beat(hand: int, win: int, led_mask: int, tm: int) -> bool:
-    """Whether a seat holding ``hand`` can beat ``win`` in a trick of suit ``led_mask``."""
-    f = hand & led_mask
-    if f:
-        if not led_mask >> win & 1:
-            return False  # following suit never beats a trump on a side suit
-        return bool(f >> (win + 1))
-    t = hand & tm
-    if not t:
-        return False
-    if tm >> win & 1:
-        return bool(t >> (win + 1))
-    return True
-
-
 def policy_card(hands: list[int], turn: int, leader: int, trick: list[int], legal: int,
                 n: int, tm: int, side: int, aim: str) -> int:
     """A quick perfect-information heuristic: win tricks worth winning cheaply, smear
@@ -106,7 +92,7 @@ def policy_card(hands: list[int], turn: int, leader: int, trick: list[int], lega
         safe = []
         for c in bits:
             led = SUIT_MASKS[SUIT_OF[c]]
-            if not any(_can_beat(hands[s], c, led, tm) for s in opps):
+            if not any(can_beat(hands[s], c, led, tm) for s in opps):
                 safe.append(c)
         if safe:
             return max(safe, key=lambda c: (POINTS_OF[c], -(tm >> c & 1), c))
@@ -116,22 +102,19 @@ def policy_card(hands: list[int], turn: int, leader: int, trick: list[int], lega
                                                                      SUIT_MASKS[SUIT_OF[c]]
                                                                      ).bit_count()))
     led = SUIT_MASKS[SUIT_OF[trick[0]]]
-    wi = 0
-    for i in range(1, k):
-        if beats(trick[i], trick[wi], tm):
-            wi = i
+    wi = winning_index(trick, tm)
     win = trick[wi]
     wseat = (leader + wi) % n
     pts = 0
     for c in trick:
         pts += POINTS_OF[c]
     ours = (side >> wseat & 1) == mine
-    if ours and not any(_can_beat(hands[s], win, led, tm) for s in opps):
+    if ours and not any(can_beat(hands[s], win, led, tm) for s in opps):
         # smear: the most points, sparing trumps
         return max(bits, key=lambda c: (not tm >> c & 1 or not (legal & ~tm),
                                         POINTS_OF[c], -c))
     winners = [c for c in bits if beats(c, win, tm)
-               and not any(_can_beat(hands[s], c, led, tm) for s in opps)]
+               and not any(can_beat(hands[s], c, led, tm) for s in opps)]
     if winners and (pts or aim == WIN_ALL or any(POINTS_OF[c] for c in winners)):
         return min(winners, key=lambda c: (tm >> c & 1, c % 9 if not POINTS_OF[c] else
                                            9 + POINTS_OF[c], c))
@@ -143,11 +126,7 @@ def _bettel_card(hands: list[int], turn: int, leader: int, trick: list[int],
     if not trick:
         return min(bits, key=lambda c: (c % 9, c)) if declarer else \
             min(bits, key=lambda c: (c % 9, c))
-    wi = 0
-    for i in range(1, len(trick)):
-        if beats(trick[i], trick[wi], 0):
-            wi = i
-    win = trick[wi]
+    win = trick[winning_index(trick, 0)]
     under = [c for c in bits if not beats(c, win, 0)]
     if declarer:
         if under:
@@ -162,11 +141,7 @@ def _ramsch_card(hands: list[int], turn: int, leader: int, trick: list[int],
                  bits: list[int], n: int) -> int:
     if not trick:
         return min(bits, key=lambda c: (POINTS_OF[c], c % 9, c))
-    wi = 0
-    for i in range(1, len(trick)):
-        if beats(trick[i], trick[wi], 0):
-            wi = i
-    win = trick[wi]
+    win = trick[winning_index(trick, 0)]
     if SUIT_OF[bits[0]] != SUIT_OF[trick[0]]:  # void: shed the worst card
         return max(bits, key=lambda c: (POINTS_OF[c] + c % 9, c))
     under = [c for c in bits if c < win]

@@ -29,11 +29,32 @@ def beats(card: int, winning: int, trump_mask: int) -> bool:
     return bool(trump_mask >> card & 1)
 
 
-def trick_winner(leader: int, cards: list[int] | tuple[int, ...], n: int,
-                 trump_mask: int) -> int:
-    """Seat that wins a complete trick."""
+def can_beat(hand: int, winning: int, led_mask: int, trump_mask: int) -> bool:
+    """Whether a seat holding ``hand`` has a card that may be played to a trick of the
+    suit ``led_mask`` and beats ``winning``, the card winning it so far."""
+    f = hand & led_mask
+    if f:
+        if not led_mask >> winning & 1:
+            return False  # following suit never beats a trump on a side suit
+        return bool(f >> (winning + 1))
+    t = hand & trump_mask
+    if not t:
+        return False
+    if trump_mask >> winning & 1:
+        return bool(t >> (winning + 1))
+    return True
+
+
+def winning_index(cards: list[int] | tuple[int, ...], trump_mask: int) -> int:
+    """Index in ``cards`` (the leader's first) of the card that wins the trick so far."""
     best = 0
     for i in range(1, len(cards)):
         if beats(cards[i], cards[best], trump_mask):
             best = i
-    return (leader + best) % n
+    return best
+
+
+def trick_winner(leader: int, cards: list[int] | tuple[int, ...], n: int,
+                 trump_mask: int) -> int:
+    """Seat that wins a complete trick."""
+    return (leader + winning_index(cards, trump_mask)) % n

@@ -43,3 +43,20 @@ def test_legal_moves_and_trick_winners_agree_with_the_engine() -> None:
                                                               deal.trump_mask)
                     checked += 1
     assert checked > 1000
+
+
+def test_can_beat_is_some_legal_card_beating_the_trick() -> None:
+    from bot.engine.cards import iter_bits
+    from bot.engine.tricks import beats, can_beat, winning_index
+
+    rng = random.Random(9)
+    for _ in range(20_000):
+        deck = rng.sample(range(36), 12)
+        hand = sum(1 << c for c in deck[:6])
+        trick = deck[6:6 + rng.randint(1, 3)]
+        tm = SUIT_MASKS[rng.randrange(4)] if rng.random() < 0.8 else 0
+        led = SUIT_MASKS[SUIT_OF[trick[0]]]
+        win = trick[winning_index(trick, tm)]
+        legal = legal_mask(hand, led, tm)
+        assert can_beat(hand, win, led, tm) == any(
+            beats(c, win, tm) for c in iter_bits(legal))

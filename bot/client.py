@@ -70,7 +70,8 @@ class TappCommandTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
+        # a command's own error (.original), or one of an option's transformer (its cause)
+        original = getattr(error, "original", None) or error.__cause__ or error
         language = language_of(str(interaction.locale))
         if isinstance(original, TappError):  # a user's doing: say why, ephemerally
             text = user_message(original, language)

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.client import TappBot
-from bot.engine import Action, ActionType, TappError
+from bot.engine import ActionType, TappError
 from bot.engine.cards import CARD_NAMES, N_CARDS, RANKS, SUITS
 from bot.i18n import t
 from bot.tables.errors import Refused, TableError
@@ -45,6 +45,39 @@ def _card_text(text: str, shown: dict[str, str] | None = None) -> str:
     raise TableError("error.bad_card", text=text.strip()[:10])
 
 
+class LegalAction(app_commands.Transformer):
+    """An option that names one of the caller's legal actions of ``kinds``: its value
+    becomes the action's token (:meth:`Play.token`), and its autocomplete offers only
+    those actions (:meth:`Play.complete`). One class for every play command."""
+
+    def __init__(self, *kinds: ActionType) -> None:
+        self.kinds = kinds
+
+    async def transform(self, interaction: discord.Interaction, value: str, /) -> str:
+        return _cog(interaction).token(interaction, self.kinds, value)
+
+    async def autocomplete(self, interaction: discord.Interaction,  # type: ignore[override]
+                           value: str, /) -> list[Choice[str]]:
+        return _cog(interaction).complete(interaction, self.kinds, value)
+
+
+def _cog(interaction: discord.Interaction) -> Play:
+    command = interaction.command
+    cog = command.binding if isinstance(command, app_commands.Command) else None
+    assert isinstance(cog, Play)
+    return cog
+
+
+BidOption = app_commands.Transform[str, LegalAction(*BIDS)]
+PlayOption = app_commands.Transform[str, LegalAction(ActionType.PLAY)]
+TrumpOption = app_commands.Transform[str, LegalAction(ActionType.TRUMP)]
+CallOption = app_commands.Transform[str, LegalAction(ActionType.CALL)]
+GiveOption = app_commands.Transform[str, LegalAction(ActionType.GIVE)]
+AnnounceOption = app_commands.Transform[str, LegalAction(ActionType.ANNOUNCE)]
+#: the kinds whose option names a card (typed as the hand shows it, or in record notation)
+CARD_KINDS = frozenset({ActionType.PLAY, ActionType.CALL, ActionType.GIVE})
+
+
 class Play(TableCog):
     # -- shared -------------------------------------------------------------------------
     async def _act(self, interaction: discord.Interaction, token: str) -> None:
@@ -55,10 +88,12 @@ class Play(TableCog):
             await self.send_hand(answer, interaction, outcome.hand, words.done(outcome.action),
                                  words=words, after_action=True)
 
-    def _legal(self, interaction: discord.Interaction,
-               kinds: tuple[ActionType, ...]) -> list[Action]:
-        live = self.here(interaction)
-        return self.tables.choices(live, interaction.user.id, kinds)
+    def token(self, interaction: discord.Interaction, kinds: tuple[ActionType, ...],
+              text: str) -> str:
+        """The token of the action an option's ``text`` names (see :class:`LegalAction`)."""
+        if len(kinds) == 1 and kinds[0] in CARD_KINDS:
+            return self._card_token(interaction, kinds[0], text)
+        return self._pick(interaction, kinds, text)
 
     def _pick(self, interaction: discord.Interaction, kinds: tuple[ActionType, ...],
               text: str) -> str:
@@ -79,8 +114,9 @@ class Play(TableCog):
         allowed = ", ".join(words.action(a) for a in legal)
         raise Refused("error.not_allowed", allowed=allowed)
 
-    async def _complete(self, interaction: discord.Interaction, kinds: tuple[ActionType, ...],
-                        current: str) -> list[Choice[str]]:
+    def complete(self, interaction: discord.Interaction, kinds: tuple[ActionType, ...],
+                 current: str) -> list[Choice[str]]:
+        """The caller's legal actions of ``kinds`` that match what they typed so far."""
         try:
             live = self.here(interaction)
             legal = self.tables.choices(live, interaction.user.id, kinds)
@@ -106,33 +142,18 @@ class Play(TableCog):
 
     @app_commands.command(name="bid", description=t("cmd.bid"))
     @app_commands.describe(value=t("cmd.bid.value"))
-    async def bid(self, interaction: discord.Interaction, value: str) -> None:
-        await self._act(interaction, self._pick(interaction, BIDS, value))
-
-    @bid.autocomplete("value")
-    async def bid_complete(self, interaction: discord.Interaction,
-                           current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, BIDS, current)
+    async def bid(self, interaction: discord.Interaction, value: BidOption) -> None:
+        await self._act(interaction, value)
 
     @app_commands.command(name="play", description=t("cmd.play"))
     @app_commands.describe(card=t("cmd.play.card"))
-    async def play(self, interaction: discord.Interaction, card: str) -> None:
-        await self._act(interaction, self._card_token(interaction, ActionType.PLAY, card))
-
-    @play.autocomplete("card")
-    async def play_complete(self, interaction: discord.Interaction,
-                            current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, (ActionType.PLAY,), current)
+    async def play(self, interaction: discord.Interaction, card: PlayOption) -> None:
+        await self._act(interaction, card)
 
     @app_commands.command(name="trump", description=t("cmd.trump"))
     @app_commands.describe(suit=t("cmd.trump.suit"))
-    async def trump(self, interaction: discord.Interaction, suit: str) -> None:
-        await self._act(interaction, self._pick(interaction, (ActionType.TRUMP,), suit))
-
-    @trump.autocomplete("suit")
-    async def trump_complete(self, interaction: discord.Interaction,
-                             current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, (ActionType.TRUMP,), current)
+    async def trump(self, interaction: discord.Interaction, suit: TrumpOption) -> None:
+        await self._act(interaction, suit)
 
     @app_commands.command(name="discard", description=t("cmd.discard"))
     @app_commands.describe(cards=t("cmd.discard.cards"))
@@ -182,33 +203,19 @@ class Play(TableCog):
 
     @app_commands.command(name="call", description=t("cmd.call"))
     @app_commands.describe(card=t("cmd.call.card"))
-    async def call(self, interaction: discord.Interaction, card: str) -> None:
-        await self._act(interaction, self._card_token(interaction, ActionType.CALL, card))
-
-    @call.autocomplete("card")
-    async def call_complete(self, interaction: discord.Interaction,
-                            current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, (ActionType.CALL,), current)
+    async def call(self, interaction: discord.Interaction, card: CallOption) -> None:
+        await self._act(interaction, card)
 
     @app_commands.command(name="give", description=t("cmd.give"))
     @app_commands.describe(card=t("cmd.give.card"))
-    async def give(self, interaction: discord.Interaction, card: str) -> None:
-        await self._act(interaction, self._card_token(interaction, ActionType.GIVE, card))
-
-    @give.autocomplete("card")
-    async def give_complete(self, interaction: discord.Interaction,
-                            current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, (ActionType.GIVE,), current)
+    async def give(self, interaction: discord.Interaction, card: GiveOption) -> None:
+        await self._act(interaction, card)
 
     @app_commands.command(name="announce", description=t("cmd.announce"))
     @app_commands.describe(value=t("cmd.announce.value"))
-    async def announce(self, interaction: discord.Interaction, value: str) -> None:
-        await self._act(interaction, self._pick(interaction, (ActionType.ANNOUNCE,), value))
-
-    @announce.autocomplete("value")
-    async def announce_complete(self, interaction: discord.Interaction,
-                                current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, (ActionType.ANNOUNCE,), current)
+    async def announce(self, interaction: discord.Interaction,
+                       value: AnnounceOption) -> None:
+        await self._act(interaction, value)
 
     @app_commands.command(name="kontra", description=t("cmd.kontra"))
     async def kontra(self, interaction: discord.Interaction) -> None:

@@ -112,11 +112,6 @@ def engine_rate(variant: str, players: int, options: dict[str, Any], seconds: fl
     return rate(engine_batch(variant, players, options, seed), seconds)
 
 
-def openspiel_skat_rate(seconds: float, seed: int = 1) -> float | None:
-    batch = skat_batch(seed)
-    return None if batch is None else rate(batch, seconds)
-
-
 def measure(seconds: float) -> dict[str, Any]:
     rates = {f"{v}-{p}": engine_rate(v, p, o, seconds) for v, p, o in CASES}
     skat_games = skat_batch()

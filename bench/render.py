@@ -35,16 +35,6 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.cli import Parser, positive
 
-
-def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
-
-
 #: names in many scripts for the ``*-world`` kinds (fixed here, so that the same
 #: benchmark runs against an older renderer too)
 WORLD = ("山田 太郎", "محمد علي", "Иван Петров", "🔥🔥🔥", "김민준", "Ελένη 🇬🇷",

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.engine import Action, SeatView
-from bot.engine.cards import CARD_NAMES
 from bot.tables.view_models import Component, ImageSpec
 
 from .scoring import Placing, StreakLine, WeekLine
@@ -95,6 +94,3 @@ class DailyMessage:
     ephemeral: bool = True
     views: tuple[SeatView, ...] = ()  # the views its text and images come from
     shown: frozenset[int] = frozenset()  # cards its text and components name
-
-    def card_tokens(self) -> set[str]:
-        return {CARD_NAMES[c] for c in self.shown}

@@ -36,14 +36,6 @@ _POINT_MASKS: Final = tuple(
 )
 
 
-def suit_index(letter: str) -> int:
-    """``'H'`` → 2; raises ValueError on anything else."""
-    i = SUITS.find(letter)
-    if len(letter) != 1 or i < 0:
-        raise ValueError(f"unknown suit {letter!r}")
-    return i
-
-
 class Card(int):
     """One card. ``Card.parse('TH')``; ``str(card) == 'TH'``; compares as its index."""
 

@@ -13,7 +13,6 @@ from typing import Any
 import discord
 
 import renderer
-from bot.engine import SeatView
 
 from .component import button, select
 from .ids import Stamp
@@ -45,10 +44,6 @@ class Disclosure:
     stamp: Stamp | None  # the deal and ply the content comes from
     model: MessageModel
     message_id: int | None = None
-
-    @property
-    def image_view(self) -> SeatView | None:
-        return self.model.image.view if self.model.image is not None else None
 
 
 Observer = Callable[[Disclosure], None]

@@ -20,7 +20,7 @@ from bot.engine import (
     TrickView,
     rules_of,
 )
-from bot.engine.cards import CARD_NAMES, iter_bits
+from bot.engine.cards import iter_bits
 from bot.engine.shuffle import verify_args
 from bot.store import ClaimStatus
 from bot.usertext import safe
@@ -98,9 +98,6 @@ class MessageModel:
     shown: frozenset[int] = frozenset()  # cards named in text and components
     mentions: tuple[int, ...] = ()  # members the content mentions
     silent: bool = False  # posted without a notification (a member in quiet hours)
-
-    def card_tokens(self) -> set[str]:
-        return {CARD_NAMES[c] for c in self.shown}
 
 
 def shown_names(names: Sequence[str]) -> tuple[str, ...]:

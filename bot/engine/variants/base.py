@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..actions import Action, ActionType
-from ..cards import SUITS, mask_points
+from ..cards import mask_points
 from ..ending import Ending
 from ..errors import IllegalAction, InvalidRecord, Refusal
 from ..view import DealResult, ResultStatus
@@ -262,10 +262,6 @@ def check_int_at_least(options: dict[str, Any], key: str, low: int) -> None:
     value = options[key]
     if not _is_int(value) or value < low:
         raise InvalidRecord(f"option {key} must be an integer >= {low}, not {value!r}")
-
-
-def suit_names(suits: tuple[int, ...]) -> str:
-    return "".join(SUITS[s] for s in suits)
 
 
 def bid_actions(words: list[str]) -> list[Action]:

@@ -41,14 +41,16 @@ WORLD = ("山田 太郎", "محمد علي", "Иван Петров", "🔥🔥�
          "अर्जुन शर्मा", "สมชาย ใจดี", "李小龙 👍🏽", "Zoë 👨‍👩‍👧‍👦")
 #: cached loads that a running bot keeps for good (fonts, their coverage, the emoji
 #: sheet); every other cache of these modules holds text and is emptied for cold_text_ms
-_KEEP = frozenset({"font", "coverage", "_file_coverage", "table", "_sheet", "_notdef"})
+_KEEP = frozenset({"font", "coverage", "_file_coverage", "table", "_sheet", "_notdef",
+                   "_felt"})
 
 
 def clear_text_caches() -> None:
-    """Empty the renderer's text caches (names, widths, rendered masks, emoji sprites)."""
+    """Empty the renderer's text caches (names, widths, rendered masks, emoji sprites,
+    the pills drawn with them)."""
     import importlib
 
-    for name in ("renderer.text", "renderer.shaping", "renderer.emoji"):
+    for name in ("renderer.text", "renderer.shaping", "renderer.emoji", "renderer.draw"):
         try:
             module = importlib.import_module(name)
         except ImportError:  # an older renderer

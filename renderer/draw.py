@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import math
 import os
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from . import text as text_module
 from .suits import DeckStyle, pip_image
 from .text import Weight, draw_text, label_text, text_width
 
@@ -41,6 +43,21 @@ def canvas(width: int, height: int, colour: str = BG) -> tuple[Image.Image, Imag
     return img, ImageDraw.Draw(img)
 
 
+def felt_canvas(width: int, height: int, felt: tuple[float, float, float, float]
+                ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A canvas with the felt ellipse in the box ``felt`` (drawn once per size and box,
+    then copied: a copy costs a third of drawing it)."""
+    img = _felt(width, height, felt).copy()
+    return img, ImageDraw.Draw(img)
+
+
+@lru_cache(maxsize=16)
+def _felt(width: int, height: int, felt: tuple[float, float, float, float]) -> Image.Image:
+    img, draw = canvas(width, height)
+    draw.ellipse(felt, fill=FELT)
+    return img
+
+
 def pill(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int, *,
          fg: str = TEXT, bg: str = PILL, weight: Weight = Weight.BOLD, anchor: str = "mm",
          pad: int | None = None, outline: str | None = None, max_width: int = 10_000) -> Box:
@@ -56,10 +73,49 @@ def pill(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int, *,
     ax, ay = anchor[0], anchor[1]
     x0 = round(x - (w / 2 if ax == "m" else w if ax == "r" else 0))
     y0 = round(y - (h / 2 if ay == "m" else h if ay == "b" else 0))
-    box = (x0, y0, x0 + w, y0 + h)
-    draw.rounded_rectangle(box, h // 2, fill=bg, outline=outline, width=3 if outline else 1)
-    draw_text(draw, (x0 + w / 2, y0 + h / 2), text, size, fg, weight, anchor="mm")
-    return box
+    image = getattr(draw, "_image", None)
+    if isinstance(image, Image.Image) and image.mode == "RGB":
+        # where the text's centre falls within the pill (as drawn in place: rounding the
+        # centre on the canvas may land it half a pixel either way)
+        at = (round(x0 + w / 2) - x0, round(y0 + h / 2) - y0)
+        face, shape = _pill_sprite(text, size, w, h, at, fg, bg, weight, outline)
+        image.paste(face, (x0, y0), shape)
+    else:  # pragma: no cover - a Pillow without ImageDraw._image
+        _draw_pill(draw, (x0, y0), (x0 + w / 2, y0 + h / 2), text, size, w, h, fg, bg,
+                   weight, outline)
+    return x0, y0, x0 + w, y0 + h
+
+
+@lru_cache(maxsize=1024)
+def _pill_sprite(text: str, size: int, w: int, h: int, at: tuple[int, int], fg: str,
+                 bg: str, weight: Weight, outline: str | None
+                 ) -> tuple[Image.Image, Image.Image]:
+    """A pill drawn once (the same pixels as drawn in place) and its shape, to paste: a
+    table's names and labels come back in every picture of it."""
+    face = Image.new("RGB", (w + 1, h + 1), bg)
+    _draw_pill(ImageDraw.Draw(face), (0, 0), at, text, size, w, h, fg, bg, weight, outline)
+    shape = Image.new("L", face.size, 0)
+    ImageDraw.Draw(shape).rounded_rectangle((0, 0, w, h), h // 2, fill=255, outline=255,
+                                            width=3 if outline else 1)
+    return face, shape
+
+
+text_module.dependent_caches.append(_pill_sprite)
+
+
+def clear_cache() -> None:
+    """Drop the pills and felt backgrounds drawn so far (tests that watch the drawing)."""
+    _pill_sprite.cache_clear()
+    _felt.cache_clear()
+
+
+def _draw_pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], centre: tuple[float, float],
+               text: str, size: int, w: int, h: int, fg: str, bg: str, weight: Weight,
+               outline: str | None) -> None:
+    x0, y0 = xy
+    draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), h // 2, fill=bg, outline=outline,
+                           width=3 if outline else 1)
+    draw_text(draw, centre, text, size, fg, weight, anchor="mm")
 
 
 def pill_size(text: str, size: int, weight: Weight = Weight.BOLD,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -204,8 +205,13 @@ def set_layout(layout: ImageFont.Layout) -> None:
     clear_cache()
 
 
+#: caches elsewhere that hold text drawn with this module (the pills of :mod:`.draw`),
+#: emptied with its own
+dependent_caches: list[Any] = []  # functools.lru_cache wrappers
+
+
 def clear_cache() -> None:
     """Drop every cached text rendering and measurement."""
     shaping.clear_cache()
-    for fn in (clean, fit, _line, _rendered, text_width):
+    for fn in (clean, fit, _line, _rendered, text_width, *dependent_caches):
         fn.cache_clear()

@@ -119,10 +119,10 @@ def draw_trick(view: SeatView, trick: TrickView | None = None, *,
     a, b = ring_radii(view.players, uw, uh, GAP)
     width = max(MIN_WIDTH, 2 * a + uw + 2 * MARGIN)
     height = HEADER + 2 * b + uh + MARGIN
-    img, draw = d.canvas(width, height)
     centre = (width // 2, HEADER + b + uh // 2)
     ea, eb = a + uw * 0.3, min(b + uh * 0.3, height - centre[1] - 4)
-    draw.ellipse((centre[0] - ea, centre[1] - eb, centre[0] + ea, centre[1] + eb), fill=d.FELT)
+    img, draw = d.felt_canvas(width, height, (centre[0] - ea, centre[1] - eb,
+                                              centre[0] + ea, centre[1] + eb))
     chip = d.trump_chip(img, draw, MARGIN, (HEADER - round(FONT * 1.6)) // 2,
                         title(view, lab), deck.style,
                         view.trump, FONT,

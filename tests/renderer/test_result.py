@@ -37,6 +37,7 @@ def sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, int]]]:
 
     for module in (draw, result, hands):
         monkeypatch.setattr(module, "draw_text", record)
+    draw.clear_cache()  # pills drawn before would be pasted, not drawn
     yield seen
 
 

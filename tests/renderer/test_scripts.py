@@ -31,7 +31,7 @@ from renderer.world import WORLD_NAMES, world_names
 from .conftest import VIEWS
 
 MISSING = "\U0010fffd"  # private use: no font of the chain has it
-Call = tuple[tuple[float, float], str, int, Any, Weight, str]
+Call = tuple[Image.Image, tuple[float, float], str, int, Any, Weight, str]
 
 
 def _glyph(ch: str, face: int, weight: Weight, size: int = 32) -> bytes:
@@ -123,11 +123,12 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Call]]:
 
     def record(dr: ImageDraw.ImageDraw, xy: tuple[float, float], txt: str, size: int,
                fill: Any, weight: Weight = Weight.REGULAR, anchor: str = "la") -> None:
-        seen.append((xy, txt, size, fill, weight, anchor))
+        seen.append((dr._image, xy, txt, size, fill, weight, anchor))  # type: ignore[attr-defined]
         real(dr, xy, txt, size, fill, weight, anchor)
 
     for module in (draw, table, result, chart, hands):
         monkeypatch.setattr(module, "draw_text", record)
+    draw.clear_cache()  # pills drawn before would be pasted, not drawn
     yield seen
 
 
@@ -137,8 +138,10 @@ def _rgb(fill: Any) -> tuple[int, ...]:
 
 def assert_drawn(img: Image.Image, call: Call) -> None:
     """The pixels where ``call`` drew are its glyphs: fill where the mask is full, the
-    emoji's colours where they are opaque."""
-    (x, y), txt, size, fill, weight, anchor = call
+    emoji's colours where they are opaque. (On the surface it drew on: the image, or a
+    pill drawn once and pasted into it.)"""
+    surface, (x, y), txt, size, fill, weight, anchor = call
+    img = img if surface is img else surface
     mask, colour, left, top = text._rendered(txt, size, weight, anchor)
     at = (round(x) + left, round(y) + top)
     big = Image.new("RGB", mask.size, (1, 2, 3))
@@ -162,7 +165,7 @@ def _names_drawn(calls: list[Call], names: list[str]) -> dict[str, Call]:
     for name in names:
         want = text.clean(name)
         for call in calls:
-            drawn = call[1].rstrip(text.ELLIPSIS).removeprefix("★ ").removeprefix(
+            drawn = call[2].rstrip(text.ELLIPSIS).removeprefix("★ ").removeprefix(
                 "Waiting for ")
             if drawn and len(drawn) >= 2 and want.startswith(drawn):
                 found[name] = call
@@ -186,7 +189,7 @@ def test_images_draw_names_in_any_script(kind: str, start: int, calls: list[Call
             "table": VIEWS["dapp-6-durch"]}.get(kind, VIEWS["tapp1879-result"])
     names = world_names(view.players, start)
     img = KINDS[kind](view, names)
-    texts = [c[1] for c in calls]
+    texts = [c[2] for c in calls]
     for seat in range(view.players):
         assert f"Seat {seat + 1}" not in texts, texts
     assert "?" not in texts
@@ -203,7 +206,7 @@ def test_the_chip_chart_draws_names_in_any_script(calls: list[Call]) -> None:
     series = {name: [(0, 0), (1, 3 * i - 10), (2, 5 - i)] for i, name in
               enumerate(WORLD_NAMES[:10])}
     img = draw_chip_chart(series, reduce=False)  # the drawing before it is halved
-    texts = [c[1] for c in calls]
+    texts = [c[2] for c in calls]
     assert "?" not in texts
     drawn = _names_drawn(calls, list(series))
     assert set(drawn) == set(series), texts

@@ -8,22 +8,8 @@ import random
 from bot.ai.rollout import policy_card, rollout
 from bot.ai.solver import Solver
 from bot.ai.world import LOSE_ALL, POINTS, TRICK_SCALE, WIN_ALL, World, legal_mask, trick_winner
-from bot.engine import Deal, Phase
 from bot.engine.cards import POINTS_OF, SUIT_MASKS, SUIT_OF, mask_of
-from bot.engine.playout import random_action
-
-SETTINGS = [("zuger", 4, {}), ("tapp1879", 3, {}), ("dapp", 3, {}), ("dapp", 6, {}),
-            ("wuerttemberg", 4, {}), ("wuerttemberg", 3, {"deck": 32})]
-
-
-def _to_play(variant: str, n: int, options: dict[str, object], rng: random.Random) -> Deal:
-    while True:
-        deal = Deal.new(variant, players=n, dealer=rng.randrange(n), rng=rng, **options)
-        while not deal.is_over and deal.phase is not Phase.PLAY:
-            seat, action = random_action(deal, rng)
-            deal.apply(seat, action)
-        if not deal.is_over:
-            return deal
+from tests.engine.helpers import PLAY_SETTINGS, to_play
 
 
 def _brute(world: World) -> int:
@@ -109,9 +95,9 @@ def test_points_ending_takes_the_ten_home() -> None:
 
 def test_rollouts_play_legal_cards_to_the_end() -> None:
     rng = random.Random(3)
-    for variant, n, options in SETTINGS:
+    for variant, n, options in PLAY_SETTINGS:
         for aim in ("points", "win_all", "lose_all", "ramsch"):
-            deal = _to_play(variant, n, options, rng)
+            deal = to_play(variant, n, options, rng)
             world = World(n, deal.hands[:], deal.trump_mask, deal.leader, deal.trick[:], 1)
             out = rollout(world.copy(), aim, rng)
             assert sum(out.tricks) == max(h.bit_count() for h in deal.hands)

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Action, ActionType, Deal
+from bot.engine import Action, ActionType, Deal, Phase
+from bot.engine.playout import random_action
 
 SUITS = "CSHD"
 RANKS = "6789JQKTA"  # low to high
@@ -301,3 +302,20 @@ def assert_views_hide_cards(deal: Deal) -> None:
             assert len(hand) == view.hand_sizes[seat]
         if not deal.is_over:
             assert view.dealt_hands is None and view.dealt_talon is None
+
+
+#: a variant and player count of each kind, for tests over the trick play
+PLAY_SETTINGS: list[tuple[str, int, dict[str, object]]] = [
+    ("zuger", 4, {}), ("tapp1879", 3, {}), ("dapp", 3, {}), ("dapp", 6, {}),
+    ("wuerttemberg", 4, {}), ("wuerttemberg", 3, {"deck": 32})]
+
+
+def to_play(variant: str, n: int, options: dict[str, object], rng: random.Random) -> Deal:
+    """A deal played at random to its first card (the first one that gets there)."""
+    while True:
+        deal = Deal.new(variant, players=n, dealer=rng.randrange(n), rng=rng, **options)
+        while not deal.is_over and deal.phase is not Phase.PLAY:
+            seat, action = random_action(deal, rng)
+            deal.apply(seat, action)
+        if not deal.is_over:
+            return deal

@@ -4,31 +4,19 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import Deal, Phase
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
-from bot.engine.playout import random_action, random_bit
+from bot.engine.playout import random_bit
 from bot.engine.tricks import legal_mask, trick_winner
 
-SETTINGS = [("zuger", 4, {}), ("tapp1879", 3, {}), ("dapp", 3, {}), ("dapp", 6, {}),
-            ("wuerttemberg", 4, {}), ("wuerttemberg", 3, {"deck": 32})]
-
-
-def _to_play(variant: str, n: int, options: dict[str, object], rng: random.Random) -> Deal:
-    while True:
-        deal = Deal.new(variant, players=n, dealer=rng.randrange(n), rng=rng, **options)
-        while not deal.is_over and deal.phase is not Phase.PLAY:
-            seat, action = random_action(deal, rng)
-            deal.apply(seat, action)
-        if not deal.is_over:
-            return deal
+from .helpers import PLAY_SETTINGS, to_play
 
 
 def test_legal_moves_and_trick_winners_agree_with_the_engine() -> None:
     rng = random.Random(5)
     checked = 0
-    for variant, n, options in SETTINGS:
+    for variant, n, options in PLAY_SETTINGS:
         for _ in range(40):
-            deal = _to_play(variant, n, options, rng)
+            deal = to_play(variant, n, options, rng)
             while not deal.is_over:
                 led = SUIT_MASKS[SUIT_OF[deal.trick[0]]] if deal.trick else 0
                 mine = legal_mask(deal.hands[deal.turn], led, deal.trump_mask)

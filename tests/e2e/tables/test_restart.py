@@ -51,6 +51,28 @@ async def play_without_restart(tmp_path: Path) -> tuple[dict[str, Any], Any]:
             return await first_deal(bot.store, game.table_id)  # type: ignore[arg-type]
 
 
+async def click_and_crash(sandbox: Sandbox, settings: Settings, actor: Any, panel: Any,
+                          action: Any) -> Any:
+    """Start a bot process that dies right after committing its next action, and have
+    ``actor`` click ``action`` on ``panel``; returns the click (never answered)."""
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.e2e.tables.botproc", sandbox.api_base,
+        sandbox.gateway.url, sandbox.token, str(settings.database_path), "1", cwd=REPO,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    try:
+        await sandbox.gateway.wait_connected(30)
+        await sandbox.settle(quiet=0.5)
+        clicked = await Game.click_action(actor, panel, action, settle=False)
+        code = await asyncio.wait_for(child.wait(), 30)
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+    output = (await child.stdout.read()).decode(errors="replace") if child.stdout else ""
+    assert code == CRASHED, output
+    return clicked
+
+
 async def test_restarts_mid_deal_and_between_commit_and_answer(
         sandbox: Sandbox, world: World, settings: Settings, tmp_path: Path) -> None:
     expected_record, expected_result = await play_without_restart(tmp_path)
@@ -71,21 +93,7 @@ async def test_restarts_mid_deal_and_between_commit_and_answer(
         table_message = game.table_message()
 
     # a bot process that dies right after committing the next action
-    child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.e2e.tables.botproc", sandbox.api_base,
-        sandbox.gateway.url, sandbox.token, str(settings.database_path), "1", cwd=REPO,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-    try:
-        await sandbox.gateway.wait_connected(30)
-        await sandbox.settle(quiet=0.5)
-        clicked = await Game.click_action(actor, panel, action, settle=False)
-        code = await asyncio.wait_for(child.wait(), 30)
-    finally:
-        if child.returncode is None:
-            child.kill()
-            await child.wait()
-    output = (await child.stdout.read()).decode(errors="replace") if child.stdout else ""
-    assert code == CRASHED, output
+    clicked = await click_and_crash(sandbox, settings, actor, panel, action)
     assert not clicked.acknowledged  # the member never got an answer ...
     async with await Store.open(settings.database_path) as store:
         record, _ = await first_deal(store, game.table_id)
@@ -160,20 +168,7 @@ async def test_a_result_is_posted_once_after_a_crash_before_the_deal_settled(
         seat, actor, action = move
         panel = await game.open_hand(actor, game.live.deal.view(seat))
 
-    child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.e2e.tables.botproc", sandbox.api_base,
-        sandbox.gateway.url, sandbox.token, str(settings.database_path), "1", cwd=REPO,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-    try:
-        await sandbox.gateway.wait_connected(30)
-        await sandbox.settle(quiet=0.5)
-        await Game.click_action(actor, panel, action, settle=False)
-        code = await asyncio.wait_for(child.wait(), 30)
-    finally:
-        if child.returncode is None:
-            child.kill()
-            await child.wait()
-    assert code == CRASHED
+    await click_and_crash(sandbox, settings, actor, panel, action)
     async with await Store.open(settings.database_path) as store:
         row = (await store.deals.for_table(game.table_id))[0]
         assert row.result is None  # the last card is stored, the deal not settled

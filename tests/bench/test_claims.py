@@ -22,7 +22,8 @@ def test_a_tiny_run_reports_every_variant(capsys: pytest.CaptureFixture[str]) ->
     assert set(figures["variants"]) == set(VARIANTS)
     for f in figures["variants"].values():
         assert f["claims"] >= 4  # at least one offered claim per position
-        shares = f["proven_share"] + f["agreeable_share"] + f["over_budget_share"]
-        assert 0 <= shares <= 1
+        shares = f["proven_share"] + f["put_share"] + f["refused_share"]
+        assert shares == pytest.approx(1, abs=0.002)
+        assert 0 <= f["over_budget_share"] <= 1 - f["proven_share"]
         assert 0 < f["p50_ms"] <= f["p99_ms"] <= f["max_ms"]
         assert f["floor_p50_ms"] > 0

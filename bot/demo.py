@@ -24,7 +24,7 @@ from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 from standin.harness import make_world, running
 
 from .ai import make_player
-from .cli import Parser, non_negative, whole_number
+from .cli import Parser, non_negative, output_folder, whole_number
 from .client import TappBot
 from .config import Settings
 from .daily import DailyConfig
@@ -351,8 +351,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=whole_number(1, MAX_DEALS), default=2, metavar="N",
                         help=f"deals per table, 1 to {MAX_DEALS} (default: 2)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    out: Path = args.out
-    (out / "images").mkdir(parents=True, exist_ok=True)
+    out = output_folder(parser, args.out)
+    output_folder(parser, out / "images")
     for old in [*(out / "images").glob("*"), *out.glob("tapp.sqlite3*")]:
         old.unlink()
     started = time.perf_counter()

@@ -2,8 +2,8 @@
 
 Starts the local Discord stand-in and the real bot on loopback, plays a short session of
 each variant (alice, a scripted member, against computer players: she opens the table,
-adds the computers, looks at her hand and clicks her actions, and ends the table after
-a few deals), saves every image the bot posted and a readable transcript under
+adds the computers, starts and clicks her actions on her private panel, and ends the
+table after a few deals), saves every image the bot posted and a readable transcript under
 ``./demo-out/``, and prints the final standings read back from the SQLite file.
 """
 
@@ -82,7 +82,9 @@ class Recorder:
         """Write every message posted or edited since the last capture."""
         state = self.sandbox.state
         users = {u.id: u.username for u in state.users.values()}
-        for message in sorted(state.messages.values(), key=lambda m: m.id):
+        # in the order they happened: a message by the time of its newest version
+        for message in sorted(state.messages.values(),
+                              key=lambda m: (m.edited_at or m.created_at, m.id)):
             if message.deleted or message.loading:
                 continue
             edits = message.edit_count
@@ -331,8 +333,9 @@ MAX_DEALS = 100
 DESCRIPTION = """\
 See what the bot looks like, without a token or a network: start a local stand-in of
 Discord and the real bot on 127.0.0.1, and play a short session of each variant. In
-each, alice, a scripted member, opens the table, adds computer players, starts, opens
-My hand and clicks her bids and cards, and ends the table during the last deal.
+each, alice, a scripted member, opens the table, adds computer players, starts, and
+clicks her bids and cards on her private panel (the answer to Start, which follows the
+game: she never needs My hand), and ends the table during the last deal.
 
 It writes to the output folder: images/ (every image the bot posted, numbered in
 order), transcript.txt (what everyone saw, message by message) and tapp.sqlite3 (the

@@ -72,6 +72,12 @@ def t(key: str, language: str | None = None, /, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
+def signed(n: int) -> str:
+    """A number of chips won or lost as every message and image shows it: ``+5``,
+    ``−3`` (the minus sign, U+2212, not a hyphen), ``0``."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
 def plural(key: str, n: int, language: str | None = None, /, **values: Any) -> str:
     """``key`` for ``n`` things: ``t(key, language, n=n, **values)``."""
     return t(key, language, n=n, **values)

@@ -47,8 +47,7 @@ EN: dict[str, str] = {
                                 " final at midnight UTC",
     "daily.board.footer.day": "Matchpoints: 2 for each member beaten on the same cards, 1"
                               " for each tie, as a percentage",
-    "daily.board.seed": "Seed: `{seed}` · check the cards with `python -m bot verify --seed"
-                        " {seed} --variant {variant}`",
+    "daily.board.seed": "Seed: `{seed}` · check the cards with `{command}`",
     "daily.board.week.title": "Deal of the day · week of {date}",
     "daily.board.week.line": "**{rank}.** {who} · **{total}** in {days} · average {average}",
     "daily.board.week.none": "No deal of this week is over yet.",
@@ -142,8 +141,7 @@ DE: dict[str, str] = {
                                 " Tabelle · endgültig um Mitternacht UTC",
     "daily.board.footer.day": "Matchpunkte: 2 für jedes Mitglied, das auf denselben Karten"
                               " geschlagen wurde, 1 für jedes Unentschieden, in Prozent",
-    "daily.board.seed": "Seed: `{seed}` · prüfe die Karten mit `python -m bot verify --seed"
-                        " {seed} --variant {variant}`",
+    "daily.board.seed": "Seed: `{seed}` · prüfe die Karten mit `{command}`",
     "daily.board.week.title": "Tagesspiel · Woche ab {date}",
     "daily.board.week.line": "**{rank}.** {who} · **{total}** · {days} · im Schnitt"
                              " {average}",
@@ -234,8 +232,7 @@ SV: dict[str, str] = {
                                 " vid midnatt UTC",
     "daily.board.footer.day": "Matchpoäng: 2 för varje medlem man slog på samma kort, 1 för"
                               " varje lika, i procent",
-    "daily.board.seed": "Frö: `{seed}` · kontrollera korten med `python -m bot verify --seed"
-                        " {seed} --variant {variant}`",
+    "daily.board.seed": "Frö: `{seed}` · kontrollera korten med `{command}`",
     "daily.board.week.title": "Dagens giv · veckan från {date}",
     "daily.board.week.line": "**{rank}.** {who} · **{total}** på {days} · snitt {average}",
     "daily.board.week.none": "Ingen giv den här veckan är avslutad än.",

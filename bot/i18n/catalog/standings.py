@@ -97,8 +97,8 @@ EN: dict[str, str] = {
     "standings.error.bad_record": "That deal's record could not be replayed.",
     "standings.replay.shuffle": "Shuffle",
     "standings.replay.seed": "Seed `{seed}`\nCommitment `{commitment}`\n"
-                             "`python -m bot verify {args} --seed` with this seed, or"
-                             " `--record` with the record file, recomputes the deal.",
+                             "`{command}` recomputes the deal (with `--record` and the"
+                             " record file, it checks the record too).",
 }
 
 DE: dict[str, str] = {
@@ -202,8 +202,8 @@ DE: dict[str, str] = {
     "standings.error.bad_record": "Das Protokoll dieses Spiels ließ sich nicht abspielen.",
     "standings.replay.shuffle": "Mischung",
     "standings.replay.seed": "Seed `{seed}`\nZusage `{commitment}`\n"
-                             "`python -m bot verify {args} --seed` mit diesem Seed, oder"
-                             " `--record` mit der Protokolldatei, berechnet das Spiel nach.",
+                             "`{command}` berechnet das Spiel nach (mit `--record` und der"
+                             " Protokolldatei prüft es auch das Protokoll).",
 }
 
 SV: dict[str, str] = {
@@ -303,6 +303,6 @@ SV: dict[str, str] = {
     "standings.error.bad_record": "Givens protokoll kunde inte spelas upp.",
     "standings.replay.shuffle": "Blandning",
     "standings.replay.seed": "Frö `{seed}`\nÅtagande `{commitment}`\n"
-                             "`python -m bot verify {args} --seed` med detta frö, eller"
-                             " `--record` med protokollfilen, räknar om given.",
+                             "`{command}` räknar om given (med `--record` och"
+                             " protokollfilen kontrolleras även protokollet).",
 }

@@ -227,3 +227,15 @@ def test_the_demo_refuses_a_folder_it_cannot_write_in(
     [line] = capsys.readouterr().err.splitlines()
     assert f"{tmp_path / 'images'} is a file, not a folder" in line
     assert (tmp_path / "images").read_text(encoding="utf-8") == "not a folder"
+
+
+def test_the_helps_say_what_the_commands_do(capsys: pytest.CaptureFixture[str]) -> None:
+    """demo: alice plays on her panel (she never opens My hand); check-ledger: it
+    changes no chip, and says when it migrates an old database."""
+    exit_code(["demo", "--help"])
+    demo = " ".join(capsys.readouterr().out.split())
+    assert "she never needs My hand" in demo and "opens My hand" not in demo
+    exit_code(["check-ledger", "--help"])
+    ledger = " ".join(capsys.readouterr().out.split())
+    assert "It changes no chip, table or deal" in ledger
+    assert "changes nothing" not in ledger and "older version" in ledger

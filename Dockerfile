@@ -1,6 +1,8 @@
 # The Tapp bot: `docker build -t tapp-bot .` then
-#   docker run -e DISCORD_TOKEN=... -v tapp-data:/data tapp-bot
+#   docker run -d --restart unless-stopped --name tapp -e DISCORD_TOKEN=... -v tapp-data:/data tapp-bot
 # No secrets are baked in: the token comes from the environment at run time.
+# Every command of `python -m bot --help` works in the image, e.g. with no token:
+#   docker run --rm tapp-bot demo
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -14,18 +16,32 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
+# The dependencies first, exactly as locked (versions and hashes: two builds install the
+# same files; CI installs from the same lock, requirements/test.txt, which includes these)
+COPY requirements/bot.txt ./requirements/bot.txt
+RUN python -m pip install --require-hashes -r requirements/bot.txt
+
 COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY renderer ./renderer
+# the demo's Discord stand-in and the benchmarks (both listed by python -m bot --help)
+COPY standin ./standin
+COPY bench ./bench
 # (members' time zones: a slim image need not have /usr/share/zoneinfo; zoneinfo then
 # reads the tzdata package, a dependency in pyproject.toml)
-RUN python -m pip install . \
-    && useradd --system --create-home --uid 10001 tapp \
+RUN python -m pip install --no-deps . \
+    && useradd --system --create-home --home-dir /home/tapp --uid 10001 tapp \
     && mkdir -p /data \
     && chown tapp:tapp /data
 
 USER tapp
-ENV TAPP_DATABASE=/data/tapp.sqlite3
+# the working folder of commands that write one (demo-out/, a gallery): the user's home
+WORKDIR /home/tapp
+ENV TAPP_DATABASE=/data/tapp.sqlite3 \
+    TAPP_HEALTH_FILE=/tmp/tapp-health
 VOLUME ["/data"]
+# healthy: the bot wrote its health file in the last 90 s and was connected to Discord
+HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
 ENTRYPOINT ["python", "-m", "bot"]

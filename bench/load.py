@@ -80,7 +80,7 @@ from typing import Any
 
 import discord
 
-from bot.cli import Parser, non_negative
+from bot.cli import Parser, non_negative, output_file, sqlite_file
 from bot.client import TappBot
 from bot.config import Settings
 from bot.tables import TableConfig
@@ -338,7 +338,11 @@ def global_pace(limit: int) -> int:
 
 
 def main(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    for path in (args.profile, args.profile_standin):
+        if path is not None:
+            output_file(parser, path)
     if (args.tables < 1 or args.seconds <= 0 or args.rate < 0 or args.concurrency < 1
             or args.open_concurrency < 1):
         print("--tables, --seconds and --concurrency must be positive, --rate at least 0")
@@ -347,7 +351,7 @@ def main(argv: list[str]) -> int:
     logging.getLogger("discord.client").addFilter(
         lambda record: "voice will NOT be supported" not in record.getMessage())
     if args.db is not None:
-        figures = asyncio.run(measure(args, args.db))
+        figures = asyncio.run(measure(args, sqlite_file(parser, args.db)))
     else:
         with tempfile.TemporaryDirectory(prefix="tapp-bench-load-") as folder:
             figures = asyncio.run(measure(args, Path(folder) / "load.sqlite3"))

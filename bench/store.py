@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.cli import Parser, positive
+from bot.cli import Parser, positive, sqlite_file
 from bot.store import Period, Store
 from bot.store.synthetic import (
     BenchSubject,
@@ -163,12 +163,13 @@ def _table(f: dict[str, Any], path: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     if args.rows < 1 or args.servers < 2 or args.deals < 1 or args.repeat < 1:
         print("--rows, --deals and --repeat must be positive, --servers at least 2")
         return 2
     if args.db is not None:
-        figures = asyncio.run(measure(args, args.db))
+        figures = asyncio.run(measure(args, sqlite_file(parser, args.db)))
         shown = str(args.db)
     else:
         with tempfile.TemporaryDirectory(prefix="tapp-bench-") as folder:

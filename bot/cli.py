@@ -1,6 +1,6 @@
 """What every ``python -m bot`` command line shares: a parser whose help keeps its
-paragraphs and whose errors are one line, a parser for a command with subcommands, and
-the checked number types of the numeric options.
+paragraphs and whose errors are one line, a parser for a command with subcommands, the
+checked number types of the numeric options, and the checks of path options.
 
 Only the standard library is imported, so ``python -m bot replay`` stays light.
 """
@@ -8,8 +8,10 @@ Only the standard library is imported, so ``python -m bot replay`` stays light.
 from __future__ import annotations
 
 import argparse
+import tempfile
 import textwrap
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
 
@@ -90,3 +92,56 @@ def positive_seconds(text: str) -> float:
 
 positive = whole_number(1)
 non_negative = whole_number(0)
+
+
+# -- paths -------------------------------------------------------------------------------
+# A path option's mistake (a file where a folder is wanted, a folder that cannot be made,
+# a file in a missing or read-only folder) is a usage error like any other: one line
+# naming the path and the reason, exit status 2, before anything is written.
+
+def _reason(error: OSError) -> str:
+    return (error.strerror or str(error)).lower()
+
+
+def output_folder(parser: argparse.ArgumentParser, path: Path) -> Path:
+    """``path`` as a folder to write in, made if missing, or a usage error."""
+    if path.exists() and not path.is_dir():
+        parser.error(f"{path} is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as error:
+        parser.error(f"cannot write in the folder {path}: {_reason(error)}")
+    return path
+
+
+def output_file(parser: argparse.ArgumentParser, path: Path) -> Path:
+    """``path`` as a file to write (its folder made if missing), or a usage error."""
+    if path.is_dir():
+        parser.error(f"{path} is a folder, not a file")
+    output_folder(parser, path.parent)
+    return path
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def sqlite_file(parser: argparse.ArgumentParser, path: Path, *,
+                must_exist: bool = False) -> Path:
+    """``path`` as an SQLite database: missing (unless ``must_exist``: then an error),
+    empty, or a file that starts as SQLite files do; anything else is a usage error."""
+    if not path.exists():
+        if must_exist:
+            parser.error(f"no database at {path}")
+        return output_file(parser, path)
+    if path.is_dir():
+        parser.error(f"{path} is a folder, not a database file")
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError as error:
+        parser.error(f"cannot read {path}: {_reason(error)}")
+    if head and head != SQLITE_HEADER:
+        parser.error(f"{path} is not an SQLite database")
+    return path

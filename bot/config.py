@@ -11,6 +11,8 @@ Variables (the real environment wins over ``.env``):
 ``TAPP_GLOBAL_RATE``       requests a second the bot allows itself with its token (default
                            45, under Discord's global limit of 50; raise it only if Discord
                            raised the bot's limit; ``0``: no pacing)
+``TAPP_HEALTH_FILE``       a file the bot rewrites every 20 s with its state, for
+                           ``python -m bot health`` (default: none)
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class Settings:
     log_level: str = "INFO"
     render_processes: int | None = None  # None: one per core; 0: threads
     global_rate: int = DEFAULT_RATE  # token requests a second (bot.pacing); 0: unpaced
+    health_file: Path | None = None  # bot.health: written while the bot runs
 
     def __post_init__(self) -> None:
         if not self.token.strip():
@@ -75,6 +78,7 @@ class Settings:
         rate = values.get("TAPP_GLOBAL_RATE", "").strip()
         if rate and not rate.isdigit():
             raise ConfigError("TAPP_GLOBAL_RATE must be a number from 0 to 100000")
+        health = values.get("TAPP_HEALTH_FILE", "").strip()
         return cls(
             token=token,
             database_path=Path(values.get("TAPP_DATABASE", "").strip() or DEFAULT_DATABASE),
@@ -82,6 +86,7 @@ class Settings:
             log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_processes=int(workers) if workers else None,
             global_rate=int(rate) if rate else DEFAULT_RATE,
+            health_file=Path(health) if health else None,
         )
 
 

@@ -2,8 +2,8 @@
 
 Starts the local Discord stand-in and the real bot on loopback, plays a short session of
 each variant (alice, a scripted member, against computer players: she opens the table,
-adds the computers, looks at her hand and clicks her actions, and ends the table after
-a few deals), saves every image the bot posted and a readable transcript under
+adds the computers, starts and clicks her actions on her private panel, and ends the
+table after a few deals), saves every image the bot posted and a readable transcript under
 ``./demo-out/``, and prints the final standings read back from the SQLite file.
 """
 
@@ -24,7 +24,7 @@ from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 from standin.harness import make_world, running
 
 from .ai import make_player
-from .cli import Parser, non_negative, whole_number
+from .cli import Parser, non_negative, output_folder, whole_number
 from .client import TappBot
 from .config import Settings
 from .daily import DailyConfig
@@ -82,7 +82,9 @@ class Recorder:
         """Write every message posted or edited since the last capture."""
         state = self.sandbox.state
         users = {u.id: u.username for u in state.users.values()}
-        for message in sorted(state.messages.values(), key=lambda m: m.id):
+        # in the order they happened: a message by the time of its newest version
+        for message in sorted(state.messages.values(),
+                              key=lambda m: (m.edited_at or m.created_at, m.id)):
             if message.deleted or message.loading:
                 continue
             edits = message.edit_count
@@ -331,8 +333,9 @@ MAX_DEALS = 100
 DESCRIPTION = """\
 See what the bot looks like, without a token or a network: start a local stand-in of
 Discord and the real bot on 127.0.0.1, and play a short session of each variant. In
-each, alice, a scripted member, opens the table, adds computer players, starts, opens
-My hand and clicks her bids and cards, and ends the table during the last deal.
+each, alice, a scripted member, opens the table, adds computer players, starts, and
+clicks her bids and cards on her private panel (the answer to Start, which follows the
+game: she never needs My hand), and ends the table during the last deal.
 
 It writes to the output folder: images/ (every image the bot posted, numbered in
 order), transcript.txt (what everyone saw, message by message) and tapp.sqlite3 (the
@@ -351,8 +354,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=whole_number(1, MAX_DEALS), default=2, metavar="N",
                         help=f"deals per table, 1 to {MAX_DEALS} (default: 2)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    out: Path = args.out
-    (out / "images").mkdir(parents=True, exist_ok=True)
+    out = output_folder(parser, args.out)
+    output_folder(parser, out / "images")
     for old in [*(out / "images").glob("*"), *out.glob("tapp.sqlite3*")]:
         old.unlink()
     started = time.perf_counter()

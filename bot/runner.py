@@ -21,7 +21,9 @@ import discord
 from .cli import Parser
 from .client import StoreFactory, TappBot
 from .config import ConfigError, Settings
+from .health import beat
 from .logs import setup_logging, silence_voice_warnings
+from .store import SchemaTooNew, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +39,14 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None,
     async with TappBot(settings, store_factory=store_factory, **bot_options) as bot:
         running = asyncio.create_task(bot.start(settings.token), name="tapp-bot")
         stopping = asyncio.create_task(stop.wait(), name="tapp-stop")
+        beating = (asyncio.create_task(beat(bot, settings.health_file), name="tapp-health")
+                   if settings.health_file is not None else None)
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         stopping.cancel()
+        if beating is not None:
+            beating.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beating
         if running.done():
             running.result()  # raise what ended the bot (bad token, ...)
         else:
@@ -61,6 +69,7 @@ environment wins:
   TAPP_LOG_LEVEL         DEBUG, INFO (default), WARNING or ERROR
   TAPP_RENDER_PROCESSES  image processes (default: one per core; 0: threads)
   TAPP_GLOBAL_RATE       token requests a second (default 45; 0: no pacing)
+  TAPP_HEALTH_FILE       the file of its state, for the health command
 
 The README's Configuration section says more about each.
 """
@@ -91,6 +100,15 @@ def main(argv: list[str]) -> int:
             discord.GatewayNotFound) as error:
         print(f"cannot reach Discord: {_unreachable(error)}; check this machine's network "
               "connection (DNS, firewall, proxy) and start the bot again", file=sys.stderr)
+        return 1
+    except SchemaTooNew as error:
+        print(f"cannot use the database {settings.database_path}: {error}: run that newer "
+              "version, or restore the backup taken before it", file=sys.stderr)
+        return 1
+    except StoreError as error:
+        print(f"cannot open or upgrade the database {settings.database_path}: {error} "
+              "(an upgrade that fails is rolled back: the database is as it was)",
+              file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass

@@ -174,9 +174,11 @@ class Table(TableCog):
             await answer.text(t("notice.computer", lang, n=seat + 1), table_id=table_id)
         elif verb == "start":
             await tables.start(table_id, user.id)
-            started = t("notice.started", lang)
-            await answer.text(started, table_id=table_id)
             host_seat = (await tables.table(table_id)).seat_of(user.id)
+            # a seated host's answer becomes their panel, which shows the hand below it
+            started = t("notice.started" if host_seat is None else "notice.started.seated",
+                        lang)
+            await answer.text(started, table_id=table_id)
             if host_seat is not None:
                 self.display.hold_panel(interaction, table_id, host_seat, started)
         elif verb == "cancel":

@@ -8,6 +8,8 @@ from datetime import datetime
 
 from PIL import Image
 
+from bot.i18n import signed
+
 from . import draw as d
 from .encode import ImageFormat, RenderedImage, encode
 from .labels import Labels, as_labels
@@ -128,7 +130,7 @@ def draw_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None
         cy = ly + row // 2
         draw.rounded_rectangle((lx, cy - 6 * s, lx + 22 * s, cy + 6 * s), 4 * s, fill=colour)
         value = pts[-1][1]
-        vtext = f"{value:+d}" if value else "0"
+        vtext = signed(value)
         draw_text(draw, (WIDTH * s - 14 * s, cy), vtext, 19 * s,
                   d.PLUS if value > 0 else d.MINUS if value < 0 else d.MUTED, Weight.BOLD,
                   anchor="rm")

@@ -125,10 +125,12 @@ def pill_size(text: str, size: int, weight: Weight = Weight.BOLD,
 
 
 def badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, text: str, *,
-          fg: str = DARK, bg: str = TEXT) -> None:
-    """A round badge with one or two characters (dealer mark, play order)."""
+          fg: str = DARK, bg: str = TEXT, size: int | None = None) -> None:
+    """A round badge with one or two characters (dealer mark, play order); ``size``: of
+    its text (default: as the badge allows)."""
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=bg)
-    size = round(r * (1.25 if len(text) < 2 else 1.0))
+    if size is None:
+        size = round(r * (1.25 if len(text) < 2 else 1.0))
     draw_text(draw, (cx, cy + 0.5), label_text(text, size, Weight.BOLD, round(2 * r)), size,
               fg, Weight.BOLD, anchor="mm")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.cli import Parser
+from bot.cli import Parser, output_folder
 
 from . import cards
 from .chart import render_chip_chart
@@ -157,7 +157,7 @@ def main(argv: list[str]) -> int:
                         help="the image format (default: auto, each kind's own, as the bot)")
     args = parser.parse_args(argv)
     fmt = None if args.format == "auto" else ImageFormat(args.format)
-    images = build(args.dir, fmt)
+    images = build(output_folder(parser, args.dir), fmt)
     total = sum(len(im.data) for _, im in images)
     print(f"wrote {len(images)} images ({total // 1024} KB) and index.html to {args.dir}")
     return 0

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.variants import rules_of
 from bot.engine.view import DealResult, ResultStatus, SeatView
+from bot.i18n import signed
 
 from . import draw as d
 from .encode import ImageFormat, RenderedImage, encode
@@ -59,8 +60,7 @@ def headline(res: DealResult, variant: str, names: list[str], labels: Labels
 
 def chips_text(value: int) -> tuple[str, str]:
     """A chip balance as shown ("+5", "−3", "0") and its colour."""
-    text = f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
-    return text, (d.PLUS if value > 0 else d.MINUS if value < 0 else d.MUTED)
+    return signed(value), (d.PLUS if value > 0 else d.MINUS if value < 0 else d.MUTED)
 
 
 def details(view: SeatView, res: DealResult, labels: Labels) -> list[str]:
@@ -188,8 +188,7 @@ def describe_result(view: SeatView, names: Names, labels: Labels) -> str:
         return ""
     who = seat_names(names, view.players, labels)
     text, _, _ = headline(res, view.variant, who, labels)
-    pays = "; ".join(f"{who[s]} {p:+d}" if p else f"{who[s]} 0"
-                     for s, p in enumerate(res.payments))
+    pays = "; ".join(f"{who[s]} {signed(p)}" for s, p in enumerate(res.payments))
     return labels("alt.result", summary=f"{result_title(view, res, labels)}; {text}; {pays}")
 
 

@@ -1,10 +1,12 @@
 """The table overview: seats round the table, the trick in the middle, the deal's state.
 
-Each seat's panel shows its name, the dealer mark, the declarer's star, whose turn it
-is, tricks won and cards left (during the auction: the seat's last bid), and optional
-session chips. The header shows the contract with trump and announcements, the called
-card of a Rufer, the trick number and the 1879 pot; hands laid open (Bettel) are drawn
-in a band below the table.
+Each seat's panel shows its name on a row of its own (no mark takes its room), then the
+declarer's star, the dealer mark and the optional session chips, then tricks won
+(during the auction: the seat's last bid); its outline says whose turn it is. Every
+text is at least :data:`SMALL` px, which stays 11 px or more when the image is shown
+400 px wide (a phone): the image is at most ``400 * SMALL / 11`` px wide. The header
+shows the contract with trump and announcements, the called card of a Rufer, the trick
+number and the 1879 pot; hands laid open (Bettel) are drawn in a band below the table.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.variants import make_variant, rules_of
 from bot.engine.view import Phase, SeatView
+from bot.i18n import signed
 
 from . import draw as d
 from .cards import card_size, strip_width
@@ -27,9 +30,12 @@ from .suits import DeckStyle
 from .text import Weight, display_name, draw_text, label_text, text_width
 from .trick import TrickStyle, paint_trick, pick_trick, total_tricks, unit_size
 
-PANEL_W, PANEL_H = 244, 80
-NAME_FONT, INFO_FONT, HEAD_FONT = 25, 21, 23
-TRICK = TrickStyle(card_w=76, names=False)
+#: the smallest text of the image, in px
+SMALL = 27
+PANEL_W, PANEL_H = 240, 128
+NAME_FONT, INFO_FONT, HEAD_FONT = 28, SMALL, SMALL
+ROW = 38  # a panel's rows, from its top: name, marks and chips, info
+TRICK = TrickStyle(card_w=76, names=False, badge_font=SMALL)
 GAP = 12
 MARGIN = 18
 HEADER = 60
@@ -66,27 +72,31 @@ def _panel(draw: ImageDraw.ImageDraw, view: SeatView, seat: int, box: tuple[int,
     turn = seat == turn_seat(view)
     draw.rounded_rectangle(box, 14, fill=d.PANEL, outline=d.GOLD if turn else d.FELT_EDGE,
                            width=4 if turn else 2)
-    x = x0 + 12
-    r = NAME_FONT * 0.6
-    if seat == view.dealer:
-        d.badge(draw, x1 - 10 - r, y0 + 10 + r, r, labels("dealer_mark"))
-    if seat == view.declarer:
-        d.star(draw, x + 10, y0 + 10 + r, 11)
-        x += 26
-    room = round(x1 - x - 12 - (2 * r + 6 if seat == view.dealer else 0))
+    rows = [y0 + 8 + ROW // 2 + ROW * i for i in range(3)]
+    room = name_room()
     text = display_name(name, labels.seat(seat), NAME_FONT, Weight.BOLD, room)
-    draw_text(draw, (x, y0 + 10 + r), text, NAME_FONT, d.GOLD if turn else d.TEXT, Weight.BOLD,
-              anchor="lm")
-    room = x1 - x0 - 24
+    draw_text(draw, (x0 + 12, rows[0]), text, NAME_FONT, d.GOLD if turn else d.TEXT,
+              Weight.BOLD, anchor="lm")
+    x, r = x0 + 12, SMALL * 0.62
+    if seat == view.declarer:
+        d.star(draw, x + r, rows[1], r)
+        x += round(2 * r) + 8
+    if seat == view.dealer:
+        d.badge(draw, x + r, rows[1], r, labels("dealer_mark"), size=SMALL)
+        x += round(2 * r) + 8
     if chips is not None:
-        text = label_text(labels("chips", n=f"{chips:+d}" if chips else "0"), INFO_FONT,
-                          Weight.BOLD, room // 2)
-        draw_text(draw, (x1 - 12, y1 - 12), text, INFO_FONT,
+        text = label_text(labels("chips", n=signed(chips)), INFO_FONT, Weight.BOLD,
+                          x1 - 12 - x)
+        draw_text(draw, (x1 - 12, rows[1]), text, INFO_FONT,
                   d.PLUS if chips > 0 else d.MINUS if chips < 0 else d.MUTED, Weight.BOLD,
-                  anchor="rd")
-        room -= round(text_width(text, INFO_FONT, Weight.BOLD)) + 10
-    info = label_text(info, INFO_FONT, Weight.REGULAR, room)
-    draw_text(draw, (x0 + 12, y1 - 12), info, INFO_FONT, d.MUTED, anchor="ld")
+                  anchor="rm")
+    info = label_text(info, INFO_FONT, Weight.REGULAR, x1 - x0 - 24)
+    draw_text(draw, (x0 + 12, rows[2]), info, INFO_FONT, d.MUTED, anchor="lm")
+
+
+def name_room() -> int:
+    """The width a seat's name may take in its panel, with or without marks."""
+    return PANEL_W - 24
 
 
 def _talon_size(view: SeatView) -> int:

@@ -52,6 +52,7 @@ class TrickStyle:
     font: int = FONT
     names: bool = True  # a name pill under each card
     name_w: int = NAME_W
+    badge_font: int | None = None  # the play order's digits (default: as the badge allows)
 
 
 def unit_size(ts: TrickStyle) -> tuple[int, int]:
@@ -77,6 +78,8 @@ def paint_trick(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: S
     turn = turn_seat(view) if view.phase is Phase.PLAY else None
     waiting = {turn} if turn is not None and (trick is None or trick.winner is None) else set()
     r = max(11, round(ts.card_w * 0.13))
+    if ts.badge_font is not None:
+        r = max(r, round(ts.badge_font * 0.72))
     for seat in range(n):
         ux, uy = seat_vector(view, seat)
         cx, cy = centre[0] + a * ux, centre[1] + b * uy
@@ -85,7 +88,8 @@ def paint_trick(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: S
             order, card = played[seat]
             state = CardState.HIGHLIGHT if seat == winner else CardState.NORMAL
             deck.paste(img, card, (x0, y0), ts.card_w, state)
-            d.badge(draw, x0 + w - r * 0.4, y0 + r * 0.4, r, str(order + 1))
+            d.badge(draw, x0 + w - r * 0.4, y0 + r * 0.4, r, str(order + 1),
+                    size=ts.badge_font)
         else:
             colour = d.GOLD if seat in waiting else None
             draw.rounded_rectangle((x0, y0, x0 + w, y0 + h), round(w * 0.075), fill=d.SLOT,

@@ -69,6 +69,22 @@ def test_every_command_has_a_plain_text_help(
     assert all(len(line) < 80 for line in out.splitlines())
 
 
+#: path options naming a file where a folder is wanted, a folder that cannot be made, a
+#: file that is no database... (one command line each)
+PATH_ERRORS = [line.split() for line in """\
+demo --out /proc/x
+demo --out README.md
+demo --out README.md/sub
+render-gallery README.md
+render-gallery /proc/x
+bench store --db /proc/x/bench.sqlite3
+bench store --db README.md
+bench store --db bot
+bench load --db README.md
+bench load --profile bot
+bench load --profile-standin /proc/x/standin.prof""".splitlines()]
+
+
 @pytest.mark.parametrize("argv", [
     ["nonsense"],
     ["bench"],
@@ -92,16 +108,24 @@ def test_every_command_has_a_plain_text_help(
     ["bench", "store", "--members", "0"],
     ["bench", "load", "--global-limit", "-1"],
     ["bench", "load", "--render-processes", "-1"],
+    *PATH_ERRORS,
 ], ids=" ".join)
 def test_a_usage_error_is_one_line_and_exit_status_2(
-        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+        argv: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)  # README.md and bot/ as in a clone
     assert exit_code(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     [line] = captured.err.splitlines()
     assert line.startswith("python -m bot") and line.endswith("--help)")
     option = next((a for a in argv if a.startswith("--")), None)
-    if option is not None and option != "--no-such-option" and argv[-1] != option:
+    if argv in PATH_ERRORS:  # the path, or its folder that cannot be made
+        path = Path(argv[-1])
+        assert any(f" {shown}{after}" in line for shown in (path, path.parent)
+                   for after in (" ", ":"))
+        assert not Path("/proc/x").exists()
+    elif option is not None and option != "--no-such-option" and argv[-1] != option:
         assert f"argument {option}: expected " in line
 
 
@@ -191,3 +215,27 @@ def test_without_silencing_discord_would_warn_about_voice(tmp_path: Path) -> Non
         pytest.skip("PyNaCl is installed: discord.py has nothing to warn about")
     stderr = run_without_discord(tmp_path, "unsilenced")
     assert "PyNaCl is not installed, voice will NOT be supported" in stderr
+
+
+# -- path options ------------------------------------------------------------------------
+
+def test_the_demo_refuses_a_folder_it_cannot_write_in(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An images/ that is a file in the output folder is found before anything runs."""
+    (tmp_path / "images").write_text("not a folder", encoding="utf-8")
+    assert exit_code(["demo", "--out", str(tmp_path)]) == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert f"{tmp_path / 'images'} is a file, not a folder" in line
+    assert (tmp_path / "images").read_text(encoding="utf-8") == "not a folder"
+
+
+def test_the_helps_say_what_the_commands_do(capsys: pytest.CaptureFixture[str]) -> None:
+    """demo: alice plays on her panel (she never opens My hand); check-ledger: it
+    changes no chip, and says when it migrates an old database."""
+    exit_code(["demo", "--help"])
+    demo = " ".join(capsys.readouterr().out.split())
+    assert "she never needs My hand" in demo and "opens My hand" not in demo
+    exit_code(["check-ledger", "--help"])
+    ledger = " ".join(capsys.readouterr().out.split())
+    assert "It changes no chip, table or deal" in ledger
+    assert "changes nothing" not in ledger and "older version" in ledger

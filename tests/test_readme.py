@@ -107,7 +107,8 @@ def helps() -> dict[tuple[str, ...], Outcome]:
 
 def test_every_bot_command_uses_the_venv_python() -> None:
     text = readme()
-    bare = re.findall(r"(?<!\.venv/bin/)\bpython3? -m bot\b", text)
+    # (in the Docker image the bot is its Python's: docker exec tapp python -m bot ...)
+    bare = re.findall(r"(?<!\.venv/bin/)(?<!docker exec tapp )\bpython3? -m bot\b", text)
     assert bare == [], "the README's set-up installs the bot in .venv only"
     assert len(bot_commands()) >= 8
     for command in shell_commands():  # any other Python or pip is the venv's
@@ -171,15 +172,22 @@ def ci_commands() -> list[str]:
 
 
 def test_the_set_up_is_that_of_ci_without_the_test_extras() -> None:
-    """The README's set-up lines are .ci/test's: the same venv, the same pip, the project
-    installed from the clone; CI adds --quiet and the test extras."""
+    """The README's set-up lines are .ci/test's: the same venv, the same pip, the locked
+    dependencies (CI's lock adds the test extras'), then the project from the clone; CI
+    adds --quiet and the test extras."""
     ci = ci_commands()
     [setup] = [block for block in shell_blocks(readme()) if block[0].startswith("python3")]
-    assert setup == ["python3 -m venv .venv", f"{VENV_PYTHON} -m pip install -e ."]
+    assert setup == ["python3 -m venv .venv",
+                     f"{VENV_PYTHON} -m pip install --require-hashes -r requirements/bot.txt",
+                     f"{VENV_PYTHON} -m pip install --no-deps -e ."]
     assert setup[0] in ci
-    [install] = [line for line in ci if line.startswith(f"{VENV_PYTHON} -m pip install")
-                 and " -e " in line]
-    assert install.replace("--quiet ", "").replace("'.[test]'", ".") == setup[1]
+    installs = [line.replace("--quiet ", "").replace("'.[test]'", ".").replace(
+        "requirements/test.txt", "requirements/bot.txt") for line in ci
+        if line.startswith(f"{VENV_PYTHON} -m pip install") and "--upgrade" not in line]
+    assert installs == setup[1:]
+    # the upgrade steps install the same way
+    upgrade = readme().split("### Upgrade", 1)[1].split("\n## ", 1)[0]
+    assert shell_blocks(upgrade)[0] == ["git pull", *setup[1:]]
 
 
 def test_the_test_command_is_ci_and_described_as_it_is() -> None:

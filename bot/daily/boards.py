@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from bot.engine.shuffle import verify_command
 from bot.tables.view_models import PRIMARY, SECONDARY, ButtonSpec, rows
 from bot.tables.words import Words
 
@@ -47,7 +48,8 @@ def day_message(board: DayBoard, language: str | None) -> DailyMessage:
     if board.is_today and board.playing:
         lines.append(words("daily.board.playing", n=board.playing))
     if board.seed is not None and board.variant is not None and board.placings:
-        lines += ["", words("daily.board.seed", seed=board.seed, variant=board.variant)]
+        lines += ["", words("daily.board.seed", seed=board.seed, command=verify_command(
+            board.variant, None, {}, board.seed, board.commitment))]
     footer = words("daily.board.footer.today") if board.is_today else \
         words("daily.board.footer.day")
     buttons = [ButtonSpec(board_id("day", board.day - timedelta(days=1)),

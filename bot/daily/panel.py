@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bot.engine import SeatView
+from bot.i18n import signed
 from bot.tables.ids import ComponentId, Stamp
 from bot.tables.panel_models import hand_panel
 from bot.tables.state import HandContext
@@ -40,10 +41,6 @@ def seat_names(run: RunView, words: Words, member: str) -> tuple[str, ...]:
     """The member's name at their seat, the computers' elsewhere (as images show them)."""
     return tuple(member if s == run.seat else words("computer.name", n=s + 1)
                  for s in range(run.view.players))
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
 def chips_text(n: int, words: Words) -> str:

@@ -46,11 +46,20 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def verify_args(variant: str, players: int, options: Mapping[str, Any]) -> str:
+def verify_args(variant: str, players: int | None, options: Mapping[str, Any]) -> str:
     """The options of ``python -m bot verify`` that name a deal's layout (the seed
-    given, they recompute its cards)."""
+    given, they recompute its cards); no ``--players`` for the variant's default."""
     deck = options.get("deck")
-    return f"--variant {variant} --players {players}" + (f" --deck {deck}" if deck else "")
+    return (f"--variant {variant}" + (f" --players {players}" if players else "")
+            + (f" --deck {deck}" if deck else ""))
+
+
+def verify_command(variant: str, players: int | None, options: Mapping[str, Any],
+                   seed: str, commitment: str | None) -> str:
+    """The whole ``python -m bot verify`` command that checks a deal, ready to paste:
+    its layout, its seed and the commitment shown while it was played."""
+    command = f"python -m bot verify {verify_args(variant, players, options)} --seed {seed}"
+    return command + (f" --commitment {commitment}" if commitment else "")
 
 
 def draws(seed: bytes) -> Iterator[int]:

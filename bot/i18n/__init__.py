@@ -1,10 +1,12 @@
 """The message catalogue: every user-facing string goes through :func:`t`.
 
-Strings live in ``bot/i18n/catalog/<area>.py`` modules, each with a dict per language
-(``EN``, ``DE``, ``SV``; ``tests/i18n`` checks that they have the same keys and
-placeholders). Keys are dotted (``table.lobby.title``); values are ``str.format``
-templates. A key missing in a language falls back to English; a key missing everywhere
-raises KeyError (a bug, caught by tests).
+Strings live in gettext catalogues, ``bot/i18n/locale/<language>/LC_MESSAGES/tapp.po``
+(:mod:`.pofiles`; ``docs/translations.md`` says how to add and translate them), read
+with Babel once per language, at its first use, into a dict: a lookup is a dict lookup.
+Keys are dotted (``table.lobby.title``), each entry's ``msgctxt``; values are
+``str.format`` templates (``tests/i18n`` checks every key is translated in every
+language with the same placeholders). A key missing or untranslated in a language falls
+back to English; a key missing everywhere raises KeyError (a bug, caught by tests).
 
 **Counts.** A text that counts something takes the count as the value ``n`` (it may show
 it under another name too, or not at all: ``Ramsch: {names} pay.``). Its form for one
@@ -19,13 +21,9 @@ as ``{n}``.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import Any
 
-#: catalogue modules, one per area of the bot
-AREAS = ("core", "tables", "standings", "settings", "render", "rules", "hints", "claims",
-         "shuffle", "daily", "members")
 LANGUAGES = ("en", "de", "sv")
 DEFAULT = "en"
 #: appended to a count-dependent key for its form for one (see the module's doc)
@@ -34,12 +32,10 @@ ONE = ".1"
 
 @cache
 def strings(language: str) -> dict[str, str]:
-    """All strings of one language (merged over the areas)."""
-    merged: dict[str, str] = {}
-    for area in AREAS:
-        module = importlib.import_module(f"bot.i18n.catalog.{area}")
-        merged.update(getattr(module, language.upper(), {}))
-    return merged
+    """All strings of one language, read from its .po file once."""
+    from .pofiles import load  # (Babel: imported when a text is first needed)
+
+    return load(language)
 
 
 def language_of(locale: str | None) -> str:
@@ -70,6 +66,12 @@ def t(key: str, language: str | None = None, /, **values: Any) -> str:
     if text is None:
         text = strings(DEFAULT)[key]
     return text.format(**values) if values else text
+
+
+def signed(n: int) -> str:
+    """A number of chips won or lost as every message and image shows it: ``+5``,
+    ``−3`` (the minus sign, U+2212, not a hyphen), ``0``."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
 def plural(key: str, n: int, language: str | None = None, /, **values: Any) -> str:

@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 
 import discord
 
-from bot.engine.shuffle import verify_args
-from bot.i18n import t
+from bot.engine.shuffle import verify_command
+from bot.i18n import signed, t
 from bot.store import MemberStats, Standing
 from bot.usertext import safe
 from renderer import Labels
@@ -23,10 +23,6 @@ COLOUR = discord.Colour(0x2E7D32)  # the felt's green
 FIELD_MAX = 1024
 DESCRIPTION_MAX = 4096
 _LABELS = Labels()  # the game's own words for contracts
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
 def chips(n: int, language: str | None) -> str:
@@ -195,9 +191,10 @@ def replay_embed(replay: DealReplay, steps: list[str], language: str | None,
                                                       language))
     if replay.seed and replay.commitment:
         options = replay.record.get("options") or {}
-        args = verify_args(replay.variant, len(replay.record.get("hands") or ()), options)
+        command = verify_command(replay.variant, len(replay.record.get("hands") or ()),
+                                 options, replay.seed, replay.commitment)
         embed.add_field(name=t("standings.replay.shuffle", language), inline=False,
                         value=t("standings.replay.seed", language, seed=replay.seed,
-                                commitment=replay.commitment, args=args))
+                                commitment=replay.commitment, command=command))
     embed.timestamp = datetime.fromtimestamp(replay.ended_at, UTC)
     return embed

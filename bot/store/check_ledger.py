@@ -20,7 +20,7 @@ from bot.cli import Parser
 from bot.engine import TappError, deal_from_record, rules_of
 
 from .codec import result_to_json
-from .db import DEFAULT_PATH
+from .db import DEFAULT_PATH, default_database
 from .errors import StoreError
 from .models import SettledDeal
 from .store import Store
@@ -89,8 +89,9 @@ DESCRIPTION = """\
 Check a database's chip ledger: every settled deal's record replays to its stored
 result, its ledger rows match the replay's payments seat by seat and sum to zero;
 every table's pot shares sum to zero; no settled deal lacks ledger rows; and the
-standings agree with the ledger. It changes nothing, but opening an older database
-migrates it to the current schema, as the bot does.
+standings agree with the ledger. It changes no chip, table or deal. A database written
+by an older version of the bot is first brought to the current schema, as the bot does
+when it starts (so back up an old database before checking it).
 
 Prints one line per problem and a summary. Exit status 0 when all is well, 1 with
 problems, 2 when the database cannot be read.
@@ -99,9 +100,11 @@ problems, 2 when the database cannot be read.
 
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m bot check-ledger", description=DESCRIPTION)
-    parser.add_argument("--db", type=Path, default=DEFAULT_PATH, metavar="PATH",
-                        help=f"the database file (default: {DEFAULT_PATH}, the bot's default)")
+    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
+                        help=f"the database file (default: $TAPP_DATABASE, else "
+                             f"{DEFAULT_PATH}, as the bot)")
     args = parser.parse_args(argv)
+    args.db = args.db or default_database()
     if not args.db.is_file():
         print(f"no database at {args.db}", file=sys.stderr)
         return 2

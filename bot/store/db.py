@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -28,6 +29,7 @@ P = ParamSpec("P")
 Clock = Callable[[], float]
 
 DEFAULT_PATH = Path("data") / "tapp.sqlite3"
+DATABASE_VAR = "TAPP_DATABASE"
 MEMORY = ":memory:"
 
 # error codes that mean "try again later" rather than "this is a bug"
@@ -45,6 +47,12 @@ def translate(exc: sqlite3.Error) -> StoreError:
     if name.startswith(_UNAVAILABLE) or "locked" in text or "disk" in text:
         return StoreUnavailable(text)
     return StoreError(text)
+
+
+def default_database() -> Path:
+    """The file the bot uses: ``$TAPP_DATABASE``, else :data:`DEFAULT_PATH` (for the
+    commands that open it beside the bot: ``backup``, ``check-ledger``)."""
+    return Path(os.environ.get(DATABASE_VAR, "").strip() or DEFAULT_PATH)
 
 
 def dumps(value: Any) -> str:

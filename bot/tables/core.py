@@ -28,6 +28,7 @@ from bot.engine import (
     SeatView,
     open_announcement,
 )
+from bot.engine.session import Session
 from bot.engine.shuffle import SEED_BYTES
 from bot.store import Store, StoreError, TableRow, TableStatus, restore_session
 
@@ -238,7 +239,7 @@ class TableCore:
                 deal_id, live.deal_id = live.deal_id, None
                 await self.store.deals.settle(deal_id, deal, session)
                 changes.events.append(DealOver(live.table_id, deal_id, stamp, view,
-                                               live.names(), tuple(session.chips),
+                                               live.names(), deal_chips(session),
                                                ended_by(live, deal_id),
                                                Shuffle.of(live.seed, live.commitment)))
                 live.seed = live.commitment = None
@@ -316,6 +317,14 @@ class TableCore:
         chips = tuple(session.chips) if session is not None else None
         shares = tuple(session.pot_shares) if session and session.pot_shares else None
         return TableOver(live.table_id, False, live.names(), chips, shares)
+
+
+def deal_chips(session: Session) -> tuple[int, ...]:
+    """The chips after the deal just booked, by the deals alone: when that deal ended
+    the session, the pot it shared out is not in them (the closing summary shows it),
+    as the result reads again from the ledger after a restart (:mod:`.duties`)."""
+    shares = session.pot_shares if session.is_over else None
+    return tuple(c - (shares[s] if shares else 0) for s, c in enumerate(session.chips))
 
 
 def _private(deal: Deal | None, claim: ClaimState | None) -> Callable[[int], SeatView] | None:

@@ -3,7 +3,8 @@ for exactly their legal actions (see :mod:`.view_models` for the shared specs)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.engine import Action, ActionType, Card, Phase, SeatView
 from bot.engine.cards import CARD_NAMES, iter_bits
@@ -63,7 +64,7 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
     elif view.actor is not None:
         lines.append(words("hand.waiting", name=names[view.actor], task=words.task(view.phase)))
     if not view.is_over:
-        lines += _hints(view.legal, words)
+        lines += _hints(view.legal, view.options, words)
     claim_lines, claim_buttons = _claim(ctx, names, words)
     lines += claim_lines
     components = action_components(ctx.table_id, ctx.stamp, view, words, claim_buttons)
@@ -84,7 +85,7 @@ def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> l
     text = words.contract(view.contract)
     lines = [words("table.contract_by", contract=text, name=who) if who
              else words("table.contract", contract=text)]
-    explained = words.hint(view.contract)
+    explained = words.hint(view.contract, view.options)
     if explained is not None:
         lines.append(f"*{explained}*")
     if view.trump is not None:
@@ -103,12 +104,13 @@ def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> l
     return lines
 
 
-def _hints(actions: Sequence[Action], words: Words) -> list[str]:
+def _hints(actions: Sequence[Action], options: Mapping[str, Any],
+           words: Words) -> list[str]:
     """One line per word offered now (a bid, a contract, Kontra...) saying what it
-    means; cards, trumps and discards need none."""
+    means (with the deal's ``options``); cards, trumps and discards need none."""
     lines: list[str] = []
     for action in actions:
-        explained = words.hint(action)
+        explained = words.hint(action, options)
         line = f"› **{words.action(action)}**: {explained}" if explained else None
         if line is not None and line not in lines:
             lines.append(line)

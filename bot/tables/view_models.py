@@ -21,7 +21,8 @@ from bot.engine import (
     rules_of,
 )
 from bot.engine.cards import iter_bits
-from bot.engine.shuffle import verify_args
+from bot.engine.shuffle import verify_command
+from bot.i18n import signed
 from bot.store import ClaimStatus
 from bot.usertext import safe
 from renderer.describe import sort_hand
@@ -207,12 +208,11 @@ def table_message(state: TableState, words: Words) -> MessageModel:
         lines.append(ending)
     if state.commitment:
         lines.append(words("table.commitment", commitment=state.commitment))
-    buttons = [
-        ButtonSpec(custom_id(tid, None, "hand"), words("button.hand"), PRIMARY),
-        ButtonSpec(custom_id(tid, None, "last"), words("button.last"), SECONDARY,
-                   not view.tricks),
-        ButtonSpec(custom_id(tid, None, "rules"), words("button.rules")),
-    ]
+    buttons = [ButtonSpec(custom_id(tid, None, "hand"), words("button.hand"), PRIMARY)]
+    if view.tricks:  # (none before the deal's first trick is complete)
+        buttons.append(ButtonSpec(custom_id(tid, None, "last"), words("button.last"),
+                                  SECONDARY))
+    buttons.append(ButtonSpec(custom_id(tid, None, "rules"), words("button.rules")))
     if state.kontra is not None:
         buttons.append(ButtonSpec(custom_id(tid, state.stamp, "kontra"),
                                   words(f"action.{state.kontra}"), DANGER))
@@ -253,7 +253,8 @@ def _seat_line(state: TableState, view: SeatView, seat: int, words: Words) -> st
         status = words("seat.tricks", n=view.tricks_won[seat])
     arrow = words("mark.turn") if seat == view.actor else words("mark.no_turn")
     head = " ".join([words("seat.name", name=name), *marks])
-    parts = [head, words("seat.chips", n=chips)] + ([status] if status else [])
+    parts = [head, words("seat.chips", n=chips, chips=signed(chips))] + (
+        [status] if status else [])
     return arrow + " " + " · ".join(parts)
 
 
@@ -350,23 +351,30 @@ def result_message(event: DealOver, words: Words, style: str,
     assert result is not None
     names = shown_names(event.names)
     lines = [result_line(view, names, words)]
+    if view.tricks:  # the table moves on to the next deal: its last trick is told here
+        last = view.tricks[-1]
+        assert last.winner is not None
+        lines.append(words("table.last_trick", n=len(view.tricks),
+                           plays=_plays(last, view.players, names, words),
+                           name=names[last.winner]))
     if event.claim is not None:
         lines.append(words(f"result.claim_{event.claim.status.value}",
                            name=names[event.claim.seat],
                            what=words(f"claim.what.{event.claim.kind}")))
-    pays = ", ".join(words("result.payment", name=names[s], n=_signed(p))
+    pays = ", ".join(words("result.payment", name=names[s], n=signed(p))
                      for s, p in enumerate(result.payments))
     lines.append(words("result.payments", payments=pays))
     if rules_of(view.variant).keeps_pot:  # what the players paid went to the pot, or back
         change = -sum(result.payments)
         lines.append(words("result.pot", before=result.pot - change, after=result.pot,
-                           change=_signed(change)))
-    totals = ", ".join(words("result.payment", name=names[s], n=_signed(c))
+                           change=signed(change)))
+    totals = ", ".join(words("result.payment", name=names[s], n=signed(c))
                        for s, c in enumerate(event.chips))
     lines.append(words("result.totals", totals=totals))
     if event.shuffle is not None:
-        lines.append(words("result.seed", seed=event.shuffle.seed,
-                           args=verify_args(view.variant, view.players, view.options)))
+        lines.append(words("result.seed", command=verify_command(
+            view.variant, view.players, view.options, event.shuffle.seed,
+            event.shuffle.commitment)))
     image = ImageSpec(ImageKind.RESULT, view, event.names, style, language)
     hands = ButtonSpec(custom_id(event.table_id, event.stamp, "hands"), words("button.hands"))
     return MessageModel(title=words("result.title", n=event.stamp.deal + 1),
@@ -411,9 +419,9 @@ def closed_message(event: TableOver, words: Words) -> MessageModel:
         order = sorted(range(len(event.chips)), key=lambda s: -event.chips[s])  # type: ignore[index]
         for rank, seat in enumerate(order, 1):
             lines.append(words("closed.line", rank=rank, name=safe(event.names[seat]),
-                               n=_signed(event.chips[seat])))
+                               n=signed(event.chips[seat])))
     if event.pot_shares and any(event.pot_shares):
-        shares = ", ".join(words("result.payment", name=safe(event.names[s]), n=_signed(p))
+        shares = ", ".join(words("result.payment", name=safe(event.names[s]), n=signed(p))
                            for s, p in enumerate(event.pot_shares))
         lines.append(words("closed.pot_shares", shares=shares))
     return MessageModel(title=words("closed.title"), description="\n".join(lines),
@@ -427,10 +435,6 @@ def closed_note(event: TableOver, words: Words) -> MessageModel:
         return closed_message(event, words)
     return MessageModel(title=words("closed.title"), description=words("closed.note"),
                         colour=COLOUR_CLOSED)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
 
 
 # -- small public panels ----------------------------------------------------------------

@@ -6,7 +6,7 @@ named: what a message shows is checked against what its viewer may see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.engine import Action, ActionType, Phase, rules_of
@@ -121,18 +121,23 @@ class Words:
         """What the seat to act is asked to do in ``phase`` (``play a card``)."""
         return self(f"task.{phase.value}")
 
-    def hint(self, what: Action | str | None) -> str | None:
+    def hint(self, what: Action | str | None,
+             options: Mapping[str, Any] | None = None) -> str | None:
         """A one-line explanation of a word a player can be offered: a bid, declaration,
         contract or announcement :class:`Action`, Kontra or Rekontra, or a contract's id
         (``"rufer"``). ``hint.<variant>.<word>`` where the word means something else in
         this variant, else ``hint.<word>``; announcements are ``announce.<value>``. None
-        for anything else (cards, trump, discards) and for a word with no hint."""
+        for anything else (cards, trump, discards) and for a word with no hint. A hint
+        says the deal's own ``options`` (``{tapp_threshold}``), the variant's defaults
+        where not given."""
         word = hint_word(what)
         if word is None:
             return None
+        values = {**rules_of(self.variant).option_defaults, **(options or {})}
+        values.pop("n", None)  # (the plural selector of the catalogue)
         for key in (f"hint.{self.variant}.{word}", f"hint.{word}"):
             if has_key(key, self.language):
-                return self(key)
+                return self(key, **values)
         return None
 
 

@@ -7,9 +7,11 @@ import asyncio
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from bot.config import Settings
+from bot.health import MAX_AGE_SECONDS, verdict
 from bot.runner import serve
 from standin import Sandbox, discord_pointed_at
 from standin.harness import World
@@ -84,3 +86,25 @@ def test_with_a_token_and_no_route_to_discord_one_line_and_exit_1(tmp_path: Path
     assert "Traceback" not in result.stderr
     [line] = result.stderr.strip().splitlines()
     assert line.startswith("cannot reach Discord: 127.0.0.1:9: Connection refused")
+
+
+async def test_serve_keeps_the_health_file_while_it_runs(
+    sandbox: Sandbox, world: World, settings: Settings, tmp_path: Path
+) -> None:
+    """With TAPP_HEALTH_FILE the running bot says it is connected there (what
+    ``python -m bot health``, Docker's HEALTHCHECK, reads), and ``stopped`` once stopped."""
+    health = tmp_path / "run" / "health"
+    settings = replace(settings, health_file=health)
+    stop = asyncio.Event()
+    with discord_pointed_at(sandbox.api_base, sandbox.gateway.url):
+        task = asyncio.create_task(serve(settings, stop=stop, guild_ready_timeout=0.05))
+        await sandbox.wait_for_bot()
+        for _ in range(100):  # the first beat may come before the bot is ready
+            healthy, line = verdict(health, MAX_AGE_SECONDS)
+            if healthy:
+                break
+            await asyncio.sleep(0.1)
+        stop.set()
+        await asyncio.wait_for(task, 10)
+    assert healthy and line.startswith("healthy: connected to Discord"), line
+    assert verdict(health, MAX_AGE_SECONDS) == (False, "the bot is stopped (0 s ago)")

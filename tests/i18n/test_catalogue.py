@@ -59,19 +59,21 @@ def test_images_speak_the_language() -> None:
 
 @pytest.mark.parametrize("language", ["de", "sv"])
 def test_every_image_word_is_translated_or_kept_on_purpose(language: str) -> None:
-    """Each renderer label is in the language's own words or in the explicit list of
-    labels that stay English (game words, formats): never merely inherited."""
-    from bot.i18n.catalog import render
+    """Each renderer label is in the language's own words or marked in the .po files as
+    kept in English (game words, formats): never merely inherited. English is the
+    renderer's own words."""
+    from bot.i18n.pofiles import read_entries
     from renderer.labels import DEFAULT_LABELS
 
-    own = {"de": render.DE_WORDS, "sv": render.SV_WORDS}[language]
-    kept = render.SAME_EVERYWHERE
-    assert sorted(set(DEFAULT_LABELS) - set(own) - kept) == [], "neither translated nor kept"
-    assert sorted(kept & set(own)) == [], "both translated and kept"
-    assert sorted(kept - set(DEFAULT_LABELS)) == [], "kept, but no such label"
-    catalogue = getattr(render, language.upper())
-    assert {k: v for k, v in catalogue.items() if k[len("render."):] in kept} == {
-        f"render.{k}": DEFAULT_LABELS[k] for k in kept}
+    english = {e.key: e for e in read_entries("en") if e.key.startswith("render.")}
+    assert {k[len("render."):]: e.english for k, e in english.items()} == dict(DEFAULT_LABELS)
+    for entry in read_entries(language):
+        if entry.key.startswith("render."):
+            kept = english[entry.key].kept
+            assert entry.kept == kept, entry.key
+            assert entry.translation, entry.key  # (written for this language)
+            if kept:
+                assert entry.translation == entry.english, entry.key
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -10,11 +10,12 @@ import pytest
 from bot.engine import VARIANTS, Action
 from bot.engine.variants import dapp, wuerttemberg, zuger
 from bot.i18n import LANGUAGES, strings
-from bot.i18n.catalog.hints import HINT_MAX
 from bot.tables.words import Words, hint, hint_word
 
 from .offered import offered
 
+#: the longest a hint may be (a line under a button or in the table message)
+HINT_MAX = 80
 VALUE = re.compile(r"\((?:value|Wert|värde) (\d+)\)")
 #: the value in units of each contract the engine scores with a fixed value
 VALUES: dict[str, dict[str, int]] = {

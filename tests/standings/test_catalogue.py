@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.i18n.catalog.standings import EN
+from bot.i18n import strings
 
+EN = {k: v for k, v in strings("en").items() if k.startswith("standings.")}
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [*sorted((ROOT / "bot" / "standings").glob("*.py")), ROOT / "cogs" / "standings.py"]
 KEY = re.compile(r'"(standings\.[a-z0-9_.{}]+)')

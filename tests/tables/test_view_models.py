@@ -138,7 +138,7 @@ def test_a_cancelled_table_and_final_chips() -> None:
 
     words = Words(None, "tapp1879")
     closed = closed_message(TableOver(1, False, ("A", "B", "C"), (5, -2, -3), (1, 1, 0)), words)
-    assert closed.description.splitlines()[1:4] == ["1. A +5", "2. B -2", "3. C -3"]
+    assert closed.description.splitlines()[1:4] == ["1. A +5", "2. B \u22122", "3. C \u22123"]
     assert "pot was shared" in closed.description
     cancelled = closed_message(TableOver(1, True, ("A",), None, None), words)
     assert cancelled.title == "Table cancelled" and not cancelled.components

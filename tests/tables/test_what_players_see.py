@@ -81,8 +81,14 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
+def _number(shown: str) -> int:
+    """An amount as the messages show it: ``+5``, ``\u22123`` (the minus sign), ``0``."""
+    assert "-" not in shown, shown  # never a hyphen
+    return int(shown.replace("\u2212", "-"))
+
+
 def _amounts(line: str) -> dict[str, int]:
-    return {name: int(n) for name, n in re.findall(r"(\w+) ([+-]?\d+)", line)}
+    return {name: _number(n) for name, n in re.findall(r"(\w+) ([+\u2212-]?\d+)", line)}
 
 
 async def test_a_tapp1879_session_adds_up_on_screen(store: Store) -> None:
@@ -102,8 +108,8 @@ async def test_a_tapp1879_session_adds_up_on_screen(store: Store) -> None:
         if isinstance(event, DealOver):
             lines = result_message(event, words, "french").description.splitlines()
             paid = _amounts(next(line for line in lines if line.startswith("This deal:")))
-            before, after, change = map(int, re.search(
-                r"Pot: (\d+) → (\d+) \(([+-]?\d+) this deal\)", "\n".join(lines)).groups())
+            before, after, change = map(_number, re.search(
+                r"Pot: (\d+) → (\d+) \(([+\u2212-]?\d+) this deal\)", "\n".join(lines)).groups())
             assert before == pot and after == before + change
             assert sum(paid.values()) + change == 0  # what the players paid, the pot took
             pot = after
@@ -113,7 +119,8 @@ async def test_a_tapp1879_session_adds_up_on_screen(store: Store) -> None:
             assert shown == totals
         elif isinstance(event, TableOver):
             text = closed_message(event, words).description
-            final = {m[1]: int(m[2]) for m in re.finditer(r"\d+\. (\w+) ([+-]?\d+)", text)}
+            final = {m[1]: _number(m[2])
+                     for m in re.finditer(r"\d+\. (\w+) ([+\u2212-]?\d+)", text)}
             shares = (_amounts(text.split("The pot was shared: ")[1]) if pot else {})
             assert sum(shares.values()) == pot  # the whole pot, to the players
             assert final == {n: totals[n] + shares.get(n, 0) for n in totals}

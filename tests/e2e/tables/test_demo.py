@@ -1,23 +1,41 @@
 """``python -m bot demo`` plays a table of every variant through the stand-in, with no
-token and no network, and leaves images, a transcript and the standings."""
+token and no network, and leaves images, a transcript and the standings. The transcript
+tells what happened in the order it happened."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[3]
 
 
-def test_the_demo_plays_every_variant(tmp_path: Path) -> None:
+@dataclass(frozen=True)
+class DemoRun:
+    out: Path
+    stdout: str
+    transcript: str
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
+    tmp_path = tmp_path_factory.mktemp("demo")
     out = tmp_path / "demo-out"
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}  # no token anywhere
     result = subprocess.run([sys.executable, "-m", "bot", "demo", "--out", str(out),
-                             "--deals", "1"], cwd=REPO, env=env, capture_output=True,
-                            text=True, timeout=120, check=False)
+                             "--deals", "2"], cwd=REPO, env=env, capture_output=True,
+                            text=True, timeout=180, check=False)
     assert result.returncode == 0, result.stderr[-3000:]
-    lines = result.stdout.splitlines()
+    return DemoRun(out, result.stdout, (out / "transcript.txt").read_text(encoding="utf-8"))
+
+
+def test_the_demo_plays_every_variant(demo: DemoRun) -> None:
+    lines = demo.stdout.splitlines()
     assert lines[0].startswith("played 4 tables")
     tables = [line for line in lines if line.strip().startswith("table ")]
     assert [t.split("(")[1].split(",")[0] for t in tables] == [
@@ -27,7 +45,7 @@ def test_the_demo_plays_every_variant(tmp_path: Path) -> None:
     # the deal of the day: bob, then alice, on the same cards, ranked on them
     daily = [line for line in lines if line.strip().startswith("deal of the day")]
     assert sorted(line.split(": ")[1].split()[0] for line in daily) == ["alice", "bob"]
-    transcript = (out / "transcript.txt").read_text(encoding="utf-8")
+    transcript = demo.transcript
     for words in ("Zuger Tapp", "Tapp 1879", "Dapp", "Württemberg", "only alice sees",
                   "Final chips", "===== Deal of the day", "alice types: /tapp daily",
                   "only bob sees", "Your place so far:** ", " of 2 · ",
@@ -39,7 +57,68 @@ def test_the_demo_plays_every_variant(tmp_path: Path) -> None:
     # her live panel carries alice from action to action: she never opens My hand
     assert "alice clicks [My hand]" not in transcript
     assert transcript.count("(alice's private panel shows her turn: she acts there)") > 20
-    images = sorted((out / "images").iterdir())
+    images = sorted((demo.out / "images").iterdir())
     kinds = {p.name.split("-", 1)[1] for p in images}
     assert {"table.jpg", "hand.jpg", "result.jpg"} <= kinds
     assert all(p.read_bytes()[:3] == b"\xff\xd8\xff" for p in images)
+
+
+def messages(transcript: str) -> list[str]:
+    """The transcript's messages (a header line and the lines indented under it)."""
+    return re.split(r"\n(?=\[)", transcript)
+
+
+def test_each_result_comes_before_the_table_moves_on(demo: DemoRun) -> None:
+    """The thread shows a deal's result (with its last trick), then the table's next
+    deal, as the bot posts them, and the transcript in that order."""
+    sections = demo.transcript.split("\n===== ")[1:5]  # the four tables
+    for section in sections:
+        shown = messages(section)
+        [result] = [i for i, m in enumerate(shown) if "Deal 1: result" in m]
+        next_deal = min(i for i, m in enumerate(shown) if "· deal 2\n" in m)
+        assert result < next_deal, section.splitlines()[0]
+        if "thrown in" not in shown[result]:  # (a deal everybody passed has no trick)
+            assert re.search(r"\n    \*\*Trick \d+:\*\* .*; .* takes it\n", shown[result])
+
+
+def test_the_first_private_message_does_not_send_alice_to_my_hand(demo: DemoRun) -> None:
+    panels = [m for m in messages(demo.transcript)
+              if "only alice sees" in m and "Your hand (seat 1)" in m]
+    assert panels and all("Use *My hand*" not in m for m in panels)
+    assert "    The game has started.\n    Your hand (seat 1)" in demo.transcript
+
+
+def test_the_last_trick_button_waits_for_a_trick(demo: DemoRun) -> None:
+    tables = [m for m in messages(demo.transcript) if "[buttons: My hand" in m]
+    bidding = [m for m in tables if "**Trick " not in m]
+    assert bidding and all("Last trick" not in m for m in bidding)
+    assert any("Last trick" in m for m in tables if "**Trick 1:** " in m and "takes it" in m)
+
+
+def test_amounts_have_one_minus_sign_and_add_up(demo: DemoRun) -> None:
+    results = [m for m in messages(demo.transcript) if ": result\n" in m and "This deal:" in m]
+    assert results
+    for message in results:
+        assert not re.search(r" -\d", message.split("[image")[0]), message
+    # Tapp 1879 ends with the pot shared: its last result adds up its deals; the closing
+    # message adds the share
+    tapp = demo.transcript.split("===== Tapp 1879")[1].split("=====")[0]
+    totals: dict[str, int] = {}
+    for message in messages(tapp):
+        if "This deal:" not in message:
+            continue
+        for name, amount in re.findall(r"(alice|Computer \d) ([+\u2212]?\d+)",
+                                       message.split("This deal:")[1].split("\n")[0]):
+            totals[name] = totals.get(name, 0) + int(amount.replace("\u2212", "-"))
+        so_far = message.split("Session so far:")[1].split("\n")[0]
+        shown = {n: int(a.replace("\u2212", "-"))
+                 for n, a in re.findall(r"(alice|Computer \d) ([+\u2212]?\d+)", so_far)}
+        assert shown == totals, message
+
+
+def test_the_verify_hint_is_a_whole_command(demo: DemoRun) -> None:
+    commands = re.findall(r"Check the deal: `([^`]+)`", demo.transcript)
+    assert len(commands) == 8  # 4 tables of 2 deals
+    for command in commands:
+        assert re.fullmatch(r"python -m bot verify --variant \w+ --players \d( --deck \d+)?"
+                            r" --seed [0-9a-f]{64} --commitment [0-9a-f]{64}", command)

@@ -54,7 +54,8 @@ async def test_a_lobby_fills_and_starts_in_its_own_thread(
     assert ix.response is not None and "started" in ix.response.content
     await quiet(sandbox, table_bot)
     table = sandbox.message(lobby.id)  # the lobby message became the table message
-    assert table.button_labels()[:3] == ["My hand", "Last trick", "Rules"]
+    # (no Last trick before a trick is over)
+    assert table.button_labels()[:2] == ["My hand", "Rules"]
     assert table.attachments and table.attachments[0].filename == "table.jpg"
     ix = await dave.click(table, label="Rules")
     assert ix.response is not None and "Württemberg" in ix.response.text

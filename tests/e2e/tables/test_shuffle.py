@@ -20,7 +20,8 @@ from standin.harness import World
 from .driver import open_table
 
 COMMITMENT = re.compile(r"Shuffle commitment: `([0-9a-f]{64})`")
-SEED = re.compile(r"Shuffle seed: `([0-9a-f]{64})`")
+SEED = re.compile(r"Check the deal: `python -m bot verify [^`]*--seed ([0-9a-f]{64})")
+COMMAND = re.compile(r"`python -m bot verify ([^`]+)`")
 
 
 async def test_a_published_seed_recomputes_the_deal(sandbox: Sandbox, world: World,
@@ -50,6 +51,11 @@ async def test_a_published_seed_recomputes_the_deal(sandbox: Sandbox, world: Wor
             assert version.message_id == results[0].id, text
     seed = bytes.fromhex(row.seed)
     assert hashlib.sha256(seed).hexdigest() == shown[1]
+
+    # the result's command, pasted as it is, checks the seed against the commitment
+    [pasted] = COMMAND.findall(results[0].text)
+    assert f"--commitment {shown[1]}" in pasted
+    assert verify(pasted.split()) == 0
 
     record = await store.deals.record(deal_id)
     path = tmp_path / "deal.json"

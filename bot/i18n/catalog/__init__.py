@@ -1,1 +1,0 @@
-"""Catalogue modules, one per area (see ``bot.i18n.AREAS``)."""

@@ -1,0 +1,168 @@
+"""The Docker image, without a Docker engine: its instructions are read, and what they
+build is rebuilt outside Docker (the files it copies, installed as its ``pip install``
+does) and run as the image runs it. Every command ``python -m bot --help`` lists starts
+there, the demo plays with no token, the HEALTHCHECK is a real command, and the
+dependencies come from the lock file that CI installs from too."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bench import BENCHMARKS
+from bot.__main__ import SUBCOMMANDS
+
+REPO = Path(__file__).resolve().parents[1]
+LOCKS = REPO / "requirements"
+
+
+def instructions() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) of the Dockerfile, continuation lines joined."""
+    text = re.sub(r"\\\n\s*", " ", (REPO / "Dockerfile").read_text(encoding="utf-8"))
+    lines = [line.strip() for line in text.splitlines()]
+    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1])
+            for line in lines if line and not line.startswith("#")]
+
+
+def of(kind: str) -> list[str]:
+    return [args for instruction, args in instructions() if instruction == kind]
+
+
+def env() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for args in of("ENV"):
+        found.update(dict(part.split("=", 1) for part in shlex.split(args)))
+    return found
+
+
+def pinned(lock: Path) -> dict[str, str]:
+    """name -> version of a pip-compile lock (every line with its hashes)."""
+    text = lock.read_text(encoding="utf-8")
+    pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", text, flags=re.M))
+    assert len(pins) == len(re.findall(r"==", text))  # every pin has hashes
+    return {re.sub(r"[-_.]+", "-", name).lower(): version for name, version in pins.items()}
+
+
+def requirement_name(spec: str) -> str:
+    return re.sub(r"[-_.]+", "-", re.split(r"[<>=!~\[; ]", spec, maxsplit=1)[0]).lower()
+
+
+def test_the_image_copies_every_package_the_project_installs() -> None:
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    packages = {name.rstrip("*") for name in project["tool"]["setuptools"]["packages"]["find"]
+                ["include"]}
+    copied = {shlex.split(args)[0].rstrip("/") for args in of("COPY")}
+    assert packages <= copied, packages - copied
+
+
+def test_the_dependencies_come_from_the_lock_that_ci_uses() -> None:
+    runs = " ".join(of("RUN"))
+    assert "pip install --require-hashes -r requirements/bot.txt" in runs
+    assert "pip install --no-deps ." in runs  # the project only: nothing unlocked
+    ci = (REPO / ".ci" / "test").read_text(encoding="utf-8")
+    assert "pip install --quiet --require-hashes -r requirements/test.txt" in ci
+    assert "pip install --quiet --no-deps -e '.[test]'" in ci
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    bot, test = pinned(LOCKS / "bot.txt"), pinned(LOCKS / "test.txt")
+    for spec in project["dependencies"]:
+        assert requirement_name(spec) in bot, spec
+    for spec in project["optional-dependencies"]["test"]:
+        assert requirement_name(spec) in test, spec
+    # what the image runs on is what the tests ran on
+    assert {name: test[name] for name in bot} == bot
+
+
+def test_the_image_has_a_healthcheck_that_is_a_real_command() -> None:
+    [check] = of("HEALTHCHECK")
+    command = check.split("CMD", 1)[1].strip()
+    assert command == '["python", "-m", "bot", "health"]'
+    assert "health" in SUBCOMMANDS
+    assert env()["TAPP_HEALTH_FILE"]  # the bot writes it, health reads it
+    assert of("ENTRYPOINT") == ['["python", "-m", "bot"]']
+
+
+@pytest.fixture(scope="module")
+def image(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The image's /app as its COPY lines fill it, installed as its pip install does
+    (into a folder of its own, as site-packages): the path to put first on sys.path."""
+    root = tmp_path_factory.mktemp("image")
+    app = root / "app"
+    for args in of("COPY"):
+        *sources, target = shlex.split(args)
+        for source in sources:
+            destination = app / target if target.endswith("/") or len(sources) > 1 else (
+                app / target)
+            if (REPO / source).is_dir():
+                shutil.copytree(REPO / source, destination,
+                                ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                destination = destination / Path(source).name if target.endswith(
+                    "/") else destination
+                destination.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(REPO / source, destination)
+    site = root / "site-packages"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--target", str(site), str(app)],
+                   check=True, capture_output=True, timeout=600)
+    return site
+
+
+#: runs ``python -m bot ARGS`` with only the installed image on the path (not this
+#: checkout, which the test environment has installed in editable mode)
+IN_IMAGE = """
+import os, runpy, sys
+site, repo, *sys.argv[1:] = sys.argv[1:]
+sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
+sys.path[:] = [site] + [p for p in sys.path if p and os.path.abspath(p) != repo]
+sys.argv[0] = "bot"
+runpy.run_module("bot", run_name="__main__", alter_sys=True)
+"""
+
+
+def run_in_image(site: Path, args: list[str], home: Path,
+                 timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m bot ARGS`` as the image's ENTRYPOINT runs it: in the user's home, with
+    the image's environment (its /data and /tmp under ``home``), no token."""
+    variables = {k: v.replace("/data/", f"{home}/data/").replace("/tmp/", f"{home}/tmp/")
+                 for k, v in env().items()}
+    environ = {k: v for k, v in os.environ.items()
+               if k != "DISCORD_TOKEN" and not k.startswith("TAPP_")}
+    return subprocess.run([sys.executable, "-c", IN_IMAGE, str(site), str(REPO), *args], cwd=home,
+                          env={**environ, **variables, "HOME": str(home)},
+                          capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def test_every_command_the_image_lists_starts_there(image: Path, tmp_path: Path) -> None:
+    listed = run_in_image(image, ["--help"], tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    commands = [[name] for name in SUBCOMMANDS] + [["bench", n] for n in BENCHMARKS]
+    for command in commands:
+        assert f"\n  {command[-1]} " in listed.stdout or command[0] == "bench"
+        proc = run_in_image(image, [*command, "--help"], tmp_path)
+        assert proc.returncode == 0, (command, proc.stderr[-2000:])
+        assert "Traceback" not in proc.stderr
+
+
+def test_the_demo_plays_in_the_image_with_no_token(image: Path, tmp_path: Path) -> None:
+    proc = run_in_image(image, ["demo", "--deals", "1"], tmp_path, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "played 4 tables" in proc.stdout
+    assert (tmp_path / "demo-out" / "transcript.txt").is_file()
+    assert len(list((tmp_path / "demo-out" / "images").iterdir())) > 20
+
+
+def test_the_healthcheck_runs_in_the_image(image: Path, tmp_path: Path) -> None:
+    """Before the bot has written its file: unhealthy, one line (Docker shows it)."""
+    proc = run_in_image(image, ["health"], tmp_path)
+    assert proc.returncode == 1
+    [line] = proc.stderr.splitlines()
+    assert line == (f"no health file at {tmp_path}/tmp/tapp-health: the bot has not "
+                    "started (yet)")

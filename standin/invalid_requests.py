@@ -43,9 +43,13 @@ class InvalidRequests:
         self.banned_until: datetime | None = None
         self.bans = 0  # bans started
         self.refused_by_ban = 0  # requests answered by the ban
+        #: 404 answers (Discord does not count them, but a bot talking to a deleted
+        #: channel makes them: tests bound them)
+        self.not_found = 0
 
     def note(self, status: int, scope: str | None = None) -> None:
-        """Count one answer (only invalid ones matter)."""
+        """Count one answer (only invalid ones matter, and 404s apart)."""
+        self.not_found += status == 404
         if status not in INVALID or (status == 429 and scope == "shared"):
             return
         now = self.clock.now()

@@ -10,8 +10,9 @@ Two kinds of samples bound the offset ``θ`` (Discord's time minus the host's):
   answered at ``t1``: ``date - t1 <= θ < date + 1 - t0``.
 
 The estimate is the largest lower bound, kept below the smallest upper bound. Bounds
-older than ``keep`` seconds are forgotten; bounds that contradict each other (a clock
-stepped on either side) leave only the newest. Without samples the offset is 0.
+older than ``keep`` seconds are forgotten. A bound that contradicts the other side is
+set aside, unless :data:`STEPPED` of its side come in a row: then a clock stepped (on
+either side) and the other side's old bounds go. Without samples the offset is 0.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from datetime import datetime
 import discord
 
 
+#: contradicting bounds in a row that mean a clock stepped (fewer: a stray sample)
+STEPPED = 3
+
+
 class ClockOffset:
     """See the module docstring. ``clock`` gives the host's Unix seconds."""
 
@@ -32,6 +37,7 @@ class ClockOffset:
         self.keep = keep
         self._low: deque[tuple[float, float]] = deque()  # (when, bound)
         self._high: deque[tuple[float, float]] = deque()
+        self._against = {"low": 0, "high": 0}  # contradicting bounds in a row, by side
 
     def _prune(self, now: float) -> None:
         for bounds in (self._low, self._high):
@@ -41,16 +47,30 @@ class ClockOffset:
     def at_least(self, bound: float) -> None:
         now = self.clock()
         self._prune(now)
-        if self._high and bound > min(b for _, b in self._high):
-            self._high.clear()  # Discord's clock (or ours) moved: start again
-        self._low.append((now, bound))
+        if self._admit("low", bool(self._high) and bound > min(b for _, b in self._high),
+                       self._high):
+            self._low.append((now, bound))
 
     def at_most(self, bound: float) -> None:
         now = self.clock()
         self._prune(now)
-        if self._low and bound < max(b for _, b in self._low):
-            self._low.clear()
-        self._high.append((now, bound))
+        if self._admit("high", bool(self._low) and bound < max(b for _, b in self._low),
+                       self._low):
+            self._high.append((now, bound))
+
+    def _admit(self, side: str, contradicts: bool, other: deque[tuple[float, float]]
+               ) -> bool:
+        """Whether to keep a new bound of ``side``; the other side's go after
+        :data:`STEPPED` contradicting ones in a row."""
+        if not contradicts:
+            self._against[side] = 0
+            return True
+        self._against[side] += 1
+        if self._against[side] < STEPPED:
+            return False
+        other.clear()  # Discord's clock (or ours) stepped: start again
+        self._against[side] = 0
+        return True
 
     def interaction(self, interaction_id: int, received: float | None = None) -> None:
         """An interaction was received (at host time ``received``, by default now)."""

@@ -155,7 +155,7 @@ def watch(budget: InvalidBudget, offset: ClockOffset) -> aiohttp.TraceConfig:
         response = params.response
         budget.note(response.status)
         date = response.headers.get("Date")
-        if date:
+        if date and response.status != 101:  # REST answers (not the gateway's upgrade)
             offset.date(date, getattr(context, "sent", offset.clock()), offset.clock())
 
     trace.on_request_start.append(on_start)

@@ -17,6 +17,7 @@ import logging
 import secrets
 import zlib
 from collections import deque
+from email.utils import format_datetime
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,6 +184,7 @@ class Gateway:
     # -- the websocket -------------------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
+        ws.headers["Date"] = format_datetime(self.state.clock.issued(), usegmt=True)
         await ws.prepare(request)
         if request.query.get("v", "10") != "10" or request.query.get("encoding", "json") != "json":
             await ws.close(code=4012, message=b"Invalid API version or encoding")

@@ -85,4 +85,5 @@ class InvalidRequests:
 
     def report(self) -> str:
         return (f"invalid requests (401/403/429): {self.total} in all, at most {self.peak}"
-                f" in {self.window / 60:.0f} minutes; Cloudflare bans: {self.bans}")
+                f" in {self.window / 60:.0f} minutes; Cloudflare bans: {self.bans};"
+                f" 404s (not counted by Discord): {self.not_found}")

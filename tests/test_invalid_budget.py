@@ -68,8 +68,12 @@ def test_date_headers_bound_the_offset_and_a_clock_step_is_followed() -> None:
     header = format_datetime(datetime.fromtimestamp(int(clock.now - 2.4), UTC), usegmt=True)
     offset.date(header, clock.now - 0.05, clock.now)  # Discord 2.4 s behind (to a second)
     assert -3.5 < offset.seconds <= -2.4
-    # Discord's clock steps 10 s ahead: the old bounds give way to the new ones
+    # one stray sample that contradicts the rest is set aside
     offset.interaction(snowflake_at(clock.now + 10 - 0.01))
+    assert -3.5 < offset.seconds <= -2.4
+    # Discord's clock stepped 10 s ahead: the old bounds give way to the new ones
+    for _ in range(2):
+        offset.interaction(snowflake_at(clock.now + 10 - 0.01))
     assert abs(offset.seconds - 9.99) < 0.002
     clock.now += 700  # everything older than ten minutes is forgotten
     offset.interaction(snowflake_at(clock.now - 0.01))

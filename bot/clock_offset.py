@@ -24,7 +24,6 @@ from datetime import datetime
 
 import discord
 
-
 #: contradicting bounds in a row that mean a clock stepped (fewer: a stray sample)
 STEPPED = 3
 

@@ -17,8 +17,8 @@ import logging
 import secrets
 import zlib
 from collections import deque
-from email.utils import format_datetime
 from dataclasses import dataclass, field
+from email.utils import format_datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web

@@ -43,6 +43,13 @@ async def call(sandbox: Sandbox, method: str, path: str, body: Any = None
         return response.status, dict(response.headers), data
 
 
+async def post(sandbox: Sandbox, channel_id: int) -> tuple[int, Any]:
+    """Post "hello" there as the bot: (status, the error code or None)."""
+    status, _, body = await call(sandbox, "POST", f"/channels/{channel_id}/messages",
+                                 {"content": "hello"})
+    return status, body.get("code") if status >= 400 else None
+
+
 async def test_a_deleted_thread_is_announced_and_unknown_after(
         sandbox: Sandbox, world: World, probe: ProbeBot) -> None:
     starter = world.players[0]
@@ -55,13 +62,8 @@ async def test_a_deleted_thread_is_announced_and_unknown_after(
     assert event == {"id": str(thread.id), "guild_id": str(world.guild.id),
                      "parent_id": str(world.channel.id), "type": 11}
     assert probe.get_channel(thread.id) is None
-    status, _, body = await call(sandbox, "POST", f"/channels/{thread.id}/messages",
-                                 {"content": "hello"})
-    assert (status, body["code"]) == (404, 10003)
-    # its channel lives on
-    status, _, _ = await call(sandbox, "POST", f"/channels/{world.channel.id}/messages",
-                              {"content": "hello"})
-    assert status == 200
+    assert await post(sandbox, thread.id) == (404, 10003)
+    assert await post(sandbox, world.channel.id) == (200, None)  # its channel lives on
 
 
 async def test_a_deleted_channel_takes_its_threads(
@@ -84,9 +86,7 @@ async def test_the_bot_removed_and_invited_again(
     [event] = dispatched(sandbox, "GUILD_DELETE")
     assert event == {"id": str(world.guild.id)}  # no "unavailable": removed
     assert probe.get_guild(world.guild.id) is None
-    status, _, body = await call(sandbox, "POST", f"/channels/{world.channel.id}/messages",
-                                 {"content": "hello"})
-    assert (status, body["code"]) == (403, 50001)
+    assert await post(sandbox, world.channel.id) == (403, 50001)
     status, _, body = await call(sandbox, "GET", f"/guilds/{world.guild.id}")
     assert (status, body["code"]) == (404, 10004)
     ix = await world.players[0].slash(world.channel, "/probe")
@@ -97,9 +97,7 @@ async def test_the_bot_removed_and_invited_again(
     assert dispatched(sandbox, "GUILD_CREATE")[-1]["id"] == str(world.guild.id)
     guild = probe.get_guild(world.guild.id)
     assert guild is not None and guild.get_channel(world.channel.id) is not None
-    status, _, _ = await call(sandbox, "POST", f"/channels/{world.channel.id}/messages",
-                              {"content": "hello"})
-    assert status == 200
+    assert await post(sandbox, world.channel.id) == (200, None)
 
 
 async def test_an_outage_and_its_end(sandbox: Sandbox, world: World, probe: ProbeBot) -> None:

@@ -212,3 +212,23 @@ async def test_past_the_invalid_request_budget_optional_traffic_stops(
 
 def public(sandbox: Sandbox, game: Game) -> list[Message]:
     return sandbox.public_messages(game.thread)
+
+
+async def test_the_reminder_pings_a_member_whose_panel_seems_live(
+        sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
+    """Discord keeps an ephemeral panel only in the client that got it: a member on
+    another device sees nothing. Their turn's reminder mentions them all the same."""
+    game = await computer_table(sandbox, table_bot, world)
+    alice = world.players[0]
+    live, display = game.live, table_bot.display
+    assert live is not None and display is not None
+    assert display.panels.get(game.table_id, alice.id) is not None  # "live"
+    reminders = [d for d in await store_of(table_bot).deadlines.pending(game.table_id)
+                 if d.kind == "reminder"]
+    assert len(reminders) == 1
+    assert table_bot.timers is not None
+    await table_bot.timers.fire_due(reminders[0].due_at + 1)
+    await game.quiet()
+    [note] = [m for m in sandbox.public_messages(game.thread) if "turn" in m.text.lower()
+              and alice.mention in m.text]
+    assert alice.id in {int(u["id"]) for u in note.payload(sandbox.state)["mentions"]}

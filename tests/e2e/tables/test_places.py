@@ -11,9 +11,11 @@ import time
 import pytest
 
 from bot.client import TappBot
+from bot.config import Settings
 from bot.store import DealStatus
+from bot.tables import TableConfig
 from standin import Message, P, Sandbox
-from standin.harness import World
+from standin.harness import World, running
 
 from .driver import Game, check_ledger_against_replay, open_table
 from .fault_helpers import store_of
@@ -232,3 +234,39 @@ async def test_the_reminder_pings_a_member_whose_panel_seems_live(
     [note] = [m for m in sandbox.public_messages(game.thread) if "turn" in m.text.lower()
               and alice.mention in m.text]
     assert alice.id in {int(u["id"]) for u in note.payload(sandbox.state)["mentions"]}
+
+
+async def test_a_suspended_table_stays_suspended_across_a_restart(
+        sandbox: Sandbox, world: World, settings: Settings, table_config: TableConfig) -> None:
+    bot_a = TappBot(settings, guild_ready_timeout=0.05, tables=table_config)
+    async with running(bot_a, sandbox):
+        game = await computer_table(sandbox, bot_a, world)
+        table_id = game.table_id
+        sandbox.remove_bot(world.guild)
+        await game.quiet()
+        assert getattr(game.live, "suspended", None) == BOT_REMOVED
+    bot_b = TappBot(settings, guild_ready_timeout=0.05, tables=table_config)
+    async with running(bot_b, sandbox):
+        assert bot_b.tables is not None
+        game = Game(sandbox, bot_b, game.thread, table_id, game.members)
+        await game.quiet()
+        assert getattr(game.live, "suspended", None) == BOT_REMOVED
+        await still(game)
+        sandbox.add_bot(world.guild)
+        await sandbox.wait_until(lambda: getattr(game.live, "suspended", 1) is None)
+        await game.play(until=lambda g: g.deals_settled() >= 1)
+    assert sandbox.invalid.total == 0, sandbox.invalid.report()
+
+
+async def test_a_bot_removed_while_it_was_stopped_suspends_at_start(
+        sandbox: Sandbox, world: World, settings: Settings, table_config: TableConfig) -> None:
+    bot_a = TappBot(settings, guild_ready_timeout=0.05, tables=table_config)
+    async with running(bot_a, sandbox):
+        game = await computer_table(sandbox, bot_a, world)
+    sandbox.remove_bot(world.guild)  # while no bot runs
+    bot_b = TappBot(settings, guild_ready_timeout=0.05, tables=table_config)
+    async with running(bot_b, sandbox):
+        game = Game(sandbox, bot_b, game.thread, game.table_id, game.members)
+        await sandbox.wait_until(lambda: getattr(game.live, "suspended", None) == BOT_REMOVED)
+        await still(game)
+        assert sandbox.invalid.total <= 1, sandbox.invalid.report()  # the start's update

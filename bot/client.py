@@ -26,10 +26,12 @@ from bot.engine import TappError
 from cogs import EXTENSIONS
 
 from . import collector
+from .clock_offset import ClockOffset
 from .config import Settings
 from .daily import DailyConfig, DailyService
 from .i18n import language_of, t
 from .i18n.translator import Translator
+from .invalid_budget import InvalidBudget, guard_requests, watch
 from .pacing import GlobalPace, pace_requests
 from .replies import tell
 from .store import Store as SQLiteStore
@@ -101,6 +103,12 @@ class TappBot(commands.Bot):
         **options: Any,
     ) -> None:
         options.setdefault("max_messages", None)  # no message cache: nothing reads it
+        table_config = tables or TableConfig()
+        #: the bot's own invalid answers (see :mod:`bot.invalid_budget`) and Discord's
+        #: clock (from its ``Date`` headers and interaction ids)
+        self.budget = InvalidBudget(table_config.invalid_limit)
+        self.offset = ClockOffset()
+        options.setdefault("http_trace", watch(self.budget, self.offset))
         super().__init__(
             command_prefix=commands.when_mentioned,
             # servers, channels and threads only: everything else comes as interactions.
@@ -120,13 +128,14 @@ class TappBot(commands.Bot):
         self.pace = GlobalPace(settings.global_rate) if settings.global_rate else None
         if self.pace is not None:
             pace_requests(self.http, self.pace)
+        guard_requests(self.http, self.budget)  # nothing goes out during Cloudflare's ban
         #: what the store factory opened (closed with the bot)
         self.store: Store | None = None
         #: the bot's database, where the factory opened one (None: the bot runs without)
         self.database: SQLiteStore | None = None
         self._store_factory: StoreFactory = store_factory or open_store
         self._extensions = tuple(extensions)
-        self._table_config = tables or TableConfig()
+        self._table_config = table_config
         self._daily_config = daily or DailyConfig()
         self.display: Display | None = None
         self.tables: TableService | None = None
@@ -144,10 +153,14 @@ class TappBot(commands.Bot):
             config = self._table_config
             self.display = Display(self, self.store, clock=config.clock, sleep=config.sleep,
                                    observers=config.observers,
-                                   images=Renderer(self.settings.render_processes))
+                                   images=Renderer(self.settings.render_processes),
+                                   budget=self.budget, offset=self.offset)
             await self.display.start()
             self.tables = TableService(self.store, self.display, config)
-            self.display.troubles.on_thread_locked = self.tables.leave_thread
+            troubles, places = self.display.troubles, self.tables.places
+            troubles.on_thread_locked = self.tables.leave_thread
+            troubles.on_place_gone, troubles.on_thread_gone = places.suspend, places.thread_gone
+            places.on_change = troubles.suspended
             self.timers = self.tables.timers
             self.daily = DailyService(self.store, self._daily_config, clock=config.clock,
                                       level=config.computer_level)

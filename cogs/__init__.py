@@ -14,4 +14,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.settings",
     "cogs.daily",
     "cogs.availability",
+    "cogs.places",
 )

@@ -145,7 +145,8 @@ class Table(TableCog):
             await answer.send(model, table_id=table_id, kind=MessageKind.HANDS, seat=None,
                               stamp=cid.stamp, update=False)
             return
-        await tables.table_in(table_id, interaction.guild_id)  # not another server's
+        # not another server's; a suspended table may only be ended
+        await tables.table_in(table_id, interaction.guild_id, suspended=verb == "end")
         if verb == "hand":
             live = await tables.table(table_id)
             await self.send_hand(answer, interaction, await tables.hand(live, user.id),

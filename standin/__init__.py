@@ -34,7 +34,14 @@ test that does not care sees no difference):
   ``state.command_creates``); ``Sandbox.calls`` counts the bot's requests per route.
 - **Clock skew** (:mod:`standin.clock`): ``Sandbox.set_skew(-2.5)`` makes snowflakes and
   timestamps 2.5 s behind the bot's clock; the 3 s answer window is still measured from
-  the dispatch.
+  the dispatch. Every answer's ``Date`` header is on the stand-in's clock.
+- **Places going away** (:mod:`standin.departures`): ``Sandbox.delete_channel``,
+  ``remove_bot`` / ``add_bot``, ``outage`` / ``outage_over``, ``member_leaves``; a slow
+  gateway (``gateway.delay``) and a slow RESUME replaying missed interactions
+  (``gateway.resume_delay``).
+- **Invalid requests** (:mod:`standin.invalid_requests`): every 401/403/429 answered,
+  per 10 minutes (``Sandbox.invalid``), and Cloudflare's ban past Discord's 10,000
+  (``invalid.limit``) or at once (``invalid.ban(seconds)``).
 """
 
 from .actors import Actor

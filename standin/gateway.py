@@ -1,7 +1,9 @@
 """The gateway: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, dispatches.
 
 Each bot session keeps a numbered buffer of what it was sent, so a connection that
-drops can RESUME and receive what it missed; ``zlib-stream`` transport compression is
+drops can RESUME and receive what it missed (Discord replays missed interactions too,
+however late: ``resume_delay`` makes the RESUME that slow); ``delay`` holds every
+dispatch that long before it goes out (a gateway behind); ``zlib-stream`` transport compression is
 honoured when asked for (other compressions fall back to plain text frames, which
 discord.py also accepts).
 """
@@ -16,6 +18,7 @@ import secrets
 import zlib
 from collections import deque
 from dataclasses import dataclass, field
+from email.utils import format_datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -108,6 +111,10 @@ class Gateway:
         self.resumes = 0
         self.heartbeats = 0
         self.client_close_codes: list[int | None] = []
+        #: seconds every dispatch waits before it is sent (in order)
+        self.delay = 0.0
+        #: seconds a RESUME waits before the missed events are replayed
+        self.resume_delay = 0.0
         self._ready_changed = asyncio.Event()
 
     # -- test hooks ----------------------------------------------------------------------------
@@ -147,8 +154,17 @@ class Gateway:
         session.seq += 1
         frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
         session.buffer.append((session.seq, frame))
-        if session.connection is not None:
-            session.connection.send(frame)
+        connection = session.connection
+        if connection is not None and self.delay > 0:
+            self.activity.outbox += 1
+
+            def send_late(connection: Connection = connection) -> None:
+                self.activity.outbox -= 1
+                connection.send(frame)
+
+            asyncio.get_running_loop().call_later(self.delay, send_late)
+        elif connection is not None:
+            connection.send(frame)
         self.activity.touch()
 
     def _shape(self, session: Session, event: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -168,6 +184,7 @@ class Gateway:
     # -- the websocket -------------------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
+        ws.headers["Date"] = format_datetime(self.state.clock.issued(), usegmt=True)
         await ws.prepare(request)
         if request.query.get("v", "10") != "10" or request.query.get("encoding", "json") != "json":
             await ws.close(code=4012, message=b"Invalid API version or encoding")
@@ -270,6 +287,9 @@ class Gateway:
         if session.connection is not None and session.connection is not connection:
             await session.connection.ws.close(code=4000, message=b"Session resumed elsewhere.")
         self.resumes += 1
+        if self.resume_delay > 0:
+            with self.activity.request():  # the stand-in is busy: tests settle after
+                await asyncio.sleep(self.resume_delay)
         session.connection = connection
         connection.session = session
         after = int(data.get("seq") or 0)

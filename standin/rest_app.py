@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from aiohttp import web
 
 from . import errors as e
-from .errors import FormErrors, not_found
+from .errors import MISSING_ACCESS, DiscordError, FormErrors, not_found
 from .limits import check_commands
 from .routing import Endpoints, body_of, reply, sandbox_of, snowflake
+
+if TYPE_CHECKING:
+    from .models import Guild
+    from .state import SandboxState
 
 endpoints = Endpoints()
 
@@ -107,14 +113,14 @@ async def set_commands(request: web.Request) -> web.Response:
 async def list_guild_commands(request: web.Request) -> web.Response:
     _application(request)
     state = sandbox_of(request).state
-    guild_id = state.guild(snowflake(request, "guild_id")).id
+    guild_id = _app_guild(state, snowflake(request, "guild_id")).id
     return reply([c.payload() for c in state.guild_commands.get(guild_id, {}).values()])
 
 
 @endpoints.route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
 async def set_guild_commands(request: web.Request) -> web.Response:
     state = sandbox_of(request).state
-    return _bulk_overwrite(request, state.guild(snowflake(request, "guild_id")).id)
+    return _bulk_overwrite(request, _app_guild(state, snowflake(request, "guild_id")).id)
 
 
 @endpoints.route("GET", "/applications/{application_id}/commands/{command_id}")
@@ -134,3 +140,11 @@ def _bulk_overwrite(request: web.Request, guild_id: int | None) -> web.Response:
     check_commands(items, state.limits, errors)
     errors.raise_if_any()
     return reply([c.payload() for c in state.set_commands(guild_id, items)])
+
+
+def _app_guild(state: SandboxState, guild_id: int) -> Guild:
+    """A guild the application is in: 403 50001 (Missing Access) where it is not."""
+    guild = state.guild(guild_id)
+    if state.bot.id not in guild.members:
+        raise DiscordError(403, MISSING_ACCESS, "Missing Access")
+    return guild

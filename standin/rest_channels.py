@@ -72,21 +72,7 @@ async def delete_channel(request: web.Request) -> web.Response:
     state = sandbox_of(request).state
     channel = state.channel(snowflake(request, "channel_id"))
     state.access.require_bot(channel, P.MANAGE_THREADS if channel.is_thread else P.MANAGE_CHANNELS)
-    channel.deleted = True
-    if channel.is_thread:
-        state.emit(
-            "THREAD_DELETE",
-            {
-                "id": str(channel.id),
-                "guild_id": str(channel.guild_id),
-                "parent_id": str(channel.parent_id),
-                "type": channel.type,
-            },
-            GUILDS,
-        )
-    else:
-        state.emit("CHANNEL_DELETE", channel.payload(), GUILDS)
-    state.changed()
+    state.departures.delete_channel(channel)
     return reply(channel.payload())
 
 
@@ -261,14 +247,14 @@ async def leave_thread(request: web.Request) -> web.Response:
 @endpoints.route("GET", "/guilds/{guild_id}")
 async def get_guild(request: web.Request) -> web.Response:
     state = sandbox_of(request).state
-    guild = state.guild(snowflake(request, "guild_id"))
+    guild = state.bot_guild(snowflake(request, "guild_id"))
     return reply({**guild.payload(), "approximate_member_count": len(guild.members)})
 
 
 @endpoints.route("GET", "/guilds/{guild_id}/channels")
 async def list_guild_channels(request: web.Request) -> web.Response:
     state = sandbox_of(request).state
-    guild = state.guild(snowflake(request, "guild_id"))
+    guild = state.bot_guild(snowflake(request, "guild_id"))
     channels = (state.channels[c] for c in guild.channel_ids)
     return reply([c.payload() for c in channels if not c.is_thread and not c.deleted])
 
@@ -276,14 +262,15 @@ async def list_guild_channels(request: web.Request) -> web.Response:
 @endpoints.route("GET", "/guilds/{guild_id}/members/{user_id}")
 async def get_guild_member(request: web.Request) -> web.Response:
     state = sandbox_of(request).state
-    member = state.member(snowflake(request, "guild_id"), snowflake(request, "user_id"))
+    guild = state.bot_guild(snowflake(request, "guild_id"))
+    member = state.member(guild.id, snowflake(request, "user_id"))
     return reply(member.payload())
 
 
 @endpoints.route("GET", "/guilds/{guild_id}/members")
 async def list_guild_members(request: web.Request) -> web.Response:
     state = sandbox_of(request).state
-    guild = state.guild(snowflake(request, "guild_id"))
+    guild = state.bot_guild(snowflake(request, "guild_id"))
     after = int(request.query.get("after", 0))
     limit = max(1, min(1000, int(request.query.get("limit", 1))))
     members = sorted(

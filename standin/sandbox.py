@@ -17,7 +17,7 @@ import asyncio
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from aiohttp import web
 
@@ -26,6 +26,7 @@ from .actors import Actor
 from .clock import Clock
 from .faults import Faults
 from .gateway import Gateway
+from .invalid_requests import InvalidRequests
 from .invocations import SandboxError, envelope
 from .limits import Limits
 from .models import (
@@ -57,6 +58,10 @@ class Sandbox(World):
     validating request bodies.
     """
 
+    #: every stand-in started, for the test run's teardown report (tests clear it)
+    started: ClassVar[list[Sandbox]] = []
+
+
     def __init__(
         self,
         *,
@@ -80,6 +85,8 @@ class Sandbox(World):
         self.state.emit = self.gateway.dispatch
         self.faults = Faults()
         self.rate_limits = RateLimits()
+        #: invalid requests answered (401/403/429) and Cloudflare's ban past Discord's limit
+        self.invalid = InvalidRequests(self.clock)
         #: how many requests the bot made per route ("PUT /applications/{application_id}/
         #: commands"), whatever the answer
         self.calls: Counter[str] = Counter()
@@ -103,6 +110,7 @@ class Sandbox(World):
         self.state.base_url = f"http://127.0.0.1:{self.port}"
         self.gateway.url = f"ws://127.0.0.1:{self.port}/gateway"
         self.activity.touch()
+        Sandbox.started.append(self)
 
     async def stop(self) -> None:
         await self.gateway.close()
@@ -184,6 +192,12 @@ class Sandbox(World):
         return record
 
     def _refusal(self, member: Member, channel: Channel, kind: int) -> str | None:
+        if channel.guild_id in self.state.departures.out:
+            return "the server is unavailable"
+        if not self.state.departures.bot_is_in(channel.guild_id):
+            return "the bot is not in this server"
+        if channel.deleted:
+            return "the channel is deleted"
         permissions = self.state.access.of(member, channel)
         if not permissions & P.VIEW_CHANNEL:
             return "the member cannot see this channel"

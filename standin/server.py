@@ -1,22 +1,27 @@
 """The aiohttp application: REST under ``/api/v10``, the gateway at ``/gateway``.
 
-Every REST request passes, in order: activity tracking (for settling), injected
+Every REST request passes, in order: activity tracking (for settling), Cloudflare's ban
+once too many invalid requests were answered (:mod:`standin.invalid_requests`), injected
 faults, the bot token check, per-bucket rate limits with Discord's headers, body
 parsing and OpenAPI validation, then the handler; a :class:`DiscordError` becomes
-Discord's JSON error body. Routes the stand-in lacks and its own crashes are noted in
-``Sandbox.problems`` so tests notice them.
+Discord's JSON error body. Every answer carries a ``Date`` header on the stand-in's
+clock (as issued: ``skew`` included) and is counted if it is invalid. Routes the
+stand-in lacks and its own crashes are noted in ``Sandbox.problems`` so tests notice
+them.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+from email.utils import format_datetime
 from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from . import rest_app, rest_channels, rest_interactions
 from .errors import GENERAL, UNAUTHORIZED, DiscordError
+from .invalid_requests import CLOUDFLARE_BODY
 from .payloads import read_body
 from .routing import API_PREFIX, BODY_KEY, SANDBOX_KEY, Endpoint, Handler, reply
 
@@ -162,15 +167,30 @@ async def _discord_middleware(request: web.Request, handler: Handler) -> web.Str
     if request.path == "/gateway":
         return await handler(request)
     with sandbox.activity.request():
-        try:
-            return await handler(request)
-        except web.HTTPException:
-            raise
-        except Exception as exc:  # a stand-in bug: make the test see it
-            log.exception("stand-in failed on %s %s", request.method, request.path)
-            sandbox.problems.append(f"stand-in error on {request.method} {request.path}: {exc!r}")
-            # 503, not 500: discord.py would retry a 500 for seconds before giving up.
-            return reply({"message": f"stand-in error: {exc!r}", "code": GENERAL}, status=503)
+        invalid = sandbox.invalid
+        if invalid.banned():  # Cloudflare's answer: no JSON, no Via
+            invalid.refused_by_ban += 1
+            response: web.StreamResponse = web.Response(
+                status=429, text=CLOUDFLARE_BODY, content_type="text/plain",
+                                    headers={"Retry-After": str(invalid.retry_after())})
+        else:
+            response = await _handle(sandbox, request, handler)
+            invalid.note(response.status, response.headers.get("X-RateLimit-Scope"))
+        response.headers["Date"] = format_datetime(sandbox.clock.issued(), usegmt=True)
+        return response
+
+
+async def _handle(sandbox: Sandbox, request: web.Request, handler: Handler
+                  ) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except web.HTTPException:
+        raise
+    except Exception as exc:  # a stand-in bug: make the test see it
+        log.exception("stand-in failed on %s %s", request.method, request.path)
+        sandbox.problems.append(f"stand-in error on {request.method} {request.path}: {exc!r}")
+        # 503, not 500: discord.py would retry a 500 for seconds before giving up.
+        return reply({"message": f"stand-in error: {exc!r}", "code": GENERAL}, status=503)
 
 
 async def _unknown_route(request: web.Request) -> web.Response:

@@ -16,6 +16,7 @@ from . import errors as e
 from .access import Access
 from .clock import Clock, SnowflakeFactory
 from .commands import CommandCreates, bulk_overwrite
+from .departures import Departures
 from .errors import DiscordError, not_found
 from .limits import FLAG_LOADING, Limits
 from .models import (
@@ -73,6 +74,8 @@ class SandboxState:
         self.application_id = self.bot.id
         self.access = Access(self)
         self.thread_life = ThreadLife(self)
+        #: channels, threads, the bot and members going away (see :mod:`.departures`)
+        self.departures = Departures(self)
         #: ids of messages whose embeds Discord dropped (the bot lacked EMBED_LINKS)
         self.embeds_dropped: list[int] = []
 
@@ -197,6 +200,13 @@ class SandboxState:
         if user is None:
             raise not_found(e.UNKNOWN_USER, "User")
         return user
+
+    def bot_guild(self, guild_id: int) -> Guild:
+        """A guild as the bot may ask about it: 404 10004 unless the bot is in it."""
+        guild = self.guild(guild_id)
+        if self.bot.id not in guild.members:
+            raise not_found(e.UNKNOWN_GUILD, "Guild")
+        return guild
 
     def member(self, guild_id: int, user_id: int) -> Member:
         member = self.guild(guild_id).members.get(user_id)

@@ -8,6 +8,11 @@ bot in a channel (a deny overwrite) or the whole guild; :meth:`World.overwrite`,
 :meth:`World.create_role`, :meth:`World.set_role_permissions` and
 :meth:`World.give_role` do the rest; :meth:`World.permissions` says what someone has.
 
+Going away (:mod:`standin.departures`): :meth:`World.delete_channel` (a channel with its
+threads, or a thread), :meth:`World.remove_bot` and :meth:`World.add_bot` (the bot
+removed from a server and invited again), :meth:`World.outage` and
+:meth:`World.outage_over` (a server unavailable for a while), :meth:`World.member_leaves`.
+
 Threads (:mod:`standin.threads`): :meth:`World.advance` moves the clock and archives
 the threads whose inactivity ran out; :meth:`World.archive_thread` archives one now
 (Discord's early archiving); :meth:`World.lock_thread` locks one.
@@ -148,6 +153,33 @@ class World:
         """The bot loses ``taken``: in ``where`` (a channel, and so its threads) through a
         deny overwrite, or in the whole guild (from @everyone and its own role)."""
         self.state.access.take_from_bot(where, *taken)
+
+    # -- going away ----------------------------------------------------------------------------
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel (its threads with it) or a thread, as a moderator would:
+        CHANNEL_DELETE or THREAD_DELETE; 404 10003 for every request about it after."""
+        self.state.departures.delete_channel(self.state.channel(channel.id))
+
+    def remove_bot(self, guild: Guild) -> None:
+        """Kick the bot: GUILD_DELETE without ``unavailable``; 403 50001 in the server's
+        channels and 404 10004 on its guild routes after."""
+        self.state.departures.remove_bot(guild)
+
+    def add_bot(self, guild: Guild, permissions: int = EVERYTHING_BUT_ADMIN) -> None:
+        """Invite the bot again (a new managed role with ``permissions``): GUILD_CREATE."""
+        self.state.departures.add_bot(guild, permissions)
+
+    def outage(self, guild: Guild) -> None:
+        """The server becomes unavailable: GUILD_DELETE ``unavailable: true``."""
+        self.state.departures.outage(guild)
+
+    def outage_over(self, guild: Guild) -> None:
+        """The server is back: GUILD_CREATE."""
+        self.state.departures.outage_over(guild)
+
+    def member_leaves(self, guild: Guild, who: Actor) -> None:
+        """``who`` leaves the server: GUILD_MEMBER_REMOVE."""
+        self.state.departures.member_leaves(guild, who.id)
 
     # -- threads and time ----------------------------------------------------------------------
     def sweep_threads(self) -> list[Channel]:

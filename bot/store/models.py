@@ -49,6 +49,9 @@ class TableRow:
     closed_at: float | None
     #: why the table could not go on (None: it is fine), see ``Tables.mark_broken``
     broken_reason: str | None = None
+    #: why the table's place on Discord is gone (None: it is there), see
+    #: ``Tables.set_suspended``
+    suspended_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ def table_row(r: sqlite3.Row) -> TableRow:
         thread_id=r["thread_id"], host_id=r["host_id"], variant=r["variant"],
         options=loads(r["options"]), status=TableStatus(r["status"]),
         created_at=r["created_at"], started_at=r["started_at"], closed_at=r["closed_at"],
-        broken_reason=r["broken_reason"],
+        broken_reason=r["broken_reason"], suspended_reason=r["suspended_reason"],
     )
 
 

@@ -246,6 +246,15 @@ class Tables:
 
         return await self._db.write(run)
 
+    async def set_suspended(self, table_id: int, reason: str | None) -> TableRow:
+        """Suspend an open table (its place on Discord is gone: ``reason``) or, with
+        None, let it play again."""
+        def run(conn: sqlite3.Connection) -> TableRow:
+            conn.execute(f"UPDATE tables SET suspended_reason = ? WHERE table_id = ?"
+                         f" AND {_OPEN_SQL}", (reason, table_id))
+            return fetch_table(conn, table_id)
+        return await self._db.write(run)
+
     async def broken(self) -> list[TableRow]:
         """Open tables marked broken."""
         def run(conn: sqlite3.Connection) -> list[TableRow]:

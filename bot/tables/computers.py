@@ -74,7 +74,7 @@ class ComputerSeats:
     def _work(self, live: LiveTable) -> tuple[int, bool] | None:
         """(seat, main turn?) of a computer seat with something to consider, else None."""
         deal = live.deal
-        if deal is None or deal.is_over or live.deal_number is None:
+        if deal is None or deal.is_over or live.deal_number is None or live.suspended:
             return None
         for seat in deal.to_act():
             if not live.computer_plays(seat):

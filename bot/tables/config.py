@@ -34,3 +34,6 @@ class TableConfig:
     #: called (and awaited, if it returns an awaitable) after each action is committed,
     #: before it is shown or answered: tests use it to stop or slow a bot exactly there
     after_commit: Callable[[int, Stamp], Awaitable[None] | None] | None = None
+    #: the bot's invalid-request budget: past this many 401/403/404/429 answers in 10
+    #: minutes optional traffic stops (Discord bans at 10,000; see bot.invalid_budget)
+    invalid_limit: int = 1000

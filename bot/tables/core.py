@@ -45,6 +45,7 @@ from .errors import (
     NotSeated,
     NotYourTurnNow,
     TableBroken,
+    TableSuspended,
 )
 from .ids import Stamp
 from .live import LiveTable
@@ -70,6 +71,10 @@ class DisplayPort(Protocol):
 
     def paused(self, table: TableRow) -> None: ...
 
+    def suspend(self, table_id: int) -> None: ...
+
+    def resume(self, table_id: int) -> None: ...
+
 
 @dataclass
 class Changes:
@@ -94,21 +99,28 @@ class TableCore:
         self.scheduler = scheduler
 
     # -- finding tables; tables that cannot go on ------------------------------------------
-    async def table(self, table_id: int) -> LiveTable:
+    async def table(self, table_id: int, *, suspended: bool = False) -> LiveTable:
         """The open table ``table_id``; one that cannot be rebuilt is marked broken and
-        refused (:class:`TableBroken`)."""
+        refused (:class:`TableBroken`), one suspended refused (:class:`TableSuspended`)
+        unless ``suspended``."""
         try:
-            return await self.tables.get(table_id)
+            live = await self.tables.get(table_id)
         except Unrebuildable as error:
             await self.broken(table_id, error.reason)
             raise TableBroken() from None
+        if live.suspended is not None and not suspended:
+            raise TableSuspended()
+        return live
 
-    async def table_in(self, table_id: int, guild_id: int | None) -> LiveTable:
+    async def table_in(self, table_id: int, guild_id: int | None, *,
+                       suspended: bool = False) -> LiveTable:
         """The open table ``table_id`` if it belongs to the server ``guild_id``: an
         interaction from another server (a crafted id) finds no table."""
-        live = await self.table(table_id)
+        live = await self.table(table_id, suspended=True)
         if live.row.guild_id != guild_id:
             raise NoTableHere("error.table_gone")
+        if live.suspended is not None and not suspended:
+            raise TableSuspended()
         return live
 
     async def broken(self, table_id: int, reason: str) -> None:
@@ -210,7 +222,8 @@ class TableCore:
             await self.broken(live.table_id, f"it could not move on: {error!r}")
             return
         self.publish(live, changes)
-        self.computers.kick(live)
+        if live.suspended is None:
+            self.computers.kick(live)
 
     async def carry_on(self, live: LiveTable) -> None:
         """Settle, deal or close what a store failure left undone (the scheduler calls
@@ -276,6 +289,8 @@ class TableCore:
 
     # -- what the display is shown ----------------------------------------------------------
     def publish(self, live: LiveTable, changes: Changes | None = None) -> None:
+        if live.suspended is not None:  # its place is gone: nothing is sent there
+            return
         if not live.placed and live.status is TableStatus.LOBBY:
             return
         changes = changes or Changes()

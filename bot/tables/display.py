@@ -19,23 +19,24 @@ import dataclasses
 import functools
 import logging
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 
 import discord
 
+from bot.clock_offset import ClockOffset
 from bot.i18n import language_of, t
+from bot.invalid_budget import InvalidBudget
 from bot.store import DeckStyle, Store, TableRow, TableStatus
 
 from .admission import Admission
 from .answers import Answer, Arrivals
 from .availability_words import away_note
+from .display_queue import PanelHeld, Worker
 from .notices import notice_text
 from .outgoing import Disclosure, MessageKind, Observer, Outgoing
 from .panel_models import hand_panel, panel_note
 from .panels import LivePanel, Panels, later
-from .public import PublicMessages, Sleep, retrying, transient
+from .public import PublicMessages, Sleep, banned_for, retrying, transient
 from .rendering import Renderer
 from .state import DealOver, HandContext, TableEvent, TablePaused, TableState
 from .thread_trouble import Troubles
@@ -53,40 +54,9 @@ RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
 #: nothing is done (so nothing is acknowledged), and a bot behind under a burst
 #: catches up on what it can still answer instead of working for nobody
 TOO_LATE = 2.5
-
-
-@dataclass(frozen=True, slots=True)
-class _PanelHeld:
-    """A member's live panel came after their table's state was shown: it follows now."""
-
-    table_id: int
-    user_id: int
-
-
-@dataclass
-class _Worker:
-    """The queue of one table's public updates."""
-
-    state: TableState | None = None
-    events: deque[TableEvent | _PanelHeld] = field(default_factory=deque)
-    shown: TableState | None = None  # the state shown last (while playing)
-    repost: bool = False
-    task: asyncio.Task[None] | None = None
-    last_ping: tuple[int, int, int] | None = None  # (deal, seat, user) pinged last
-    pinged: bool = True  # a ping may be up (unknown at first)
-    language: str | None = None
-    style: str = "french"
-    #: deals whose result is queued or posted: queued once, whoever queues it (start-up
-    #: settles a deal while resuming and catches up on unposted results: one post)
-    results: set[int] = field(default_factory=set)
-
-    def queue(self, events: Sequence[TableEvent]) -> None:
-        for event in events:
-            if isinstance(event, DealOver):
-                if event.deal_id in self.results:
-                    continue
-                self.results.add(event.deal_id)
-            self.events.append(event)
+#: an interaction made this long ago by Discord's clock (its id, corrected by the clock
+#: offset; a RESUME replays clicks however old) was already shown as failed: not acted on
+FAILED = 3.0
 
 
 class Display:
@@ -96,8 +66,15 @@ class Display:
                  clock: Callable[[], float] = time.time,
                  sleep: Sleep = asyncio.sleep,
                  observers: Iterable[Observer] = (),
-                 images: Renderer | None = None) -> None:
+                 images: Renderer | None = None, budget: InvalidBudget | None = None,
+                 offset: ClockOffset | None = None) -> None:
         self.client = client
+        #: the invalid-request budget: while strained, optional traffic stops
+        self.budget = budget or InvalidBudget()
+        #: Discord's clock, to read interactions' ages from their ids
+        self.offset = offset or ClockOffset()
+        #: tables whose place is gone (see :mod:`.places`): nothing is sent for them
+        self.suspended: set[int] = set()
         self.store = store
         self.clock = clock
         #: what a retry waits with (tests pass a quicker one)
@@ -112,7 +89,7 @@ class Display:
         self.panels = Panels(clock)
         #: when each interaction reached the bot (its age is measured from there)
         self.arrivals = Arrivals()
-        self._workers: dict[int, _Worker] = {}
+        self._workers: dict[int, Worker] = {}
         #: pauses before trying a refused update again (then it is given up and logged)
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self.dropped = 0  # interactions that came too late to be answered
@@ -141,6 +118,8 @@ class Display:
     def update(self, state: TableState, events: Sequence[TableEvent] = (), *,
                repost: bool = False) -> None:
         """Show ``state`` (after posting ``events`` in order) in the table's channel."""
+        if state.table_id in self.suspended:
+            return
         worker = self._worker(state.table_id)
         worker.state = state
         worker.queue(events)
@@ -160,10 +139,21 @@ class Display:
         worker.events.append(TablePaused(table.table_id))
         self._wake(table.table_id, worker)
 
-    def _worker(self, table_id: int) -> _Worker:
-        return self._workers.setdefault(table_id, _Worker())
+    def suspend(self, table_id: int) -> None:
+        """The table's place is gone: drop what is queued; send nothing more for it."""
+        self.suspended.add(table_id)
+        worker = self._workers.get(table_id)
+        if worker is not None:
+            worker.state = None
+            worker.events.clear()
 
-    def _wake(self, table_id: int, worker: _Worker) -> None:
+    def resume(self, table_id: int) -> None:
+        self.suspended.discard(table_id)
+
+    def _worker(self, table_id: int) -> Worker:
+        return self._workers.setdefault(table_id, Worker())
+
+    def _wake(self, table_id: int, worker: Worker) -> None:
         if worker.task is None or worker.task.done():
             worker.task = asyncio.create_task(self._run(table_id, worker),
                                               name=f"tapp-display-{table_id}")
@@ -191,11 +181,11 @@ class Display:
         self._workers.clear()
         self.images.close()
 
-    async def _run(self, table_id: int, worker: _Worker) -> None:
+    async def _run(self, table_id: int, worker: Worker) -> None:
         """Post the queued events in order, then show the newest state. A call Discord
         refuses for now (429s beyond discord.py's own retries, a 5xx, a busy store) is
         tried again after a pause; a state is dropped only for a newer one."""
-        while worker.events or worker.state is not None:
+        while (worker.events or worker.state is not None) and table_id not in self.suspended:
             if worker.events:
                 event = worker.events[0]
                 await self._attempt(table_id, functools.partial(self._event, worker, event))
@@ -224,6 +214,14 @@ class Display:
             except asyncio.CancelledError:
                 raise
             except Exception as error:
+                ban = banned_for(error)
+                if ban is not None:  # never again before Cloudflare's Retry-After
+                    log.warning("table %d: Discord's edge bans the bot; waiting %.0f s",
+                                table_id, ban)
+                    await asyncio.sleep(ban)
+                    if superseded():
+                        return False
+                    continue
                 if not transient(error):
                     if not handled and await self._lasting(table_id, error):
                         handled = True
@@ -251,7 +249,7 @@ class Display:
             log.exception("table %d: a refusal could not be dealt with", table_id)
             return False
 
-    async def _show(self, worker: _Worker, state: TableState, repost: bool) -> None:
+    async def _show(self, worker: Worker, state: TableState, repost: bool) -> None:
         words = Words(state.language, state.variant, state.style)
         worker.language, worker.style = state.language, state.style
         if state.status is TableStatus.LOBBY:
@@ -260,12 +258,14 @@ class Display:
             model, kind = table_message(state, words), TABLE
         else:
             return
+        if kind is TABLE and not repost and self.budget.strained:
+            return  # no picture updates while the invalid-request budget is spent
         await self.public.put_table_message(state, model, kind, repost)
         if kind is TABLE:
             worker.shown = state
             await self._follow_turn(worker, state, words)
 
-    async def _follow_turn(self, worker: _Worker, state: TableState, words: Words) -> None:
+    async def _follow_turn(self, worker: Worker, state: TableState, words: Words) -> None:
         """The live panels follow the game; the member to act is pinged only if they have
         none; pings that no longer name the member to act go."""
         actor = state.actor_user
@@ -275,6 +275,8 @@ class Display:
         for user_id, panel in self.panels.of_table(state.table_id).items():
             await self._follow(state, user_id, panel, user_id == actor or user_id in deciding)
         view = state.view
+        if self.budget.strained:  # no panels' edits, no pings: optional traffic
+            return
         if actor is not None and self.panels.get(state.table_id, actor) is None:
             assert view is not None and view.actor is not None and state.stamp is not None
             key = (state.stamp.deal, view.actor, actor)
@@ -356,8 +358,8 @@ class Display:
         if final:
             self.panels.forget(table_id)
 
-    async def _event(self, worker: _Worker, event: TableEvent | _PanelHeld) -> None:
-        if isinstance(event, _PanelHeld):
+    async def _event(self, worker: Worker, event: TableEvent | PanelHeld) -> None:
+        if isinstance(event, PanelHeld):
             await self._panel_held(worker, event)
             return
         if isinstance(event, TablePaused):
@@ -373,7 +375,7 @@ class Display:
         self.images.release(event.table_id)
         worker.state = None
 
-    async def _panel_held(self, worker: _Worker, event: _PanelHeld) -> None:
+    async def _panel_held(self, worker: Worker, event: PanelHeld) -> None:
         state = worker.shown
         panel = self.panels.get(event.table_id, event.user_id)
         if state is None or panel is None:
@@ -386,7 +388,7 @@ class Display:
             worker.last_ping, worker.pinged = None, False
             await self.public.delete_owed(event.table_id)
 
-    async def _looks(self, table_id: int, worker: _Worker) -> tuple[str | None, str]:
+    async def _looks(self, table_id: int, worker: Worker) -> tuple[str | None, str]:
         """The language and deck style of the table's messages."""
         state = worker.state
         if state is not None:
@@ -411,12 +413,21 @@ class Display:
 
     async def notice(self, notice: TimerNotice) -> None:
         """Post what a turn timer did (a reminder mentions the member to act, and only
-        them). The text names no card: the table message shows what was played."""
+        them). The text names no card: the table message shows what was played. Not for
+        a suspended table, nor a reminder while the invalid-request budget is spent."""
+        if notice.table_id in self.suspended or (notice.kind == REMINDER
+                                                 and self.budget.strained):
+            return
         channel = self.public.channel(notice.location_id)
         mentions = (notice.user_id,) if notice.kind == REMINDER and notice.user_id else ()
         model = MessageModel(description="", content=notice_text(notice), mentions=mentions)
         out = Outgoing(model, None)
-        message = await retrying(lambda: channel.send(**out.send_kwargs()), self.sleep)
+        try:
+            message = await retrying(lambda: channel.send(**out.send_kwargs()), self.sleep)
+        except discord.HTTPException as error:  # its place may be gone: suspended then
+            if transient(error) or not await self._lasting(notice.table_id, error):
+                raise
+            return
         self.disclose(Disclosure(notice.table_id, NOTICE, None, None, None, model, message.id))
 
     # -- answers to interactions ------------------------------------------------------
@@ -426,12 +437,16 @@ class Display:
         return self.arrivals.age(interaction)
 
     def too_late(self, interaction: discord.Interaction) -> bool:
-        """Too old to be answered in time: leave it (see :data:`TOO_LATE`)."""
+        """Too old to be answered in time (see :data:`TOO_LATE`), or already failed by
+        Discord's clock (see :data:`FAILED`): leave it."""
         age = self.age(interaction)
-        if age < TOO_LATE:
+        self.offset.interaction(interaction.id)
+        made = self.offset.age(interaction.id)
+        if age < TOO_LATE and made < FAILED:
             return False
         self.dropped += 1
-        log.warning("interaction %d came %.1f s late: not taken up", interaction.id, age)
+        log.warning("interaction %d came %.1f s late (made %.1f s ago): not taken up",
+                    interaction.id, age, made)
         return True
 
     @contextlib.asynccontextmanager
@@ -459,7 +474,7 @@ class Display:
             self.clock() - self.age(interaction), content=content))
         worker = self._workers.get(table_id)
         if worker is not None and worker.shown is not None:
-            worker.events.append(_PanelHeld(table_id, interaction.user.id))
+            worker.events.append(PanelHeld(table_id, interaction.user.id))
             self._wake(table_id, worker)
 
     def answer(self, interaction: discord.Interaction, *, update: bool = False,

@@ -73,6 +73,13 @@ class Unavailable(TableError):
     key = "error.unavailable"
 
 
+class TableSuspended(TableError):
+    """The table's place on Discord is gone (see :mod:`bot.tables.places`): it waits
+    for it to come back, or for its members to end it."""
+
+    key = "error.table_suspended"
+
+
 class TableBroken(TableError):
     """The table is marked broken (see ``Tables.mark_broken``): only its host's
     ``/tapp end`` still acts on it."""

@@ -45,6 +45,8 @@ class LiveTable:
     declared_away: frozenset[int] = frozenset()
     #: what the table image was last drawn from (see :mod:`.picture`; not stored)
     picture: Picture | None = None
+    #: why the table's place on Discord is gone (None: it plays), see :mod:`.places`
+    suspended: str | None = None
 
     @property
     def table_id(self) -> int:

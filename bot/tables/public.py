@@ -21,11 +21,19 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
+from bot.invalid_budget import Banned, cloudflare
 from bot.store import Store, StoreUnavailable
 
 from .outgoing import Disclosure, MessageKind, Outgoing
 from .state import DealOver, TableOver, TableState
-from .thread_trouble import THREAD_ARCHIVED, ThreadLocked, archive, edit_in, locked
+from .thread_trouble import (
+    THREAD_ARCHIVED,
+    UNKNOWN_CHANNEL,
+    ThreadLocked,
+    archive,
+    edit_in,
+    locked,
+)
 from .view_models import MessageModel, closed_message, closed_note, result_message
 from .words import Words
 
@@ -45,11 +53,21 @@ QUICK_RETRIES = (0.25, 0.5, 1.0, 2.0)
 
 def transient(error: BaseException) -> bool:
     """A failure that may go away by itself: rate limits beyond discord.py's own retries,
-    Discord's 5xx, a dropped connection, a busy store. Not the limit on edits of
-    messages older than an hour (30046): it lasts the hour."""
+    Discord's 5xx, a dropped connection, a busy store, Cloudflare's ban (but see
+    :func:`banned_for`: it is not tried again before its ``Retry-After``). Not the limit
+    on edits of messages older than an hour (30046): it lasts the hour."""
     if isinstance(error, discord.HTTPException):
         return (error.status == 429 and error.code != OLD_MESSAGE_EDITS) or error.status >= 500
-    return isinstance(error, (aiohttp.ClientError, TimeoutError, OSError, StoreUnavailable))
+    return isinstance(error, (aiohttp.ClientError, TimeoutError, OSError, StoreUnavailable,
+                              Banned))
+
+
+def banned_for(error: BaseException) -> float | None:
+    """Seconds before a call Cloudflare refused (or that was not sent for its ban) may be
+    tried again; None for any other failure."""
+    if isinstance(error, Banned):
+        return error.retry_after
+    return cloudflare(error)
 
 
 async def retrying(call: Callable[[], Awaitable[T]], sleep: Sleep,
@@ -59,8 +77,8 @@ async def retrying(call: Callable[[], Awaitable[T]], sleep: Sleep,
         try:
             return await call()
         except Exception as error:
-            if not transient(error):
-                raise
+            if not transient(error) or banned_for(error) is not None:
+                raise  # (a ban: what this retries is not worth waiting out)
             log.warning("Discord refused a call for now (%s); retrying in %.2f s", error,
                         delay)
         await sleep(delay)
@@ -97,7 +115,9 @@ class PublicMessages:
             try:
                 await edit_in(self.client, ref.channel_id, ref.message_id, **out.edit_kwargs())
                 message_id = ref.message_id
-            except discord.NotFound:
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_CHANNEL:  # the thread or channel is gone
+                    raise
                 await self.store.messages.gone([ref.message_id])
             except discord.HTTPException as error:
                 self._check_locked(state, error)

@@ -120,6 +120,7 @@ class TableRegistry:
         found = await self.store.members.of(table.guild_id, members)
         live.member_times = {u: found.get(u, MemberTime(table.guild_id, u)) for u in members}
         live.declared_away = away_seats(live, self.clock())
+        live.suspended = table.suspended_reason
         self._tables[table.table_id] = live
         return live
 

@@ -37,10 +37,11 @@ from .availability import Availability
 from .claims import Claims
 from .config import TableConfig
 from .core import Changes, DisplayPort, TableCore
-from .errors import NoTableHere, TableBroken
+from .errors import NoTableHere, TableBroken, TableSuspended
 from .ids import Stamp
 from .live import LiveTable
 from .lobby import Created, Lobby
+from .places import Places
 from .play import ActOutcome, Play
 from .scheduler import Scheduler
 from .state import HandContext
@@ -88,6 +89,8 @@ class TableService:
         self.leave_thread = lobby.leave_thread
         self.add_computer, self.leave, self.start = lobby.add_computer, lobby.leave, lobby.start
         self.cancel, self.last_trick = lobby.cancel, play.last_trick
+        #: tables whose place on Discord went (see :mod:`.places`)
+        self.places = Places(self.core, self.lobby)
 
     # -- a member's own hand and actions (they are here: an away period ends) -------------
     async def hand(self, live: LiveTable, user_id: int) -> HandContext:
@@ -170,9 +173,12 @@ class TableService:
 
     async def end(self, table_id: int, user_id: int, *, now: bool = False) -> str:
         """Ask to end the table (see :meth:`Play.end`); a table marked broken can only be
-        closed, by its host (see :meth:`TableCore.close_broken`)."""
+        closed, by its host (see :meth:`TableCore.close_broken`); a suspended one is
+        ended at once by its host or a seated member (see :meth:`Places.end`)."""
         try:
             return await self.play.end(table_id, user_id, now=now)
+        except TableSuspended:
+            return await self.places.end(table_id, user_id)
         except TableBroken:
             await self.core.close_broken(table_id, user_id)
             return "end.closed"

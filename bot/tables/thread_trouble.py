@@ -8,7 +8,12 @@
   table's channel and has the table service move the table there, and the refused update
   is tried again in its new place.
 - A **missing permission** (403): the table's channel is told once which permissions
-  the table's messages need there; where even that is refused, the log says so once.
+  the table's messages need there (where even that is refused, the log says so once),
+  and the table is suspended (see :mod:`.places`); the same without telling anyone when
+  the bot is no longer in the server.
+- A **deleted thread** (404 10003 for the table's thread): the table moves to its
+  channel, the channel is told, and the update is tried again there. A **deleted
+  channel**: the table is suspended.
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVED, THREAD_LOCKED = 50083, 160005
+THREAD_ARCHIVED, THREAD_LOCKED, UNKNOWN_CHANNEL = 50083, 160005, 10003
+#: why a table is suspended (the same names as :mod:`.places`)
+CHANNEL_GONE, BOT_REMOVED, NO_PERMISSION = "channel_gone", "bot_removed", "no_permission"
 
 
 class ThreadLocked(Exception):
@@ -73,6 +80,10 @@ class Troubles:
         self.store = store
         #: the table service moves a table out of its locked thread (set by the bot)
         self.on_thread_locked: Callable[[int], Awaitable[None]] | None = None
+        #: the table service suspends a table (its id, why) and moves tables out of a
+        #: deleted thread (its id)
+        self.on_place_gone: Callable[[int, str], Awaitable[bool]] | None = None
+        self.on_thread_gone: Callable[[int], Awaitable[list[int]]] | None = None
         self._told: set[int] = set()
 
     async def handle(self, table_id: int, error: BaseException, language: str | None
@@ -81,8 +92,42 @@ class Troubles:
         if isinstance(error, ThreadLocked):
             await self._moved(table_id, error.thread_id, language)
             return True
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
+            return await self._gone(table_id, _channel_of(error), language)
         if isinstance(error, discord.Forbidden):
-            await self._tell_forbidden(table_id, language)
+            table = await self.store.tables.get(table_id)
+            removed = self.client.get_guild(table.guild_id) is None
+            await self._suspend(table_id, BOT_REMOVED if removed else NO_PERMISSION)
+        return False
+
+    async def suspended(self, table_id: int, reason: str | None) -> None:
+        """A table was suspended (``reason``) or resumed (None): where the bot may not
+        post, its channel is told once what the table needs."""
+        if reason is None:
+            self._told.discard(table_id)
+        elif reason == NO_PERMISSION:
+            language = (await self.store.settings.for_table(table_id)).language
+            await self._tell_forbidden(table_id, None if language == "auto" else language)
+
+    async def _suspend(self, table_id: int, reason: str) -> None:
+        if self.on_place_gone is not None:
+            await self.on_place_gone(table_id, reason)
+
+    async def _gone(self, table_id: int, channel_id: int | None, language: str | None
+                    ) -> bool:
+        """Discord knows the table's thread or channel no more: a thread's table moves
+        to its channel (True: try again there); a channel's is suspended."""
+        table = await self.store.tables.get(table_id)
+        thread_id = table.thread_id
+        if thread_id is not None and channel_id in (thread_id, None) \
+                and self.client.get_channel(table.channel_id) is not None:
+            if self.on_thread_gone is not None:
+                await self.on_thread_gone(thread_id)
+            else:
+                await self.store.tables.set_thread(table_id, None)
+            await self._say(table.channel_id, t("table.thread_gone", language))
+            return True
+        await self._suspend(table_id, CHANNEL_GONE)
         return False
 
     async def _moved(self, table_id: int, thread_id: int, language: str | None) -> None:
@@ -112,6 +157,12 @@ class Troubles:
             log.warning("table %d: nobody could be told (the channel %d refuses too)",
                         table_id, table.channel_id)
 
+    async def thread_deleted(self, table_ids: list[int], channel_id: int,
+                             language: str | None) -> None:
+        """Tell the channel its tables' thread was deleted (they play on here)."""
+        if table_ids:
+            await self._say(channel_id, t("table.thread_gone", language))
+
     async def _say(self, channel_id: int, text: str) -> bool:
         try:
             await self.client.get_partial_messageable(channel_id).send(
@@ -120,3 +171,13 @@ class Troubles:
             log.info("could not post in channel %d (%s)", channel_id, error)
             return False
         return True
+
+
+def _channel_of(error: discord.HTTPException) -> int | None:
+    """The channel or thread a refused request was about (from its route)."""
+    response = error.response
+    parts = response.url.path.split("/") if response is not None else []
+    for name, value in zip(parts, parts[1:], strict=False):
+        if name == "channels" and value.isdigit():
+            return int(value)
+    return None

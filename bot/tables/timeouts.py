@@ -49,6 +49,9 @@ class NoticeKind(StrEnum):
 
 
 REMINDER, SUBSTITUTE, ABANDONED = NoticeKind
+#: a deadline of a suspended table is put off by this much (it is armed afresh when the
+#: table resumes; this only keeps it from firing again and again meanwhile)
+SUSPENDED_RECHECK = 24 * 3600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +88,11 @@ class TurnTimeouts:
         """Remind the member, or apply the timeout policy; None if nothing was done."""
         core = self.core
         try:
-            live = await core.table(deadline.table_id)
+            live = await core.table(deadline.table_id, suspended=True)
         except NoTableHere:
+            return None
+        if live.suspended is not None:  # it waits: its timers start afresh if it resumes
+            await core.store.deadlines.release(deadline, now + SUSPENDED_RECHECK)
             return None
         async with live.lock:
             key = turn_key(live)

@@ -33,6 +33,7 @@ class FakeDisplay:
         self.events: list[DealOver | TableOver] = []
         self.notices: list[TimerNotice] = []
         self.paused_tables: list[int] = []
+        self.suspended: set[int] = set()
 
     def update(self, state: TableState, events: Sequence[DealOver | TableOver] = (), *,
                repost: bool = False) -> None:
@@ -44,6 +45,12 @@ class FakeDisplay:
 
     def paused(self, table: TableRow) -> None:
         self.paused_tables.append(table.table_id)
+
+    def suspend(self, table_id: int) -> None:
+        self.suspended.add(table_id)
+
+    def resume(self, table_id: int) -> None:
+        self.suspended.discard(table_id)
 
 
 @pytest.fixture

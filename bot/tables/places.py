@@ -1,0 +1,198 @@
+"""Where each table lives on Discord, and what becomes of it when that place goes away.
+
+A table lives in its thread (or its channel). Discord may take that place away at any
+time: a moderator deletes the thread or the channel, the bot is removed from the server,
+or the bot loses the right to see or post there. Playing on would have every update
+refused, and refusals count towards Discord's limit of invalid requests (see
+:mod:`bot.invalid_budget`).
+
+- **Only the thread went**: the table moves to its channel and plays on there (as it
+  does when its thread is locked).
+- **Its channel went, the bot was removed, or it may not post there**: the table is
+  **suspended** (:meth:`Places.suspend`, stored with the reason): its timers and computer
+  players stop, its unfinished deal stays as it is (no chips move), nothing more is sent
+  there, and a member's click is answered that it is suspended. It resumes by itself
+  (:meth:`Places.review`, on the gateway's server, channel and role events, from
+  discord.py's cache) when the place is back: the bot added again, the permission given
+  back. The turn's timers start afresh and the table message is posted anew.
+- **An outage** (the server unavailable for a while) suspends nothing.
+
+The host and the seated members see their suspended tables (``/tapp tables``) and may
+end one (:meth:`Places.end`): the unfinished deal is abandoned and the session closed
+with its chips settled, as the host's ``/tapp end now:true`` does.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.store import StoreError, TableRow, TableStatus
+
+from .arming import turn_key, turn_specs
+from .core import Changes, TableCore
+from .errors import NoTableHere, NotSeated
+from .live import LiveTable
+from .lobby import Lobby
+
+log = logging.getLogger(__name__)
+
+CHANNEL_GONE, BOT_REMOVED, NO_PERMISSION = "channel_gone", "bot_removed", "no_permission"
+REASONS = (CHANNEL_GONE, BOT_REMOVED, NO_PERMISSION)
+
+Judge = Callable[[TableRow], str | None]
+
+
+def problem(guild: discord.Guild | None, row: TableRow) -> str | None:
+    """Why ``row``'s place is gone by discord.py's cache (None: it is there, as far as
+    the cache knows; also during an outage, which takes nothing away). A deleted channel
+    is known from its event (:meth:`Places.channel_gone`) or Discord's 404, not from its
+    absence here: a table may live in a thread the cache does not hold (archived)."""
+    if guild is None:
+        return BOT_REMOVED
+    if guild.unavailable:
+        return None
+    place = guild.get_channel_or_thread(row.channel_id)
+    if place is None:
+        return None
+    permissions = place.permissions_for(guild.me)
+    in_thread = row.thread_id is not None or isinstance(place, discord.Thread)
+    posting = permissions.send_messages_in_threads if in_thread else permissions.send_messages
+    if not (permissions.view_channel and posting):
+        return NO_PERMISSION
+    return None
+
+
+class Places:
+    """Suspending and resuming the tables whose place went and came back."""
+
+    def __init__(self, core: TableCore, lobby: Lobby) -> None:
+        self.core = core
+        self.lobby = lobby
+        #: told of each suspension (the table, why) and resumption (None): the display's
+        #: troubles tell the channel what permissions are missing (set by the bot)
+        self.on_change: Callable[[int, str | None], Awaitable[None]] | None = None
+
+    def _open(self, where: Callable[[LiveTable], bool]) -> list[LiveTable]:
+        return [live for live in self.core.tables if live.status.is_open and where(live)]
+
+    # -- the place went -------------------------------------------------------------------
+    async def suspend(self, table_id: int, reason: str) -> bool:
+        """Suspend the table (if it is open and not already); True if this did."""
+        live = self.core.tables.peek(table_id)
+        if live is None:
+            return False
+        async with live.lock:
+            if live.suspended is not None or not live.status.is_open:
+                return False
+            try:
+                live.row = await self.core.store.tables.set_suspended(table_id, reason)
+            except StoreError:
+                log.exception("table %d: could not store its suspension", table_id)
+            live.suspended = reason
+            self.core.display.suspend(table_id)
+        log.warning("table %d is suspended: %s (channel %d, thread %s)", table_id, reason,
+                    live.row.channel_id, live.row.thread_id)
+        await self._tell(table_id, reason)
+        return True
+
+    async def _tell(self, table_id: int, reason: str | None) -> None:
+        if self.on_change is not None:
+            try:
+                await self.on_change(table_id, reason)
+            except Exception:
+                log.exception("table %d: its channel could not be told", table_id)
+
+    async def thread_gone(self, thread_id: int) -> list[int]:
+        """A thread was deleted: its tables move to their channel; returns them. A table
+        living in the thread itself (``/tapp new`` ran there) is suspended."""
+        moved = [live.table_id for live in self._open(lambda lv: lv.row.thread_id == thread_id)]
+        for table_id in moved:
+            log.warning("table %d: its thread %d was deleted; it moves to its channel",
+                        table_id, thread_id)
+            await self.lobby.leave_thread(table_id)
+        await self.channel_gone(thread_id)
+        return moved
+
+    async def channel_gone(self, channel_id: int) -> None:
+        for live in self._open(lambda lv: lv.row.channel_id == channel_id):
+            await self.suspend(live.table_id, CHANNEL_GONE)
+
+    async def guild_gone(self, guild_id: int) -> None:
+        """The bot was removed from the server (not an outage)."""
+        for live in self._open(lambda lv: lv.row.guild_id == guild_id):
+            await self.suspend(live.table_id, BOT_REMOVED)
+
+    # -- the place may be back ------------------------------------------------------------
+    async def review(self, guild_id: int | None, judge: Judge) -> None:
+        """Judge every open table of the server (every server: None) by ``judge``:
+        suspend those whose place went, resume those whose place is back."""
+        for live in self._open(lambda lv: guild_id is None or lv.row.guild_id == guild_id):
+            reason = judge(live.row)
+            if reason is None and live.suspended not in (None, CHANNEL_GONE):
+                await self.resume(live.table_id)
+            elif reason is not None and live.suspended is None:
+                await self.suspend(live.table_id, reason)
+
+    async def resume(self, table_id: int) -> bool:
+        """Let a suspended table play again: its turn's timers start afresh, its table
+        message is posted anew, its computers carry on. True if it was suspended."""
+        core = self.core
+        live = core.tables.peek(table_id)
+        if live is None:
+            return False
+        async with live.lock:
+            if live.suspended is None:
+                return False
+            live.row = await core.store.tables.set_suspended(table_id, None)
+            live.suspended = None
+            core.display.resume(table_id)
+            await self._rearm(live)
+            log.warning("table %d resumes: its place is back", table_id)
+            core.publish(live, Changes(repost=True))
+            core.computers.kick(live)
+        await self._tell(table_id, None)
+        return True
+
+    async def _rearm(self, live: LiveTable) -> None:
+        """The waiting turn's reminder and timeout, counted from now."""
+        key = turn_key(live)
+        store = self.core.store
+        await store.deadlines.cancel(live.table_id)
+        if key is not None:
+            settings = await store.settings.for_table(live.table_id)
+            await store.deadlines.arm(live.table_id, turn_specs(
+                settings, key[2], self.core.config.clock()), deal_id=key[0], ply=key[1])
+        self.core.scheduler.wake()
+
+    # -- what members see and do --------------------------------------------------------------
+    def suspended_for(self, guild_id: int | None, user_id: int) -> list[LiveTable]:
+        """The server's suspended tables ``user_id`` hosts or is seated at."""
+        return self._open(lambda lv: lv.suspended is not None and lv.row.guild_id == guild_id
+                          and (lv.row.host_id == user_id or lv.seat_of(user_id) is not None))
+
+    async def end(self, table_id: int, user_id: int) -> str:
+        """The host or a seated member ends a suspended table: the unfinished deal is
+        abandoned (no chips move for it), the session closed and its chips settled."""
+        core = self.core
+        live = core.tables.peek(table_id)
+        if live is None or not live.status.is_open:
+            raise NoTableHere("error.table_closed")
+        async with live.lock:
+            if live.row.host_id != user_id and live.seat_of(user_id) is None:
+                raise NotSeated()
+            if live.status is TableStatus.LOBBY:
+                live.row = await core.tables.write(live, core.store.tables.close(table_id))
+                core.tables.forget(live)
+                return "end.cancelled"
+            session = live.session
+            assert session is not None
+            if session.current is not None:
+                session.abandon_deal()
+            session.request_end()
+            live.row = await core.tables.write(live, core.store.tables.close(table_id, session))
+            core.tables.forget(live)  # nothing is shown: its place is gone
+        log.info("table %d: ended by member %d while suspended", table_id, user_id)
+        return "end.closed"

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -24,6 +26,7 @@ from bot.tables import (
     ComponentId,
     Display,
     LiveTable,
+    Stamp,
     TableComponent,
     TableService,
     user_message,
@@ -95,6 +98,29 @@ class TableCog(TappCog):
                           stamp=hand.stamp, update=update, claim=hand.claim)
 
 
+@dataclass(frozen=True, slots=True)
+class Click:
+    """A click on a table component, as the handlers take it."""
+
+    interaction: discord.Interaction
+    answer: Answer
+    cid: ComponentId
+    values: list[str]
+    on_private: bool  # on the member's own (ephemeral) panel: the answer edits it
+
+    @property
+    def user(self) -> discord.User | discord.Member:
+        return self.interaction.user
+
+    @property
+    def table_id(self) -> int:
+        return self.cid.table_id
+
+    @property
+    def lang(self) -> str:
+        return language(self.interaction)
+
+
 class Table(TableCog):
     """Routes every table component (see the module docstring)."""
 
@@ -132,82 +158,94 @@ class Table(TableCog):
 
     async def _route(self, interaction: discord.Interaction, answer: Answer, cid: ComponentId,
                      values: list[str], on_private: bool) -> None:
-        user = interaction.user
-        tables = self.tables
-        table_id = cid.table_id
-        lang = language(interaction)
+        click = Click(interaction, answer, cid, values, on_private)
         verb = cid.token if cid.is_verb else None
         if verb == "hands" and cid.stamp is not None:  # (also of a table closed since)
-            done = await tables.finished_deal(table_id, interaction.guild_id, cid.stamp.deal)
-            model = hands_message(done.view, done.number, done.names,
-                                  self.words(interaction, done.view.variant, done.style),
-                                  done.style, lang)
-            await answer.send(model, table_id=table_id, kind=MessageKind.HANDS, seat=None,
-                              stamp=cid.stamp, update=False)
+            await self._hands(click, cid.stamp)
             return
         # not another server's; a suspended table may only be ended
-        await tables.table_in(table_id, interaction.guild_id, suspended=verb == "end")
-        if verb == "hand":
-            live = await tables.table(table_id)
-            await self.send_hand(answer, interaction, await tables.hand(live, user.id),
-                                 update=False)
-        elif verb == "last":
-            live = await tables.table(table_id)
-            ctx = tables.last_trick(live)
-            words = self.words(interaction, live.variant, live.style)
-            model = last_trick_message(ctx.view, ctx.names, words, ctx.style, lang)
-            await answer.send(model, table_id=table_id, kind=MessageKind.LAST_TRICK,
-                              seat=live.seat_of(user.id), stamp=ctx.stamp, update=False)
-        elif verb == "rules":  # the rules cog answers, with its pages
-            live = await tables.table(table_id)
-            interaction.client.dispatch(RULES_EVENT, interaction, live.variant)
-        elif verb == "join":
-            seat = await tables.join(table_id, user.id, user.display_name)
-            joined = t("notice.joined", lang, n=seat + 1)
-            await answer.text(joined, table_id=table_id)
-            self.display.hold_panel(interaction, table_id, seat, joined)  # their hand
-            await self._add_to_thread(interaction, user)
-        elif verb == "leave":
-            outcome = await tables.leave(table_id, user.id)
-            await answer.text(t(f"notice.{outcome}", lang), table_id=table_id)
-        elif verb == "computer":
-            seat = await tables.add_computer(table_id, user.id)
-            await answer.text(t("notice.computer", lang, n=seat + 1), table_id=table_id)
-        elif verb == "start":
-            await tables.start(table_id, user.id)
-            host_seat = (await tables.table(table_id)).seat_of(user.id)
-            # a seated host's answer becomes their panel, which shows the hand below it
-            started = t("notice.started" if host_seat is None else "notice.started.seated",
-                        lang)
-            await answer.text(started, table_id=table_id)
-            if host_seat is not None:
-                self.display.hold_panel(interaction, table_id, host_seat, started)
-        elif verb == "cancel":
-            await tables.cancel(table_id, user.id)
-            await answer.text(t("end.cancelled", lang), table_id=table_id)
-        elif verb == "end":
-            outcome = await tables.end(table_id, user.id)
-            await answer.text(t(outcome, lang), table_id=table_id)
-        elif verb in ("claim.all", "claim.none"):
-            key, hand = await tables.claim(table_id, user.id, verb[len("claim."):], cid.stamp)
-            await self.send_hand(answer, interaction, hand, t(key, lang), update=on_private,
-                                 after_action=True)
-        elif verb in ("claim.yes", "claim.no"):
-            key, hand = await tables.decide_claim(table_id, user.id, verb == "claim.yes",
-                                                  cid.stamp)
-            await self.send_hand(answer, interaction, hand, t(key, lang), update=on_private,
-                                 after_action=True)
-        else:
-            await self._act(interaction, answer, cid, values, on_private)
+        await self.tables.table_in(cid.table_id, interaction.guild_id, suspended=verb == "end")
+        handler = VERB_HANDLERS.get(verb) if verb is not None else None
+        await (handler or Table._act)(self, click)
 
-    async def _act(self, interaction: discord.Interaction, answer: Answer, cid: ComponentId,
-                   values: list[str], on_private: bool) -> None:
-        kind = cid.pick_kind
-        token = cid.token if kind is None else f"{kind}:{'.'.join(values)}"
-        outcome = await self.tables.act(cid.table_id, interaction.user.id, token, cid.stamp)
-        words = self.words(interaction, outcome.hand.view.variant, outcome.hand.style)
-        await self.send_hand(answer, interaction, outcome.hand, words.done(outcome.action),
-                             update=on_private, words=words, after_action=True)
+    async def _hands(self, c: Click, stamp: Stamp) -> None:
+        done = await self.tables.finished_deal(c.table_id, c.interaction.guild_id, stamp.deal)
+        model = hands_message(done.view, done.number, done.names,
+                              self.words(c.interaction, done.view.variant, done.style),
+                              done.style, c.lang)
+        await c.answer.send(model, table_id=c.table_id, kind=MessageKind.HANDS, seat=None,
+                            stamp=stamp, update=False)
+
+    async def _hand(self, c: Click) -> None:
+        live = await self.tables.table(c.table_id)
+        await self.send_hand(c.answer, c.interaction, await self.tables.hand(live, c.user.id),
+                             update=False)
+
+    async def _last(self, c: Click) -> None:
+        live = await self.tables.table(c.table_id)
+        ctx = self.tables.last_trick(live)
+        words = self.words(c.interaction, live.variant, live.style)
+        model = last_trick_message(ctx.view, ctx.names, words, ctx.style, c.lang)
+        await c.answer.send(model, table_id=c.table_id, kind=MessageKind.LAST_TRICK,
+                            seat=live.seat_of(c.user.id), stamp=ctx.stamp, update=False)
+
+    async def _rules(self, c: Click) -> None:  # the rules cog answers, with its pages
+        live = await self.tables.table(c.table_id)
+        c.interaction.client.dispatch(RULES_EVENT, c.interaction, live.variant)
+
+    async def _join(self, c: Click) -> None:
+        seat = await self.tables.join(c.table_id, c.user.id, c.user.display_name)
+        joined = t("notice.joined", c.lang, n=seat + 1)
+        await c.answer.text(joined, table_id=c.table_id)
+        self.display.hold_panel(c.interaction, c.table_id, seat, joined)  # their hand
+        await self._add_to_thread(c.interaction, c.user)
+
+    async def _leave(self, c: Click) -> None:
+        outcome = await self.tables.leave(c.table_id, c.user.id)
+        await c.answer.text(t(f"notice.{outcome}", c.lang), table_id=c.table_id)
+
+    async def _computer(self, c: Click) -> None:
+        seat = await self.tables.add_computer(c.table_id, c.user.id)
+        await c.answer.text(t("notice.computer", c.lang, n=seat + 1), table_id=c.table_id)
+
+    async def _start(self, c: Click) -> None:
+        await self.tables.start(c.table_id, c.user.id)
+        host_seat = (await self.tables.table(c.table_id)).seat_of(c.user.id)
+        # a seated host's answer becomes their panel, which shows the hand below it
+        started = t("notice.started" if host_seat is None else "notice.started.seated",
+                    c.lang)
+        await c.answer.text(started, table_id=c.table_id)
+        if host_seat is not None:
+            self.display.hold_panel(c.interaction, c.table_id, host_seat, started)
+
+    async def _cancel(self, c: Click) -> None:
+        await self.tables.cancel(c.table_id, c.user.id)
+        await c.answer.text(t("end.cancelled", c.lang), table_id=c.table_id)
+
+    async def _end(self, c: Click) -> None:
+        outcome = await self.tables.end(c.table_id, c.user.id)
+        await c.answer.text(t(outcome, c.lang), table_id=c.table_id)
+
+    async def _claim(self, c: Click) -> None:
+        kind = c.cid.token[len("claim."):]
+        key, hand = await self.tables.claim(c.table_id, c.user.id, kind, c.cid.stamp)
+        await self.send_hand(c.answer, c.interaction, hand, t(key, c.lang),
+                             update=c.on_private, after_action=True)
+
+    async def _decide_claim(self, c: Click) -> None:
+        accept = c.cid.token == "claim.yes"
+        key, hand = await self.tables.decide_claim(c.table_id, c.user.id, accept, c.cid.stamp)
+        await self.send_hand(c.answer, c.interaction, hand, t(key, c.lang),
+                             update=c.on_private, after_action=True)
+
+    async def _act(self, c: Click) -> None:
+        """A game action: its token, or a select's kind with the values chosen."""
+        kind = c.cid.pick_kind
+        token = c.cid.token if kind is None else f"{kind}:{'.'.join(c.values)}"
+        outcome = await self.tables.act(c.table_id, c.user.id, token, c.cid.stamp)
+        words = self.words(c.interaction, outcome.hand.view.variant, outcome.hand.style)
+        await self.send_hand(c.answer, c.interaction, outcome.hand, words.done(outcome.action),
+                             update=c.on_private, words=words, after_action=True)
 
     @staticmethod
     async def _add_to_thread(interaction: discord.Interaction,
@@ -216,6 +254,17 @@ class Table(TableCog):
         if isinstance(channel, discord.Thread):
             with contextlib.suppress(discord.HTTPException):
                 await channel.add_user(user)
+
+
+#: what each table verb does (see :data:`bot.tables.ids.VERBS`); anything else is a game
+#: action (:meth:`Table._act`)
+VERB_HANDLERS: dict[str, Callable[[Table, Click], Awaitable[None]]] = {
+    "hand": Table._hand, "last": Table._last, "rules": Table._rules,
+    "join": Table._join, "leave": Table._leave, "computer": Table._computer,
+    "start": Table._start, "cancel": Table._cancel, "end": Table._end,
+    "claim.all": Table._claim, "claim.none": Table._claim,
+    "claim.yes": Table._decide_claim, "claim.no": Table._decide_claim,
+}
 
 
 async def setup(bot: TappBot) -> None:

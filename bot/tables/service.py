@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from bot.engine import Action, ActionType, SeatView, deal_from_record
 from bot.store import (
@@ -81,16 +82,61 @@ class TableService:
         self.timeouts = TurnTimeouts(self.core, self.claims.refuse)
         #: members' quiet hours and away periods (``/tapp quiet``, ``/tapp away``)
         self.availability = Availability(self.core, self.lobby.come_back)
-        tables = self.core.tables
-        self.table, self.table_in = self.core.table, self.core.table_in
-        self.find, self.located_in, self.peek = tables.find, tables.located_in, tables.peek
-        lobby, play = self.lobby, self.play
-        self.create_table, self.place, self.join = lobby.create_table, lobby.place, lobby.join
-        self.leave_thread = lobby.leave_thread
-        self.add_computer, self.leave, self.start = lobby.add_computer, lobby.leave, lobby.start
-        self.cancel, self.last_trick = lobby.cancel, play.last_trick
         #: tables whose place on Discord went (see :mod:`.places`)
         self.places = Places(self.core, self.lobby)
+
+    # -- finding tables (see :class:`TableCore` and :class:`TableRegistry`) -----------------
+    async def table(self, table_id: int, *, suspended: bool = False) -> LiveTable:
+        return await self.core.table(table_id, suspended=suspended)
+
+    async def table_in(self, table_id: int, guild_id: int | None, *,
+                       suspended: bool = False) -> LiveTable:
+        return await self.core.table_in(table_id, guild_id, suspended=suspended)
+
+    def find(self, guild_id: int | None, channel_id: int, user_id: int,
+             parent_id: int | None = None) -> LiveTable:
+        return self.core.tables.find(guild_id, channel_id, user_id, parent_id)
+
+    def located_in(self, channel_id: int) -> LiveTable | None:
+        return self.core.tables.located_in(channel_id)
+
+    def peek(self, table_id: int) -> LiveTable | None:
+        return self.core.tables.peek(table_id)
+
+    # -- the lobby and seats (see :class:`Lobby`) ------------------------------------------
+    async def create_table(self, *, guild_id: int, channel_id: int, host_id: int,
+                           host_name: str, variant: str | None, options: Mapping[str, Any],
+                           settings: Mapping[str, Any] | None = None,
+                           locale_language: str | None = None,
+                           in_thread: bool | None = None) -> Created:
+        return await self.lobby.create_table(
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id, host_name=host_name,
+            variant=variant, options=options, settings=settings,
+            locale_language=locale_language, in_thread=in_thread)
+
+    async def place(self, table_id: int, thread_id: int | None) -> bool:
+        return await self.lobby.place(table_id, thread_id)
+
+    async def leave_thread(self, table_id: int) -> None:
+        await self.lobby.leave_thread(table_id)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> int:
+        return await self.lobby.join(table_id, user_id, name)
+
+    async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
+        return await self.lobby.add_computer(table_id, user_id, level)
+
+    async def leave(self, table_id: int, user_id: int) -> str:
+        return await self.lobby.leave(table_id, user_id)
+
+    async def start(self, table_id: int, user_id: int) -> None:
+        await self.lobby.start(table_id, user_id)
+
+    async def cancel(self, table_id: int, user_id: int) -> None:
+        await self.lobby.cancel(table_id, user_id)
+
+    def last_trick(self, live: LiveTable) -> HandContext:
+        return self.play.last_trick(live)
 
     # -- a member's own hand and actions (they are here: an away period ends) -------------
     async def hand(self, live: LiveTable, user_id: int) -> HandContext:

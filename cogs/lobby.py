@@ -143,7 +143,7 @@ class Lobby(TableCog):
     async def leave(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
         outcome = await self.tables.leave(live.table_id, interaction.user.id)
-        await interaction.response.send_message(t(f"notice.{outcome}", user_language(interaction)),
+        await interaction.response.send_message(t(outcome, user_language(interaction)),
                                                 ephemeral=True)
 
     @app_commands.command(name="end", description=t("cmd.end"))

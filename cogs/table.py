@@ -202,7 +202,7 @@ class Table(TableCog):
 
     async def _leave(self, c: Click) -> None:
         outcome = await self.tables.leave(c.table_id, c.user.id)
-        await c.answer.text(t(f"notice.{outcome}", c.lang), table_id=c.table_id)
+        await c.answer.text(t(outcome, c.lang), table_id=c.table_id)
 
     async def _computer(self, c: Click) -> None:
         seat = await self.tables.add_computer(c.table_id, c.user.id)

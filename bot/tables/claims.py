@@ -37,6 +37,7 @@ from .core import TableCore, require_playing, seat_of
 from .errors import NotPlaying, Refused, StaleClick
 from .ids import Stamp
 from .live import LiveTable
+from .outcomes import ClaimOutcome
 from .state import ClaimState, HandContext
 
 #: positions a claim's search may visit before the bot gives up proving it; in
@@ -53,7 +54,7 @@ class Claims:
         self.budget = budget
 
     async def claim(self, table_id: int, user_id: int, kind: str,
-                    stamp: Stamp | None = None) -> tuple[str, HandContext]:
+                    stamp: Stamp | None = None) -> tuple[ClaimOutcome, HandContext]:
         """The member claims (``all`` or ``none``); returns the catalogue key of what
         happened (proven and played out, or put to the others) and their panel."""
         try:
@@ -73,7 +74,7 @@ class Claims:
                 raise Refused("error.claim_kind")
             line = await self._search(deal, seat, claimed, defended=True)
             if line is not None:
-                return "claim.proven", await self._play_out(live, seat, claimed, line, None,
+                return ClaimOutcome.PROVEN, await self._play_out(live, seat, claimed, line, None,
                                                             seat)
             if any(live.computer_plays(s) or s not in live.seats or live.is_computer(s)
                    for s in range(live.players) if s != seat):
@@ -87,10 +88,10 @@ class Claims:
                 live.deal_id, deal.ply, seat, claimed.value, await self._arming(live, put)))
             core.scheduler.wake()
             core.publish(live)
-            return "claim.put", self._panel(live, seat)
+            return ClaimOutcome.PUT, self._panel(live, seat)
 
     async def decide(self, table_id: int, user_id: int, accept: bool,
-                     stamp: Stamp | None = None) -> tuple[str, HandContext]:
+                     stamp: Stamp | None = None) -> tuple[ClaimOutcome, HandContext]:
         """Another player accepts or refuses the claim put to them."""
         core = self.core
         live = await core.table(table_id)
@@ -103,7 +104,7 @@ class Claims:
                 raise Refused("error.claim_own")
             if not accept:
                 await self.refuse(live, row.claim_id, seat)
-                return "claim.refused", self._panel(live, seat)
+                return ClaimOutcome.REFUSED, self._panel(live, seat)
             accepted = dataclasses.replace(claim, accepted=(*claim.accepted, seat))
             live.claim = await core.tables.write(live, core.store.claims.accept(
                 row.claim_id, deal.ply, seat, await self._arming(live, accepted)))
@@ -112,13 +113,13 @@ class Claims:
             assert claim is not None
             if claim.waiting:
                 core.publish(live)
-                return "claim.accepted", self._panel(live, seat)
+                return ClaimOutcome.ACCEPTED, self._panel(live, seat)
             kind = ClaimKind(row.kind)
             line = await self._search(deal, row.seat, kind, defended=False)
             if line is None:  # possible for some lay of the cards, not for this one
                 await self.refuse(live, row.claim_id, None)
-                return "claim.failed", self._panel(live, seat)
-            return "claim.agreed", await self._play_out(live, row.seat, kind, line,
+                return ClaimOutcome.FAILED, self._panel(live, seat)
+            return ClaimOutcome.AGREED, await self._play_out(live, row.seat, kind, line,
                                                         row.claim_id, seat)
 
     async def refuse(self, live: LiveTable, claim_id: int, seat: int | None) -> None:

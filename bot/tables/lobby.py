@@ -26,6 +26,7 @@ from .config import LEVEL_OPTION
 from .core import TableCore, require_host, require_lobby, require_playing, seat_of
 from .errors import BadOptions, NotHost, TableError, TableFull
 from .live import LiveTable
+from .outcomes import LeaveOutcome
 from .state import TableOver, TableState
 
 log = logging.getLogger(__name__)
@@ -152,10 +153,10 @@ class Lobby:
             core.publish(live)
             return seat
 
-    async def leave(self, table_id: int, user_id: int) -> str:
-        """Leave the lobby (``"left"``), or hand a seat in play to a computer
-        (``"replaced"``). Where computers are not allowed nobody can take the seat: the
-        table ends at once (``"left_closed"``), the deal in play dropped with no chips
+    async def leave(self, table_id: int, user_id: int) -> LeaveOutcome:
+        """Leave the lobby (``LEFT``), or hand a seat in play to a computer
+        (``REPLACED``). Where computers are not allowed nobody can take the seat: the
+        table ends at once (``LEFT_CLOSED``), the deal in play dropped with no chips
         moved, as when the host ends it at once."""
         core = self.core
         live = await core.table(table_id)
@@ -167,7 +168,7 @@ class Lobby:
                 await core.tables.write(live, core.store.tables.stand(table_id, seat))
                 del live.seats[seat]
                 core.publish(live)
-                return "left"
+                return LeaveOutcome.LEFT
             require_playing(live)
             settings = await core.store.settings.for_table(table_id)
             if not settings.computers_allowed:
@@ -179,7 +180,7 @@ class Lobby:
                 live.row = await core.tables.write(
                     live, core.store.tables.close(table_id, session))
                 core.close(live, core.table_over(live))
-                return "left_closed"
+                return LeaveOutcome.LEFT_CLOSED
             old, before = live.seats[seat], turn_key(live)
             live.seats[seat] = dataclasses.replace(old, user_id=None, is_computer=True)
             armed = arming(before, turn_key(live), settings, core.config.clock())
@@ -190,7 +191,7 @@ class Lobby:
             core.scheduler.wake()
             live.end_votes.discard(user_id)
             await core.after_change(live)
-            return "replaced"
+            return LeaveOutcome.REPLACED
 
     async def come_back(self, live: LiveTable, seat: int) -> None:
         """A member who was away plays their seat again (under the lock; stored first)."""

@@ -36,6 +36,7 @@ from .core import Changes, TableCore
 from .errors import NoTableHere, NotSeated
 from .live import LiveTable
 from .lobby import Lobby
+from .outcomes import EndOutcome
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +174,7 @@ class Places:
         return self._open(lambda lv: lv.suspended is not None and lv.row.guild_id == guild_id
                           and (lv.row.host_id == user_id or lv.seat_of(user_id) is not None))
 
-    async def end(self, table_id: int, user_id: int) -> str:
+    async def end(self, table_id: int, user_id: int) -> EndOutcome:
         """The host or a seated member ends a suspended table: the unfinished deal is
         abandoned (no chips move for it), the session closed and its chips settled."""
         core = self.core
@@ -186,7 +187,7 @@ class Places:
             if live.status is TableStatus.LOBBY:
                 live.row = await core.tables.write(live, core.store.tables.close(table_id))
                 core.tables.forget(live)
-                return "end.cancelled"
+                return EndOutcome.CANCELLED
             session = live.session
             assert session is not None
             if session.current is not None:
@@ -195,4 +196,4 @@ class Places:
             live.row = await core.tables.write(live, core.store.tables.close(table_id, session))
             core.tables.forget(live)  # nothing is shown: its place is gone
         log.info("table %d: ended by member %d while suspended", table_id, user_id)
-        return "end.closed"
+        return EndOutcome.CLOSED

@@ -14,6 +14,7 @@ from .core import Changes, TableCore, require_host, require_playing, seat_of
 from .errors import NotHost, NotPlaying, NotSeated, Refused, StaleClick
 from .ids import Stamp
 from .live import LiveTable
+from .outcomes import EndOutcome
 from .state import HandContext, TableOver
 
 #: a member who was away plays their seat again (see :meth:`bot.tables.lobby.Lobby`)
@@ -91,7 +92,7 @@ class Play:
             await core.after_change(live)
             return ActOutcome(action, hand, deal.is_over)
 
-    async def end(self, table_id: int, user_id: int, *, now: bool = False) -> str:
+    async def end(self, table_id: int, user_id: int, *, now: bool = False) -> EndOutcome:
         """Ask to end the table; returns the catalogue key of what happened.
 
         The host ends it (``now``: at once, the deal in play abandoned with no chips
@@ -106,7 +107,7 @@ class Play:
                 require_host(live, user_id)
                 live.row = await core.tables.write(live, core.store.tables.close(table_id))
                 core.close(live, TableOver(table_id, True, live.names(), None, None))
-                return "end.cancelled"
+                return EndOutcome.CANCELLED
             require_playing(live)
             session = live.session
             assert session is not None
@@ -122,18 +123,18 @@ class Play:
                 live.row = await core.tables.write(
                     live, core.store.tables.close(table_id, session))
                 core.close(live, core.table_over(live))
-                return "end.closed"
+                return EndOutcome.CLOSED
             if session.ending is not Ending.NONE:
-                return "end.already"
+                return EndOutcome.ALREADY
             if not is_host:
                 live.end_votes.add(user_id)
                 if len(live.end_votes) * 2 <= len(live.voters()):
                     core.publish(live)
-                    return "end.voted"
+                    return EndOutcome.VOTED
             session.request_end()
             await core.tables.write(live, core.store.tables.save_session(table_id, session))
             await core.after_change(live, Changes())
-            return "end.requested" if is_host else "end.vote_passed"
+            return EndOutcome.REQUESTED if is_host else EndOutcome.VOTE_PASSED
 
 
 def _resolve(deal: Deal, seat: int, token: str) -> Action:

@@ -42,6 +42,7 @@ from .errors import NoTableHere, TableBroken, TableSuspended
 from .ids import Stamp
 from .live import LiveTable
 from .lobby import Created, Lobby
+from .outcomes import ClaimOutcome, EndOutcome, LeaveOutcome
 from .places import Places
 from .play import ActOutcome, Play
 from .scheduler import Scheduler
@@ -126,7 +127,7 @@ class TableService:
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
         return await self.lobby.add_computer(table_id, user_id, level)
 
-    async def leave(self, table_id: int, user_id: int) -> str:
+    async def leave(self, table_id: int, user_id: int) -> LeaveOutcome:
         return await self.lobby.leave(table_id, user_id)
 
     async def start(self, table_id: int, user_id: int) -> None:
@@ -153,14 +154,14 @@ class TableService:
         return await self.play.act(table_id, user_id, token, stamp)
 
     async def claim(self, table_id: int, user_id: int, kind: str,
-                    stamp: Stamp | None = None) -> tuple[str, HandContext]:
+                    stamp: Stamp | None = None) -> tuple[ClaimOutcome, HandContext]:
         """The member claims (see :meth:`Claims.claim`); away by their own choice, they
         are back first."""
         await self.availability.present(await self.core.table(table_id), user_id)
         return await self.claims.claim(table_id, user_id, kind, stamp)
 
     async def decide_claim(self, table_id: int, user_id: int, accept: bool,
-                           stamp: Stamp | None = None) -> tuple[str, HandContext]:
+                           stamp: Stamp | None = None) -> tuple[ClaimOutcome, HandContext]:
         """The member accepts or refuses a claim (see :meth:`Claims.decide`); away by
         their own choice, they are back first."""
         await self.availability.present(await self.core.table(table_id), user_id)
@@ -217,7 +218,7 @@ class TableService:
     def is_idle(self) -> bool:
         return self.core.computers.is_idle()
 
-    async def end(self, table_id: int, user_id: int, *, now: bool = False) -> str:
+    async def end(self, table_id: int, user_id: int, *, now: bool = False) -> EndOutcome:
         """Ask to end the table (see :meth:`Play.end`); a table marked broken can only be
         closed, by its host (see :meth:`TableCore.close_broken`); a suspended one is
         ended at once by its host or a seated member (see :meth:`Places.end`)."""
@@ -227,7 +228,7 @@ class TableService:
             return await self.places.end(table_id, user_id)
         except TableBroken:
             await self.core.close_broken(table_id, user_id)
-            return "end.closed"
+            return EndOutcome.CLOSED
 
     # -- what cogs ask besides the lobby and play ---------------------------------------
     def choices(self, live: LiveTable, user_id: int,

@@ -24,6 +24,7 @@ from bot.tables.errors import (
     TableError,
     TableFull,
 )
+from bot.tables.outcomes import LeaveOutcome
 from bot.tables.timeouts import TimerNotice
 
 
@@ -118,7 +119,7 @@ async def test_lobby_rules(store: Store) -> None:
         await svc.join(tid, 102, "c")
     with pytest.raises(NotHost, match="cancel"):
         await svc.leave(tid, 100)
-    assert await svc.leave(tid, 101) == "left"
+    assert await svc.leave(tid, 101) is LeaveOutcome.LEFT
     await svc.cancel(tid, 100)
     assert svc.peek(tid) is None
     assert isinstance(display.events[-1], TableOver) and display.events[-1].cancelled

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from .db import Clock, SqliteDatabase
-from .pg import PgDatabase, is_postgres_url
+from .pg import PgDatabase, is_postgres_url, redacted
 from .sql import Conn, Dialect
 
 T = TypeVar("T")
@@ -47,3 +47,8 @@ async def open_database(location: str | Path, *, clock: Clock = time.time,
     if is_postgres_url(location):
         return await PgDatabase.open(str(location), clock=clock, busy_timeout=busy_timeout)
     return await SqliteDatabase.open(location, clock=clock, busy_timeout=busy_timeout)
+
+
+def shown_location(location: str | Path) -> str:
+    """The database as it may be shown: a file's path, a URL without its password."""
+    return redacted(str(location)) if is_postgres_url(location) else str(location)

@@ -29,7 +29,7 @@ GENERATED_KEYS = {
 
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|--[^\n]*|::|\?|:[A-Za-z_]\w*")
 _INSERT = re.compile(r"\s*INSERT\s+INTO\s+(\w+)\s", re.IGNORECASE)
-_ROWS = re.compile(r"\s*(SELECT|WITH|VALUES)\b|.*\bRETURNING\b", re.IGNORECASE | re.DOTALL)
+_ROWS = re.compile(r"\s*(SELECT|WITH|VALUES|SHOW)\b|.*\bRETURNING\b", re.IGNORECASE | re.DOTALL)
 
 
 @lru_cache(maxsize=2048)

@@ -18,14 +18,9 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-T = TypeVar("T")
+from .sql import GENERATED_KEYS
 
-#: the generated key of each table that has one (``lastrowid`` of an INSERT into it)
-GENERATED_KEYS = {
-    "tables": "table_id", "deals": "deal_id", "ledger": "entry_id",
-    "deadlines": "deadline_id", "claims": "claim_id", "daily_deals": "daily_id",
-    "daily_runs": "run_id",
-}
+T = TypeVar("T")
 
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|--[^\n]*|::|\?|:[A-Za-z_]\w*")
 _INSERT = re.compile(r"\s*INSERT\s+INTO\s+(\w+)\s", re.IGNORECASE)

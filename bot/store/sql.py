@@ -56,3 +56,22 @@ class Conn(Protocol):
 def dialect(conn: Conn) -> Dialect:
     """Which SQL ``conn`` speaks."""
     return "sqlite" if isinstance(conn, sqlite3.Connection) else "postgres"
+
+
+#: the generated key of each table that has one (``lastrowid`` of an INSERT into it)
+GENERATED_KEYS = {
+    "tables": "table_id", "deals": "deal_id", "ledger": "entry_id",
+    "deadlines": "deadline_id", "claims": "claim_id", "daily_deals": "daily_id",
+    "daily_runs": "run_id",
+}
+
+
+def resync_keys(conn: Conn) -> None:
+    """After rows were written with their keys given (a copy, a bulk load): the next
+    generated key of each table follows its largest. SQLite needs nothing (its rowid is
+    the largest plus one); PostgreSQL's sequences are set."""
+    if dialect(conn) != "postgres":
+        return
+    for table, key in GENERATED_KEYS.items():
+        conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', '{key}'),"
+                     f" COALESCE((SELECT MAX({key}) FROM {table}), 0) + 1, false)")

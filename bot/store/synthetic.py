@@ -20,7 +20,7 @@ from .bulk import summaries_rebuilt_after
 from .db import dumps
 from .errors import StoreError
 from .ledger import INSERT_LEDGER
-from .sql import Conn
+from .sql import Conn, resync_keys
 from .store import Store
 
 CONTRACTS = {
@@ -108,6 +108,7 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
             " result, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, 'settled', ?, ?, ?)",
             deal_values)
         conn.executemany(INSERT_LEDGER, ledger_values)
+        resync_keys(conn)
 
     def write_all(conn: Conn) -> None:
         with summaries_rebuilt_after(conn):
@@ -121,6 +122,7 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
             "INSERT INTO tables (table_id, guild_id, channel_id, host_id, variant, status,"
             " created_at) VALUES (?, ?, ?, 0, 'zuger', 'closed', ?)",
             [(g, g, g, start) for g in guild_ids])
+        resync_keys(conn)
 
     await store.db.write(tables)
     if bulk:

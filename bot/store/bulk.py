@@ -114,17 +114,18 @@ def rebuild_summaries(conn: Conn) -> None:
 
 
 @contextlib.contextmanager
-def summaries_rebuilt_after(conn: Conn) -> Iterator[None]:
+def summaries_rebuilt_after(conn: Conn, *, rebuild: bool = True) -> Iterator[None]:
     """Insert ledger rows in the ``with`` body without the per-row triggers; the summaries
-    are rebuilt and the triggers restored when the body ends (a raise leaves that to the
-    transaction's rollback)."""
+    are rebuilt (unless not ``rebuild``: a copy brings its own) and the triggers restored
+    when the body ends (a raise leaves that to the transaction's rollback)."""
     if not conn.in_transaction:
         raise RuntimeError("summaries_rebuilt_after needs an open write transaction")
     if dialect(conn) == "postgres":  # (ALTER TABLE is transactional there)
         for name in SUMMARY_TRIGGERS:
             conn.execute(f"ALTER TABLE ledger DISABLE TRIGGER {name}")
         yield
-        rebuild_summaries(conn)
+        if rebuild:
+            rebuild_summaries(conn)
         for name in SUMMARY_TRIGGERS:
             conn.execute(f"ALTER TABLE ledger ENABLE TRIGGER {name}")
         return
@@ -136,6 +137,7 @@ def summaries_rebuilt_after(conn: Conn) -> Iterator[None]:
     for name, _ in saved:
         conn.execute(f'DROP TRIGGER "{name}"')
     yield
-    rebuild_summaries(conn)
+    if rebuild:
+        rebuild_summaries(conn)
     for _, sql in saved:
         conn.execute(sql)

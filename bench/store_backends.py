@@ -10,6 +10,7 @@ import shutil
 import tempfile
 import time
 import warnings
+from argparse import ArgumentParser
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -20,6 +21,15 @@ from bot.store import Store
 
 #: the server the timed actions are played in (apart from the synthetic ones)
 ACTION_GUILD = 10**12
+
+
+def add_backend_options(parser: ArgumentParser, postgres: str, pg: str) -> None:
+    """``--backend`` (``postgres``: what it does then) and ``--pg URL`` (what it is)."""
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
+                        help=f"the store; postgres {postgres} (default: %(default)s)")
+    parser.add_argument("--pg", default=None, metavar="URL",
+                        help=f"with --backend postgres: {pg} (default: a throw-away local"
+                             " server)")
 
 
 @contextmanager

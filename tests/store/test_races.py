@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import copy
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -23,25 +24,26 @@ ACTIONS = 1000
 CONTENDERS = 4  # two on each store
 
 
+@asynccontextmanager
+async def pair(location: Path | str, clock: FakeClock) -> AsyncIterator[tuple[Store, Store]]:
+    a, b = await Store.open(location, clock=clock), await Store.open(location, clock=clock)
+    try:
+        yield a, b
+    finally:
+        await a.close()
+        await b.close()
+
+
 @pytest.fixture
 async def two_stores(request: pytest.FixtureRequest, backend: str, tmp_path: Path,
                      clock: FakeClock) -> AsyncIterator[tuple[Store, Store]]:
     if backend == "sqlite":
-        path = tmp_path / "race.sqlite3"
-        a, b = await Store.open(path, clock=clock), await Store.open(path, clock=clock)
-        try:
-            yield a, b
-        finally:
-            await a.close()
-            await b.close()
+        async with pair(tmp_path / "race.sqlite3", clock) as stores:
+            yield stores
         return
-    async with request.getfixturevalue("pg_server").database() as url:
-        a, b = await Store.open(url, clock=clock), await Store.open(url, clock=clock)
-        try:
-            yield a, b
-        finally:
-            await a.close()
-            await b.close()
+    async with request.getfixturevalue("pg_server").database() as url, \
+            pair(url, clock) as stores:
+        yield stores
 
 
 async def test_each_ply_is_applied_exactly_once(two_stores: tuple[Store, Store]) -> None:

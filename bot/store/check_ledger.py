@@ -13,7 +13,6 @@ when clean, 1 with problems, 2 on usage errors.
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from bot.engine import TappError, deal_from_record, rules_of
 
 from .backend import shown_location
 from .codec import result_to_json
-from .db import DATABASE_VAR, DEFAULT_PATH
+from .db import DEFAULT_PATH, default_database
 from .errors import StoreError
 from .models import SettledDeal
 from .store import Store
@@ -107,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the database file or a postgresql:// URL (default: "
                              f"$TAPP_DATABASE, else {DEFAULT_PATH}, as the bot)")
     args = parser.parse_args(argv)
-    args.db = args.db or database_location(os.environ.get(DATABASE_VAR, ""))
+    args.db = args.db or default_database()
     if isinstance(args.db, Path) and not args.db.is_file():
         print(f"no database at {args.db}", file=sys.stderr)
         return 2

@@ -22,6 +22,8 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
+from bot.config import database_location
+
 from .errors import SchemaTooNew, StoreError, StoreFull, StoreUnavailable
 from .sql import Conn, Dialect
 
@@ -50,10 +52,11 @@ def translate(exc: sqlite3.Error) -> StoreError:
     return StoreError(text)
 
 
-def default_database() -> Path:
-    """The file the bot uses: ``$TAPP_DATABASE``, else :data:`DEFAULT_PATH` (for the
-    commands that open it beside the bot: ``backup``, ``check-ledger``)."""
-    return Path(os.environ.get(DATABASE_VAR, "").strip() or DEFAULT_PATH)
+def default_database() -> Path | str:
+    """The bot's database: ``$TAPP_DATABASE`` (a file or a ``postgresql://`` URL), else
+    :data:`DEFAULT_PATH` (for the commands that open it beside the bot: ``backup``,
+    ``check-ledger``)."""
+    return database_location(os.environ.get(DATABASE_VAR, ""))
 
 
 def dumps(value: Any) -> str:

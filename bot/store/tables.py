@@ -250,7 +250,7 @@ class Tables:
     async def set_suspended(self, table_id: int, reason: str | None) -> TableRow:
         """Suspend an open table (its place on Discord is gone: ``reason``) or, with
         None, let it play again."""
-        def run(conn: sqlite3.Connection) -> TableRow:
+        def run(conn: Conn) -> TableRow:
             conn.execute(f"UPDATE tables SET suspended_reason = ? WHERE table_id = ?"
                          f" AND {_OPEN_SQL}", (reason, table_id))
             return fetch_table(conn, table_id)

@@ -52,6 +52,10 @@ for latency, not as actions. Opening (with the lobby joins) is reported on its o
 ``--json`` prints one object with ``actions_per_s``, ``p50_ms``, ``p99_ms``,
 ``floor_p99_ms``, ``courier_p99_ms``, ``courier_cpu_ms_per_action``,
 ``rss_per_table_kb``, ``token_requests_per_s`` and the other figures.
+
+``--backend postgres`` runs it all twice in one run, the bot on SQLite, then on
+PostgreSQL (``--pg URL``, an empty database; default: a throw-away local server): the
+JSON holds PostgreSQL's figures, SQLite's under ``"sqlite"``, and ``p99_vs_sqlite``.
 """
 
 from __future__ import annotations
@@ -88,7 +92,19 @@ from standin import discord_pointed_at
 
 from . import load_driver
 from .load_floors import CourierClient, FloorClient, courier_images
-from .load_report import AIM_RATE, AIM_TABLES, floor_figures, judge, main_figures, report
+from .load_report import (
+    AIM_P99_MS,
+    AIM_RATE,
+    AIM_TABLES,
+    floor_figures,
+    judge,
+    main_figures,
+    report,
+)
+from .store_backends import add_backend_options, postgres_database
+
+#: PostgreSQL's p99 at most this many times SQLite's of the same run (issue 30)
+AIM_SQLITE_RATIO = 1.5
 
 #: Discord's global rate limit: requests a second with the bot's token (interaction
 #: answers are not counted)
@@ -144,6 +160,8 @@ def _parser() -> Parser:
                              "Discord's observed per-channel limits for creating and editing "
                              "messages (5 per 5 s): for runs whose tables play faster than a "
                              "real table can")
+    add_backend_options(parser, "runs the whole bench on SQLite, then on PostgreSQL, and "
+                        "reports both", "an empty database for the bot")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -259,7 +277,7 @@ async def _reference(pipe: Pipe, client: discord.Client, token: str, name: str,
     return floor_figures(played, cpu, name)
 
 
-async def measure(args: argparse.Namespace, database: Path) -> dict[str, Any]:
+async def measure(args: argparse.Namespace, database: Path | str) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
     options = {"tables": args.tables, "variant": args.variant, "seed": args.seed,
@@ -355,5 +373,27 @@ def main(argv: list[str]) -> int:
     else:
         with tempfile.TemporaryDirectory(prefix="tapp-bench-load-") as folder:
             figures = asyncio.run(measure(args, Path(folder) / "load.sqlite3"))
-    print(json.dumps(figures) if args.json else report(figures))
+    if args.backend == "postgres":
+        with postgres_database(args.pg) as url:
+            pg = asyncio.run(measure(args, url))
+        text = (f"SQLite:\n{report(figures)}\n\nPostgreSQL:\n{report(pg)}\n\n"
+                f"{beside_sqlite(pg, figures)}")
+        figures = pg | {"backend": "postgres", "sqlite": figures}
+    else:
+        text = report(figures)
+    print(json.dumps(figures) if args.json else text)
     return 0
+
+
+def beside_sqlite(pg: dict[str, Any], sqlite: dict[str, Any]) -> str:
+    """PostgreSQL's p99 against SQLite's of the same run (adds ``p99_vs_sqlite`` and
+    ``aim_pg_met`` to ``pg``). The aim (issue 30): p99 under AIM_P99_MS, at most
+    AIM_SQLITE_RATIO times SQLite's, 0 failed (the floor ratios are ``aim_met``'s)."""
+    ratio = None
+    if pg.get("p99_ms") is not None and sqlite.get("p99_ms"):
+        ratio = round(pg["p99_ms"] / sqlite["p99_ms"], 2)
+    pg["p99_vs_sqlite"] = ratio
+    pg["aim_pg_met"] = bool(ratio is not None and ratio <= AIM_SQLITE_RATIO
+                            and pg["p99_ms"] < AIM_P99_MS and pg["failed"] == 0)
+    return (f"PostgreSQL p99 / SQLite p99: {ratio} (aim <= {AIM_SQLITE_RATIO}); "
+            f"failed {pg['failed']} and {sqlite['failed']}; aim met: {pg['aim_pg_met']}")

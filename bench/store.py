@@ -11,7 +11,12 @@ percentile) of ``--repeat`` interleaved runs after a warm-up.
 ``--db PATH`` keeps the filled database there and reuses it on the next run (filling
 a million rows takes a while); without it a temporary file is used and removed.
 ``--json`` prints one object with ``leaderboard_ms``, ``stats_ms``, ``count_floor_ms``
-and the other figures.
+and the other figures, and ``action_commit_p50_ms``/``_p99_ms``: one action appended
+(one write transaction, as the bot logs a move), ``--actions`` times.
+
+``--backend postgres`` measures the same on PostgreSQL (``--pg URL``, an empty or a
+bench-filled database; default: a throw-away local server), and SQLite's figures of
+the same run beside them (``"sqlite"`` in the JSON).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli import Parser, positive, sqlite_file
-from bot.store import Period, Store
+from bot.store import Period, Store, shown_location
 from bot.store.synthetic import (
     BenchSubject,
     bench_subject,
@@ -35,6 +40,8 @@ from bot.store.synthetic import (
     count_member_rows,
     fill_synthetic,
 )
+
+from .store_backends import action_commits, add_backend_options, postgres_database
 
 AIM_MS = 5.0
 Query = Callable[[], Awaitable[Any]]
@@ -64,6 +71,10 @@ def _parser() -> Parser:
                         help="refill the --db database even when it exists")
     parser.add_argument("--repeat", type=int, default=200, metavar="N",
                         help="timed runs per query, 1 or more (default: %(default)s)")
+    parser.add_argument("--actions", type=positive, default=500, metavar="N",
+                        help="action commits to time (default: %(default)s)")
+    add_backend_options(parser, "also measures sqlite in the same run, beside it",
+                        "the database to fill or reuse")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -107,8 +118,8 @@ async def _time(queries: dict[str, Query], repeat: int) -> dict[str, list[float]
     return times
 
 
-async def measure(args: argparse.Namespace, path: Path) -> dict[str, Any]:
-    if args.fresh and path.exists():
+async def measure(args: argparse.Namespace, path: Path | str) -> dict[str, Any]:
+    if isinstance(path, Path) and args.fresh and path.exists():
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
     async with await Store.open(path) as store:
@@ -118,6 +129,7 @@ async def measure(args: argparse.Namespace, path: Path) -> dict[str, Any]:
         everyone = await store.standings.leaderboard(subject.guild_id, limit=10_000)
         member = everyone.rows[len(everyone.rows) // 2].user_id  # off the first page
         times = await _time(_queries(store, subject, member), args.repeat)
+        commits = sorted(await action_commits(store, args.actions))
     figures: dict[str, Any] = {
         f"{name}_ms": round(statistics.median(ms), 3) for name, ms in times.items()}
     figures |= {
@@ -128,8 +140,15 @@ async def measure(args: argparse.Namespace, path: Path) -> dict[str, Any]:
         "server_deals": subject.deals, "server_member_rows": subject.member_rows,
         "server_members": everyone.players, "fill_s": None if fill_s is None else round(fill_s, 1),
         "reused_db": fill_s is None, "repeat": args.repeat, "aim_ms": AIM_MS,
+        "action_commit_p50_ms": round(_quantile(commits, 0.50), 3),
+        "action_commit_p99_ms": round(_quantile(commits, 0.99), 3),
+        "action_commits": len(commits), "backend": store.db.dialect,
     }
     return figures
+
+
+def _quantile(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 LABELS = {
@@ -147,7 +166,7 @@ LABELS = {
 def _table(f: dict[str, Any], path: str) -> str:
     fill = ("reused" if f["reused_db"] else f"filled in {f['fill_s']:.1f} s (bulk)")
     lines = [
-        f"database: {path} ({fill})",
+        f"{f['backend']} database: {path} ({fill})",
         f"{f['ledger_rows']:,} ledger rows over {f['servers']} servers; timed server: "
         f"{f['server_deals']:,} deals, {f['server_member_rows']:,} member rows, "
         f"{f['server_members']} members",
@@ -159,6 +178,8 @@ def _table(f: dict[str, Any], path: str) -> str:
         p95 = f.get(f"{name}_p95_ms")
         lines.append(f"{label:<48} {f[f'{name}_ms']:>10.3f} "
                      f"{'' if p95 is None else f'{p95:.3f}':>8}")
+    lines.append(f"{'action commit (p50, p99 of ' + str(f['action_commits']) + ')':<48} "
+                 f"{f['action_commit_p50_ms']:>10.3f} {f['action_commit_p99_ms']:>8.3f} (p99)")
     return "\n".join(lines)
 
 
@@ -175,5 +196,12 @@ def main(argv: list[str]) -> int:
         with tempfile.TemporaryDirectory(prefix="tapp-bench-") as folder:
             figures = asyncio.run(measure(args, Path(folder) / "bench.sqlite3"))
         shown = "temporary file"
-    print(json.dumps(figures) if args.json else _table(figures, shown))
+    if args.backend == "postgres":
+        with postgres_database(args.pg) as url:
+            pg = asyncio.run(measure(args, url))
+        text = f"{_table(figures, shown)}\n\n{_table(pg, shown_location(url))}"
+        figures = pg | {"sqlite": figures}
+    else:
+        text = _table(figures, shown)
+    print(json.dumps(figures) if args.json else text)
     return 0

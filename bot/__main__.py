@@ -29,6 +29,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {
                          "recompute a deal from its published seed, to check it"),
     "check-ledger": Subcommand("bot.store.check_ledger:main",
                                "check a database's chip ledger against its deals"),
+    "migrate-db": Subcommand("bot.store.migrate_db:main",
+                             "copy the database to PostgreSQL (or back) and prove the copy"),
     "backup": Subcommand("bot.store.backup_cli:main",
                          "copy the SQLite database while the bot runs (a backup)"),
     "health": Subcommand("bot.health:main",

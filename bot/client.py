@@ -16,6 +16,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 import discord
@@ -54,9 +55,10 @@ StoreFactory = Callable[[Settings], Awaitable[Store]]
 
 
 async def open_store(settings: Settings) -> SQLiteStore:
-    """The default store: the SQLite file named by the settings (its folder made)."""
+    """The default store: the SQLite file named by the settings (its folder made), or
+    the PostgreSQL database of their URL."""
     path = settings.database_path
-    if str(path) != ":memory:":
+    if isinstance(path, Path) and str(path) != ":memory:":
         path.parent.mkdir(parents=True, exist_ok=True)
     return await SQLiteStore.open(path)
 

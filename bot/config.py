@@ -3,7 +3,8 @@
 Variables (the real environment wins over ``.env``):
 
 ``DISCORD_TOKEN``          the bot token (required; never shown in ``repr`` or logs)
-``TAPP_DATABASE``          SQLite file, default ``./data/tapp.sqlite3``
+``TAPP_DATABASE``          SQLite file, default ``./data/tapp.sqlite3``, or a PostgreSQL URL
+                           (``postgresql://user:password@host/dbname``)
 ``TAPP_DEV_GUILD_ID``      a guild to sync commands to instantly while developing
 ``TAPP_LOG_LEVEL``         ``DEBUG``, ``INFO`` (default), ``WARNING`` or ``ERROR``
 ``TAPP_RENDER_PROCESSES``  worker processes drawing the images (default: one per core;
@@ -36,7 +37,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     token: str = field(repr=False)
-    database_path: Path = DEFAULT_DATABASE
+    database_path: Path | str = DEFAULT_DATABASE  # a str: a postgresql:// URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     render_processes: int | None = None  # None: one per core; 0: threads
@@ -81,13 +82,21 @@ class Settings:
         health = values.get("TAPP_HEALTH_FILE", "").strip()
         return cls(
             token=token,
-            database_path=Path(values.get("TAPP_DATABASE", "").strip() or DEFAULT_DATABASE),
+            database_path=database_location(values.get("TAPP_DATABASE", "")),
             dev_guild_id=int(guild) if guild else None,
             log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_processes=int(workers) if workers else None,
             global_rate=int(rate) if rate else DEFAULT_RATE,
             health_file=Path(health) if health else None,
         )
+
+
+def database_location(text: str) -> Path | str:
+    """A ``postgresql://`` URL as it is; anything else an SQLite file (empty: the default)."""
+    text = text.strip()
+    if text.startswith(("postgresql://", "postgres://")):
+        return text
+    return Path(text or DEFAULT_DATABASE)
 
 
 def read_env_file(path: Path, *, required: bool = False) -> dict[str, str]:

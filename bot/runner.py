@@ -23,7 +23,7 @@ from .client import StoreFactory, TappBot
 from .config import ConfigError, Settings
 from .health import beat
 from .logs import setup_logging, silence_voice_warnings
-from .store import SchemaTooNew, StoreError
+from .store import SchemaTooNew, StoreError, shown_location
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,8 @@ working directory if there is one, or from the file named by --env-file; the
 environment wins:
 
   DISCORD_TOKEN          the bot token (required)
-  TAPP_DATABASE          the SQLite file (default ./data/tapp.sqlite3)
+  TAPP_DATABASE          the SQLite file (default ./data/tapp.sqlite3), or a
+                         postgresql://user:password@host/dbname URL
   TAPP_DEV_GUILD_ID      a server to sync the commands to at once (development)
   TAPP_LOG_LEVEL         DEBUG, INFO (default), WARNING or ERROR
   TAPP_RENDER_PROCESSES  image processes (default: one per core; 0: threads)
@@ -102,11 +103,13 @@ def main(argv: list[str]) -> int:
               "connection (DNS, firewall, proxy) and start the bot again", file=sys.stderr)
         return 1
     except SchemaTooNew as error:
-        print(f"cannot use the database {settings.database_path}: {error}: run that newer "
+        where = shown_location(settings.database_path)  # a URL without its password
+        print(f"cannot use the database {where}: {error}: run that newer "
               "version, or restore the backup taken before it", file=sys.stderr)
         return 1
     except StoreError as error:
-        print(f"cannot open or upgrade the database {settings.database_path}: {error} "
+        where = shown_location(settings.database_path)
+        print(f"cannot open or upgrade the database {where}: {error} "
               "(an upgrade that fails is rolled back: the database is as it was)",
               file=sys.stderr)
         return 1

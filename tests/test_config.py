@@ -89,3 +89,34 @@ def test_setup_logging_installs_one_handler() -> None:
     finally:
         root.handlers[:] = saved
         root.setLevel(level)
+
+
+def test_a_postgresql_url_is_kept_as_a_url(tmp_path: Path) -> None:
+    url = "postgresql://tapp:pw@db.example:5432/tapp"
+    settings = Settings.from_env({"DISCORD_TOKEN": "t", "TAPP_DATABASE": f" {url} "},
+                                 env_file=tmp_path / "none")
+    assert settings.database_path == url  # not a Path: "//" would collapse
+    other = Settings.from_env({"DISCORD_TOKEN": "t", "TAPP_DATABASE": "x/y.sqlite3"},
+                              env_file=tmp_path / "none")
+    assert other.database_path == Path("x/y.sqlite3")
+
+
+def test_a_database_newer_than_the_bot_stops_it_with_one_line(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from bot import runner
+    from bot.store import SchemaTooNew
+
+    async def newer(settings: Settings, **_: object) -> None:
+        raise SchemaTooNew("the database has schema version 12; this bot knows up to 9")
+
+    monkeypatch.setattr(runner, "serve", newer)
+    monkeypatch.setattr(runner, "setup_logging", lambda *a, **k: None)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("TAPP_DATABASE", "postgresql://tapp:s3cret@db.example/tapp")
+    assert runner.main([]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "s3cret" not in err
+    assert err.startswith("cannot use the database postgresql://tapp:***@db.example/tapp:"
+                          " the database has schema version 12; this bot knows up to 9")

@@ -1,9 +1,11 @@
-"""Persistence with aiosqlite: schema and migrations, tables and seats, the append-only
-action log, deals, the chip ledger and standings, settings, timers and message ids.
+"""Persistence in SQLite (aiosqlite, the default) or PostgreSQL (asyncpg): schema and
+migrations, tables and seats, the append-only action log, deals, the chip ledger and
+standings, settings, timers and message ids.
 
 All SQL of the bot lives in this package. Open one :class:`Store` at start-up.
 """
 
+from .backend import open_database, shown_location
 from .claims import ClaimRow, ClaimStatus
 from .codec import restore_session, session_from_state, session_to_state
 from .db import DEFAULT_PATH
@@ -71,5 +73,6 @@ __all__ = [
     "PlyGap", "PostedMessage", "SchemaTooNew", "SeatRow", "SeatTaken", "Settings",
     "SettledDeal", "StaleAction", "Standing", "StandingsDrift", "Store", "StoreError",
     "StoreFull", "StoreUnavailable", "TableClosed", "TableMode", "TableNotFound", "TableRow",
-    "TableStatus", "TimeoutPolicy", "restore_session", "session_from_state", "session_to_state",
+    "TableStatus", "TimeoutPolicy", "open_database", "restore_session", "session_from_state",
+    "session_to_state", "shown_location",
 ]

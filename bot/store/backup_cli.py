@@ -17,7 +17,9 @@ import sys
 from pathlib import Path
 
 from bot.cli import Parser, output_file, sqlite_file
+from bot.config import database_location
 
+from .backend import shown_location
 from .db import DEFAULT_PATH, default_database
 
 DESCRIPTION = """\
@@ -54,11 +56,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m bot backup", description=DESCRIPTION)
     parser.add_argument("path", type=Path, metavar="PATH",
                         help="the backup file to write (replaced if it exists)")
-    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
+    parser.add_argument("--db", type=database_location, default=None, metavar="PATH",
                         help="the database to copy (default: $TAPP_DATABASE, else "
                              f"{DEFAULT_PATH}, as the bot)")
     args = parser.parse_args(argv)
-    source = sqlite_file(parser, args.db or default_database(), must_exist=True)
+    location = args.db or default_database()
+    if not isinstance(location, Path):
+        print(f"{shown_location(location)} is PostgreSQL: back it up with pg_dump (see the"
+              " README), e.g. pg_dump --format=custom --file=tapp.dump URL", file=sys.stderr)
+        return 2
+    source = sqlite_file(parser, location, must_exist=True)
     target = output_file(parser, args.path)
     if target.exists() and target.resolve() == source.resolve():
         parser.error(f"{target} is the database itself")

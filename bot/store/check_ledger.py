@@ -17,8 +17,10 @@ import sys
 from pathlib import Path
 
 from bot.cli import Parser
+from bot.config import database_location
 from bot.engine import TappError, deal_from_record, rules_of
 
+from .backend import shown_location
 from .codec import result_to_json
 from .db import DEFAULT_PATH, default_database
 from .errors import StoreError
@@ -100,12 +102,12 @@ problems, 2 when the database cannot be read.
 
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m bot check-ledger", description=DESCRIPTION)
-    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
-                        help=f"the database file (default: $TAPP_DATABASE, else "
-                             f"{DEFAULT_PATH}, as the bot)")
+    parser.add_argument("--db", type=database_location, default=None, metavar="PATH|URL",
+                        help=f"the database file or a postgresql:// URL (default: "
+                             f"$TAPP_DATABASE, else {DEFAULT_PATH}, as the bot)")
     args = parser.parse_args(argv)
     args.db = args.db or default_database()
-    if not args.db.is_file():
+    if isinstance(args.db, Path) and not args.db.is_file():
         print(f"no database at {args.db}", file=sys.stderr)
         return 2
 
@@ -116,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         count, problems = asyncio.run(run())
     except StoreError as exc:
-        print(f"cannot read {args.db}: {exc}", file=sys.stderr)
+        print(f"cannot read {shown_location(args.db)}: {exc}", file=sys.stderr)
         return 2
     for line in problems:
         print(line)

@@ -3,18 +3,19 @@ and a claim's line played out in one transaction."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.engine import Action
 
-from .db import Database, dumps, loads
+from .backend import Database
+from .db import dumps, loads
 from .deadlines import arm, schedule_all
 from .deals import append_entry, checked_entry
 from .errors import StaleAction, StoreError
 from .models import Arming
+from .sql import INTEGRITY_ERRORS, Conn, Row
 
 
 class ClaimStatus(StrEnum):
@@ -38,20 +39,20 @@ class ClaimRow:
     closed_at: float | None
 
 
-def _row(r: sqlite3.Row) -> ClaimRow:
+def _row(r: Row) -> ClaimRow:
     return ClaimRow(r["claim_id"], r["deal_id"], r["ply"], r["seat"], r["kind"],
                     ClaimStatus(r["status"]), tuple(loads(r["accepted"])), r["refused_by"],
                     r["created_at"], r["closed_at"])
 
 
-def _fetch(conn: sqlite3.Connection, claim_id: int) -> ClaimRow:
+def _fetch(conn: Conn, claim_id: int) -> ClaimRow:
     r = conn.execute("SELECT * FROM claims WHERE claim_id = ?", (claim_id,)).fetchone()
     if r is None:
         raise StoreError(f"no claim {claim_id}")
     return _row(r)
 
 
-def _pending(conn: sqlite3.Connection, claim_id: int, ply: int) -> ClaimRow:
+def _pending(conn: Conn, claim_id: int, ply: int) -> ClaimRow:
     """The claim, still pending at the deal's ply ``ply`` (else :class:`StaleAction`)."""
     claim = _fetch(conn, claim_id)
     deal_ply = conn.execute("SELECT ply FROM deals WHERE deal_id = ?",
@@ -61,7 +62,7 @@ def _pending(conn: sqlite3.Connection, claim_id: int, ply: int) -> ClaimRow:
     return claim
 
 
-def _table_of(conn: sqlite3.Connection, deal_id: int) -> int:
+def _table_of(conn: Conn, deal_id: int) -> int:
     return int(conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
                             (deal_id,)).fetchone()[0])
 
@@ -77,7 +78,7 @@ class Claims:
         deal has moved on or a claim was made at this ply."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> ClaimRow:
+        def run(conn: Conn) -> ClaimRow:
             deal_ply = conn.execute("SELECT ply, table_id FROM deals WHERE deal_id = ?"
                                     " AND status = 'playing'", (deal_id,)).fetchone()
             if deal_ply is None or deal_ply[0] != ply:
@@ -87,7 +88,7 @@ class Claims:
                 cur = conn.execute(
                     "INSERT INTO claims (deal_id, ply, seat, kind, status, created_at)"
                     " VALUES (?, ?, ?, ?, 'pending', ?)", (deal_id, ply, seat, kind, now))
-            except sqlite3.IntegrityError:
+            except INTEGRITY_ERRORS:
                 raise StaleAction(f"a claim was made at ply {ply} of deal {deal_id}") \
                     from None
             assert cur.lastrowid is not None
@@ -101,7 +102,7 @@ class Claims:
         deadlines of ``arming``."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> ClaimRow:
+        def run(conn: Conn) -> ClaimRow:
             claim = _pending(conn, claim_id, ply)
             seats = sorted(set(claim.accepted) | {seat})
             conn.execute("UPDATE claims SET accepted = ? WHERE claim_id = ?",
@@ -118,7 +119,7 @@ class Claims:
         deadlines of ``arming`` (the claimer's turn again)."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> ClaimRow:
+        def run(conn: Conn) -> ClaimRow:
             claim = _pending(conn, claim_id, ply)
             conn.execute("UPDATE claims SET status = 'refused', refused_by = ?, closed_at = ?"
                          " WHERE claim_id = ?", (seat, now, claim_id))
@@ -137,7 +138,7 @@ class Claims:
         entries = [(s, checked_entry(s, a), auto) for s, a, auto in plays]
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> ClaimRow:
+        def run(conn: Conn) -> ClaimRow:
             if claim_id is None:
                 cur = conn.execute(
                     "INSERT INTO claims (deal_id, ply, seat, kind, status, created_at,"
@@ -162,7 +163,7 @@ class Claims:
 
     async def latest(self, deal_id: int) -> ClaimRow | None:
         """The deal's newest claim, if any."""
-        def run(conn: sqlite3.Connection) -> ClaimRow | None:
+        def run(conn: Conn) -> ClaimRow | None:
             r = conn.execute("SELECT * FROM claims WHERE deal_id = ?"
                              " ORDER BY ply DESC LIMIT 1", (deal_id,)).fetchone()
             return _row(r) if r is not None else None
@@ -170,7 +171,7 @@ class Claims:
         return await self._db.read(run)
 
     async def for_deal(self, deal_id: int) -> list[ClaimRow]:
-        def run(conn: sqlite3.Connection) -> list[ClaimRow]:
+        def run(conn: Conn) -> list[ClaimRow]:
             rows = conn.execute("SELECT * FROM claims WHERE deal_id = ? ORDER BY ply",
                                 (deal_id,)).fetchall()
             return [_row(r) for r in rows]

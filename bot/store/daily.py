@@ -11,14 +11,15 @@ step that ends the deal finishes the run in the same transaction.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .db import Database, dumps, loads
+from .backend import Database
+from .db import dumps, loads
 from .errors import NotFound, StaleAction, StoreError
+from .sql import Conn, Row
 
 DECLINE = "decline"  # a step that is no engine action: the member lets a Kontra pass
 
@@ -99,21 +100,21 @@ class RunOver(StaleAction):
         self.run_id = run_id
 
 
-def _deal(r: sqlite3.Row) -> DailyDeal:
+def _deal(r: Row) -> DailyDeal:
     return DailyDeal(daily_id=r["daily_id"], guild_id=r["guild_id"], day=r["day"],
                      variant=r["variant"], seat=r["seat"], level=r["level"],
                      seed=bytes(r["seed"]), header=loads(r["header"]),
                      created_at=r["created_at"])
 
 
-def _run(r: sqlite3.Row) -> DailyRun:
+def _run(r: Row) -> DailyRun:
     return DailyRun(run_id=r["run_id"], daily_id=r["daily_id"], user_id=r["user_id"],
                     steps=r["steps"], status=RunStatus(r["status"]), chips=r["chips"],
                     result=loads(r["result"]), started_at=r["started_at"],
                     finished_at=r["finished_at"])
 
 
-def _fetch_run(conn: sqlite3.Connection, run_id: int) -> DailyRun:
+def _fetch_run(conn: Conn, run_id: int) -> DailyRun:
     row = conn.execute("SELECT * FROM daily_runs WHERE run_id = ?", (run_id,)).fetchone()
     if row is None:
         raise RunNotFound(run_id)
@@ -126,7 +127,7 @@ class DailyStore:
 
     # -- the day's deal ----------------------------------------------------------------
     async def deal(self, guild_id: int, day: str) -> DailyDeal | None:
-        def run(conn: sqlite3.Connection) -> DailyDeal | None:
+        def run(conn: Conn) -> DailyDeal | None:
             row = conn.execute("SELECT * FROM daily_deals WHERE guild_id = ? AND day = ?",
                                (guild_id, day)).fetchone()
             return None if row is None else _deal(row)
@@ -134,7 +135,7 @@ class DailyStore:
         return await self._db.read(run)
 
     async def deal_by_id(self, daily_id: int) -> DailyDeal:
-        def run(conn: sqlite3.Connection) -> DailyDeal:
+        def run(conn: Conn) -> DailyDeal:
             row = conn.execute("SELECT * FROM daily_deals WHERE daily_id = ?",
                                (daily_id,)).fetchone()
             if row is None:
@@ -154,7 +155,7 @@ class DailyStore:
         text = dumps({k: v for k, v in header.items() if k != "actions"})
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> DailyDeal:
+        def run(conn: Conn) -> DailyDeal:
             conn.execute(
                 "INSERT INTO daily_deals (guild_id, day, variant, seat, level, seed, header,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -171,7 +172,7 @@ class DailyStore:
         """The member's run of the day's deal (started now if they have none)."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> DailyRun:
+        def run(conn: Conn) -> DailyRun:
             conn.execute("INSERT INTO daily_runs (daily_id, user_id, started_at)"
                          " VALUES (?, ?, ?) ON CONFLICT (daily_id, user_id) DO NOTHING",
                          (daily_id, user_id, now))
@@ -182,7 +183,7 @@ class DailyStore:
         return await self._db.write(run)
 
     async def run_of(self, daily_id: int, user_id: int) -> DailyRun | None:
-        def run(conn: sqlite3.Connection) -> DailyRun | None:
+        def run(conn: Conn) -> DailyRun | None:
             row = conn.execute("SELECT * FROM daily_runs WHERE daily_id = ? AND user_id = ?",
                                (daily_id, user_id)).fetchone()
             return None if row is None else _run(row)
@@ -194,7 +195,7 @@ class DailyStore:
 
     async def run_with_steps(self, run_id: int) -> tuple[DailyRun, list[dict[str, Any]]]:
         """The run and its steps in order, from one snapshot."""
-        def run(conn: sqlite3.Connection) -> tuple[DailyRun, list[dict[str, Any]]]:
+        def run(conn: Conn) -> tuple[DailyRun, list[dict[str, Any]]]:
             found = _fetch_run(conn, run_id)
             rows = conn.execute("SELECT entry FROM daily_steps WHERE run_id = ? ORDER BY step",
                                 (run_id,)).fetchall()
@@ -214,7 +215,7 @@ class DailyStore:
         text = dumps(dict(entry))
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> DailyRun:
+        def run(conn: Conn) -> DailyRun:
             cur = conn.execute(
                 "UPDATE daily_runs SET steps = steps + 1"
                 " WHERE run_id = ? AND steps = ? AND status = 'playing'", (run_id, step))
@@ -239,7 +240,7 @@ class DailyStore:
     # -- tables ----------------------------------------------------------------------------
     async def count(self, daily_id: int) -> DayCount:
         """How many members have finished the day's deal, and how many are playing it."""
-        def run(conn: sqlite3.Connection) -> DayCount:
+        def run(conn: Conn) -> DayCount:
             counts = dict(conn.execute(
                 "SELECT status, COUNT(*) FROM daily_runs WHERE daily_id = ? GROUP BY status",
                 (daily_id,)).fetchall())
@@ -250,7 +251,7 @@ class DailyStore:
     async def scores(self, guild_id: int, first_day: str, last_day: str) -> list[DailyScore]:
         """Every finished run of the server's deals from ``first_day`` to ``last_day``
         (inclusive), by day, then by when it finished."""
-        def run(conn: sqlite3.Connection) -> list[DailyScore]:
+        def run(conn: Conn) -> list[DailyScore]:
             rows = conn.execute(
                 "SELECT d.day, r.user_id, r.chips, r.finished_at, r.run_id, r.result"
                 " FROM daily_deals d JOIN daily_runs r ON r.daily_id = d.daily_id"
@@ -264,7 +265,7 @@ class DailyStore:
 
     async def days_played(self, guild_id: int, last_day: str) -> dict[int, list[str]]:
         """Each member's days with a finished run, up to ``last_day``, in order."""
-        def run(conn: sqlite3.Connection) -> dict[int, list[str]]:
+        def run(conn: Conn) -> dict[int, list[str]]:
             rows = conn.execute(
                 "SELECT r.user_id, d.day FROM daily_deals d"
                 " JOIN daily_runs r ON r.daily_id = d.daily_id"

@@ -22,7 +22,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
+from bot.config import database_location
+
 from .errors import SchemaTooNew, StoreError, StoreFull, StoreUnavailable
+from .sql import Conn, Dialect
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -49,10 +52,11 @@ def translate(exc: sqlite3.Error) -> StoreError:
     return StoreError(text)
 
 
-def default_database() -> Path:
-    """The file the bot uses: ``$TAPP_DATABASE``, else :data:`DEFAULT_PATH` (for the
-    commands that open it beside the bot: ``backup``, ``check-ledger``)."""
-    return Path(os.environ.get(DATABASE_VAR, "").strip() or DEFAULT_PATH)
+def default_database() -> Path | str:
+    """The bot's database: ``$TAPP_DATABASE`` (a file or a ``postgresql://`` URL), else
+    :data:`DEFAULT_PATH` (for the commands that open it beside the bot: ``backup``,
+    ``check-ledger``)."""
+    return database_location(os.environ.get(DATABASE_VAR, ""))
 
 
 def dumps(value: Any) -> str:
@@ -87,15 +91,24 @@ def _strip_comments(sql: str) -> str:
     return "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
 
 
-def load_migrations() -> list[Migration]:
-    """The packaged migrations in order; versions must run 1, 2, 3, ..."""
+def load_migrations(dialect: Dialect = "sqlite") -> list[Migration]:
+    """The packaged migrations of a backend in order; versions must run 1, 2, 3, ...
+
+    ``NNNN_name.sql`` serves both backends unless ``NNNN_name.postgres.sql`` exists,
+    which PostgreSQL runs instead (the schema the same, in its dialect)."""
     folder = resources.files("bot.store") / "migrations"
-    found = []
-    for item in folder.iterdir():
-        if item.name.endswith(".sql"):
-            version = int(item.name.split("_", 1)[0])
-            found.append(Migration(version, item.name, item.read_text(encoding="utf-8")))
-    found.sort(key=lambda m: m.version)
+    by_version: dict[int, Migration] = {}
+    for item in sorted(folder.iterdir(), key=lambda i: i.name):
+        if not item.name.endswith(".sql"):
+            continue
+        own = item.name.endswith(".postgres.sql")
+        if own and dialect != "postgres":
+            continue
+        version = int(item.name.split("_", 1)[0])
+        if version in by_version and not own:
+            continue
+        by_version[version] = Migration(version, item.name, item.read_text(encoding="utf-8"))
+    found = sorted(by_version.values(), key=lambda m: m.version)
     if [m.version for m in found] != list(range(1, len(found) + 1)):
         raise StoreError(f"migrations must be numbered 1..n: {[m.name for m in found]}")
     return found
@@ -122,8 +135,10 @@ def migrate(conn: sqlite3.Connection, migrations: list[Migration]) -> int:
     return max(current, latest)
 
 
-class Database:
+class SqliteDatabase:
     """One SQLite connection on aiosqlite's worker thread, with the store's clock."""
+
+    dialect: Dialect = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection, path: str,
                  clock: Clock) -> None:
@@ -137,7 +152,7 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,
-                   busy_timeout: float = 5.0) -> Database:
+                   busy_timeout: float = 5.0) -> SqliteDatabase:
         """Open (creating parent folders), set the pragmas and apply pending migrations."""
         location = str(path)
         uri = location.startswith("file:")
@@ -167,12 +182,12 @@ class Database:
     def now(self) -> float:
         return float(self.clock())
 
-    async def read(self, fn: Callable[Concatenate[sqlite3.Connection, P], T],
+    async def read(self, fn: Callable[Concatenate[Conn, P], T],
                    *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn(conn, ...)`` in a read transaction (one consistent snapshot)."""
         return await self._call(_transaction, "DEFERRED", fn, args, kwargs)
 
-    async def write(self, fn: Callable[Concatenate[sqlite3.Connection, P], T],
+    async def write(self, fn: Callable[Concatenate[Conn, P], T],
                     *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn(conn, ...)`` in a ``BEGIN IMMEDIATE`` transaction; all or nothing."""
         fail = self._failing_writes.pop(0) if self._failing_writes else None

@@ -9,15 +9,15 @@ it was set for: the table service ignores it if the deal has moved on since.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
-from .db import Database
+from .backend import Database
 from .models import Arming, Deadline, DeadlineKind, DeadlineSpec
 from .rows import cancel_deadlines, fetch_open_table
+from .sql import Conn, Row
 
 
-def deadline_row(r: sqlite3.Row) -> Deadline:
+def deadline_row(r: Row) -> Deadline:
     return Deadline(
         deadline_id=r["deadline_id"], table_id=r["table_id"], kind=DeadlineKind(r["kind"]),
         deal_id=r["deal_id"], ply=r["ply"], seat=r["seat"], due_at=r["due_at"],
@@ -25,7 +25,7 @@ def deadline_row(r: sqlite3.Row) -> Deadline:
     )
 
 
-def schedule(conn: sqlite3.Connection, table_id: int, kind: DeadlineKind | str, due_at: float,
+def schedule(conn: Conn, table_id: int, kind: DeadlineKind | str, due_at: float,
              *, deal_id: int | None, ply: int | None, seat: int | None,
              now: float) -> Deadline:
     """Replace the table's pending deadline of this kind (inside a write transaction)."""
@@ -40,7 +40,7 @@ def schedule(conn: sqlite3.Connection, table_id: int, kind: DeadlineKind | str, 
                     False, None)
 
 
-def schedule_all(conn: sqlite3.Connection, table_id: int, specs: Sequence[DeadlineSpec], *,
+def schedule_all(conn: Conn, table_id: int, specs: Sequence[DeadlineSpec], *,
                  deal_id: int | None, ply: int | None, now: float) -> list[Deadline]:
     """Cancel every pending deadline of the table and schedule ``specs`` instead."""
     cancel_deadlines(conn, table_id)
@@ -48,7 +48,7 @@ def schedule_all(conn: sqlite3.Connection, table_id: int, specs: Sequence[Deadli
                      now=now) for s in specs]
 
 
-def arm(conn: sqlite3.Connection, table_id: int, arming: Arming | None, now: float) -> None:
+def arm(conn: Conn, table_id: int, arming: Arming | None, now: float) -> None:
     """Set the deadlines of ``arming`` (inside a write transaction; None: leave them)."""
     if arming is not None:
         schedule_all(conn, table_id, arming.specs, deal_id=arming.deal_id, ply=arming.ply,
@@ -66,7 +66,7 @@ class Deadlines:
         open."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> Deadline:
+        def run(conn: Conn) -> Deadline:
             fetch_open_table(conn, table_id)
             return schedule(conn, table_id, kind, due_at, deal_id=deal_id, ply=ply, seat=seat,
                             now=now)
@@ -78,7 +78,7 @@ class Deadlines:
         this turn (deal and ply) instead; the table must be open."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> list[Deadline]:
+        def run(conn: Conn) -> list[Deadline]:
             fetch_open_table(conn, table_id)
             return schedule_all(conn, table_id, specs, deal_id=deal_id, ply=ply, now=now)
         return await self._db.write(run)
@@ -88,7 +88,7 @@ class Deadlines:
         ``arming`` (a turn's, or none); the table must be open."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> None:
+        def run(conn: Conn) -> None:
             fetch_open_table(conn, table_id)
             arm(conn, table_id, arming, now)
         await self._db.write(run)
@@ -100,7 +100,7 @@ class Deadlines:
 
     async def pending(self, table_id: int | None = None) -> list[Deadline]:
         """Pending deadlines, earliest first (of one table, or all)."""
-        def run(conn: sqlite3.Connection) -> list[Deadline]:
+        def run(conn: Conn) -> list[Deadline]:
             if table_id is None:
                 rows = conn.execute(
                     "SELECT * FROM deadlines WHERE status = 'pending' ORDER BY due_at")
@@ -114,7 +114,7 @@ class Deadlines:
     async def for_turn(self, table_id: int, deal_id: int, ply: int,
                        seat: int) -> list[Deadline]:
         """Every deadline (pending or fired) set for this turn of the table."""
-        def run(conn: sqlite3.Connection) -> list[Deadline]:
+        def run(conn: Conn) -> list[Deadline]:
             rows = conn.execute(
                 "SELECT * FROM deadlines WHERE table_id = ? AND deal_id = ? AND ply = ?"
                 " AND seat = ? ORDER BY due_at, deadline_id", (table_id, deal_id, ply, seat))
@@ -123,7 +123,7 @@ class Deadlines:
 
     async def next_due(self) -> float | None:
         """When the earliest pending deadline is due (None: nothing pending)."""
-        def run(conn: sqlite3.Connection) -> float | None:
+        def run(conn: Conn) -> float | None:
             return conn.execute(
                 "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending'").fetchone()[0]
         return await self._db.read(run)
@@ -132,7 +132,7 @@ class Deadlines:
         """Mark due pending deadlines fired and return them; each is returned only once."""
         at = self._db.now() if now is None else now
 
-        def run(conn: sqlite3.Connection) -> list[Deadline]:
+        def run(conn: Conn) -> list[Deadline]:
             due = [r["deadline_id"] for r in conn.execute(
                 "SELECT deadline_id FROM deadlines WHERE status = 'pending' AND due_at <= ?"
                 " ORDER BY due_at, deadline_id LIMIT ?", (at, limit))]
@@ -150,7 +150,7 @@ class Deadlines:
         """Make a claimed deadline pending again, due at ``due_at`` (its firing failed, or
         it waits for the end of the member's quiet hours); False if the table has a newer
         pending deadline of that kind (or none is left)."""
-        def run(conn: sqlite3.Connection) -> bool:
+        def run(conn: Conn) -> bool:
             return conn.execute(
                 "UPDATE deadlines SET status = 'pending', fired_at = NULL, due_at = ?"
                 " WHERE deadline_id = ? AND status = 'fired' AND NOT EXISTS ("
@@ -162,7 +162,7 @@ class Deadlines:
 
     async def purge_fired(self, before: float) -> int:
         """Delete deadlines that fired before ``before`` (housekeeping)."""
-        def run(conn: sqlite3.Connection) -> int:
+        def run(conn: Conn) -> int:
             return conn.execute("DELETE FROM deadlines WHERE status = 'fired' AND fired_at < ?",
                                 (before,)).rowcount
         return await self._db.write(run)

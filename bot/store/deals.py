@@ -6,7 +6,6 @@ table every entry in ply order; ``header + actions`` replays to the current stat
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,8 +13,9 @@ from bot.engine import Action, Deal, deal_from_record
 from bot.engine.session import Session
 from bot.engine.shuffle import commitment, seeded_masks
 
+from .backend import Database
 from .codec import full_record, record_header, result_to_json, session_to_state
-from .db import Database, dumps
+from .db import dumps
 from .deadlines import schedule_all
 from .errors import (
     DealClosed,
@@ -44,6 +44,7 @@ from .rows import (
     fetch_seats,
     fetch_table,
 )
+from .sql import Conn
 
 
 def normalised_header(deal_or_record: Deal | Mapping[str, Any]) -> dict[str, Any]:
@@ -75,7 +76,7 @@ def checked_entry(seat: int, action: Action | Mapping[str, Any]) -> dict[str, An
     return entry
 
 
-def append_entry(conn: sqlite3.Connection, deal_id: int, ply: int, seat: int,
+def append_entry(conn: Conn, deal_id: int, ply: int, seat: int,
                  entry: dict[str, Any], auto: bool, now: float, *,
                  timed_out: bool | None = None) -> tuple[ActionRow, int]:
     """Append one entry at ``ply`` (see :meth:`Deals.append_action`); returns its row
@@ -121,7 +122,7 @@ class Deals:
             check_seed(dealt, seed)
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> DealRow:
+        def run(conn: Conn) -> DealRow:
             table = fetch_open_table(conn, table_id)
             if table.status is not TableStatus.PLAYING:
                 raise InvalidTransition("The table has not started yet.")
@@ -162,7 +163,7 @@ class Deals:
         entry = checked_entry(seat, action)
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> ActionRow:
+        def run(conn: Conn) -> ActionRow:
             row, table_id = append_entry(conn, deal_id, ply, seat, entry, auto, now,
                                          timed_out=timed_out)
             if deadlines is not None:
@@ -190,7 +191,7 @@ class Deals:
         ply = deal.ply
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> SettledDeal:
+        def run(conn: Conn) -> SettledDeal:
             row = fetch_deal(conn, deal_id)
             if row.status is not DealStatus.PLAYING:
                 raise DealClosed(deal_id)
@@ -222,7 +223,7 @@ class Deals:
         state_text = None if session is None else dumps(session_to_state(session))
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> DealRow:
+        def run(conn: Conn) -> DealRow:
             row = fetch_deal(conn, deal_id)
             if row.status is not DealStatus.PLAYING:
                 raise DealClosed(deal_id)
@@ -239,7 +240,7 @@ class Deals:
     async def unshown(self, table_id: int | None = None) -> list[DealRow]:
         """Settled deals whose result message was not posted yet (of one table, or all),
         oldest first."""
-        def run(conn: sqlite3.Connection) -> list[DealRow]:
+        def run(conn: Conn) -> list[DealRow]:
             where = "" if table_id is None else " AND table_id = ?"
             args = () if table_id is None else (table_id,)
             return [deal_row(r) for r in conn.execute(
@@ -252,7 +253,7 @@ class Deals:
 
     async def current(self, table_id: int) -> DealRow | None:
         """The table's deal in play, if any."""
-        def run(conn: sqlite3.Connection) -> DealRow | None:
+        def run(conn: Conn) -> DealRow | None:
             r = conn.execute("SELECT * FROM deals WHERE table_id = ? AND status = 'playing'",
                              (table_id,)).fetchone()
             return None if r is None else deal_row(r)
@@ -260,7 +261,7 @@ class Deals:
 
     async def for_table(self, table_id: int) -> list[DealRow]:
         """Every deal of a table, in order."""
-        def run(conn: sqlite3.Connection) -> list[DealRow]:
+        def run(conn: Conn) -> list[DealRow]:
             rows = conn.execute("SELECT * FROM deals WHERE table_id = ? ORDER BY number",
                                 (table_id,))
             return [deal_row(r) for r in rows]
@@ -268,12 +269,12 @@ class Deals:
 
     async def record(self, deal_id: int) -> dict[str, Any]:
         """The deal record: header and every action in ply order."""
-        def run(conn: sqlite3.Connection) -> dict[str, Any]:
+        def run(conn: Conn) -> dict[str, Any]:
             return full_record(fetch_deal(conn, deal_id).header, fetch_entries(conn, deal_id))
         return await self._db.read(run)
 
     async def actions(self, deal_id: int) -> tuple[ActionRow, ...]:
-        def run(conn: sqlite3.Connection) -> tuple[ActionRow, ...]:
+        def run(conn: Conn) -> tuple[ActionRow, ...]:
             fetch_deal(conn, deal_id)
             rows = conn.execute("SELECT * FROM actions WHERE deal_id = ? ORDER BY ply",
                                 (deal_id,))

@@ -3,14 +3,14 @@ and the audit queries ``python -m bot check-ledger`` needs."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from bot.engine import DealResult, rules_of
 
+from .backend import Database
 from .codec import full_record
-from .db import Database, loads
+from .db import loads
 from .errors import LedgerImbalance, StoreError
 from .models import (
     DealRow,
@@ -25,6 +25,7 @@ from .models import (
     TableStatus,
 )
 from .rows import deal_row, ledger_row
+from .sql import Conn
 
 INSERT_LEDGER = """
 INSERT INTO ledger (kind, deal_id, table_id, guild_id, seat, user_id, is_computer,
@@ -75,7 +76,7 @@ def deal_ledger_values(*, deal_id: int, table: TableRow, seats: Sequence[SeatRow
     return rows
 
 
-def book_pot_shares(conn: sqlite3.Connection, table: TableRow, seats: Sequence[SeatRow],
+def book_pot_shares(conn: Conn, table: TableRow, seats: Sequence[SeatRow],
                     shares: Sequence[int], now: float) -> bool:
     """Write the pot shared out at the session's end, once per table; True if written."""
     booked = conn.execute(
@@ -98,14 +99,14 @@ def book_pot_shares(conn: sqlite3.Connection, table: TableRow, seats: Sequence[S
     return True
 
 
-def ledger_for_deal(conn: sqlite3.Connection, deal_id: int) -> tuple[LedgerRow, ...]:
+def ledger_for_deal(conn: Conn, deal_id: int) -> tuple[LedgerRow, ...]:
     rows = conn.execute(
         "SELECT * FROM ledger WHERE deal_id = ? AND kind = 'deal' ORDER BY seat IS NULL, seat",
         (deal_id,))
     return tuple(ledger_row(r) for r in rows)
 
 
-def settled_page(conn: sqlite3.Connection, after: int, limit: int) -> list[SettledDeal]:
+def settled_page(conn: Conn, after: int, limit: int) -> list[SettledDeal]:
     """Settled deals with ``deal_id > after``, in deal order, with ledger and record."""
     deals = [deal_row(r) for r in conn.execute(
         "SELECT * FROM deals WHERE deal_id > ? AND status = 'settled' ORDER BY deal_id LIMIT ?",
@@ -115,7 +116,7 @@ def settled_page(conn: sqlite3.Connection, after: int, limit: int) -> list[Settl
     return attach(conn, deals)
 
 
-def attach(conn: sqlite3.Connection, deals: list[DealRow]) -> list[SettledDeal]:
+def attach(conn: Conn, deals: list[DealRow]) -> list[SettledDeal]:
     """Ledger rows and records for a few deals, in three queries."""
     ids = [d.deal_id for d in deals]
     marks = ",".join("?" * len(ids))
@@ -145,7 +146,7 @@ class Ledger:
 
     async def for_table(self, table_id: int) -> tuple[LedgerRow, ...]:
         """Every row of a table (deals, then pot shares), in the order written."""
-        def run(conn: sqlite3.Connection) -> tuple[LedgerRow, ...]:
+        def run(conn: Conn) -> tuple[LedgerRow, ...]:
             rows = conn.execute(
                 "SELECT * FROM ledger WHERE table_id = ? ORDER BY entry_id", (table_id,))
             return tuple(ledger_row(r) for r in rows)
@@ -168,10 +169,11 @@ class Ledger:
 
     async def imbalances(self) -> list[Imbalance]:
         """Deals (and tables' pot shares) whose rows do not sum to zero."""
-        def run(conn: sqlite3.Connection) -> list[Imbalance]:
+        def run(conn: Conn) -> list[Imbalance]:
             out = []
             for r in conn.execute(
-                    "SELECT kind, deal_id, table_id, SUM(amount) AS total FROM ledger"
+                    "SELECT kind, MIN(deal_id) AS deal_id, MIN(table_id) AS table_id,"
+                    " SUM(amount) AS total FROM ledger"
                     " GROUP BY kind, CASE kind WHEN 'deal' THEN deal_id ELSE table_id END"
                     " HAVING SUM(amount) != 0 ORDER BY kind, deal_id, table_id"):
                 kind = LedgerKind(r["kind"])
@@ -182,7 +184,7 @@ class Ledger:
     async def pots(self) -> list[PotBalance]:
         """Every table that has ever had pot rows, with its pot by the ledger and by its
         stored session."""
-        def run(conn: sqlite3.Connection) -> list[PotBalance]:
+        def run(conn: Conn) -> list[PotBalance]:
             out = []
             for r in conn.execute(
                     "SELECT t.table_id, t.guild_id, t.status, t.session,"
@@ -198,7 +200,7 @@ class Ledger:
     async def guild_totals(self) -> dict[int, int]:
         """Servers whose ledger rows (members', computers' and pots') do not sum to zero,
         with their sum."""
-        def run(conn: sqlite3.Connection) -> dict[int, int]:
+        def run(conn: Conn) -> dict[int, int]:
             return {r[0]: r[1] for r in conn.execute(
                 "SELECT guild_id, SUM(amount) FROM ledger GROUP BY guild_id"
                 " HAVING SUM(amount) != 0 ORDER BY guild_id")}
@@ -206,7 +208,7 @@ class Ledger:
 
     async def settled_without_ledger(self) -> list[int]:
         """Settled deals that have no ledger rows at all (should be none)."""
-        def run(conn: sqlite3.Connection) -> list[int]:
+        def run(conn: Conn) -> list[int]:
             return [r[0] for r in conn.execute(
                 "SELECT deal_id FROM deals d WHERE status = 'settled' AND NOT EXISTS"
                 " (SELECT 1 FROM ledger l WHERE l.deal_id = d.deal_id AND l.kind = 'deal')"
@@ -215,19 +217,19 @@ class Ledger:
 
     async def standings_drift(self) -> list[StandingsDrift]:
         """Members whose all-time standings disagree with their ledger rows."""
-        def run(conn: sqlite3.Connection) -> list[StandingsDrift]:
+        def run(conn: Conn) -> list[StandingsDrift]:
             rows = conn.execute("""
                 WITH l AS (
                     SELECT guild_id, variant, user_id, SUM(amount) AS net,
-                           SUM(kind = 'deal') AS deals
+                           SUM(CASE WHEN kind = 'deal' THEN 1 ELSE 0 END) AS deals
                     FROM ledger WHERE user_id IS NOT NULL GROUP BY 1, 2, 3),
                 s AS (
                     SELECT guild_id, variant, user_id, net, deals
                     FROM standings WHERE grain = 'all')
                 SELECT DISTINCT guild_id, variant, user_id FROM (
-                    SELECT * FROM (SELECT * FROM l EXCEPT SELECT * FROM s)
+                    SELECT * FROM (SELECT * FROM l EXCEPT SELECT * FROM s) AS only_l
                     UNION
-                    SELECT * FROM (SELECT * FROM s EXCEPT SELECT * FROM l))
+                    SELECT * FROM (SELECT * FROM s EXCEPT SELECT * FROM l) AS only_s) AS d
                 ORDER BY 1, 2, 3""")
             return [StandingsDrift(r[0], r[1], r[2]) for r in rows]
         return await self._db.read(run)

@@ -9,24 +9,24 @@ member never lose one another.
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-from .db import Database
+from .backend import Database
 from .models import MemberTime
+from .sql import Conn, Row
 
 #: the fields a change may set (None clears one)
 FIELDS = ("zone", "quiet_from", "quiet_to", "away_until")
 
 
-def _row(r: sqlite3.Row) -> MemberTime:
+def _row(r: Row) -> MemberTime:
     return MemberTime(guild_id=r["guild_id"], user_id=r["user_id"], zone=r["zone"],
                       quiet_from=r["quiet_from"], quiet_to=r["quiet_to"],
                       away_until=r["away_until"])
 
 
-def _get(conn: sqlite3.Connection, guild_id: int, user_id: int) -> MemberTime:
+def _get(conn: Conn, guild_id: int, user_id: int) -> MemberTime:
     r = conn.execute("SELECT * FROM member_times WHERE guild_id = ? AND user_id = ?",
                      (guild_id, user_id)).fetchone()
     return _row(r) if r is not None else MemberTime(guild_id, user_id)
@@ -46,7 +46,7 @@ class MemberTimes:
         if not ids:
             return {}
 
-        def run(conn: sqlite3.Connection) -> dict[int, MemberTime]:
+        def run(conn: Conn) -> dict[int, MemberTime]:
             marks = ",".join("?" * len(ids))
             rows = conn.execute(f"SELECT * FROM member_times WHERE guild_id = ?"
                                 f" AND user_id IN ({marks})", (guild_id, *ids))
@@ -61,7 +61,7 @@ class MemberTimes:
             raise TypeError(f"no such member time field: {sorted(unknown)}")
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> MemberTime:
+        def run(conn: Conn) -> MemberTime:
             after = dataclasses.replace(_get(conn, guild_id, user_id), **changes)
             conn.execute(
                 "INSERT INTO member_times (guild_id, user_id, zone, quiet_from, quiet_to,"

@@ -9,21 +9,20 @@ instead of editing it (Discord limits such edits).
 
 from __future__ import annotations
 
-import sqlite3
-
-from .db import Database
+from .backend import Database
 from .errors import StoreError
 from .models import MessageRef, PostedMessage
 from .rows import fetch_table
+from .sql import Conn, Row
 
 
-def message_row(r: sqlite3.Row) -> MessageRef:
+def message_row(r: Row) -> MessageRef:
     return MessageRef(message_id=r["message_id"], table_id=r["table_id"], kind=r["kind"],
                       channel_id=r["channel_id"], created_at=r["created_at"],
                       retired_at=r["retired_at"])
 
 
-def _current(conn: sqlite3.Connection, table_id: int, kind: str | None) -> list[MessageRef]:
+def _current(conn: Conn, table_id: int, kind: str | None) -> list[MessageRef]:
     if kind is None:
         rows = conn.execute("SELECT * FROM messages WHERE table_id = ? AND retired_at IS NULL"
                             " ORDER BY created_at, message_id", (table_id,))
@@ -45,7 +44,7 @@ class Messages:
         ``deal_id``: the settled deal whose result the message shows (it is shown now)."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> PostedMessage:
+        def run(conn: Conn) -> PostedMessage:
             fetch_table(conn, table_id)
             r = conn.execute("SELECT * FROM messages WHERE message_id = ?",
                              (message_id,)).fetchone()
@@ -75,7 +74,7 @@ class Messages:
         return await self._db.read(_current, table_id, kind)
 
     async def get(self, message_id: int) -> MessageRef | None:
-        def run(conn: sqlite3.Connection) -> MessageRef | None:
+        def run(conn: Conn) -> MessageRef | None:
             r = conn.execute("SELECT * FROM messages WHERE message_id = ?",
                              (message_id,)).fetchone()
             return None if r is None else message_row(r)
@@ -85,7 +84,7 @@ class Messages:
         """Retire one message (deleted, or replaced by hand); False if it was not current."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> bool:
+        def run(conn: Conn) -> bool:
             return conn.execute("UPDATE messages SET retired_at = ? WHERE message_id = ?"
                                 " AND retired_at IS NULL", (now, message_id)).rowcount == 1
         return await self._db.write(run)
@@ -95,7 +94,7 @@ class Messages:
         no more."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> None:
+        def run(conn: Conn) -> None:
             conn.executemany("UPDATE messages SET retired_at = COALESCE(retired_at, ?),"
                              " gone_at = ? WHERE message_id = ?",
                              [(now, now, m) for m in message_ids])
@@ -103,7 +102,7 @@ class Messages:
 
     async def owed(self, table_id: int | None = None) -> list[MessageRef]:
         """Retired messages still to delete on Discord (of one table, or all)."""
-        def run(conn: sqlite3.Connection) -> list[MessageRef]:
+        def run(conn: Conn) -> list[MessageRef]:
             where = "" if table_id is None else " AND table_id = ?"
             args = () if table_id is None else (table_id,)
             return [message_row(r) for r in conn.execute(
@@ -114,7 +113,7 @@ class Messages:
     async def unfinished_closings(self) -> list[int]:
         """Tables closed or cancelled whose table message or ping is still current: the
         display had not finished closing them."""
-        def run(conn: sqlite3.Connection) -> list[int]:
+        def run(conn: Conn) -> list[int]:
             return [r[0] for r in conn.execute(
                 "SELECT DISTINCT m.table_id FROM messages m JOIN tables t USING (table_id)"
                 " WHERE m.retired_at IS NULL AND m.kind IN ('table', 'turn_ping')"
@@ -125,7 +124,7 @@ class Messages:
         """Retire every current message of a table; returns them as they were."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> list[MessageRef]:
+        def run(conn: Conn) -> list[MessageRef]:
             old = _current(conn, table_id, None)
             conn.execute("UPDATE messages SET retired_at = ? WHERE table_id = ?"
                          " AND retired_at IS NULL", (now, table_id))

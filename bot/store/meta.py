@@ -7,17 +7,16 @@ application, and which development guild had commands last.
 
 from __future__ import annotations
 
-import sqlite3
+from .backend import Database
+from .sql import Conn
 
-from .db import Database
 
-
-def _get(conn: sqlite3.Connection, key: str) -> str | None:
+def _get(conn: Conn, key: str) -> str | None:
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
     return None if row is None else str(row["value"])
 
 
-def _put(conn: sqlite3.Connection, key: str, value: str | None, now: float) -> None:
+def _put(conn: Conn, key: str, value: str | None, now: float) -> None:
     if value is None:
         conn.execute("DELETE FROM meta WHERE key = ?", (key,))
     else:

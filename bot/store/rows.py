@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from .db import loads
 from .errors import DealNotFound, TableClosed, TableNotFound
 from .models import (
@@ -16,9 +14,10 @@ from .models import (
     TableRow,
     TableStatus,
 )
+from .sql import Conn, Row
 
 
-def table_row(r: sqlite3.Row) -> TableRow:
+def table_row(r: Row) -> TableRow:
     return TableRow(
         table_id=r["table_id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
         thread_id=r["thread_id"], host_id=r["host_id"], variant=r["variant"],
@@ -28,7 +27,7 @@ def table_row(r: sqlite3.Row) -> TableRow:
     )
 
 
-def seat_row(r: sqlite3.Row) -> SeatRow:
+def seat_row(r: Row) -> SeatRow:
     return SeatRow(
         table_id=r["table_id"], seat=r["seat"], user_id=r["user_id"],
         display_name=r["display_name"], is_computer=bool(r["is_computer"]),
@@ -36,7 +35,7 @@ def seat_row(r: sqlite3.Row) -> SeatRow:
     )
 
 
-def deal_row(r: sqlite3.Row) -> DealRow:
+def deal_row(r: Row) -> DealRow:
     return DealRow(
         deal_id=r["deal_id"], table_id=r["table_id"], number=r["number"],
         guild_id=r["guild_id"], variant=r["variant"], status=DealStatus(r["status"]),
@@ -46,14 +45,14 @@ def deal_row(r: sqlite3.Row) -> DealRow:
     )
 
 
-def action_row(r: sqlite3.Row) -> ActionRow:
+def action_row(r: Row) -> ActionRow:
     return ActionRow(
         deal_id=r["deal_id"], ply=r["ply"], seat=r["seat"], entry=loads(r["entry"]),
         auto=bool(r["auto"]), created_at=r["created_at"],
     )
 
 
-def ledger_row(r: sqlite3.Row) -> LedgerRow:
+def ledger_row(r: Row) -> LedgerRow:
     won = r["won"]
     return LedgerRow(
         entry_id=r["entry_id"], kind=LedgerKind(r["kind"]), deal_id=r["deal_id"],
@@ -70,7 +69,7 @@ def ledger_row(r: sqlite3.Row) -> LedgerRow:
 MAX_ROWID = 2**63 - 1
 
 
-def fetch_table(conn: sqlite3.Connection, table_id: int) -> TableRow:
+def fetch_table(conn: Conn, table_id: int) -> TableRow:
     if not 0 <= table_id <= MAX_ROWID:
         raise TableNotFound(table_id)
     r = conn.execute("SELECT * FROM tables WHERE table_id = ?", (table_id,)).fetchone()
@@ -79,19 +78,19 @@ def fetch_table(conn: sqlite3.Connection, table_id: int) -> TableRow:
     return table_row(r)
 
 
-def fetch_open_table(conn: sqlite3.Connection, table_id: int) -> TableRow:
+def fetch_open_table(conn: Conn, table_id: int) -> TableRow:
     table = fetch_table(conn, table_id)
     if not table.status.is_open:
         raise TableClosed(table_id)
     return table
 
 
-def fetch_seats(conn: sqlite3.Connection, table_id: int) -> tuple[SeatRow, ...]:
+def fetch_seats(conn: Conn, table_id: int) -> tuple[SeatRow, ...]:
     rows = conn.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
     return tuple(seat_row(r) for r in rows)
 
 
-def fetch_deal(conn: sqlite3.Connection, deal_id: int) -> DealRow:
+def fetch_deal(conn: Conn, deal_id: int) -> DealRow:
     if not 0 <= deal_id <= MAX_ROWID:
         raise DealNotFound(deal_id)
     r = conn.execute("SELECT * FROM deals WHERE deal_id = ?", (deal_id,)).fetchone()
@@ -100,12 +99,12 @@ def fetch_deal(conn: sqlite3.Connection, deal_id: int) -> DealRow:
     return deal_row(r)
 
 
-def fetch_entries(conn: sqlite3.Connection, deal_id: int) -> list[dict[str, object]]:
+def fetch_entries(conn: Conn, deal_id: int) -> list[dict[str, object]]:
     rows = conn.execute("SELECT entry FROM actions WHERE deal_id = ? ORDER BY ply", (deal_id,))
     return [loads(r[0]) for r in rows]
 
 
-def cancel_deadlines(conn: sqlite3.Connection, table_id: int, kind: str | None = None) -> int:
+def cancel_deadlines(conn: Conn, table_id: int, kind: str | None = None) -> int:
     """Drop a table's pending deadlines (of one kind, or all)."""
     if kind is None:
         cur = conn.execute(

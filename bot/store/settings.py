@@ -12,7 +12,6 @@ A refusal is a :class:`SettingRejected`: an English message, and for a catalogue
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -20,9 +19,11 @@ from typing import Any
 
 from bot.engine import VARIANTS
 
-from .db import Database, dumps, loads
+from .backend import Database
+from .db import dumps, loads
 from .errors import InvalidSetting
 from .rows import fetch_table
+from .sql import Conn, Row
 
 
 class TimeoutPolicy(StrEnum):
@@ -153,7 +154,7 @@ def validate(values: Mapping[str, Any], *, table: bool = False) -> dict[str, Any
     return out
 
 
-def _stored(rows: Iterable[sqlite3.Row]) -> dict[str, Any]:
+def _stored(rows: Iterable[Row]) -> dict[str, Any]:
     """Stored values still known and valid (a value out of today's range is ignored)."""
     out = {}
     for r in rows:
@@ -167,17 +168,17 @@ def _stored(rows: Iterable[sqlite3.Row]) -> dict[str, Any]:
     return out
 
 
-def _guild(conn: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
+def _guild(conn: Conn, guild_id: int) -> dict[str, Any]:
     return _stored(conn.execute("SELECT key, value FROM guild_settings WHERE guild_id = ?",
                                 (guild_id,)))
 
 
-def _table(conn: sqlite3.Connection, table_id: int) -> dict[str, Any]:
+def _table(conn: Conn, table_id: int) -> dict[str, Any]:
     rows = conn.execute("SELECT key, value FROM table_settings WHERE table_id = ?", (table_id,))
     return {k: v for k, v in _stored(rows).items() if SPECS[k].per_table}
 
 
-def _for_table(conn: sqlite3.Connection, table_id: int) -> Settings:
+def _for_table(conn: Conn, table_id: int) -> Settings:
     guild = _guild(conn, fetch_table(conn, table_id).guild_id)
     merged = guild | _table(conn, table_id)
     if guild.get("computers_allowed") is False:
@@ -185,7 +186,7 @@ def _for_table(conn: sqlite3.Connection, table_id: int) -> Settings:
     return Settings(**merged)
 
 
-def insert_table_settings(conn: sqlite3.Connection, table_id: int,
+def insert_table_settings(conn: Conn, table_id: int,
                           checked: Mapping[str, Any], now: float) -> None:
     """Store a table's overrides (checked by :func:`validate` with ``table=True``) in the
     caller's transaction."""
@@ -213,7 +214,7 @@ class SettingsStore:
         checked = validate(values)
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> Settings:
+        def run(conn: Conn) -> Settings:
             conn.executemany(
                 "INSERT INTO guild_settings (guild_id, key, value, updated_at, updated_by)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, key) DO UPDATE SET"
@@ -227,7 +228,7 @@ class SettingsStore:
         """Back to the defaults (the given keys, or all)."""
         names = None if keys is None else list(keys)
 
-        def run(conn: sqlite3.Connection) -> Settings:
+        def run(conn: Conn) -> Settings:
             if names is None:
                 conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
             else:
@@ -247,7 +248,7 @@ class SettingsStore:
         checked = validate(values, table=True)
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> Settings:
+        def run(conn: Conn) -> Settings:
             fetch_table(conn, table_id)
             insert_table_settings(conn, table_id, checked, now)
             return _for_table(conn, table_id)
@@ -256,7 +257,7 @@ class SettingsStore:
     async def reset_table(self, table_id: int, keys: Iterable[str] | None = None) -> Settings:
         names = None if keys is None else list(keys)
 
-        def run(conn: sqlite3.Connection) -> Settings:
+        def run(conn: Conn) -> Settings:
             if names is None:
                 conn.execute("DELETE FROM table_settings WHERE table_id = ?", (table_id,))
             else:

@@ -11,11 +11,10 @@ whole UTC days (the last 7 or 30 days, today included), or all time.
 from __future__ import annotations
 
 import calendar
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
-from .db import Database
+from .backend import Database
 from .ledger import attach
 from .models import (
     ChipPoint,
@@ -27,6 +26,7 @@ from .models import (
     Standing,
 )
 from .rows import deal_row
+from .sql import Conn, Row
 
 
 class Period(StrEnum):
@@ -92,7 +92,7 @@ def period_slices(period: Period | str, at: float) -> tuple[Slice, ...]:
 _SLICE = """
     SELECT user_id, net, deals, declarer_games, declarer_won, declarer_lost FROM standings
     WHERE guild_id = :guild AND grain = :grain{i} AND bucket >= :since{i}
-      AND bucket < :until{i} AND (:variant IS NULL OR variant = :variant)"""
+      AND bucket < :until{i} AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)"""
 
 _LEADERBOARD = """
 WITH picked AS ({slices}),
@@ -112,7 +112,7 @@ ORDER BY position
 """
 
 
-def _standing(r: sqlite3.Row) -> Standing:
+def _standing(r: Row) -> Standing:
     return Standing(rank=r["rank"], position=r["position"], user_id=r["user_id"],
                     net=r["net"], deals=r["deals"], declarer_games=r["declarer_games"],
                     declarer_won=r["declarer_won"], declarer_lost=r["declarer_lost"])
@@ -138,7 +138,7 @@ class Standings:
         sql = _LEADERBOARD.format(slices=" UNION ALL".join(
             _SLICE.format(i=i) for i in range(len(slices))))
 
-        def run(conn: sqlite3.Connection) -> Leaderboard:
+        def run(conn: Conn) -> Leaderboard:
             rows = conn.execute(sql, params).fetchall()
             lines = tuple(_standing(r) for r in rows if offset < r["position"] <= offset + limit)
             me = next((_standing(r) for r in rows if r["user_id"] == user_id), None)
@@ -153,10 +153,11 @@ class Standings:
         """A member's all-time record in a server (zeros if they never played there)."""
         params = {"guild": guild_id, "user": user_id, "variant": variant}
 
-        def run(conn: sqlite3.Connection) -> MemberStats:
+        def run(conn: Conn) -> MemberStats:
             totals = conn.execute(
                 "SELECT * FROM standings WHERE guild_id = :guild AND user_id = :user"
-                " AND grain = 'all' AND bucket = 0 AND (:variant IS NULL OR variant = :variant)",
+                " AND grain = 'all' AND bucket = 0"
+                " AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)",
                 params).fetchall()
             best = [(r["best_amount"], -r["best_deal_id"]) for r in totals
                     if r["best_amount"] is not None]
@@ -166,13 +167,14 @@ class Standings:
             contracts = tuple(ContractRecord(r["variant"], r["contract"], r["games"], r["won"],
                                              r["lost"], r["net"]) for r in conn.execute(
                 "SELECT * FROM declarer_records WHERE guild_id = :guild AND user_id = :user"
-                " AND (:variant IS NULL OR variant = :variant) ORDER BY variant, contract",
+                " AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)"
+                " ORDER BY variant, contract",
                 params))
             history, total = [], 0
             for r in conn.execute(
                     "SELECT bucket, SUM(net) AS net FROM standings WHERE guild_id = :guild"
                     " AND user_id = :user AND grain = 'day'"
-                    " AND (:variant IS NULL OR variant = :variant)"
+                    " AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)"
                     " GROUP BY bucket ORDER BY bucket", params):
                 total += r["net"]
                 history.append(ChipPoint(float(r["bucket"]), r["net"], total))
@@ -199,19 +201,22 @@ class Standings:
         params = {"guild": guild_id, "user": user_id, "variant": variant, "limit": limit,
                   "offset": offset}
 
-        def run(conn: sqlite3.Connection) -> list[SettledDeal]:
+        def run(conn: Conn) -> list[SettledDeal]:
             if user_id is None:
                 deals = [deal_row(r) for r in conn.execute(
                     "SELECT * FROM deals WHERE guild_id = :guild AND status = 'settled'"
-                    " AND (:variant IS NULL OR variant = :variant)"
+                    " AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)"
                     " ORDER BY ended_at DESC, deal_id DESC LIMIT :limit OFFSET :offset",
                     params)]
             else:
                 ids = [r[0] for r in conn.execute(
                     "SELECT deal_id FROM ledger WHERE guild_id = :guild AND user_id = :user"
-                    " AND kind = 'deal' AND (:variant IS NULL OR variant = :variant)"
+                    " AND kind = 'deal'"
+                    " AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)"
                     " ORDER BY settled_at DESC, deal_id DESC LIMIT :limit OFFSET :offset",
                     params)]
+                if not ids:  # (PostgreSQL has no empty IN list)
+                    return []
                 marks = ",".join("?" * len(ids))
                 by_id = {r["deal_id"]: deal_row(r) for r in conn.execute(
                     f"SELECT * FROM deals WHERE deal_id IN ({marks})", ids)}

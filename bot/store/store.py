@@ -6,9 +6,10 @@ import time
 from pathlib import Path
 from types import TracebackType
 
+from .backend import Database, open_database
 from .claims import Claims
 from .daily import DailyStore
-from .db import DEFAULT_PATH, Clock, Database
+from .db import DEFAULT_PATH, Clock
 from .deadlines import Deadlines
 from .deals import Deals
 from .ledger import Ledger
@@ -47,12 +48,13 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,
                    busy_timeout: float = 5.0) -> Store:
-        """Open the database (``":memory:"`` for tests), migrating it to the latest schema.
+        """Open the database, migrating it to the latest schema: an SQLite file (or
+        ``":memory:"`` for tests) or a ``postgresql://`` URL.
 
         ``clock`` gives every timestamp (Unix seconds); ``busy_timeout`` is how long a
         write waits for another connection's lock before :class:`StoreUnavailable`.
         """
-        return cls(await Database.open(path, clock=clock, busy_timeout=busy_timeout))
+        return cls(await open_database(path, clock=clock, busy_timeout=busy_timeout))
 
     @property
     def schema_version(self) -> int:

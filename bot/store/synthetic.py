@@ -11,7 +11,6 @@ in one transaction and builds the standings summaries afterwards in bulk
 from __future__ import annotations
 
 import random
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +20,7 @@ from .bulk import summaries_rebuilt_after
 from .db import dumps
 from .errors import StoreError
 from .ledger import INSERT_LEDGER
+from .sql import Conn, resync_keys
 from .store import Store
 
 CONTRACTS = {
@@ -93,7 +93,7 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
             state["t"] = max(state["t"], at)
         return out
 
-    def write(conn: sqlite3.Connection, deals: list[Any]) -> None:
+    def write(conn: Conn, deals: list[Any]) -> None:
         # deal ids are given (the database starts empty), so both tables take batches
         deal_values, ledger_values = [], []
         first = state["written"] + 1
@@ -108,19 +108,21 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
             " result, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, 'settled', ?, ?, ?)",
             deal_values)
         conn.executemany(INSERT_LEDGER, ledger_values)
+        resync_keys(conn)
 
-    def write_all(conn: sqlite3.Connection) -> None:
+    def write_all(conn: Conn) -> None:
         with summaries_rebuilt_after(conn):
             while state["rows"] < ledger_rows:
                 write(conn, plan())
 
-    def tables(conn: sqlite3.Connection) -> None:
+    def tables(conn: Conn) -> None:
         if conn.execute("SELECT 1 FROM tables LIMIT 1").fetchone():
             raise StoreError("fill_synthetic needs an empty database")
         conn.executemany(
             "INSERT INTO tables (table_id, guild_id, channel_id, host_id, variant, status,"
             " created_at) VALUES (?, ?, ?, 0, 'zuger', 'closed', ?)",
             [(g, g, g, start) for g in guild_ids])
+        resync_keys(conn)
 
     await store.db.write(tables)
     if bulk:
@@ -145,7 +147,7 @@ class BenchSubject:
 
 async def bench_subject(store: Store) -> BenchSubject | None:
     """The server with the most settled deals (None for an empty database)."""
-    def run(conn: sqlite3.Connection) -> BenchSubject | None:
+    def run(conn: Conn) -> BenchSubject | None:
         rows = conn.execute("SELECT count(*) FROM ledger").fetchone()[0]
         if not rows:
             return None
@@ -159,13 +161,13 @@ async def bench_subject(store: Store) -> BenchSubject | None:
     return await store.db.read(run)
 
 
-def count_member_rows(conn: sqlite3.Connection, guild_id: int) -> int:
+def count_member_rows(conn: Conn, guild_id: int) -> int:
     """A server's ledger rows of members, counted from the covering index."""
     return int(conn.execute(
         "SELECT count(*) FROM ledger WHERE guild_id = ? AND kind = 'deal'"
         " AND user_id IS NOT NULL", (guild_id,)).fetchone()[0])
 
 
-def count_ledger(conn: sqlite3.Connection) -> int:
+def count_ledger(conn: Conn) -> int:
     """Every ledger row: the floor a query over the whole ledger cannot beat."""
     return int(conn.execute("SELECT count(*) FROM ledger").fetchone()[0])

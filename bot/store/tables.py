@@ -3,14 +3,14 @@ and loading every open table at start-up."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
 from bot.engine.session import Session
 
+from .backend import Database
 from .codec import full_record, session_to_state
-from .db import Database, dumps, loads
+from .db import dumps, loads
 from .deadlines import arm
 from .errors import AlreadySeated, InvalidTransition, SeatTaken, StoreError
 from .ledger import book_pot_shares
@@ -25,6 +25,7 @@ from .rows import (
     table_row,
 )
 from .settings import insert_table_settings, validate
+from .sql import Conn
 
 _OPEN_SQL = "status IN ('lobby', 'playing')"
 #: what decoding a corrupted row raises (bad JSON, a missing key, a value of a wrong type)
@@ -48,7 +49,7 @@ class Tables:
         own = validate(settings or {}, table=True)
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> TableRow:
+        def run(conn: Conn) -> TableRow:
             cur = conn.execute(
                 "INSERT INTO tables (guild_id, channel_id, thread_id, host_id, variant,"
                 " options, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -66,7 +67,7 @@ class Tables:
 
     async def set_thread(self, table_id: int, thread_id: int | None) -> TableRow:
         """Record the thread the table lives in (created after the table)."""
-        def run(conn: sqlite3.Connection) -> TableRow:
+        def run(conn: Conn) -> TableRow:
             fetch_open_table(conn, table_id)
             conn.execute("UPDATE tables SET thread_id = ? WHERE table_id = ?",
                          (thread_id, table_id))
@@ -77,7 +78,7 @@ class Tables:
         """Replace the options while the table is in the lobby."""
         opts = dumps(dict(options))
 
-        def run(conn: sqlite3.Connection) -> TableRow:
+        def run(conn: Conn) -> TableRow:
             if fetch_open_table(conn, table_id).status is not TableStatus.LOBBY:
                 raise InvalidTransition("The options are fixed once the table has started.")
             conn.execute("UPDATE tables SET options = ? WHERE table_id = ?", (opts, table_id))
@@ -96,7 +97,7 @@ class Tables:
         else:
             raise TypeError("give channel_id, thread_id or guild_id")
 
-        def run(conn: sqlite3.Connection) -> list[TableRow]:
+        def run(conn: Conn) -> list[TableRow]:
             rows = conn.execute(f"SELECT * FROM tables WHERE {sql} ORDER BY table_id", (arg,))
             return [table_row(r) for r in rows]
         return await self._db.read(run)
@@ -108,7 +109,7 @@ class Tables:
             raise StoreError("a computer seat has no user id; a member's seat has one")
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> SeatRow:
+        def run(conn: Conn) -> SeatRow:
             fetch_open_table(conn, table_id)
             return _insert_seat(conn, table_id, seat, user_id, display_name, is_computer,
                                 level, now)
@@ -122,7 +123,7 @@ class Tables:
         seat."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> SeatRow:
+        def run(conn: Conn) -> SeatRow:
             fetch_open_table(conn, table_id)
             gone = conn.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?"
                                 " AND is_computer = 0", (table_id, seat)).rowcount
@@ -140,7 +141,7 @@ class Tables:
         ``arming`` in the same transaction."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> None:
+        def run(conn: Conn) -> None:
             fetch_open_table(conn, table_id)
             conn.execute("UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?"
                          " AND is_computer = 0", (int(away), table_id, seat))
@@ -149,7 +150,7 @@ class Tables:
 
     async def stand(self, table_id: int, seat: int) -> SeatRow | None:
         """Empty a seat; returns who sat there (None if it was empty)."""
-        def run(conn: sqlite3.Connection) -> SeatRow | None:
+        def run(conn: Conn) -> SeatRow | None:
             fetch_open_table(conn, table_id)
             r = conn.execute("SELECT * FROM seats WHERE table_id = ? AND seat = ?",
                              (table_id, seat)).fetchone()
@@ -167,7 +168,7 @@ class Tables:
         state = dumps(session_to_state(session))
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> TableRow:
+        def run(conn: Conn) -> TableRow:
             table = fetch_open_table(conn, table_id)
             if table.status is not TableStatus.LOBBY:
                 raise InvalidTransition("This table has already started.")
@@ -187,14 +188,14 @@ class Tables:
         """Store the session state (e.g. after ``request_end``) of a playing table."""
         state = dumps(session_to_state(session))
 
-        def run(conn: sqlite3.Connection) -> None:
+        def run(conn: Conn) -> None:
             if fetch_open_table(conn, table_id).status is not TableStatus.PLAYING:
                 raise InvalidTransition("The table has not started yet.")
             conn.execute("UPDATE tables SET session = ? WHERE table_id = ?", (state, table_id))
         await self._db.write(run)
 
     async def session_state(self, table_id: int) -> dict[str, Any] | None:
-        def run(conn: sqlite3.Connection) -> dict[str, Any] | None:
+        def run(conn: Conn) -> dict[str, Any] | None:
             fetch_table(conn, table_id)
             r = conn.execute("SELECT session FROM tables WHERE table_id = ?", (table_id,))
             return loads(r.fetchone()[0])
@@ -212,7 +213,7 @@ class Tables:
         shares = None if session is None else session.pot_shares
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> TableRow:
+        def run(conn: Conn) -> TableRow:
             table = fetch_table(conn, table_id)
             if not table.status.is_open:
                 return table
@@ -238,7 +239,7 @@ class Tables:
         this marked it (marking it again changes nothing)."""
         now = self._db.now()
 
-        def run(conn: sqlite3.Connection) -> tuple[TableRow, bool]:
+        def run(conn: Conn) -> tuple[TableRow, bool]:
             marked = conn.execute(
                 f"UPDATE tables SET broken_at = ?, broken_reason = ? WHERE table_id = ?"
                 f" AND broken_at IS NULL AND {_OPEN_SQL}", (now, reason[:500], table_id))
@@ -249,7 +250,7 @@ class Tables:
     async def set_suspended(self, table_id: int, reason: str | None) -> TableRow:
         """Suspend an open table (its place on Discord is gone: ``reason``) or, with
         None, let it play again."""
-        def run(conn: sqlite3.Connection) -> TableRow:
+        def run(conn: Conn) -> TableRow:
             conn.execute(f"UPDATE tables SET suspended_reason = ? WHERE table_id = ?"
                          f" AND {_OPEN_SQL}", (reason, table_id))
             return fetch_table(conn, table_id)
@@ -257,7 +258,7 @@ class Tables:
 
     async def broken(self) -> list[TableRow]:
         """Open tables marked broken."""
-        def run(conn: sqlite3.Connection) -> list[TableRow]:
+        def run(conn: Conn) -> list[TableRow]:
             return [table_row(r) for r in conn.execute(
                 f"SELECT * FROM tables WHERE {_OPEN_SQL} AND broken_at IS NOT NULL"
                 " ORDER BY table_id")]
@@ -265,7 +266,7 @@ class Tables:
 
     async def load(self, table_id: int) -> OpenTable:
         """One table with its seats, session state and the record of its deal in play."""
-        def run(conn: sqlite3.Connection) -> OpenTable:
+        def run(conn: Conn) -> OpenTable:
             fetch_table(conn, table_id)
             return _load(conn, "t.table_id = ?", (table_id,))[0]
         return await self._db.read(run)
@@ -279,7 +280,7 @@ class Tables:
         except UNREADABLE:
             pass
 
-        def ids(conn: sqlite3.Connection) -> list[int]:
+        def ids(conn: Conn) -> list[int]:
             return [r[0] for r in conn.execute(
                 f"SELECT table_id FROM tables WHERE {_OPEN_SQL} AND broken_at IS NULL"
                 " ORDER BY table_id")]
@@ -298,7 +299,7 @@ class Tables:
         return await self._db.read(_load, f"t.{_OPEN_SQL} AND t.broken_at IS NULL", ())
 
 
-def _insert_seat(conn: sqlite3.Connection, table_id: int, seat: int, user_id: int | None,
+def _insert_seat(conn: Conn, table_id: int, seat: int, user_id: int | None,
                  display_name: str, is_computer: bool, level: str | None,
                  now: float) -> SeatRow:
     if conn.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat = ?",
@@ -315,7 +316,7 @@ def _insert_seat(conn: sqlite3.Connection, table_id: int, seat: int, user_id: in
     return SeatRow(table_id, seat, user_id, display_name, is_computer, level, now)
 
 
-def _load(conn: sqlite3.Connection, where: str, args: tuple[Any, ...]) -> list[OpenTable]:
+def _load(conn: Conn, where: str, args: tuple[Any, ...]) -> list[OpenTable]:
     """Tables matching ``where`` (alias ``t``) with everything needed to rebuild them, in
     four queries whatever their number."""
     tables = {r["table_id"]: (table_row(r), r["session"]) for r in conn.execute(

@@ -23,11 +23,21 @@ def world(sandbox: Sandbox) -> World:
 
 
 @pytest.fixture
-def settings(sandbox: Sandbox, tmp_path: Path) -> Settings:
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Path | str]:
+    """The bot's database: an SQLite file, or a fresh PostgreSQL database where a module
+    parametrizes this fixture with the backends (``indirect``; ids sqlite, postgres)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        yield tmp_path / "tapp.sqlite3"
+        return
+    async with request.getfixturevalue("pg_server").database() as url:
+        yield url
+
+
+@pytest.fixture
+def settings(sandbox: Sandbox, database: Path | str) -> Settings:
     """Images in threads here (worker processes would start for every bot of every test);
     the worker processes are tested on their own and by the demo and the restart tests."""
-    return Settings(token=sandbox.token, database_path=tmp_path / "tapp.sqlite3",
-                    render_processes=0)
+    return Settings(token=sandbox.token, database_path=database, render_processes=0)
 
 
 @pytest.fixture

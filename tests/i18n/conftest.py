@@ -5,7 +5,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from standin import Sandbox
-from tests.e2e.conftest import settings, tapp_bot, world  # noqa: F401
+from tests.e2e.conftest import database, settings, tapp_bot, world  # noqa: F401
 from tests.e2e.tables.conftest import table_bot, table_config, watch  # noqa: F401
 
 

@@ -1,4 +1,5 @@
-"""Fixtures: a store in memory on a controlled clock, and the hand-made ledger in it."""
+"""Fixtures: a store on a controlled clock, on each backend (ids ``sqlite``, in memory,
+and ``postgres``), and the hand-made ledger in it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.store import Store
+from tests.conftest import open_store
 from tests.store.helpers import FakeClock
 
 from .ledgers import NOW, fill
@@ -18,12 +20,10 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(clock: FakeClock) -> AsyncIterator[Store]:
-    s = await Store.open(":memory:", clock=clock)
-    try:
+async def store(request: pytest.FixtureRequest, backend: str,
+                clock: FakeClock) -> AsyncIterator[Store]:
+    async with open_store(request, backend, clock) as s:
         yield s
-    finally:
-        await s.close()
 
 
 @pytest.fixture

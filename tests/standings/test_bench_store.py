@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 from bench import main as bench
 from bench.store import main
+from tests.postgres import PgServer
 
 SMALL = ["--rows", "3000", "--servers", "5", "--deals", "300", "--members", "12",
          "--repeat", "3"]
@@ -38,3 +40,19 @@ def test_a_kept_database_is_reused(tmp_path: Path, capsys: pytest.CaptureFixture
 
 def test_bad_sizes_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--servers", "1"]) == 2
+
+
+async def test_postgres_figures_beside_sqlites(pg_server: PgServer,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    async with pg_server.database(empty=True) as url:
+        args = [*SMALL, "--actions", "40", "--backend", "postgres", "--pg", url, "--json"]
+        assert await asyncio.to_thread(main, args) == 0
+    figures = json.loads(capsys.readouterr().out)
+    sqlite = figures.pop("sqlite")
+    assert (figures["backend"], sqlite["backend"]) == ("postgres", "sqlite")
+    assert set(figures) == set(sqlite)  # the same keys, the same figures
+    for f in (figures, sqlite):
+        assert f["action_commits"] == 40
+        assert 0 < f["action_commit_p50_ms"] <= f["action_commit_p99_ms"]
+        assert f["leaderboard_ms"] > 0 and f["stats_ms"] > 0
+        assert f["server_deals"] == 300 and f["ledger_rows"] >= 3000

@@ -13,7 +13,9 @@ from bot.store import Store
 from bot.store.bulk import rebuild_summaries, summaries_rebuilt_after
 from bot.store.db import load_migrations, migrate
 from bot.store.ledger import INSERT_LEDGER
+from bot.store.sql import Conn, dialect
 from bot.store.synthetic import bench_subject, fill_synthetic
+from tests.conftest import open_store
 from tests.store.helpers import Seat, book, utc
 
 from .ledgers import fill
@@ -49,11 +51,11 @@ async def test_equal_best_deals_keep_the_first_booked(store: Store) -> None:
     assert stats.best is not None and stats.best.deal_id == first
 
 
-async def test_bulk_synthetic_fill_matches_the_trickle_fill() -> None:
+async def test_bulk_synthetic_fill_matches_the_trickle_fill(
+        request: pytest.FixtureRequest, backend: str) -> None:
     options: dict[str, Any] = dict(ledger_rows=4000, guilds=4, big_guild_deals=400,
                                    members=10, batch=300)
-    async with await Store.open(":memory:") as trickle, \
-            await Store.open(":memory:") as bulk:
+    async with open_store(request, backend) as trickle, open_store(request, backend) as bulk:
         await fill_synthetic(trickle, **options)
         await fill_synthetic(bulk, bulk=True, **options)
         assert await bulk.db.read(summaries) == await trickle.db.read(summaries)
@@ -67,7 +69,11 @@ async def test_the_triggers_are_back_after_a_bulk_load(store: Store) -> None:
     await fill_synthetic(store, ledger_rows=500, guilds=3, big_guild_deals=50, members=6,
                          bulk=True)
 
-    def triggers(conn: sqlite3.Connection) -> list[str]:
+    def triggers(conn: Conn) -> list[str]:
+        if dialect(conn) == "postgres":  # the enabled ones ('O': origin, the default)
+            return [r[0] for r in conn.execute(
+                "SELECT tgname FROM pg_trigger WHERE tgrelid = 'ledger'::regclass"
+                " AND tgenabled = 'O' ORDER BY tgname")]
         return [r[0] for r in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")]
 

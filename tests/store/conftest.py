@@ -1,4 +1,6 @@
-"""Fixtures for the store tests: a controllable clock and stores in memory or on disk."""
+"""Fixtures for the store tests: a controllable clock, and stores on both backends
+(``store``: SQLite in memory or a fresh PostgreSQL database, ids ``sqlite`` and
+``postgres``) or in an SQLite file (``file_store``)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store
+from tests.conftest import open_store
 
 from .helpers import START, FakeClock
 
@@ -18,12 +21,10 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(clock: FakeClock) -> AsyncIterator[Store]:
-    s = await Store.open(":memory:", clock=clock)
-    try:
+async def store(request: pytest.FixtureRequest, backend: str,
+                clock: FakeClock) -> AsyncIterator[Store]:
+    async with open_store(request, backend, clock) as s:
         yield s
-    finally:
-        await s.close()
 
 
 @pytest.fixture

@@ -115,8 +115,9 @@ async def book(store: Store, *, guild_id: int, variant: str, at: float, seats: S
 
     def run(conn: Any) -> int:
         table_id = guild_id  # one table per server is enough here
-        conn.execute("INSERT OR IGNORE INTO tables (table_id, guild_id, channel_id, host_id,"
-                     " variant, status, created_at) VALUES (?, ?, 0, 0, ?, 'closed', ?)",
+        conn.execute("INSERT INTO tables (table_id, guild_id, channel_id, host_id,"
+                     " variant, status, created_at) VALUES (?, ?, 0, 0, ?, 'closed', ?)"
+                     " ON CONFLICT DO NOTHING",
                      (table_id, guild_id, variant, at))
         table = TableRow(table_id, guild_id, 0, None, 0, variant, {}, "closed",  # type: ignore[arg-type]
                          at, None, None)

@@ -100,3 +100,10 @@ def test_a_failed_backup_keeps_the_earlier_one(tmp_path: Path) -> None:
     with pytest.raises(sqlite3.DatabaseError):
         backup(damaged, target)
     assert rows(target) == 1 and not list(tmp_path.glob(".backup*"))
+
+
+def test_postgresql_is_backed_up_with_pg_dump(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    assert main(["backup", str(tmp_path / "x.sqlite3"), "--db", "postgresql://u:pw@h/tapp"]) == 2
+    err = capsys.readouterr().err
+    assert "pg_dump" in err and "pw" not in err and not (tmp_path / "x.sqlite3").exists()

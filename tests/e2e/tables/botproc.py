@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from bot.client import TappBot
-from bot.config import Settings
+from bot.config import Settings, database_location
 from bot.tables import Stamp, TableConfig
 from standin import discord_pointed_at
 from tests.e2e.tables.driver import quick_sleep
@@ -21,7 +21,8 @@ from tests.e2e.tables.driver import quick_sleep
 CRASHED = 17
 
 
-async def run(api: str, gateway: str, token: str, database: Path, crash_after: int) -> None:
+async def run(api: str, gateway: str, token: str, database: Path | str,
+              crash_after: int) -> None:
     commits = 0
 
     def after_commit(table_id: int, stamp: Stamp) -> None:
@@ -41,7 +42,7 @@ async def run(api: str, gateway: str, token: str, database: Path, crash_after: i
 
 def main(argv: list[str]) -> int:
     api, gateway, token, database, crash_after = argv
-    asyncio.run(run(api, gateway, token, Path(database), int(crash_after)))
+    asyncio.run(run(api, gateway, token, database_location(database), int(crash_after)))
     return 0
 
 

@@ -3,12 +3,18 @@ gets a clear ephemeral answer and changes nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.client import TappBot
 from bot.engine import Action, ActionType, Phase, SeatView
 from standin import Sandbox
 from standin.harness import World
+from tests.conftest import BACKENDS
 
 from .driver import Game, open_table
+
+#: on both store backends
+pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
 
 def declare_normal(view: SeatView) -> Action | None:

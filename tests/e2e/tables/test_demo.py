@@ -1,9 +1,11 @@
 """``python -m bot demo`` plays a table of every variant through the stand-in, with no
 token and no network, and leaves images, a transcript and the standings. The transcript
-tells what happened in the order it happened."""
+tells what happened in the order it happened. Its database goes to PostgreSQL and back
+with ``migrate-db``, check-ledger saying the same of all three."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import subprocess
 import sys
@@ -11,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.postgres import PgServer
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -122,3 +126,31 @@ def test_the_verify_hint_is_a_whole_command(demo: DemoRun) -> None:
     for command in commands:
         assert re.fullmatch(r"python -m bot verify --variant \w+ --players \d( --deck \d+)?"
                             r" --seed [0-9a-f]{64} --commitment [0-9a-f]{64}", command)
+
+
+def bot(*args: str) -> str:
+    """``python -m bot ARGS``'s output; it must succeed."""
+    done = subprocess.run([sys.executable, "-m", "bot", *args], cwd=REPO, text=True,
+                          capture_output=True, timeout=300, check=False)
+    assert done.returncode == 0, (args, done.stdout, done.stderr[-3000:])
+    return done.stdout
+
+
+async def round_trip(server: PgServer, database: Path, back: Path) -> list[str]:
+    """check-ledger of the demo's database, of its copy in PostgreSQL and of the copy
+    of that back in SQLite."""
+    async with server.database(empty=True) as url:
+        there = await asyncio.to_thread(bot, "migrate-db", "--from", str(database), "--to", url)
+        home = await asyncio.to_thread(bot, "migrate-db", "--from", url, "--to", str(back))
+        assert there.endswith(": proven\n") and home.endswith(": proven\n")
+        checked = await asyncio.to_thread(bot, "check-ledger", "--db", url)
+    return [bot("check-ledger", "--db", str(database)), checked,
+            bot("check-ledger", "--db", str(back))]
+
+
+def test_the_demo_database_goes_to_postgresql_and_back(demo: DemoRun, pg_server: PgServer,
+                                                       tmp_path: Path) -> None:
+    checks = asyncio.run(round_trip(pg_server, demo.out / "tapp.sqlite3",
+                                    tmp_path / "back.sqlite3"))
+    assert checks[0] == checks[1] == checks[2]
+    assert checks[0].startswith("checked ") and checks[0].endswith(" settled deals: OK\n")

@@ -11,15 +11,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.client import TappBot
 from bot.config import Settings
 from bot.store import Store
 from bot.tables import TableConfig
 from standin import Sandbox
 from standin.harness import World, make_world, running
+from tests.conftest import BACKENDS
 
 from .botproc import CRASHED
 from .driver import Game, open_table, quick_sleep
+
+#: on both store backends
+pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
 REPO = Path(__file__).resolve().parents[3]
 MEMBER_STEPS = 14  # into the trick play of the first deal

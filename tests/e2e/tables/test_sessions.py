@@ -1,7 +1,7 @@
 """Whole sessions of every variant, played by members clicking what the bot shows them
 (computer players in the other seats), each ended the way the variant ends: the chips
 in the ledger match ``python -m bot replay`` of each deal's record, and no message ever
-showed a card its viewer may not see."""
+showed a card its viewer may not see. On both store backends (SQLite, PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,12 @@ from bot.client import TappBot
 from bot.store import TableStatus
 from standin import Sandbox
 from standin.harness import World
+from tests.conftest import BACKENDS
 
 from .driver import Watch, check_ledger_against_replay, open_table
+
+#: every session on both store backends
+pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
 #: (variant, members, computers, options, deals before the host ends it, slash share)
 SESSIONS: dict[str, tuple[str, int, int, dict[str, Any], int, float]] = {

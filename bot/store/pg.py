@@ -1,0 +1,259 @@
+"""The PostgreSQL backend: the same transactions as on SQLite, through asyncpg.
+
+Each transaction runs its function on a worker thread, as on SQLite; each worker
+thread has an event loop and an asyncpg connection of its own, and runs every
+statement on them itself (see :mod:`bot.store.pg_conn`): no statement crosses threads.
+Writes run ``SERIALIZABLE``: two processes that both act on a table cannot both
+commit against the state they read; the loser is run again on the state the winner
+left, where the store's checks (the deal's ply, its status) refuse it as they refuse
+a stale click. Reads run in one ``REPEATABLE READ`` snapshot. Commits are durable:
+``synchronous_commit = on``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Concatenate, ParamSpec, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from .db import Clock, Migration, load_migrations
+from .errors import SchemaTooNew, StoreError, StoreFull, StoreUnavailable
+from .pg_conn import PgConn
+from .sql import Conn, Dialect
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+#: how often a write that lost a serialization race is run again before giving up
+RETRIES = 30
+#: the key of the advisory lock two processes migrating at once take in turn
+MIGRATION_LOCK = 0x7A99
+SCHEMA_TABLE = "tapp_schema"
+
+_RETRY = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
+_UNAVAILABLE = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError,
+                asyncpg.CannotConnectNowError, asyncpg.TooManyConnectionsError,
+                asyncpg.LockNotAvailableError, asyncpg.QueryCanceledError,
+                asyncpg.InsufficientResourcesError, asyncpg.ReadOnlySQLTransactionError,
+                asyncpg.AdminShutdownError, TimeoutError)
+
+
+def is_postgres_url(location: object) -> bool:
+    return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
+
+
+def redacted(url: str) -> str:
+    """The URL without its password (for messages and logs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def translate(exc: BaseException) -> StoreError:
+    """A store error for a driver error: unavailable for connection, lock, disk and
+    timeout trouble, a plain StoreError otherwise."""
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, asyncpg.DiskFullError):
+        return StoreFull(text)
+    if isinstance(exc, _UNAVAILABLE + _RETRY):
+        return StoreUnavailable(text)
+    return StoreError(text)
+
+
+def _numeric(text: str) -> int | Decimal:
+    """``SUM`` of BIGINT is NUMERIC in PostgreSQL: whole numbers come back as int."""
+    return int(text) if text.lstrip("-").isdigit() else Decimal(text)
+
+
+async def _init_connection(conn: asyncpg.Connection) -> None:
+    await conn.set_type_codec("numeric", encoder=str, decoder=_numeric,
+                              schema="pg_catalog", format="text")
+
+
+async def migrate(conn: asyncpg.Connection, migrations: list[Migration]) -> int:
+    """Apply the migrations newer than the stored version, all in one transaction (two
+    processes starting together migrate one after the other)."""
+    latest = migrations[-1].version if migrations else 0
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await conn.execute(f"CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE}"
+                           " (version INTEGER NOT NULL)")
+        current = await conn.fetchval(f"SELECT max(version) FROM {SCHEMA_TABLE}") or 0
+        if current > latest:
+            raise SchemaTooNew(
+                f"the database has schema version {current}; this bot knows up to {latest}")
+        for m in migrations:
+            if m.version > current:
+                await conn.execute(m.sql)
+        if latest > current:
+            await conn.execute(f"DELETE FROM {SCHEMA_TABLE}")
+            await conn.execute(f"INSERT INTO {SCHEMA_TABLE} VALUES ($1)", latest)
+    return max(current, latest)
+
+
+@dataclass
+class _Worker:
+    """A worker thread's own event loop and connection (made on first use)."""
+
+    loop: asyncio.AbstractEventLoop
+    conn: asyncpg.Connection | None = None
+
+
+class PgDatabase:
+    """PostgreSQL connections, one per worker thread, with the store's clock."""
+
+    dialect: Dialect = "postgres"
+
+    def __init__(self, url: str, clock: Clock, workers: int, busy_timeout: float) -> None:
+        self.url = url
+        self.path = redacted(url)
+        self.clock = clock
+        self.schema_version = 0
+        self._settings = {"synchronous_commit": "on", "application_name": "tapp-bot",
+                          "lock_timeout": f"{max(1, int(busy_timeout * 1000))}ms"}
+        self._connect_timeout = max(busy_timeout, 10.0)
+        self._local = threading.local()
+        self._all: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._workers = ThreadPoolExecutor(workers, thread_name_prefix="tapp-pg")
+        self._closed = False
+        self._failing_writes: list[BaseException | None] = []
+
+    @classmethod
+    async def open(cls, url: str, *, clock: Clock = time.time, busy_timeout: float = 5.0,
+                   pool_size: int = 4) -> PgDatabase:
+        """Connect and apply pending migrations; ``pool_size`` transactions run at once,
+        each on a connection of its own; a lock held longer than ``busy_timeout``
+        seconds makes a transaction unavailable."""
+        db = cls(url, clock, pool_size, busy_timeout)
+        try:
+            db.schema_version = await asyncio.get_running_loop().run_in_executor(
+                db._workers, db._migrate)
+        except BaseException as exc:
+            await db.close()
+            if isinstance(exc, StoreError | asyncio.CancelledError):
+                raise
+            if isinstance(exc, Exception):
+                raise translate(exc) from exc
+            raise
+        return db
+
+    def _worker(self) -> tuple[asyncio.AbstractEventLoop, asyncpg.Connection]:
+        """This thread's loop and open connection (connecting again if it was lost)."""
+        worker: _Worker | None = getattr(self._local, "worker", None)
+        if worker is None:
+            worker = self._local.worker = _Worker(asyncio.new_event_loop())
+            with self._lock:
+                self._all.append(worker)
+        if worker.conn is None or worker.conn.is_closed():
+            worker.conn = worker.loop.run_until_complete(self._connect())
+        return worker.loop, worker.conn
+
+    async def _connect(self) -> asyncpg.Connection:
+        conn = await asyncpg.connect(self.url, server_settings=self._settings,
+                                     timeout=self._connect_timeout)
+        await _init_connection(conn)
+        return conn
+
+    def _migrate(self) -> int:
+        loop, conn = self._worker()
+        return loop.run_until_complete(migrate(conn, load_migrations("postgres")))
+
+    def now(self) -> float:
+        return float(self.clock())
+
+    async def read(self, fn: Callable[Concatenate[Conn, P], T],
+                   *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn(conn, ...)`` in one REPEATABLE READ snapshot."""
+        return await self._call(False, fn, args, kwargs, None)
+
+    async def write(self, fn: Callable[Concatenate[Conn, P], T],
+                    *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run ``fn(conn, ...)`` in a SERIALIZABLE transaction, all or nothing; run
+        again (up to :data:`RETRIES` times) when it lost a race to another writer."""
+        fail = self._failing_writes.pop(0) if self._failing_writes else None
+        return await self._call(True, fn, args, kwargs, fail)
+
+    def simulate_full_disk(self, writes: int = 1, *, after: int = 0) -> None:
+        """Fault injection: after ``after`` more writes, the next ``writes`` run their
+        statements, then fail to commit with PostgreSQL's disk-full error."""
+        self._failing_writes += [None] * after + [
+            asyncpg.DiskFullError("could not extend file: No space left on device")
+            for _ in range(writes)]
+
+    async def _call(self, write: bool, fn: Callable[..., T], args: tuple[Any, ...],
+                    kwargs: dict[str, Any], fail: BaseException | None) -> T:
+        if self._closed:
+            raise StoreUnavailable("the database is closed")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._workers, self._transaction, write, fn, args,
+                                          kwargs, fail)
+
+    def _transaction(self, write: bool, fn: Callable[..., T], args: tuple[Any, ...],
+                     kwargs: dict[str, Any], fail: BaseException | None) -> T:
+        begin = ("BEGIN ISOLATION LEVEL SERIALIZABLE" if write
+                 else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        for attempt in range(RETRIES):
+            try:
+                loop, raw = self._worker()
+                conn = PgConn(raw, loop)
+            except Exception as exc:
+                raise translate(exc) from exc
+            try:
+                conn.script(begin)
+                conn.in_transaction = True
+                result = fn(conn, *args, **kwargs)
+                if fail is not None:
+                    raise fail
+                conn.script("COMMIT")
+                conn.in_transaction = False
+                return result
+            except _RETRY as exc:
+                self._rollback(conn)
+                if attempt == RETRIES - 1:
+                    raise translate(exc) from exc
+                time.sleep(0.001 * min(attempt + 1, 20))
+            except BaseException as exc:
+                self._rollback(conn)
+                if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):
+                    raise translate(exc) from exc
+                raise
+        raise AssertionError("not reached")
+
+    @staticmethod
+    def _rollback(conn: PgConn) -> None:
+        if conn.in_transaction:
+            conn.in_transaction = False
+            with contextlib.suppress(Exception):
+                conn.script("ROLLBACK")
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await asyncio.to_thread(self._shut)
+
+    def _shut(self) -> None:
+        """Stop the workers, then close each one's connection and loop (on a thread with
+        no running loop; no transaction runs any more, so each loop is free)."""
+        self._workers.shutdown(wait=True)
+        with self._lock:
+            workers, self._all = self._all, []
+        for worker in workers:
+            if worker.conn is not None:
+                try:
+                    worker.loop.run_until_complete(worker.conn.close(timeout=5))
+                except Exception:
+                    worker.conn.terminate()
+            worker.loop.close()

@@ -1,0 +1,125 @@
+"""What is PostgreSQL's own: its migrations, its schema version, its locks, its commit
+setting, and the command line given a URL (the rest runs on both backends)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import asyncpg
+import pytest
+
+from bot.engine import TappError
+from bot.store import SchemaTooNew, Store, StoreUnavailable
+from bot.store.check_ledger import main
+from bot.store.db import load_migrations
+from bot.store.pg import SCHEMA_TABLE, redacted
+from bot.store.sql import Conn
+from tests.postgres import PgServer
+
+from .test_check_ledger import fill
+
+
+@pytest.fixture
+async def url(pg_server: PgServer) -> AsyncIterator[str]:
+    async with pg_server.database(empty=True) as fresh:
+        yield fresh
+
+
+def test_both_backends_have_the_same_numbered_migrations() -> None:
+    sqlite, postgres = load_migrations("sqlite"), load_migrations("postgres")
+    assert [m.version for m in sqlite] == [m.version for m in postgres]
+    for lite, pg in zip(sqlite, postgres, strict=True):
+        assert pg.name in (lite.name, lite.name.replace(".sql", ".postgres.sql"))
+    assert postgres[0].name == "0001_initial.postgres.sql"
+    assert postgres[2].name == "0003_seat_away.sql"  # one file serves both
+
+
+async def test_a_fresh_database_gets_every_table(url: str) -> None:
+    store = await Store.open(url)
+    await store.close()
+    conn = await asyncpg.connect(url)
+    try:
+        names = {r[0] for r in await conn.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")}
+        version = await conn.fetchval(f"SELECT version FROM {SCHEMA_TABLE}")
+    finally:
+        await conn.close()
+    assert version == len(load_migrations("postgres")) == store.schema_version
+    assert {"tables", "seats", "deals", "actions", "ledger", "standings", "declarer_records",
+            "messages", "deadlines", "guild_settings", "table_settings", "claims", "meta",
+            "daily_deals", "daily_runs", "daily_steps", "member_times"} <= names
+
+
+async def test_two_processes_starting_together_migrate_once(url: str) -> None:
+    stores = await asyncio.gather(Store.open(url), Store.open(url))
+    for s in stores:
+        assert s.schema_version == len(load_migrations("postgres"))
+        await s.close()
+
+
+async def test_a_newer_schema_is_refused(url: str) -> None:
+    store = await Store.open(url)
+    await store.close()
+    conn = await asyncpg.connect(url)
+    await conn.execute(f"UPDATE {SCHEMA_TABLE} SET version = 999")
+    await conn.close()
+    with pytest.raises(SchemaTooNew, match="schema version 999; this bot knows up to"):
+        await Store.open(url)
+
+
+async def test_a_held_lock_makes_the_store_unavailable(url: str) -> None:
+    store = await Store.open(url, busy_timeout=0.05)
+    table = await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger")
+    other = await asyncpg.connect(url)
+    tx = other.transaction()
+    await tx.start()
+    await other.execute("SELECT * FROM tables WHERE table_id = $1 FOR UPDATE", table.table_id)
+    try:
+        with pytest.raises(StoreUnavailable) as info:
+            await store.tables.set_thread(table.table_id, 99)
+        assert isinstance(info.value, TappError) and "try again" in str(info.value)
+        assert (await store.tables.get(table.table_id)).thread_id is None  # reads go on
+    finally:
+        await tx.rollback()
+        await other.close()
+    assert (await store.tables.set_thread(table.table_id, 99)).thread_id == 99
+    await store.close()
+
+
+async def test_commits_wait_for_the_disk(url: str) -> None:
+    def setting(conn: Conn) -> str:
+        return str(conn.execute("SHOW synchronous_commit").fetchone()[0])
+
+    store = await Store.open(url)
+    try:
+        assert await store.db.read(setting) == "on"
+        assert store.db.dialect == "postgres"
+    finally:
+        await store.close()
+
+
+async def test_an_unreachable_server_is_unavailable() -> None:
+    with pytest.raises(StoreUnavailable):
+        await Store.open("postgresql://tapp@127.0.0.1:1/none", busy_timeout=0.2)
+
+
+def test_a_password_is_never_shown() -> None:
+    assert redacted("postgresql://tapp:s3cret@db.example/tapp") == \
+        "postgresql://tapp:***@db.example/tapp"
+    assert redacted("postgresql://tapp@db.example/tapp") == "postgresql://tapp@db.example/tapp"
+
+
+def test_check_ledger_reads_a_url(pg_server: PgServer,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    async def build(url: str) -> None:
+        async with await Store.open(url) as store:
+            await fill(store)
+
+    async def run() -> None:
+        async with pg_server.database() as url:
+            await build(url)
+            assert await asyncio.to_thread(main, ["--db", url]) == 0
+
+    asyncio.run(run())
+    assert "checked 8 settled deals: OK" in capsys.readouterr().out

@@ -55,8 +55,8 @@ class Claims:
 
     async def claim(self, table_id: int, user_id: int, kind: str,
                     stamp: Stamp | None = None) -> tuple[ClaimOutcome, HandContext]:
-        """The member claims (``all`` or ``none``); returns the catalogue key of what
-        happened (proven and played out, or put to the others) and their panel."""
+        """The member claims (``all`` or ``none``); returns what happened (proven and
+        played out, or put to the others) and their panel."""
         try:
             claimed = ClaimKind(kind)
         except ValueError:
@@ -74,8 +74,8 @@ class Claims:
                 raise Refused("error.claim_kind")
             line = await self._search(deal, seat, claimed, defended=True)
             if line is not None:
-                return ClaimOutcome.PROVEN, await self._play_out(live, seat, claimed, line, None,
-                                                            seat)
+                return ClaimOutcome.PROVEN, await self._play_out(live, seat, claimed, line,
+                                                                 None, seat)
             if any(live.computer_plays(s) or s not in live.seats or live.is_computer(s)
                    for s in range(live.players) if s != seat):
                 raise Refused("error.claim_computers")
@@ -115,12 +115,16 @@ class Claims:
                 core.publish(live)
                 return ClaimOutcome.ACCEPTED, self._panel(live, seat)
             kind = ClaimKind(row.kind)
-            line = await self._search(deal, row.seat, kind, defended=False)
+            try:
+                line = await self._search(deal, row.seat, kind, defended=False)
+            except Refused:  # too deep to play out: it ends here, nothing left pending
+                await self.refuse(live, row.claim_id, None)
+                raise
             if line is None:  # possible for some lay of the cards, not for this one
                 await self.refuse(live, row.claim_id, None)
                 return ClaimOutcome.FAILED, self._panel(live, seat)
             return ClaimOutcome.AGREED, await self._play_out(live, row.seat, kind, line,
-                                                        row.claim_id, seat)
+                                                             row.claim_id, seat)
 
     async def refuse(self, live: LiveTable, claim_id: int, seat: int | None) -> None:
         """The pending claim is over, refused by ``seat`` (None: by the cards): the

@@ -303,3 +303,27 @@ async def test_a_crafted_claim_is_refused_and_shows_no_card(store: Store) -> Non
         hand = await svc.hand(live, user(other))
         assert hand.claim is None and seat not in hand.view.open_hands or other == seat
     assert all(s.claim is None for s in display.states[shown:])
+
+
+async def test_a_claim_too_deep_to_play_out_when_all_accept_ends_there(
+        store: Store) -> None:  # noqa: F811
+    """If the continuation cannot be searched within the budget when the last player
+    accepts, the member is told so and the claim is over: nothing is left pending."""
+    svc, _ = service(store)
+    table_id = await started(svc)
+    seat, kind = await until(svc, table_id, unproven_but_possible)
+    live = await svc.table(table_id)
+    stamp = live.stamp
+    assert stamp is not None and live.deal is not None and live.deal_id is not None
+    assert (await svc.claim(table_id, user(seat), kind.value, stamp))[0] == "claim.put"
+    others = [s for s in range(4) if s != seat]
+    for other in others[:-1]:
+        await svc.decide_claim(table_id, user(other), True, stamp)
+    svc.claims.budget = 1  # the search gives up at once
+    with pytest.raises(Refused) as refused:
+        await svc.decide_claim(table_id, user(others[-1]), True, stamp)
+    assert refused.value.key == "error.claim_too_deep"
+    [row] = await store.claims.for_deal(live.deal_id)
+    assert row.status is ClaimStatus.REFUSED and row.refused_by is None
+    assert live.stamp == stamp
+    await act_as_ai(svc, table_id)  # the claimer plays on

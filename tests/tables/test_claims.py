@@ -234,6 +234,20 @@ async def test_a_claim_no_play_can_make_true_is_refused(store: Store) -> None:  
     assert live.stamp == stamp and await store.claims.for_deal(live.deal_id) == []
 
 
+async def all_but_one_accept(svc: TableService, table_id: int,
+                             wanted: Moment) -> tuple[int, ClaimKind, int]:
+    """Play to a claim ``wanted`` picks, make it, and have every other player but the
+    last accept it; returns (claimer, kind, the last to decide)."""
+    seat, kind = await until(svc, table_id, wanted)
+    stamp = (await svc.table(table_id)).stamp
+    assert (await svc.claim(table_id, user(seat), kind.value, stamp))[0] == "claim.put"
+    others = [s for s in range(4) if s != seat]
+    for other in others[:-1]:
+        assert (await svc.decide_claim(table_id, user(other), True, stamp))[0] == \
+            "claim.accepted"
+    return seat, kind, others[-1]
+
+
 async def test_a_refusal_tells_nothing_of_the_hidden_cards(store: Store) -> None:  # noqa: F811
     """A claim some lay of the unseen cards would make true is put to the others, even
     where the cards as they lie make it impossible (a refusal would tell the claimer
@@ -241,18 +255,13 @@ async def test_a_refusal_tells_nothing_of_the_hidden_cards(store: Store) -> None
     played, play goes on."""
     svc, display = service(store)
     table_id = await started(svc)
-    seat, kind = await until(svc, table_id, impossible_only_as_the_cards_lie)
+    seat, kind, last = await all_but_one_accept(svc, table_id,
+                                                impossible_only_as_the_cards_lie)
     live = await svc.table(table_id)
     stamp = live.stamp
     assert stamp is not None and live.deal is not None and live.deal_id is not None
     record_before = live.deal.to_record()
-    key, _ = await svc.claim(table_id, user(seat), kind.value, stamp)
-    assert key == "claim.put"
-    others = [s for s in range(4) if s != seat]
-    for other in others[:-1]:
-        assert (await svc.decide_claim(table_id, user(other), True, stamp))[0] == \
-            "claim.accepted"
-    key, panel = await svc.decide_claim(table_id, user(others[-1]), True, stamp)
+    key, panel = await svc.decide_claim(table_id, user(last), True, stamp)
     assert key == "claim.failed" and not panel.view.is_over
     assert live.deal.to_record() == record_before and live.stamp == stamp
     [row] = await store.claims.for_deal(live.deal_id)
@@ -311,17 +320,13 @@ async def test_a_claim_too_deep_to_play_out_when_all_accept_ends_there(
     accepts, the member is told so and the claim is over: nothing is left pending."""
     svc, _ = service(store)
     table_id = await started(svc)
-    seat, kind = await until(svc, table_id, unproven_but_possible)
+    _, _, last = await all_but_one_accept(svc, table_id, unproven_but_possible)
     live = await svc.table(table_id)
     stamp = live.stamp
-    assert stamp is not None and live.deal is not None and live.deal_id is not None
-    assert (await svc.claim(table_id, user(seat), kind.value, stamp))[0] == "claim.put"
-    others = [s for s in range(4) if s != seat]
-    for other in others[:-1]:
-        await svc.decide_claim(table_id, user(other), True, stamp)
+    assert stamp is not None and live.deal_id is not None
     svc.claims.budget = 1  # the search gives up at once
     with pytest.raises(Refused) as refused:
-        await svc.decide_claim(table_id, user(others[-1]), True, stamp)
+        await svc.decide_claim(table_id, user(last), True, stamp)
     assert refused.value.key == "error.claim_too_deep"
     [row] = await store.claims.for_deal(live.deal_id)
     assert row.status is ClaimStatus.REFUSED and row.refused_by is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.tables.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
+from bot.display.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
 
 from .load_members import ANSWER_TIMEOUT_S
 

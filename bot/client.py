@@ -30,16 +30,17 @@ from . import collector
 from .clock_offset import ClockOffset
 from .config import Settings
 from .daily import DailyConfig, DailyService
+from .display import Display
 from .i18n import language_of, t
 from .i18n.translator import Translator
 from .invalid_budget import InvalidBudget, guard_requests, watch
 from .pacing import GlobalPace, pace_requests
 from .replies import tell
 from .store import Store as SQLiteStore
-from .tables import Display, TableConfig, TableService, user_message
+from .tables import TableConfig, TableService, user_message
 from .tables.duties import converge
-from .tables.rendering import Renderer
 from .tables.scheduler import Scheduler
+from .ui.rendering import Renderer
 
 log = logging.getLogger(__name__)
 SYNC_TIMEOUT = 30.0

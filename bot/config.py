@@ -24,14 +24,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .pacing import DEFAULT_RATE
-
 DEFAULT_DATABASE = Path("data/tapp.sqlite3")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class ConfigError(ValueError):
     """The configuration is missing or invalid; the message says which variable."""
+
+
+#: token requests a second by default (:mod:`bot.pacing`): Discord's 50, less a margin
+#: (discord.py's own retries of a request refused for its route or failed with a 5xx go
+#: out in the same slot)
+DEFAULT_RATE = 45
 
 
 @dataclass(frozen=True)

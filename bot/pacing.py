@@ -26,10 +26,6 @@ from typing import Any
 
 import discord
 
-#: requests a second by default: Discord's 50, less a margin (discord.py's own retries of
-#: a request refused for its route or failed with a 5xx go out in the same slot)
-DEFAULT_RATE = 45
-
 
 class GlobalPace:
     """``limit`` slots, each held from a request's start until ``window`` seconds after

@@ -28,9 +28,9 @@ from bot.daily.outgoing import DYNAMIC_ITEMS, Outgoing, Reply
 from bot.daily.panel import hands_message, run_message
 from bot.engine import TappError
 from bot.i18n import language_of, t
+from bot.i18n.words import Words
 from bot.tables import user_message
-from bot.tables.rendering import Renderer
-from bot.tables.words import Words
+from bot.ui.rendering import Renderer
 
 from .group import TappCog, add_tapp_cog
 from .table import public_language

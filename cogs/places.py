@@ -10,11 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TappBot
+from bot.display.outgoing import Outgoing
+from bot.display.place_views import problem, suspended_list
 from bot.i18n import t
 from bot.store import TableRow
-from bot.tables.outgoing import Outgoing
-from bot.tables.place_views import suspended_list
-from bot.tables.places import problem
 
 from .group import add_tapp_cog
 from .table import TableCog, language

@@ -15,8 +15,8 @@ from bot.client import TappBot
 from bot.engine import ActionType, TappError
 from bot.engine.cards import CARD_NAMES, N_CARDS, RANKS, SUITS
 from bot.i18n import t
+from bot.i18n.words import Words
 from bot.tables.errors import Refused, TableError
-from bot.tables.words import Words
 
 from .group import add_tapp_cog
 from .table import TableCog

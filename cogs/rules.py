@@ -1,7 +1,7 @@
 """``/tapp rules [variant]``: a variant's rules summary (default: the table's here), page by
 page, ephemerally in the user's language.
 
-The pages come from :mod:`bot.tables.rules_pages`. ◀ / ▶ and a select of the page titles
+The pages come from :mod:`bot.display.rules_pages`. ◀ / ▶ and a select of the page titles
 turn the page in place; they are ``DynamicItem``s whose ``custom_id`` carries variant,
 language and page, so they keep working after a restart. The *Rules* button of a table
 message (``cogs/table.py``) raises the ``tapp_rules`` event, answered here with the
@@ -19,11 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TappBot
-from bot.engine import VARIANTS
-from bot.i18n import t
-from bot.replies import deferred, fill
-from bot.tables.errors import NoTableHere
-from bot.tables.rules_pages import (
+from bot.display.rules_pages import (
     BUTTON_TEMPLATE,
     EVENT,
     SELECT_TEMPLATE,
@@ -31,7 +27,11 @@ from bot.tables.rules_pages import (
     RulesRef,
     rules_page,
 )
-from bot.tables.view_models import COLOUR_LOBBY
+from bot.engine import VARIANTS
+from bot.i18n import t
+from bot.replies import deferred, fill
+from bot.tables.errors import NoTableHere
+from bot.ui.specs import COLOUR_LOBBY
 
 from .group import add_tapp_cog
 from .lobby import VARIANT_CHOICES

@@ -27,6 +27,7 @@ from bot.daily.ids import BoardId
 from bot.daily.outgoing import BoardComponent
 from bot.engine import VARIANTS
 from bot.i18n import t
+from bot.i18n.words import render_labels
 from bot.replies import fill, tell
 from bot.standings import (
     BOARD_PERIODS,
@@ -45,7 +46,6 @@ from bot.standings.ids import BOARD_TEMPLATE, HISTORY_TEMPLATE, REPLAY_TEMPLATE
 from bot.standings.present import board_embed, history_embed, replay_embed, stats_embed
 from bot.standings.replay import Picture, render_replay, steps
 from bot.store import MemberStats, Period, StoreError
-from bot.tables.words import render_labels
 from renderer import Labels
 
 from .group import TappCog, add_tapp_cog

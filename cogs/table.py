@@ -19,25 +19,23 @@ import discord
 from discord.ext import commands
 
 from bot.client import TappBot
+from bot.display import Answer, Display, MessageKind
+from bot.display.panel_models import hand_panel
+from bot.display.rules_pages import EVENT as RULES_EVENT
+from bot.display.view_models import hands_message, last_trick_message
 from bot.engine import TappError
 from bot.i18n import language_of, t
+from bot.i18n.words import Words
 from bot.tables import (
-    Answer,
     ComponentId,
-    Display,
     LiveTable,
     Stamp,
-    TableComponent,
     TableService,
+    Unavailable,
     user_message,
 )
-from bot.tables.errors import Unavailable
-from bot.tables.outgoing import MessageKind
-from bot.tables.panel_models import hand_panel
-from bot.tables.rules_pages import EVENT as RULES_EVENT
 from bot.tables.state import HandContext
-from bot.tables.view_models import hands_message, last_trick_message
-from bot.tables.words import Words
+from bot.ui.component import TableComponent
 
 from .group import TappCog, add_tapp_cog
 

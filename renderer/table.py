@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.engine.variants import make_variant, rules_of
+from bot.engine.variants import is_pass, make_variant, rules_of
 from bot.engine.view import Phase, SeatView
 from bot.i18n import signed
 
@@ -41,7 +41,6 @@ MARGIN = 18
 HEADER = 60
 OPEN_CARD_W = 58
 TALON_CARD_W = 44
-PASSES = frozenset({"pass", "weg"})
 
 
 def _last_bids(view: SeatView, labels: Labels) -> dict[int, str]:
@@ -112,7 +111,7 @@ def _centre(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: SeatV
             names: list[str], labels: Labels, centre: tuple[int, int], room: int) -> None:
     """Before play: the highest bid so far (or the phase, unless the header says it) and
     who holds it, and the talon face down (face up where this viewer has seen it)."""
-    bids = [(s, a) for s, a in view.auction if (a.argument or a.token) not in PASSES]
+    bids = [(s, a) for s, a in view.auction if not is_pass(view.variant, a)]
     if view.result is not None and view.result.status != "finished":
         word, seat = labels(f"short.{view.result.status}"), None
     elif view.contract is not None or view.phase is not Phase.AUCTION:

@@ -10,8 +10,8 @@ from datetime import timedelta
 from typing import Any
 
 from bot.engine.shuffle import verify_command
-from bot.tables.view_models import PRIMARY, SECONDARY, ButtonSpec, rows
-from bot.tables.words import Words
+from bot.i18n.words import Words
+from bot.ui.specs import PRIMARY, SECONDARY, ButtonSpec, rows
 
 from .ids import board_id
 from .models import DailyMessage, DayBoard, EmbedModel, StreakBoard, WeekBoard

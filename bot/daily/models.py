@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.engine import Action, SeatView
-from bot.tables.view_models import Component, ImageSpec
+from bot.ui.specs import Component, ImageSpec
 
 from .scoring import Placing, StreakLine, WeekLine
 

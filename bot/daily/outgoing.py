@@ -20,8 +20,8 @@ from discord.ui import DynamicItem
 
 import renderer
 from bot.replies import Deferring
-from bot.tables.rendering import Renderer
-from bot.tables.view_models import ButtonSpec
+from bot.ui.rendering import Renderer
+from bot.ui.specs import ButtonSpec
 
 from .ids import BOARD_TEMPLATE, RUN_TEMPLATE, BoardId, RunId
 from .models import DailyMessage

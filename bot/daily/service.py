@@ -21,12 +21,12 @@ from datetime import date, timedelta
 
 from bot.engine import Action, Deal, IllegalAction, make_variant
 from bot.engine.shuffle import commitment
+from bot.i18n.words import home_style
 from bot.store import DeckStyle, NotFound, Store
 from bot.store.codec import record_header, result_to_json
 from bot.store.daily import DailyDeal, DailyRun, RunOver, StepTaken
 from bot.tables.errors import Refused
 from bot.tables.refusals import refusal
-from bot.tables.words import home_style
 
 from .computers import Computers
 from .config import DailyConfig

@@ -18,12 +18,12 @@ from .ending import Ending
 from .errors import IllegalAction, InvalidRecord, NotYourTurn, Refusal, TappError
 from .legal import main_actions, meant, open_announcement
 from .record import deal_from_record, replay
-from .variants import VARIANTS, Variant, make_variant, rules_of
+from .variants import VARIANTS, Variant, is_pass, make_variant, rules_of
 from .view import DealResult, Phase, ResultStatus, SeatView, TrickView
 
 __all__ = [
     "CARDS", "OPTIONAL", "VARIANTS", "Action", "ActionType", "Card", "CardSet", "Deal",
     "DealResult", "Ending", "IllegalAction", "InvalidRecord", "NotYourTurn", "Phase", "Refusal",
     "ResultStatus", "SeatView", "TappError", "TrickView", "Variant", "deal_from_record",
-    "main_actions", "make_variant", "meant", "open_announcement", "replay", "rules_of",
+    "is_pass", "main_actions", "make_variant", "meant", "open_announcement", "replay", "rules_of",
 ]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from bot.i18n import t
+from bot.i18n.words import render_labels
 from bot.store import MemberStats
-from bot.tables.words import render_labels
 from renderer import RenderedImage, render_chip_chart
 
 

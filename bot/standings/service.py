@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from bot.i18n.words import home_style
 from bot.store import (
     DealNotFound,
     DealStatus,
@@ -18,7 +19,6 @@ from bot.store import (
     SettledDeal,
     Store,
 )
-from bot.tables.words import home_style
 
 from .errors import DealNotOver, NoSuchDeal
 from .ids import BoardKey, HistoryKey

@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 
 
 class DisplayPort(Protocol):
-    """What the tables need of the display (see :class:`bot.tables.display.Display`)."""
+    """What the tables need of the display (see :class:`bot.display.display.Display`)."""
 
     def update(self, state: TableState, events: Sequence[DealOver | TableOver] = (), *,
                repost: bool = False) -> None: ...

@@ -23,7 +23,7 @@ from .ids import Stamp
 from .state import DealOver, Shuffle, TableOver
 
 if TYPE_CHECKING:
-    from .display import Display
+    from bot.display.display import Display
 
 log = logging.getLogger(__name__)
 

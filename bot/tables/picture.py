@@ -8,7 +8,7 @@ within a trick each card, while the image keeps showing the table as the chapter
 began: the seats and the talon as the auction began, the trick completed last, the
 tricks won and the header during play. It marks no seat as the one to act (the text
 says whose turn it is), so the same picture is the same image spec: it is drawn once,
-and every edit within the chapter reuses it (:class:`bot.tables.rendering.Renderer`
+and every edit within the chapter reuses it (:class:`bot.ui.rendering.Renderer`
 keeps drawn images by content). Once the deal is over, the result has its own image.
 
 Measured with ``python -m bot bench load`` (figures in ``docs/benchmarks.md``).

@@ -27,8 +27,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
-import discord
-
 from bot.store import StoreError, TableRow, TableStatus
 
 from .arming import turn_key, turn_specs
@@ -44,26 +42,6 @@ CHANNEL_GONE, BOT_REMOVED, NO_PERMISSION = "channel_gone", "bot_removed", "no_pe
 REASONS = (CHANNEL_GONE, BOT_REMOVED, NO_PERMISSION)
 
 Judge = Callable[[TableRow], str | None]
-
-
-def problem(guild: discord.Guild | None, row: TableRow) -> str | None:
-    """Why ``row``'s place is gone by discord.py's cache (None: it is there, as far as
-    the cache knows; also during an outage, which takes nothing away). A deleted channel
-    is known from its event (:meth:`Places.channel_gone`) or Discord's 404, not from its
-    absence here: a table may live in a thread the cache does not hold (archived)."""
-    if guild is None:
-        return BOT_REMOVED
-    if guild.unavailable:
-        return None
-    place = guild.get_channel_or_thread(row.channel_id)
-    if place is None:
-        return None
-    permissions = place.permissions_for(guild.me)
-    in_thread = row.thread_id is not None or isinstance(place, discord.Thread)
-    posting = permissions.send_messages_in_threads if in_thread else permissions.send_messages
-    if not (permissions.view_channel and posting):
-        return NO_PERMISSION
-    return None
 
 
 class Places:

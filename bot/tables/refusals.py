@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from bot.engine import Action, ActionType, IllegalAction, Refusal, SeatView, main_actions
 from bot.i18n.errors import InLanguage
+from bot.i18n.words import Words
 
 from .errors import Refused
-from .words import Words
 
 #: reasons with a message of their own
 _KEYS: dict[Refusal, str] = {

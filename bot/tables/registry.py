@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import TypeVar
 
 from bot.engine import TappError
+from bot.i18n.words import home_style
 from bot.store import (
     ClaimRow,
     DeckStyle,
@@ -25,7 +26,6 @@ from bot.store.tables import UNREADABLE
 from .availability import away_seats
 from .errors import NoTableHere, TableBroken
 from .live import LiveTable
-from .words import home_style
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Action, ActionType, SeatView, deal_from_record
+from bot.i18n.words import home_style
 from bot.store import (
     Deadline,
     DealStatus,
@@ -48,7 +49,6 @@ from .play import ActOutcome, Play
 from .scheduler import Scheduler
 from .state import HandContext
 from .timeouts import TimerNotice, TurnTimeouts
-from .words import home_style
 
 log = logging.getLogger(__name__)
 

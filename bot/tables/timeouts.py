@@ -69,7 +69,7 @@ class TimerNotice:
     style: str = "french"
     seconds_left: int = 0  # reminders: until the turn times out (0: no timeout)
     action: str = ""  # substitutes: the action's token (may name hidden cards: see
-    # bot.tables.display.notice_text for what the channel is told)
+    # bot.display.display.notice_text for what the channel is told)
     claim: bool = False  # the turn is an answer to a claim (a timeout refuses it)
 
 

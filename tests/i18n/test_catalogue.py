@@ -48,7 +48,7 @@ def test_locale_picks_the_language() -> None:
 
 
 def test_images_speak_the_language() -> None:
-    from bot.tables.words import render_labels
+    from bot.i18n.words import render_labels
     from renderer.labels import DEFAULT_LABELS
 
     assert render_labels("en") == dict(DEFAULT_LABELS)
@@ -79,7 +79,7 @@ def test_every_image_word_is_translated_or_kept_on_purpose(language: str) -> Non
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_image_file_names_are_plain(language: str) -> None:
     """File names of images: lowercase ASCII letters, digits and dashes, in every language."""
-    from bot.tables.words import render_labels
+    from bot.i18n.words import render_labels
 
     names = {k: v for k, v in render_labels(language).items() if k.startswith("file.")}
     assert len(names) >= 5

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
+from bot.display.rules_pages import PAGES, rules_page
 from bot.engine import VARIANTS, Action, ActionType
 from bot.i18n import LANGUAGES, t
-from bot.tables.rules_pages import PAGES, rules_page
-from bot.tables.words import Words
+from bot.i18n.words import Words
 
 from .offered import offered
 

@@ -10,7 +10,7 @@ import pytest
 from bot.engine import VARIANTS, Action
 from bot.engine.variants import dapp, wuerttemberg, zuger
 from bot.i18n import LANGUAGES, strings
-from bot.tables.words import Words, hint, hint_word
+from bot.i18n.words import Words, hint, hint_word
 
 from .offered import offered
 

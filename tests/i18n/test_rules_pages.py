@@ -8,10 +8,7 @@ import re
 
 import pytest
 
-from bot.engine import VARIANTS
-from bot.engine.variants import dapp, wuerttemberg, zuger
-from bot.i18n import LANGUAGES, strings, t
-from bot.tables.rules_pages import (
+from bot.display.rules_pages import (
     CUSTOM_ID,
     EMBED_DESCRIPTION,
     EMBED_TITLE,
@@ -24,6 +21,9 @@ from bot.tables.rules_pages import (
     sections,
     text_key,
 )
+from bot.engine import VARIANTS
+from bot.engine.variants import dapp, wuerttemberg, zuger
+from bot.i18n import LANGUAGES, strings, t
 
 #: pages short enough to read at a glance (far below Discord's 4096)
 READABLE = 1600

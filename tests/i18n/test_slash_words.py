@@ -12,7 +12,7 @@ import discord
 from bot.client import TappBot
 from bot.engine import ActionType
 from bot.engine.cards import CARD_NAMES
-from bot.tables.words import Words
+from bot.i18n.words import Words
 from cogs.play import Play
 from standin import Sandbox
 from standin.harness import World

@@ -22,7 +22,7 @@ import renderer.text
 import renderer.trick
 from bot.engine import Deal, SeatView
 from bot.i18n import LANGUAGES
-from bot.tables.words import render_labels
+from bot.i18n.words import render_labels
 from renderer import Labels, RenderedImage
 from renderer.describe import title
 from renderer.hand import render_hand

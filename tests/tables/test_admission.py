@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.tables.admission import Admission
+from bot.display.admission import Admission
 
 
 async def settle() -> None:

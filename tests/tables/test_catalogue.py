@@ -10,7 +10,7 @@ from bot.engine import ActionType, Phase
 from bot.engine.session import Ending
 from bot.engine.variants import VARIANTS, dapp, tapp1879, wuerttemberg, zuger
 from bot.i18n import strings
-from bot.tables.words import Words
+from bot.i18n.words import Words
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = [*sorted((ROOT / "bot" / "tables").glob("*.py")),

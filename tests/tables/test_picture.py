@@ -9,12 +9,13 @@ import random
 from dataclasses import replace
 
 from bot.ai.selfplay import SETTINGS
+from bot.display.view_models import table_message
 from bot.engine import Deal, Phase, SeatView
 from bot.engine.playout import random_action
+from bot.i18n.words import Words
 from bot.tables.ids import Stamp
 from bot.tables.picture import Picture, snapshot, table_picture
-from bot.tables.view_models import ImageKind, table_message
-from bot.tables.words import Words
+from bot.ui.specs import ImageKind
 
 from .test_view_models import state_of
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from bot.i18n.errors import LocalizedError
+from bot.i18n.words import Words
 from bot.store import Store
 from bot.tables import TableService
 from bot.tables.errors import BadOptions, Refused
-from bot.tables.words import Words
 
 from .test_service import service, until_a_card_is_refusable
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from bot.engine import Deal
-from bot.tables.rendering import Renderer, Slots, render_image
-from bot.tables.view_models import ImageKind, ImageSpec
+from bot.ui.rendering import Renderer, Slots, render_image
+from bot.ui.specs import ImageKind, ImageSpec
 
 
 def spec(kind: str = "hand", language: str = "de") -> ImageSpec:
@@ -78,7 +78,7 @@ def test_workers_end_when_the_bot_dies(tmp_path: Path) -> None:
     script = tmp_path / "dies.py"
     script.write_text(
         "import asyncio, os, sys\n"
-        "from bot.tables.rendering import Renderer\n"
+        "from bot.ui.rendering import Renderer\n"
         "async def main():\n"
         "    images = Renderer(processes=2)\n"
         "    await images.start()\n"

@@ -13,16 +13,16 @@ import shlex
 import pytest
 
 from bot import verify_cli
+from bot.display.panel_models import hand_panel
+from bot.display.view_models import closed_message, result_message, table_message
 from bot.engine import Action, ActionType, Deal
 from bot.engine.playout import random_action
 from bot.engine.session import Session
 from bot.i18n import signed
+from bot.i18n.words import Words
 from bot.tables.core import deal_chips
 from bot.tables.ids import ComponentId, Stamp
-from bot.tables.panel_models import hand_panel
 from bot.tables.state import DealOver, HandContext, Shuffle, TableOver
-from bot.tables.view_models import closed_message, result_message, table_message
-from bot.tables.words import Words
 from renderer.labels import as_labels
 from renderer.result import describe_result
 from tests.tables.test_view_models import NAMES, state_of

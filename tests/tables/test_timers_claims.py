@@ -5,9 +5,9 @@ starts anew. A timeout never withdraws a claim unannounced, nor marks the claime
 
 from __future__ import annotations
 
+from bot.display.notices import notice_text
 from bot.store import ClaimStatus, DeadlineKind, Store
 from bot.tables.arming import turn_key
-from bot.tables.notices import notice_text
 from bot.tables.timeouts import REMINDER, SUBSTITUTE
 
 from .test_claims import unproven_but_possible, until, user

@@ -8,22 +8,21 @@ import random
 from dataclasses import replace
 
 from bot.ai.selfplay import SETTINGS
-from bot.engine import ActionType, Deal, Phase, SeatView
-from bot.engine.playout import random_action
-from bot.store import TableStatus
-from bot.tables.ids import ComponentId, Stamp
-from bot.tables.panel_models import hand_panel
-from bot.tables.state import DealOver, HandContext, SeatInfo, TableOver, TableState
-from bot.tables.view_models import (
-    ButtonSpec,
-    SelectSpec,
+from bot.display.panel_models import hand_panel
+from bot.display.view_models import (
     last_trick_message,
     lobby_message,
     result_message,
     table_message,
     turn_ping,
 )
-from bot.tables.words import Words
+from bot.engine import ActionType, Deal, Phase, SeatView
+from bot.engine.playout import random_action
+from bot.i18n.words import Words
+from bot.store import TableStatus
+from bot.tables.ids import ComponentId, Stamp
+from bot.tables.state import DealOver, HandContext, SeatInfo, TableOver, TableState
+from bot.ui.specs import ButtonSpec, SelectSpec
 
 NAMES = ("Anna", "Bo", "Cleo", "Dan", "Eve", "Fay")
 
@@ -134,7 +133,7 @@ def test_the_lobby_and_the_ping() -> None:
 
 
 def test_a_cancelled_table_and_final_chips() -> None:
-    from bot.tables.view_models import closed_message
+    from bot.display.view_models import closed_message
 
     words = Words(None, "tapp1879")
     closed = closed_message(TableOver(1, False, ("A", "B", "C"), (5, -2, -3), (1, 1, 0)), words)

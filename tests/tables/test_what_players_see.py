@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.display.panel_models import hand_panel
+from bot.display.view_models import closed_message, result_message
 from bot.engine import Action, ActionType, Deal
 from bot.engine.playout import random_action
+from bot.i18n.words import Words
 from bot.store import Store
 from bot.tables import DealOver, Stamp, TableOver
-from bot.tables.panel_models import hand_panel
 from bot.tables.state import HandContext
-from bot.tables.view_models import closed_message, result_message
-from bot.tables.words import Words
 
 from .test_service import act_as_ai, service, started
 

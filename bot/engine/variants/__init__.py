@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Action
 from ..errors import InvalidRecord
 from .base import Aim, ContractFacts, Score, Variant
 from .dapp import Dapp
@@ -24,6 +25,12 @@ def rules_of(name: str) -> type[Variant]:
     if cls is None:
         raise InvalidRecord(f"unknown variant {name!r} (one of: {', '.join(VARIANTS)})")
     return cls
+
+
+def is_pass(variant: str, action: Action) -> bool:
+    """Whether ``action`` is the auction's word for passing in ``variant`` (it says
+    nothing: a member who only passed was not outranked)."""
+    return action.value is not None and action.value == rules_of(variant).pass_word
 
 
 def player_counts() -> tuple[int, ...]:

@@ -11,9 +11,11 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.tables import Disclosure, TableConfig
-from bot.tables.view_models import MessageModel, table_message
-from bot.tables.words import Words
+from bot.display import Disclosure
+from bot.display.view_models import table_message
+from bot.i18n.words import Words
+from bot.tables import TableConfig
+from bot.ui.specs import MessageModel
 from standin import Message, Sandbox
 from standin.harness import World, running
 

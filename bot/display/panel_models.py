@@ -6,18 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.engine import Action, ActionType, Card, Phase, SeatView
+from bot.engine import Action, ActionType, Card, Phase, SeatView, is_pass
 from bot.engine.cards import CARD_NAMES, iter_bits
 from bot.i18n import t
+from bot.i18n.words import Words
 from bot.store import ClaimStatus
-from renderer.describe import sort_hand
-
-from .ids import PICK, Stamp, custom_id
-from .state import HandContext
-from .view_models import (
+from bot.tables.ids import PICK, Stamp, custom_id
+from bot.tables.state import HandContext
+from bot.ui.specs import (
     DANGER,
     MAX_OPTIONS,
-    PASSES,
     PRIMARY,
     SECONDARY,
     SUCCESS,
@@ -30,7 +28,7 @@ from .view_models import (
     rows,
     shown_names,
 )
-from .words import Words
+from renderer.describe import sort_hand
 
 
 # -- the private hand -----------------------------------------------------------------
@@ -91,7 +89,7 @@ def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> l
     if view.trump is not None:
         lines.append(words("table.trump", suit=words.suit(view.trump)))
     seat = view.seat
-    mine = [a for s, a in view.auction if s == seat and a.value not in PASSES]
+    mine = [a for s, a in view.auction if s == seat and not is_pass(view.variant, a)]
     if who is not None and seat != view.declarer and mine:  # the auction went past them
         lines.append(words("hand.outranked", word=words.action(mine[-1]), name=who,
                            contract=text))
@@ -182,7 +180,7 @@ def action_components(table_id: int, stamp: Stamp | None, view: SeatView, words:
             calls.append(action)
         else:
             style = PRIMARY if kind in (ActionType.PLAY, ActionType.GIVE) else SECONDARY
-            if action.value == "pass" or action.value == "weg":
+            if is_pass(view.variant, action):
                 style = SECONDARY
             elif kind in (ActionType.BID, ActionType.DECLARE, ActionType.CONTRACT,
                           ActionType.TRUMP, ActionType.ANNOUNCE):

@@ -21,11 +21,13 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
+from bot.i18n.words import Words
 from bot.invalid_budget import Banned, cloudflare
 from bot.store import Store, StoreUnavailable
+from bot.tables.state import DealOver, TableOver, TableState
+from bot.ui.specs import MessageModel
 
 from .outgoing import Disclosure, MessageKind, Outgoing
-from .state import DealOver, TableOver, TableState
 from .thread_trouble import (
     THREAD_ARCHIVED,
     UNKNOWN_CHANNEL,
@@ -34,8 +36,7 @@ from .thread_trouble import (
     edit_in,
     locked,
 )
-from .view_models import MessageModel, closed_message, closed_note, result_message
-from .words import Words
+from .view_models import closed_message, closed_note, result_message
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .state import DealOver, TableEvent, TableState
+from bot.tables.state import DealOver, TableEvent, TableState
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord.ui import DynamicItem
 
-from .ids import TEMPLATE, ComponentId
+from bot.tables.ids import TEMPLATE, ComponentId
 
 EVENT = "tapp_component"
 

@@ -7,9 +7,9 @@ from datetime import datetime
 
 from bot.i18n import t
 from bot.store import MemberTime
+from bot.tables.quiet_hours import away_at, clock_text, quiet_end, zone_info
+from bot.tables.state import AbsenceKind, TableState
 
-from .quiet_hours import away_at, clock_text, quiet_end, zone_info
-from .state import AbsenceKind, TableState
 from .view_models import discord_time
 
 

@@ -36,9 +36,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 import renderer
 from bot.engine import Deal
-
-from .view_models import ImageKind, ImageSpec
-from .words import render_labels
+from bot.i18n.words import render_labels
+from bot.ui.specs import ImageKind, ImageSpec
 
 log = logging.getLogger(__name__)
 

@@ -25,8 +25,13 @@ import discord
 
 from bot.clock_offset import ClockOffset
 from bot.i18n import language_of, t
+from bot.i18n.words import Words, home_style
 from bot.invalid_budget import InvalidBudget
 from bot.store import DeckStyle, Store, TableRow, TableStatus
+from bot.tables.state import DealOver, HandContext, TableEvent, TablePaused, TableState
+from bot.tables.timeouts import REMINDER, TimerNotice
+from bot.ui.rendering import Renderer
+from bot.ui.specs import MessageModel
 
 from .admission import Admission
 from .answers import Answer, Arrivals
@@ -37,12 +42,8 @@ from .outgoing import Disclosure, MessageKind, Observer, Outgoing
 from .panel_models import hand_panel, panel_note
 from .panels import LivePanel, Panels, later
 from .public import PublicMessages, Sleep, banned_for, retrying, transient
-from .rendering import Renderer
-from .state import DealOver, HandContext, TableEvent, TablePaused, TableState
 from .thread_trouble import Troubles
-from .timeouts import REMINDER, TimerNotice
-from .view_models import MessageModel, lobby_message, table_message, turn_ping
-from .words import Words, home_style
+from .view_models import lobby_message, table_message, turn_ping
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,7 @@ class Display:
         #: pauses before trying a refused update again (then it is given up and logged)
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
         self.dropped = 0  # interactions that came too late to be answered
-        #: how many clicks are worked on at once (see :mod:`bot.tables.admission`)
+        #: how many clicks are worked on at once (see :mod:`bot.display.admission`)
         self.admission = Admission()
 
     # -- observers and rendering ---------------------------------------------------------

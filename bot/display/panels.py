@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ids import Stamp
-from .state import ClaimState
+from bot.tables.ids import Stamp
+from bot.tables.state import ClaimState
 
 #: how long a panel is edited after its interaction reached the bot (Discord: 15 min;
 #: a minute's margin for the edit itself and a slow clock)

@@ -19,12 +19,12 @@ import discord
 
 from bot.i18n import language_of
 from bot.replies import Deferring
+from bot.tables.ids import Stamp
+from bot.tables.state import ClaimState
+from bot.ui.specs import MessageModel
 
-from .ids import Stamp
 from .outgoing import Disclosure, MessageKind, Outgoing
 from .panels import LivePanel, later
-from .state import ClaimState
-from .view_models import MessageModel
 
 if TYPE_CHECKING:
     from .display import Display

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from bot.engine import Action, ActionType
 from bot.i18n import t
+from bot.i18n.words import Words
+from bot.tables.timeouts import REMINDER, SUBSTITUTE, TimerNotice
 from bot.usertext import safe
-
-from .timeouts import REMINDER, SUBSTITUTE, TimerNotice
-from .words import Words
 
 
 def left_text(seconds: int, language: str | None) -> str:

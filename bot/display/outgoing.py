@@ -1,4 +1,4 @@
-"""What the display sends: a :class:`~bot.tables.view_models.MessageModel` turned into
+"""What the display sends: a :class:`~bot.display.view_models.MessageModel` turned into
 discord.py's arguments (:class:`Outgoing`), and the :class:`Disclosure` of every
 message sent, for the observers (the hidden-information tests check each one)."""
 
@@ -13,10 +13,9 @@ from typing import Any
 import discord
 
 import renderer
-
-from .component import button, select
-from .ids import Stamp
-from .view_models import ButtonSpec, MessageModel
+from bot.tables.ids import Stamp
+from bot.ui.component import button, select
+from bot.ui.specs import ButtonSpec, MessageModel
 
 
 class MessageKind(StrEnum):

@@ -40,6 +40,7 @@ from .store import Store as SQLiteStore
 from .tables import TableConfig, TableService, user_message
 from .tables.duties import converge
 from .tables.scheduler import Scheduler
+from .ui.component import KeyedItem
 from .ui.rendering import Renderer
 
 log = logging.getLogger(__name__)
@@ -168,6 +169,7 @@ class TappBot(commands.Bot):
             self.daily = DailyService(self.store, self._daily_config, clock=config.clock,
                                       level=config.computer_level)
         await self.tree.set_translator(Translator())
+        self.add_dynamic_items(KeyedItem)
         for name in self._extensions:
             await self.load_extension(name)
         await self.sync_commands()

@@ -5,7 +5,7 @@ panel whose buttons take their actions: each answer replaces the panel with the 
 moment, the computers' moves made); once finished it shows their result.
 ``/tapp daily-standings`` shows a day's table (today's to the member alone), the week's
 or the streaks. Every click of a deal-of-the-day component comes here as the
-``tapp_daily`` or ``tapp_daily_board`` event (see :mod:`bot.daily.outgoing`).
+``tapp_daily`` or ``tapp_daily_board`` event (see :mod:`bot.daily.ids`).
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from bot.daily import DailyError, DailyMessage, DailyService
 from bot.daily.boards import day_message, streaks_message, week_message
 from bot.daily.errors import NotYet, ServerOnly, StaleStep, Unavailable
 from bot.daily.ids import HANDS, BoardId, RunId
-from bot.daily.outgoing import DYNAMIC_ITEMS, Outgoing, Reply
 from bot.daily.panel import hands_message, run_message
+from bot.daily.reply import Reply
 from bot.engine import TappError
 from bot.i18n import language_of, t
 from bot.i18n.words import Words
 from bot.tables import user_message
+from bot.ui.outgoing import Outgoing
 from bot.ui.rendering import Renderer
 
 from .group import TappCog, add_tapp_cog
@@ -52,13 +53,6 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 
 class Daily(TappCog):
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-        await super().cog_unload()
-
     @property
     def service(self) -> DailyService:
         if self.bot.daily is None:
@@ -92,7 +86,8 @@ class Daily(TappCog):
 
     async def send(self, reply: Reply, message: DailyMessage, *,
                    update: bool | None = None) -> None:
-        await reply.send(await Outgoing.render(message, self.images), update=update)
+        out = await Outgoing.render(message.embeds, message.components, self.images)
+        await reply.send(out, update=update)
 
     # -- commands ----------------------------------------------------------------------
     @app_commands.command(name="daily", description=t("daily.cmd.play"))
@@ -142,7 +137,8 @@ class Daily(TappCog):
             await self.send(reply, run_message(run, words, user.display_name))
 
     @commands.Cog.listener("on_tapp_daily_board")
-    async def on_board(self, interaction: discord.Interaction, bid: BoardId | None) -> None:
+    async def on_board(self, interaction: discord.Interaction, bid: BoardId | None,
+                       values: list[str]) -> None:
         if self._too_late(interaction):
             return
         message = interaction.message

@@ -10,10 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TappBot
-from bot.display.outgoing import Outgoing
 from bot.display.place_views import problem, suspended_list
 from bot.i18n import t
 from bot.store import TableRow
+from bot.ui.outgoing import Outgoing
 
 from .group import add_tapp_cog
 from .table import TableCog, language
@@ -72,7 +72,7 @@ class Places(TableCog):
         """The member's suspended tables in this server, each with an *End* button."""
         lang = language(interaction)
         mine = self.tables.places.suspended_for(interaction.guild_id, interaction.user.id)
-        out = Outgoing(suspended_list(mine, lang), None)
+        out = Outgoing.of(suspended_list(mine, lang), None)
         await interaction.response.send_message(**out.send_kwargs(), ephemeral=True)
 
 

@@ -2,8 +2,8 @@
 page, ephemerally in the user's language.
 
 The pages come from :mod:`bot.display.rules_pages`. ◀ / ▶ and a select of the page titles
-turn the page in place; they are ``DynamicItem``s whose ``custom_id`` carries variant,
-language and page, so they keep working after a restart. The *Rules* button of a table
+turn the page in place; their ``custom_id`` carries variant, language and page, so they
+keep working after a restart (a click raises ``tapp_rules_page``). The *Rules* button of a table
 message (``cogs/table.py``) raises the ``tapp_rules`` event, answered here with the
 same pages for the table's variant.
 """
@@ -11,7 +11,6 @@ same pages for the table's variant.
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -19,19 +18,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TappBot
-from bot.display.rules_pages import (
-    BUTTON_TEMPLATE,
-    EVENT,
-    SELECT_TEMPLATE,
-    RulesPage,
-    RulesRef,
-    rules_page,
-)
+from bot.display.rules_pages import EVENT, RulesPage, RulesRef, rules_page
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.replies import deferred, fill
 from bot.tables.errors import NoTableHere
-from bot.ui.specs import COLOUR_LOBBY
+from bot.ui.outgoing import Outgoing
+from bot.ui.specs import COLOUR_LOBBY, EmbedModel
 
 from .group import add_tapp_cog
 from .lobby import VARIANT_CHOICES
@@ -40,76 +33,11 @@ from .table import TableCog, language
 log = logging.getLogger(__name__)
 
 
-class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    """◀ or ▶: shows the page in its ``custom_id``."""
-
-    def __init__(self, ref: RulesRef, label: str = "·", *, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, custom_id=ref.encode(),
-                                           disabled=disabled))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> RulesButton:
-        return cls(RulesRef.from_match(match), getattr(item, "label", None) or "·")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await turn(interaction, self.ref, self.ref.page or 0)
-
-
-class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    """The page titles: shows the chosen page."""
-
-    def __init__(self, ref: RulesRef, placeholder: str = "·",
-                 options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=ref.encode(), placeholder=placeholder,
-                                           options=options or [discord.SelectOption(
-                                               label="·", value="0")]))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> RulesSelect:
-        return cls(RulesRef.from_match(match))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        page = int(values[0]) if values and values[0].isdigit() else 0
-        await turn(interaction, self.ref, page)
-
-
-DYNAMIC_ITEMS = (RulesButton, RulesSelect)
-
-
-def embed(page: RulesPage) -> discord.Embed:
-    out = discord.Embed(title=page.title, description=page.description, colour=COLOUR_LOBBY)
-    out.set_footer(text=page.footer)
-    return out
-
-
-def view(page: RulesPage) -> discord.ui.View | None:
-    """◀ and ▶ in the first row, the select of the page titles below."""
-    if not page.buttons and page.select is None:
-        return None
-    out = discord.ui.View(timeout=None)
-    for button in page.buttons:
-        ref = RulesRef.parse(button.custom_id)
-        assert ref is not None
-        out.add_item(RulesButton(ref, button.label, disabled=button.disabled))
-    if page.select is not None:
-        ref = RulesRef.parse(page.select.custom_id)
-        assert ref is not None
-        options = [discord.SelectOption(label=label, value=value, default=shown)
-                   for label, value, shown in page.select.options]
-        out.add_item(RulesSelect(ref, page.select.placeholder, options))
-    return out
-
-
 def page_kwargs(page: RulesPage) -> dict[str, Any]:
-    shown = view(page)
-    return {"embed": embed(page), **({} if shown is None else {"view": shown})}
+    """The page as an embed, ◀ and ▶ in the first row, the select of the titles below."""
+    components = page.buttons + (() if page.select is None else (page.select,))
+    embed = EmbedModel(page.description, page.title, COLOUR_LOBBY, footer=page.footer)
+    return Outgoing((embed,), components=components).send_kwargs()
 
 
 async def send_rules(interaction: discord.Interaction, variant: str, lang: str) -> None:
@@ -134,12 +62,14 @@ async def turn(interaction: discord.Interaction, ref: RulesRef, page: int) -> No
 
 
 class Rules(TableCog):
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-        await super().cog_unload()
+    @commands.Cog.listener("on_tapp_rules_page")
+    async def on_page(self, interaction: discord.Interaction, ref: RulesRef,
+                      values: list[str]) -> None:
+        """◀, ▶ or the select of the page titles: the page it leads to."""
+        page = ref.page
+        if page is None:
+            page = int(values[0]) if values and values[0].isdigit() else 0
+        await turn(interaction, ref, page)
 
     @app_commands.command(name="rules", description=t("cmd.rules"))
     @app_commands.describe(variant=t("cmd.rules.variant"))

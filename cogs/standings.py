@@ -3,9 +3,10 @@
 Each command asks :class:`bot.standings.StandingsService` once, renders off the event
 loop and answers. The answers are public; page buttons turn the page in place for the
 member who asked and give anyone else their own (ephemeral) copy, with their own rank.
-A replay button answers ephemerally with the deal's images and record. Buttons are
-``DynamicItem``s whose ``custom_id`` carries everything (:mod:`bot.standings.ids`), so
-they keep working after a restart.
+A replay button answers ephemerally with the deal's images and record. A button's
+``custom_id`` carries everything (:mod:`bot.standings.ids`), so it keeps working after a
+restart; its click comes here as the ``tapp_leaderboard``, ``tapp_history`` or
+``tapp_replay`` event.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import io
 import json
 import logging
 from collections.abc import AsyncIterator, Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,7 +25,6 @@ from discord.ext import commands
 
 from bot.client import TappBot
 from bot.daily.ids import BoardId
-from bot.daily.outgoing import BoardComponent
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.i18n.words import render_labels
@@ -39,13 +39,14 @@ from bot.standings import (
     StandingsError,
     StandingsService,
     WrongServer,
-    replay_id,
 )
 from bot.standings.chart import chip_chart
-from bot.standings.ids import BOARD_TEMPLATE, HISTORY_TEMPLATE, REPLAY_TEMPLATE
+from bot.standings.ids import ReplayKey
 from bot.standings.present import board_embed, history_embed, replay_embed, stats_embed
 from bot.standings.replay import Picture, render_replay, steps
 from bot.store import MemberStats, Period, StoreError
+from bot.ui import component
+from bot.ui.specs import PRIMARY, ButtonSpec
 from renderer import Labels
 
 from .group import TappCog, add_tapp_cog
@@ -76,107 +77,39 @@ def _file(picture: Picture) -> discord.File:
                         description=picture.image.description or None)
 
 
-def _cog(interaction: discord.Interaction) -> Standings:
-    cog = cast(commands.Bot, interaction.client).get_cog(Standings.__cog_name__)
-    if not isinstance(cog, Standings):
-        raise NoStore()
-    return cog
-
-
-# -- buttons -------------------------------------------------------------------------------
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_TEMPLATE):
-    """Turns a leaderboard to the page in its ``custom_id``."""
-
-    def __init__(self, key: BoardKey, label: str, *, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, custom_id=key.custom_id,
-                                           disabled=disabled))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: Any) -> BoardButton:
-        return cls(BoardKey.from_match(match), getattr(item, "label", None) or "·")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).turn_board(interaction, self.key)
-
-
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HISTORY_TEMPLATE):
-    """Turns a history to the page in its ``custom_id``."""
-
-    def __init__(self, key: HistoryKey, label: str, *, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, custom_id=key.custom_id,
-                                           disabled=disabled))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: Any) -> HistoryButton:
-        return cls(HistoryKey.from_match(match), getattr(item, "label", None) or "·")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).turn_history(interaction, self.key)
-
-
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_TEMPLATE):
-    """Shows the replay of the deal in its ``custom_id`` to whoever clicks."""
-
-    def __init__(self, deal_id: int, label: str, *, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label, custom_id=replay_id(deal_id),
-                                           style=discord.ButtonStyle.primary), row=row)
-        self.deal_id = deal_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[Any], match: Any) -> ReplayButton:
-        return cls(int(match["deal"]), getattr(item, "label", None) or "·")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).show_replay(interaction, self.deal_id)
-
-
-DYNAMIC_ITEMS = (BoardButton, HistoryButton, ReplayButton)
-
-
 # -- component layouts ---------------------------------------------------------------------
-def board_view(page: BoardPage, lang: str) -> discord.ui.View:
+def board_view(page: BoardPage, lang: str) -> discord.ui.View | None:
     """Previous and next, when there is more than one page; then the deal of the day."""
-    view = discord.ui.View(timeout=None)
+    specs: list[ButtonSpec] = []
     if page.pages > 1:
-        view.add_item(BoardButton(page.key.at_page(page.key.page - 1),
-                                  t("standings.button.previous", lang),
-                                  disabled=not page.has_previous))
-        view.add_item(BoardButton(page.key.at_page(page.key.page + 1),
-                                  t("standings.button.next", lang), disabled=not page.has_next))
-    view.add_item(daily_button(lang))
-    return view
-
-
-def daily_button(lang: str) -> discord.ui.Item[Any]:
-    """Today's deal-of-the-day table (today, with this week and streaks a click away);
-    the daily cog answers it to the clicker alone, with placings only once they have
-    played today's deal."""
-    today = BoardId("day", None)
-    return BoardComponent(discord.ui.Button(label=t("standings.button.daily", lang),
-                                            custom_id=today.encode(), row=1), today)
+        key = page.key
+        specs += [ButtonSpec(key.at_page(key.page - 1).encode(),
+                             t("standings.button.previous", lang),
+                             disabled=not page.has_previous),
+                  ButtonSpec(key.at_page(key.page + 1).encode(),
+                             t("standings.button.next", lang), disabled=not page.has_next)]
+    # today's deal-of-the-day table (this week and streaks a click away); the daily cog
+    # answers it to the clicker alone, with placings only once they have played today's
+    specs.append(ButtonSpec(BoardId("day", None).encode(), t("standings.button.daily", lang),
+                            row=1))
+    return component.view(tuple(specs))
 
 
 def history_view(page: HistoryPage, lang: str) -> discord.ui.View | None:
     """A replay button per deal (two rows of five), then previous and next."""
     if not page.entries:
         return None
-    view = discord.ui.View(timeout=None)
-    for n, entry in enumerate(page.entries, 1):
-        view.add_item(ReplayButton(entry.deal_id, t("standings.history.replay", lang, n=n),
-                                   row=(n - 1) // 5))
+    specs = [ButtonSpec(ReplayKey(entry.deal_id).encode(),
+                        t("standings.history.replay", lang, n=n), PRIMARY, row=(n - 1) // 5)
+             for n, entry in enumerate(page.entries, 1)]
     if page.has_previous or page.has_more:
         key = page.key
-        view.add_item(HistoryButton(key.at_page(key.page - 1),
-                                    t("standings.button.previous", lang),
-                                    disabled=not page.has_previous))
-        view.add_item(HistoryButton(key.at_page(key.page + 1), t("standings.button.next", lang),
-                                    disabled=not page.has_more))
-    return view
+        specs += [ButtonSpec(key.at_page(key.page - 1).encode(),
+                             t("standings.button.previous", lang),
+                             disabled=not page.has_previous),
+                  ButtonSpec(key.at_page(key.page + 1).encode(),
+                             t("standings.button.next", lang), disabled=not page.has_more)]
+    return component.view(tuple(specs))
 
 
 def stats_view(stats: MemberStats, lang: str) -> discord.ui.View | None:
@@ -185,12 +118,9 @@ def stats_view(stats: MemberStats, lang: str) -> discord.ui.View | None:
              if d is not None]
     if not picks or (len(picks) == 2 and picks[0][1] == picks[1][1]):
         picks = picks[:1]
-    if not picks:
-        return None
-    view = discord.ui.View(timeout=None)
-    for key, deal_id in picks:
-        view.add_item(ReplayButton(deal_id, t(f"standings.stats.replay_{key}", lang)))
-    return view
+    return component.view(tuple(
+        ButtonSpec(ReplayKey(deal_id).encode(), t(f"standings.stats.replay_{key}", lang),
+                   PRIMARY) for key, deal_id in picks))
 
 
 def _asked_by(interaction: discord.Interaction) -> bool:
@@ -205,13 +135,6 @@ def _view_kwargs(view: discord.ui.View | None) -> dict[str, Any]:
 
 # -- the cog -------------------------------------------------------------------------------
 class Standings(TappCog):
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-        await super().cog_unload()
-
     def service(self) -> StandingsService:
         store = self.bot.database
         if store is None:
@@ -293,7 +216,9 @@ class Standings(TappCog):
                 **_view_kwargs(history_view(page, lang)))
 
     # -- buttons -----------------------------------------------------------------------
-    async def turn_board(self, interaction: discord.Interaction, key: BoardKey) -> None:
+    @commands.Cog.listener("on_tapp_leaderboard")
+    async def turn_board(self, interaction: discord.Interaction, key: BoardKey,
+                         values: list[str]) -> None:
         async with self.refusals(interaction):
             if key.guild_id != interaction.guild_id:
                 raise WrongServer()
@@ -301,7 +226,9 @@ class Standings(TappCog):
             lang = await self.shown_language(interaction)
             await self._page(interaction, board_embed(page, lang), board_view(page, lang))
 
-    async def turn_history(self, interaction: discord.Interaction, key: HistoryKey) -> None:
+    @commands.Cog.listener("on_tapp_history")
+    async def turn_history(self, interaction: discord.Interaction, key: HistoryKey,
+                           values: list[str]) -> None:
         async with self.refusals(interaction):
             if key.guild_id != interaction.guild_id:
                 raise WrongServer()
@@ -323,7 +250,10 @@ class Standings(TappCog):
             await interaction.response.send_message(embed=embed, ephemeral=True,
                                                     **_view_kwargs(view))
 
-    async def show_replay(self, interaction: discord.Interaction, deal_id: int) -> None:
+    @commands.Cog.listener("on_tapp_replay")
+    async def show_replay(self, interaction: discord.Interaction, key: ReplayKey,
+                          values: list[str]) -> None:
+        deal_id = key.deal_id
         async with self.refusals(interaction):
             replay = await self.service().replay(interaction.guild_id or 0, deal_id)
             lang = language(interaction)

@@ -1,7 +1,7 @@
 """The table cogs' shared base (:class:`TableCog`) and every click on a table component
 (lobby buttons, *My hand*, the hand's actions).
 
-One ``DynamicItem`` class (:class:`bot.tables.TableComponent`) parses each component's
+The one ``DynamicItem`` class (:class:`bot.ui.component.KeyedItem`) parses each component's
 ``custom_id`` and raises the ``tapp_component`` event; the :class:`Table` cog takes it
 from there: find the table, hand the action to the service, answer the clicker
 ephemerally (a refusal of any kind included).
@@ -35,7 +35,6 @@ from bot.tables import (
     user_message,
 )
 from bot.tables.state import HandContext
-from bot.ui.component import TableComponent
 
 from .group import TappCog, add_tapp_cog
 
@@ -121,13 +120,6 @@ class Click:
 
 class Table(TableCog):
     """Routes every table component (see the module docstring)."""
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableComponent)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableComponent)
-        await super().cog_unload()
 
     @commands.Cog.listener("on_tapp_component")
     async def on_component(self, interaction: discord.Interaction, cid: ComponentId,

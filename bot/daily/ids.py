@@ -1,12 +1,15 @@
 """The ``custom_id`` of every deal-of-the-day component.
 
-* A run's components: ``tappd:<run>:<step>:<token>``. ``run`` is the run's id, ``step``
+In the format of :mod:`bot.custom_ids` (ids posted before it, ``tappd:...`` and
+``tappd-b:...``, still read):
+
+* A run's components: ``tapp:d:<run>:<step>:<token>``. ``run`` is the run's id, ``step``
   its step count when the component was drawn (``-`` for one that does not depend on
   the moment, such as *Hands*), so a click on a component the run has moved past is
   refused as stale. ``token``: an engine action token (``bid:solo``, ``play:TH``), a
   select whose values make the action (``pick.discard``, ``pick.call``), ``decline``
   (let a Kontra pass) or ``hands``.
-* A table's buttons: ``tappd-b:<view>:<day>``, ``view`` one of :data:`BOARD_VIEWS` and
+* A table's buttons: ``tapp:db:<view>:<day>``, ``view`` one of :data:`BOARD_VIEWS` and
   ``day`` as ``YYYYMMDD`` (``-`` where none is needed). A table is always of the
   server the button is clicked in.
 """
@@ -16,41 +19,37 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from typing import ClassVar
+
+from bot.custom_ids import Key
 
 from .day import compact, from_compact
 
-PREFIX = "tappd"
-RUN_TEMPLATE = (r"tappd:(?P<run>[0-9]{1,19}):(?P<step>[0-9]{1,5}|-)"
-                r":(?P<token>[!-~]{1,80})")
-BOARD_TEMPLATE = r"tappd-b:(?P<view>day|week|streaks|play):(?P<day>[0-9]{8}|-)"
+_RUN = r"(?P<run>[0-9]{1,19}):(?P<step>[0-9]{1,5}|-):(?P<token>[!-~]{1,80})"
+_BOARD = r"(?P<view>day|week|streaks|play):(?P<day>[0-9]{8}|-)"
 BOARD_VIEWS = ("day", "week", "streaks", "play")
 HANDS = "hands"
-MAX_LENGTH = 100
-_RUN = re.compile(RUN_TEMPLATE)
-_BOARD = re.compile(BOARD_TEMPLATE)
 
 
 @dataclass(frozen=True, slots=True)
-class RunId:
+class RunId(Key):
+    kind: ClassVar[str] = "d"
+    fields_pattern: ClassVar[str] = _RUN
+    legacy: ClassVar[str | None] = "tappd:" + _RUN
+    #: a click raises ``on_tapp_daily(interaction, run_id, values)``
+    event: ClassVar[str] = "tapp_daily"
+
     run_id: int
     step: int | None  # None: the component does not depend on the moment
     token: str
 
-    def encode(self) -> str:
-        text = f"{PREFIX}:{self.run_id}:{'-' if self.step is None else self.step}:{self.token}"
-        if len(text) > MAX_LENGTH or not _RUN.fullmatch(text):
-            raise ValueError(f"not a valid deal-of-the-day custom_id: {text!r}")
-        return text
+    def fields(self) -> str:
+        return f"{self.run_id}:{'-' if self.step is None else self.step}:{self.token}"
 
-    @staticmethod
-    def from_match(match: re.Match[str]) -> RunId:
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> RunId:
         step = match["step"]
-        return RunId(int(match["run"]), None if step == "-" else int(step), match["token"])
-
-    @staticmethod
-    def parse(text: str) -> RunId | None:
-        match = _RUN.fullmatch(text)
-        return None if match is None else RunId.from_match(match)
+        return cls(int(match["run"]), None if step == "-" else int(step), match["token"])
 
     @property
     def pick_kind(self) -> str | None:
@@ -61,31 +60,25 @@ class RunId:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardId:
+class BoardId(Key):
+    kind: ClassVar[str] = "db"
+    fields_pattern: ClassVar[str] = _BOARD
+    legacy: ClassVar[str | None] = "tappd-b:" + _BOARD
+    #: a click raises ``on_tapp_daily_board(interaction, board_id, values)``; the board
+    #: id is None for a day that is no date (a forged id)
+    event: ClassVar[str] = "tapp_daily_board"
+
     view: str
     day: date | None
 
-    def encode(self) -> str:
-        text = f"{PREFIX}-b:{self.view}:{'-' if self.day is None else compact(self.day)}"
-        if not _BOARD.fullmatch(text):
-            raise ValueError(f"not a valid deal-of-the-day table id: {text!r}")
-        return text
+    def fields(self) -> str:
+        return f"{self.view}:{'-' if self.day is None else compact(self.day)}"
 
-    @staticmethod
-    def from_match(match: re.Match[str]) -> BoardId:
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> BoardId:
         """Raises ValueError for a day that is no date (a forged id)."""
         day = match["day"]
-        return BoardId(match["view"], None if day == "-" else from_compact(day))
-
-    @staticmethod
-    def parse(text: str) -> BoardId | None:
-        match = _BOARD.fullmatch(text)
-        if match is None:
-            return None
-        try:
-            return BoardId.from_match(match)
-        except ValueError:
-            return None
+        return cls(match["view"], None if day == "-" else from_compact(day))
 
 
 def run_id(run: int, step: int | None, token: str) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.engine import Action, SeatView
-from bot.ui.specs import Component, ImageSpec
+from bot.ui.specs import Component, EmbedModel
 
 from .scoring import Placing, StreakLine, WeekLine
 
@@ -74,15 +74,6 @@ class WeekBoard:
 class StreakBoard:
     today: date
     lines: tuple[StreakLine, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class EmbedModel:
-    description: str
-    title: str | None = None
-    colour: int | None = None
-    image: ImageSpec | None = None
-    footer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

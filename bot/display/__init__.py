@@ -7,7 +7,7 @@ the display, which renders off the event loop and sends.
 """
 
 from .answers import Answer
+from .disclosure import Disclosure, MessageKind
 from .display import Display
-from .outgoing import Disclosure, MessageKind
 
 __all__ = ["Answer", "Disclosure", "Display", "MessageKind"]

@@ -21,9 +21,10 @@ from bot.i18n import language_of
 from bot.replies import Deferring
 from bot.tables.ids import Stamp
 from bot.tables.state import ClaimState
+from bot.ui.outgoing import Outgoing
 from bot.ui.specs import MessageModel
 
-from .outgoing import Disclosure, MessageKind, Outgoing
+from .disclosure import Disclosure, MessageKind
 from .panels import LivePanel, later
 
 if TYPE_CHECKING:

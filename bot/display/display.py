@@ -30,15 +30,16 @@ from bot.invalid_budget import InvalidBudget
 from bot.store import DeckStyle, Store, TableRow, TableStatus
 from bot.tables.state import DealOver, HandContext, TableEvent, TablePaused, TableState
 from bot.tables.timeouts import REMINDER, TimerNotice
+from bot.ui.outgoing import Outgoing
 from bot.ui.rendering import Renderer
 from bot.ui.specs import MessageModel
 
 from .admission import Admission
 from .answers import Answer, Arrivals
 from .availability_words import away_note
+from .disclosure import Disclosure, MessageKind, Observer
 from .display_queue import PanelHeld, Worker
 from .notices import notice_text
-from .outgoing import Disclosure, MessageKind, Observer, Outgoing
 from .panel_models import hand_panel, panel_note
 from .panels import LivePanel, Panels, later
 from .public import PublicMessages, Sleep, banned_for, retrying, transient
@@ -113,7 +114,7 @@ class Display:
         image = None
         if model.image is not None:
             image = await self.images.render(model.image, holder=holder, urgent=urgent)
-        return Outgoing(model, image)
+        return Outgoing.of(model, image)
 
     # -- the public side: one worker per table ---------------------------------------------
     def update(self, state: TableState, events: Sequence[TableEvent] = (), *,
@@ -408,7 +409,7 @@ class Display:
         model = MessageModel(description="", content=t("table.broken", language))
         table = await self.store.tables.get(event.table_id)
         channel = self.public.channel(table.thread_id or table.channel_id)
-        message = await channel.send(**Outgoing(model, None).send_kwargs())
+        message = await channel.send(**Outgoing.of(model, None).send_kwargs())
         self.disclose(Disclosure(event.table_id, NOTICE, None, None, None, model, message.id))
         await self._note_panels(event.table_id, "panel.table_paused", final=True)
 
@@ -422,7 +423,7 @@ class Display:
         channel = self.public.channel(notice.location_id)
         mentions = (notice.user_id,) if notice.kind == REMINDER and notice.user_id else ()
         model = MessageModel(description="", content=notice_text(notice), mentions=mentions)
-        out = Outgoing(model, None)
+        out = Outgoing.of(model, None)
         try:
             message = await retrying(lambda: channel.send(**out.send_kwargs()), self.sleep)
         except discord.HTTPException as error:  # its place may be gone: suspended then

@@ -25,9 +25,10 @@ from bot.i18n.words import Words
 from bot.invalid_budget import Banned, cloudflare
 from bot.store import Store, StoreUnavailable
 from bot.tables.state import DealOver, TableOver, TableState
+from bot.ui.outgoing import Outgoing
 from bot.ui.specs import MessageModel
 
-from .outgoing import Disclosure, MessageKind, Outgoing
+from .disclosure import Disclosure, MessageKind
 from .thread_trouble import (
     THREAD_ARCHIVED,
     UNKNOWN_CHANNEL,

@@ -2,27 +2,25 @@
 data (no Discord objects; ``cogs/rules.py`` turns a page into an embed and components).
 
 Each component's ``custom_id`` carries everything needed to draw the page it leads to,
-``tapp-rules:<variant>:<language>:<page>`` (``pick`` instead of a page number for the
-select, whose value is the page), so the buttons keep working after a restart.
+``tapp:rules:<variant>:<language>:<page>`` (``pick`` instead of a page number for the
+select, whose value is the page; :mod:`bot.custom_ids`), so the buttons keep working
+after a restart. A click raises ``tapp_rules_page``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
+from bot.custom_ids import Key
 from bot.i18n import language_of, t
+from bot.ui.specs import ButtonSpec, SelectSpec
 
-PREFIX = "tapp-rules"
 #: the event a table message's *Rules* button raises: ``(interaction, variant)``
 EVENT = "tapp_rules"
 PICK = "pick"
-_HEAD = rf"{PREFIX}:(?P<variant>[a-z0-9]{{1,20}}):(?P<lang>[a-z]{{2}})"
-#: the regular expressions the ``DynamicItem``s match (``fullmatch``): a page button's id
-#: and the select's
-BUTTON_TEMPLATE = rf"{_HEAD}:(?P<page>[0-9]{{1,2}})"
-SELECT_TEMPLATE = rf"{_HEAD}:(?P<page>{PICK})"
-_PATTERN = re.compile(rf"{_HEAD}:(?P<page>[0-9]{{1,2}}|{PICK})")
+_FIELDS = rf"(?P<variant>[a-z0-9]{{1,20}}):(?P<lang>[a-z]{{2}}):(?P<page>[0-9]{{1,2}}|{PICK})"
 
 #: the sections of each variant, in page order; the first page's text is
 #: ``rules.<variant>``, every other one ``rules.<variant>.<section>``
@@ -40,44 +38,27 @@ OPTION_LABEL = 100
 
 
 @dataclass(frozen=True, slots=True)
-class RulesRef:
+class RulesRef(Key):
     """Where a rules component leads: a variant's page in a language (page None: the
     select, whose chosen value is the page)."""
+
+    kind: ClassVar[str] = "rules"
+    fields_pattern: ClassVar[str] = _FIELDS
+    legacy: ClassVar[str | None] = "tapp-rules:" + _FIELDS
+    #: a click raises ``on_tapp_rules_page(interaction, ref, values)``
+    event: ClassVar[str] = "tapp_rules_page"
 
     variant: str
     language: str
     page: int | None
 
-    def encode(self) -> str:
-        page = PICK if self.page is None else str(self.page)
-        text = f"{PREFIX}:{self.variant}:{self.language}:{page}"
-        if len(text) > CUSTOM_ID or not _PATTERN.fullmatch(text):
-            raise ValueError(f"not a valid rules custom_id: {text!r}")
-        return text
+    def fields(self) -> str:
+        return f"{self.variant}:{self.language}:{PICK if self.page is None else self.page}"
 
-    @staticmethod
-    def from_match(match: re.Match[str]) -> RulesRef:
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> RulesRef:
         page = match["page"]
-        return RulesRef(match["variant"], match["lang"], None if page == PICK else int(page))
-
-    @staticmethod
-    def parse(text: str) -> RulesRef | None:
-        match = _PATTERN.fullmatch(text)
-        return None if match is None else RulesRef.from_match(match)
-
-
-@dataclass(frozen=True, slots=True)
-class PageButton:
-    custom_id: str
-    label: str
-    disabled: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PageSelect:
-    custom_id: str
-    placeholder: str
-    options: tuple[tuple[str, str, bool], ...]  # (label, value, is the page shown)
+        return cls(match["variant"], match["lang"], None if page == PICK else int(page))
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +72,8 @@ class RulesPage:
     title: str
     description: str
     footer: str
-    buttons: tuple[PageButton, ...]
-    select: PageSelect | None
+    buttons: tuple[ButtonSpec, ...]
+    select: SelectSpec | None
 
 
 def sections(variant: str) -> tuple[str, ...]:
@@ -112,21 +93,21 @@ def rules_page(variant: str, page: int = 0, language: str | None = None) -> Rule
     section = names[page]
     title = t("rules.heading", lang, variant=t(f"variant.{variant}", lang),
               section=t(f"rules.section.{section}", lang))
-    buttons: tuple[PageButton, ...] = ()
+    buttons: tuple[ButtonSpec, ...] = ()
     select = None
     if count > 1:
         # previous and next always lead to two different pages (so their ids differ)
         before, after = max(page - 1, 0), min(page + 1, count - 1)
         buttons = (
-            PageButton(RulesRef(variant, lang, before).encode(),
-                       t("rules.button.previous", lang), disabled=page == 0),
-            PageButton(RulesRef(variant, lang, after).encode(),
-                       t("rules.button.next", lang), disabled=page == count - 1),
+            ButtonSpec(RulesRef(variant, lang, before).encode(),
+                       t("rules.button.previous", lang), disabled=page == 0, row=0),
+            ButtonSpec(RulesRef(variant, lang, after).encode(),
+                       t("rules.button.next", lang), disabled=page == count - 1, row=0),
         )
-        options = tuple((f"{n + 1}. {t(f'rules.section.{name}', lang)}", str(n), n == page)
+        options = tuple((f"{n + 1}. {t(f'rules.section.{name}', lang)}", str(n))
                         for n, name in enumerate(names))
-        select = PageSelect(RulesRef(variant, lang, None).encode(), t("rules.select", lang),
-                            options)
+        select = SelectSpec(RulesRef(variant, lang, None).encode(), t("rules.select", lang),
+                            options, row=1, chosen=frozenset({str(page)}))
     return RulesPage(variant=variant, language=lang, page=page, pages=count, title=title,
                      description=t(text_key(variant, section), lang),
                      footer=t("rules.page", lang, n=page + 1, pages=count),

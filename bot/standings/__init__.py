@@ -6,12 +6,12 @@ finished deal, :mod:`.ids` holds the ``custom_id`` schemes of the buttons.
 """
 
 from .errors import BrokenRecord, DealNotOver, NoStore, NoSuchDeal, StandingsError, WrongServer
-from .ids import BOARD_PERIODS, BoardKey, HistoryKey, parse_replay, replay_id
+from .ids import BOARD_PERIODS, BoardKey, HistoryKey, ReplayKey
 from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage
 from .service import PAGE_SIZE, StandingsService
 
 __all__ = [
     "BOARD_PERIODS", "PAGE_SIZE", "BoardKey", "BoardPage", "BrokenRecord", "DealNotOver",
     "DealReplay", "HistoryEntry", "HistoryKey", "HistoryPage", "NoStore", "NoSuchDeal",
-    "StandingsError", "StandingsService", "WrongServer", "parse_replay", "replay_id",
+    "ReplayKey", "StandingsError", "StandingsService", "WrongServer",
 ]

@@ -1,4 +1,6 @@
-"""The ``custom_id`` of every table component: ``tapp:<table>:<deal>.<ply>:<token>``.
+"""The ``custom_id`` of every table component: ``tapp:t:<table>:<deal>.<ply>:<token>``
+(the format of :mod:`bot.custom_ids`; ids posted before it, ``tapp:<table>:...``, still
+read).
 
 * ``table``: the table id.
 * ``deal.ply``: the deal's number at the table and its action count when the component
@@ -16,12 +18,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
-PREFIX = "tapp"
-MAX_LENGTH = 100
-#: the regular expression discord.py's ``DynamicItem`` matches (``fullmatch``)
-TEMPLATE = r"tapp:(?P<table>[0-9]{1,19}):(?P<stamp>[0-9]{1,6}\.[0-9]{1,4}|-):(?P<token>[!-~]{1,80})"
-_PATTERN = re.compile(TEMPLATE)
+from bot.custom_ids import Key
+
+_FIELDS = r"(?P<table>[0-9]{1,19}):(?P<stamp>[0-9]{1,6}\.[0-9]{1,4}|-):(?P<token>[!-~]{1,80})"
 
 #: table verbs: components that are not game actions
 VERBS = frozenset({
@@ -53,16 +54,19 @@ class Stamp:
 
 
 @dataclass(frozen=True, slots=True)
-class ComponentId:
+class ComponentId(Key):
+    kind: ClassVar[str] = "t"
+    fields_pattern: ClassVar[str] = _FIELDS
+    legacy: ClassVar[str | None] = "tapp:" + _FIELDS
+    #: a click raises ``on_tapp_component(interaction, component_id, values)``
+    event: ClassVar[str] = "tapp_component"
+
     table_id: int
     stamp: Stamp | None
     token: str
 
-    def encode(self) -> str:
-        text = f"{PREFIX}:{self.table_id}:{self.stamp or '-'}:{self.token}"
-        if len(text) > MAX_LENGTH or not _PATTERN.fullmatch(text):
-            raise ValueError(f"not a valid table custom_id: {text!r}")
-        return text
+    def fields(self) -> str:
+        return f"{self.table_id}:{self.stamp or '-'}:{self.token}"
 
     @property
     def is_verb(self) -> bool:
@@ -75,17 +79,9 @@ class ComponentId:
             return None
         return self.token[len(PICK):].split(".")[0]
 
-    @staticmethod
-    def parse(text: str) -> ComponentId | None:
-        """The id, or None for anything that is not a table component's id."""
-        match = _PATTERN.fullmatch(text)
-        if match is None:
-            return None
-        return ComponentId.from_match(match)
-
-    @staticmethod
-    def from_match(match: re.Match[str]) -> ComponentId:
-        return ComponentId(int(match["table"]), Stamp.parse(match["stamp"]), match["token"])
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ComponentId:
+        return cls(int(match["table"]), Stamp.parse(match["stamp"]), match["token"])
 
 
 def custom_id(table_id: int, stamp: Stamp | None, token: str) -> str:

@@ -35,6 +35,7 @@ class SelectSpec:
     min_values: int = 1
     max_values: int = 1
     row: int | None = None
+    chosen: frozenset[str] = frozenset()  # the values shown as chosen
 
 
 Component = ButtonSpec | SelectSpec
@@ -63,6 +64,18 @@ class ImageSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class EmbedModel:
+    """One embed: title, description, inline fields, footer, an image to render."""
+
+    description: str
+    title: str | None = None
+    colour: int | None = None
+    image: ImageSpec | None = None
+    footer: str | None = None
+    fields: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class MessageModel:
     """One message: an embed (title, description, fields), optional plain content (used
     for mentions), an image and components."""
@@ -78,6 +91,14 @@ class MessageModel:
     shown: frozenset[int] = frozenset()  # cards named in text and components
     mentions: tuple[int, ...] = ()  # members the content mentions
     silent: bool = False  # posted without a notification (a member in quiet hours)
+
+    @property
+    def embed(self) -> EmbedModel | None:
+        """The message's embed (None: a message of plain content, such as a ping)."""
+        if not self.description and not self.title and self.image is None:
+            return None
+        return EmbedModel(self.description, self.title, self.colour, self.image,
+                          fields=self.fields)
 
 
 def shown_names(names: Sequence[str]) -> tuple[str, ...]:

@@ -23,12 +23,18 @@ def test_board_ids_round_trip() -> None:
     for bid in (BoardId("day", date(2031, 5, 14)), BoardId("week", None),
                 BoardId("streaks", None), BoardId("play", None)):
         assert BoardId.parse(bid.encode()) == bid
-    assert board_id("day", date(2031, 5, 14)) == "tappd-b:day:20310514"
+    assert board_id("day", date(2031, 5, 14)) == "tapp:db:day:20310514"
+
+
+def test_ids_posted_before_the_one_format_still_read() -> None:
+    assert BoardId.parse("tappd-b:day:20310514") == BoardId("day", date(2031, 5, 14))
+    assert RunId.parse("tappd:7:3:play:TH") == RunId(7, 3, "play:TH")
 
 
 @pytest.mark.parametrize("text", ["tapp:1:0.1:play:TH", "tappd:x:0:play:TH", "tappd:1:0:",
                                   "tappd-b:month:-", "tappd-b:day:20311399",
-                                  "tappd-b:day:2031051"])
+                                  "tappd-b:day:2031051", "tapp:db:day:20311399",
+                                  "tapp:d:1:0:"])
 def test_other_ids_are_not_ours(text: str) -> None:
     assert RunId.parse(text) is None and BoardId.parse(text) is None
 

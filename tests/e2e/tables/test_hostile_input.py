@@ -56,6 +56,14 @@ async def test_numbers_beyond_every_range_are_refused_clearly(
         assert ix.response is not None and ix.response.ephemeral_to == alice.id
         assert "no longer exists" in ix.response.content, forged
 
+    for forged in ("tapp:zz:1", "tapp:t:", "tapp-rules:nope", "tappd:1:2:"):  # no kind of ours
+        ix = await alice.forge_click(game.table_message(), forged)
+        assert ix.response is not None and ix.response.ephemeral_to == alice.id
+        assert "not one I know" in ix.response.content, forged
+    forged = f"tapp:t:{game.table_id}:-:hand"  # today's format: *My hand* of the table
+    ix = await alice.forge_click(game.table_message(), forged)
+    assert ix.response is not None and ix.response.ephemeral_to == alice.id
+    assert "not one I know" not in ix.response.content
 
 async def test_leaving_where_no_computer_may_sit_ends_the_table(
         sandbox: Sandbox, world: World, table_bot: TappBot) -> None:

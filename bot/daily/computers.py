@@ -18,7 +18,8 @@ import random
 from dataclasses import dataclass
 
 from bot.ai import BaselinePlayer, Player, levels, runner, search_player
-from bot.engine import OPTIONAL, Action, SeatView
+from bot.ai.turns import next_turn
+from bot.engine import Action, SeatView
 
 from .run import RunState
 
@@ -58,28 +59,22 @@ class Computers:
     async def next_move(self, state: RunState, asked: set[tuple[int, int]]
                         ) -> tuple[int, Action] | None:
         """The next computer action of the run (None: the member is to act, or the deal
-        is over). A computer seat that may announce Kontra or Rekontra is asked once per
-        position (``asked`` holds (ply, seat) pairs already asked); the main actor, when
-        a computer, is asked for its move."""
+        is over), in the order of :func:`bot.ai.turns.next_turn`: a computer seat that may
+        announce Kontra or Rekontra is asked once per position (``asked`` holds (ply, seat)
+        pairs already asked), then the main actor, when a computer, for its move."""
         deal = state.deal
-        if deal.is_over or state.waits_for_member():
-            return None
-        ply = deal.ply
-        for seat in deal.to_act():
-            if seat == state.seat or (ply, seat) in asked:
-                continue
-            if any(a.type in OPTIONAL for a in deal.legal_actions(seat)):
-                asked.add((ply, seat))
-                said = await self._ask(self.player(seat, state.position()), deal.view(seat),
-                                       False)
-                if said is not None:
-                    return seat, said
-        actor = deal.main_actor()
-        if actor == state.seat:  # (it waits for nobody but them: cannot happen)
-            return None
-        return actor, await self._main(actor, deal.view(actor), state)
-
-    async def _main(self, seat: int, view: SeatView, state: RunState) -> Action:
-        action = await self._ask(self.player(seat, state.position()), view, True)
-        assert action is not None
-        return action
+        while not deal.is_over and not state.waits_for_member():
+            turn = next_turn(deal, lambda seat: seat != state.seat,
+                             lambda seat: (deal.ply, seat) in asked)
+            if turn is None:
+                return None
+            player = self.player(turn.seat, state.position())
+            if turn.main:
+                action = await self._ask(player, deal.view(turn.seat), True)
+                assert action is not None
+                return turn.seat, action
+            asked.add((deal.ply, turn.seat))
+            said = await self._ask(player, deal.view(turn.seat), False)
+            if said is not None:
+                return turn.seat, said
+        return None

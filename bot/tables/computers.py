@@ -13,7 +13,8 @@ import random
 from collections.abc import Awaitable, Callable
 
 from bot.ai import levels, make_player, runner
-from bot.engine import OPTIONAL, Action
+from bot.ai.turns import next_turn
+from bot.engine import Action
 from bot.store import TableStatus
 
 from .config import LEVEL_OPTION, TableConfig
@@ -72,19 +73,14 @@ class ComputerSeats:
 
     # -- the task -------------------------------------------------------------------------
     def _work(self, live: LiveTable) -> tuple[int, bool] | None:
-        """(seat, main turn?) of a computer seat with something to consider, else None."""
-        deal = live.deal
-        if deal is None or deal.is_over or live.deal_number is None or live.suspended:
+        """(seat, main turn?) of a computer seat with something to consider, else None
+        (the order: :func:`bot.ai.turns.next_turn`)."""
+        deal, number = live.deal, live.deal_number
+        if deal is None or number is None or live.suspended:
             return None
-        for seat in deal.to_act():
-            if not live.computer_plays(seat):
-                continue
-            legal = deal.legal_actions(seat)
-            if any(a.type not in OPTIONAL for a in legal):
-                return seat, True
-            if (live.deal_number, deal.ply, seat) not in live.asked and legal:
-                return seat, False
-        return None
+        turn = next_turn(deal, live.computer_plays,
+                         lambda seat: (number, deal.ply, seat) in live.asked)
+        return None if turn is None else (turn.seat, turn.main)
 
     async def _run(self, live: LiveTable) -> None:
         try:

@@ -48,7 +48,7 @@ def test_announcements_are_asked_first_then_the_main_actor_moves() -> None:
 def test_a_members_seat_is_never_asked() -> None:
     for deal in _positions_with_announcements(10):
         actor = deal.main_actor()
-        turn = next_turn(deal, lambda s: s != actor, lambda s: True)  # all others asked
+        turn = next_turn(deal, actor.__ne__, lambda s: True)  # all others asked
         assert turn is None  # the member (main actor) is to move: no computer decision
-        turn = next_turn(deal, lambda s: s == actor, lambda s: False)
+        turn = next_turn(deal, actor.__eq__, lambda s: False)
         assert turn is not None and turn.seat == actor

@@ -322,7 +322,7 @@ async def measure(args: argparse.Namespace, database: Path | str) -> dict[str, A
                 cpu0, images0, wall0 = cpu_s(), images_cpu_s(bot), time.monotonic()
                 assert bot.display is not None
                 drawn0 = (bot.display.images.drawn, bot.display.images.reused)
-                admission = bot.display.admission
+                admission = bot.display.gate.admission
                 waits0 = (bot.pace.waited if bot.pace else 0, admission.waited, admission.shed)
                 with _profiled(args.profile):
                     played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)

@@ -69,9 +69,10 @@ class TappCommandTree(app_commands.CommandTree):
     """The command tree, with the last-resort handler for errors no cog handled."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Leave a command that came too late to be answered (see ``display.TOO_LATE``)."""
+        """Leave a command that came too late to be answered (see
+        :data:`bot.display.admission.TOO_LATE`)."""
         display = self.client.display if isinstance(self.client, TappBot) else None
-        return display is None or not display.too_late(interaction)
+        return display is None or not display.gate.too_late(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

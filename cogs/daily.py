@@ -188,7 +188,7 @@ class Daily(TappCog):
 
     def _too_late(self, interaction: discord.Interaction) -> bool:
         display = self.bot.display
-        return display is not None and display.too_late(interaction)
+        return display is not None and display.gate.too_late(interaction)
 
 
 def _a_table(message: discord.Message | None) -> bool:

@@ -132,7 +132,7 @@ class Table(TableCog):
         except TappError as error:
             await interaction.response.send_message(user_message(error, lang), ephemeral=True)
             return
-        async with display.admitted(interaction) as admitted:
+        async with display.gate.admitted(interaction) as admitted:
             if not admitted:
                 return
             async with display.answer(interaction, update=on_private,

@@ -1,5 +1,4 @@
-"""The one answer to an interaction (:class:`Answer`): sent in time, or deferred first;
-and when each interaction reached the bot (:class:`Arrivals`).
+"""The one answer to an interaction (:class:`Answer`): sent in time, or deferred first.
 
 An answer that shows the member their hand panel makes it their live panel at the table
 (:mod:`.panels`): the display edits it from then on as the game goes. An answer never
@@ -10,9 +9,6 @@ acknowledges the click.
 from __future__ import annotations
 
 import contextlib
-import time
-from collections import OrderedDict
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -29,28 +25,6 @@ from .panels import LivePanel, later
 
 if TYPE_CHECKING:
     from .display import Display
-
-
-class Arrivals:
-    """When each interaction reached the bot, by the monotonic clock: its age is measured
-    from there, not from its id by the host's clock (which may run fast or slow)."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic, keep: int = 4096) -> None:
-        self.clock = clock
-        self.keep = keep
-        self._seen: OrderedDict[int, float] = OrderedDict()
-
-    def seen(self, interaction: discord.Interaction) -> float:
-        """When ``interaction`` reached the bot (now, the first time it is asked)."""
-        at = self._seen.get(interaction.id)
-        if at is None:
-            at = self._seen[interaction.id] = self.clock()
-            while len(self._seen) > self.keep:
-                self._seen.popitem(last=False)
-        return at
-
-    def age(self, interaction: discord.Interaction) -> float:
-        return self.clock() - self.seen(interaction)
 
 
 class Answer(Deferring):
@@ -104,7 +78,7 @@ class Answer(Deferring):
         panels = self.display.panels
         held = panels.get(table_id, user)
         panel = LivePanel(self.interaction, seat, language_of(str(self.interaction.locale)),
-                          self.display.clock() - self.display.age(self.interaction),
+                          self.display.clock() - self.display.gate.age(self.interaction),
                           shown=stamp, turn=any(True for _ in model.components), claim=claim)
         lock = None if held is None or held is self._held else held.lock  # (held: this
         async with lock or contextlib.nullcontext():  # answer holds its lock already)

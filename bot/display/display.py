@@ -1,6 +1,9 @@
-"""Everything a table shows on Discord: the table message, turn pings, deal results and
-the closing summary (:mod:`.public`), members' live panels (:mod:`.panels`), timer
-notices, and the answers to interactions (:mod:`.answers`).
+"""Everything a table shows on Discord, one job per part: the table message, turn pings,
+deal results and the closing summary (:mod:`.public`), members' live panels following
+the game (:mod:`.panel_follow`), timer notices (:mod:`.table_notices`), the clicks taken
+up (:mod:`.admission`), the answers to them (:mod:`.answers`) and a table's place
+trouble (:mod:`.thread_trouble`). :class:`Display` runs the tables' queues and holds the
+parts.
 
 Public messages of a table go through one worker task per table, in order; a burst of
 changes (computer turns) collapses into one update of the newest state. After each
@@ -15,34 +18,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import functools
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 import discord
 
 from bot.clock_offset import ClockOffset
-from bot.i18n import language_of, t
+from bot.i18n import language_of
 from bot.i18n.words import Words, home_style
 from bot.invalid_budget import InvalidBudget
 from bot.store import DeckStyle, Store, TableRow, TableStatus
-from bot.tables.state import DealOver, HandContext, TableEvent, TablePaused, TableState
-from bot.tables.timeouts import REMINDER, TimerNotice
+from bot.tables.state import DealOver, TableEvent, TablePaused, TableState
+from bot.tables.timeouts import TimerNotice
 from bot.ui.outgoing import Outgoing
 from bot.ui.rendering import Renderer
 from bot.ui.specs import MessageModel
 
-from .admission import Admission
-from .answers import Answer, Arrivals
-from .availability_words import away_note
+from .admission import Gate
+from .answers import Answer
 from .disclosure import Disclosure, MessageKind, Observer
 from .display_queue import PanelHeld, Worker
-from .notices import notice_text
-from .panel_models import hand_panel, panel_note
-from .panels import LivePanel, Panels, later
-from .public import PublicMessages, Sleep, banned_for, retrying, transient
+from .panel_follow import PanelFollower
+from .panels import LivePanel, Panels
+from .public import PublicMessages, Sleep, banned_for, transient
+from .table_notices import TableNotices
 from .thread_trouble import Troubles
 from .view_models import lobby_message, table_message, turn_ping
 
@@ -51,15 +52,6 @@ log = logging.getLogger(__name__)
 TABLE, HAND, NOTICE = MessageKind.TABLE, MessageKind.HAND, MessageKind.NOTICE
 #: pauses before a public update Discord refused (429 storm, 5xx) is tried again
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 30.0)
-#: an interaction this long after it reached the bot is not taken up: Discord allows
-#: 3 s for the first answer, so its member is told it failed whatever the bot does;
-#: nothing is done (so nothing is acknowledged), and a bot behind under a burst
-#: catches up on what it can still answer instead of working for nobody
-TOO_LATE = 2.5
-#: an interaction made this long ago by Discord's clock (its id, corrected by the clock
-#: offset; a RESUME replays clicks however old) was already shown as failed: not acted on
-FAILED = 3.0
-
 
 class Display:
     """The Discord side of every table. ``clock`` gives Unix seconds (Discord's time)."""
@@ -73,8 +65,6 @@ class Display:
         self.client = client
         #: the invalid-request budget: while strained, optional traffic stops
         self.budget = budget or InvalidBudget()
-        #: Discord's clock, to read interactions' ages from their ids
-        self.offset = offset or ClockOffset()
         #: tables whose place is gone (see :mod:`.places`): nothing is sent for them
         self.suspended: set[int] = set()
         self.store = store
@@ -89,14 +79,14 @@ class Display:
         #: locked threads and missing permissions (see :mod:`.thread_trouble`)
         self.troubles = Troubles(client, store)
         self.panels = Panels(clock)
-        #: when each interaction reached the bot (its age is measured from there)
-        self.arrivals = Arrivals()
+        self.follower = PanelFollower(self.panels, self.outgoing, self.disclose)
+        self.notices = TableNotices(self.public, store, self._lasting, self.follower,
+                                    self.budget, sleep, self.suspended)
+        #: which clicks are taken up (see :mod:`bot.display.admission`)
+        self.gate = Gate(offset)
         self._workers: dict[int, Worker] = {}
         #: pauses before trying a refused update again (then it is given up and logged)
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
-        self.dropped = 0  # interactions that came too late to be answered
-        #: how many clicks are worked on at once (see :mod:`bot.display.admission`)
-        self.admission = Admission()
 
     # -- observers and rendering ---------------------------------------------------------
     def disclose(self, disclosure: Disclosure) -> None:
@@ -275,7 +265,8 @@ class Display:
         deciding = {info.user_id for s in claim.waiting if (info := state.seat(s)) is not None} \
             if claim is not None else set()
         for user_id, panel in self.panels.of_table(state.table_id).items():
-            await self._follow(state, user_id, panel, user_id == actor or user_id in deciding)
+            await self.follower.follow(state, user_id, panel,
+                                       user_id == actor or user_id in deciding)
         view = state.view
         if self.budget.strained:  # no panels' edits, no pings: optional traffic
             return
@@ -291,89 +282,20 @@ class Display:
             worker.last_ping, worker.pinged = None, False
         await self.public.delete_owed(state.table_id)
 
-    async def _follow(self, state: TableState, user_id: int, panel: LivePanel,
-                      to_act: bool) -> None:
-        """Edit a member's live panel where the game moved on for them: their turn came
-        (their hand and buttons), or went (no buttons left)."""
-        async with panel.lock:
-            current = self.panels.get(state.table_id, user_id)
-            if current is not panel:  # an answer made a newer one while this waited
-                if current is not None:
-                    await self._follow(state, user_id, current, to_act)
-                return
-            if panel.final or state.private is None or state.stamp is None:
-                return
-            if panel.shown == state.stamp and panel.claim != state.claim:
-                pass  # a claim was made, decided on or refused at the moment it shows
-            elif to_act:
-                if panel.turn and panel.shown == state.stamp:
-                    return  # it shows this very turn already
-                if later(panel.shown, state.stamp):
-                    return  # an answer showed a later moment meanwhile
-            elif panel.shown is not None and (not panel.turn
-                                              or not later(state.stamp, panel.shown)):
-                return  # it offers nothing that went: it stays as it is
-            # (a panel that showed no hand yet, a seat's answer in the lobby, shows it)
-            view = state.view
-            ctx = HandContext(state.table_id, state.stamp, panel.seat,
-                              state.private(panel.seat), state.names, state.style,
-                              panel.language, state.claim,
-                              state.claimable if view and view.actor == panel.seat else ())
-            words = Words(panel.language, state.variant, state.style)
-            note = away_note(state, panel.seat, panel.language)
-            model = hand_panel(ctx, words, note, after_action=not to_act)
-            if await self._edit_panel(state.table_id, user_id, panel, model):
-                panel.shown, panel.turn = state.stamp, to_act and bool(model.components)
-                panel.claim = state.claim
-                self.disclose(Disclosure(state.table_id, HAND, user_id, panel.seat,
-                                         state.stamp, model))
-
-    async def _edit_panel(self, table_id: int, user_id: int, panel: LivePanel,
-                          model: MessageModel) -> bool:
-        """Edit the panel through its interaction's token; a panel Discord no longer lets
-        the bot edit (token expired, message gone) is dropped (the member is pinged)."""
-        if panel.content is not None and model.content is None:
-            model = dataclasses.replace(model, content=panel.content)
-        out = await self.outgoing(model)
-        try:
-            await panel.interaction.edit_original_response(**out.edit_kwargs())
-        except discord.HTTPException as error:
-            if transient(error):
-                raise
-            log.info("table %d: the panel of member %d cannot be edited (%s); dropped",
-                     table_id, user_id, error)
-            self.panels.drop(table_id, user_id)
-            return False
-        return True
-
-    async def _note_panels(self, table_id: int, key: str, *, final: bool) -> None:
-        """Tell every live panel of the table that the deal (or the table) is over."""
-        for user_id, panel in self.panels.of_table(table_id).items():
-            async with panel.lock:
-                if panel.final:
-                    continue
-                model = panel_note(key, panel.language)
-                if await self._edit_panel(table_id, user_id, panel, model):
-                    panel.turn, panel.final = False, final
-                    self.disclose(Disclosure(table_id, HAND, user_id, panel.seat, None,
-                                             model))
-        if final:
-            self.panels.forget(table_id)
-
     async def _event(self, worker: Worker, event: TableEvent | PanelHeld) -> None:
         if isinstance(event, PanelHeld):
             await self._panel_held(worker, event)
             return
         if isinstance(event, TablePaused):
-            await self._paused(event)
+            await self.notices.paused(event)
             return
         language, style = await self._looks(event.table_id, worker)
         if isinstance(event, DealOver):
             await self.public.result(event, language, style)
-            await self._note_panels(event.table_id, "panel.deal_over", final=False)
+            await self.follower.note(event.table_id, "panel.deal_over", final=False)
             return
         await self.public.closed(event, language, style)
-        await self._note_panels(event.table_id, "panel.table_closed", final=True)
+        await self.follower.note(event.table_id, "panel.table_closed", final=True)
         self.images.release(event.table_id)
         worker.state = None
 
@@ -383,7 +305,7 @@ class Display:
         if state is None or panel is None:
             return
         to_act = state.actor_user == event.user_id
-        await self._follow(state, event.user_id, panel, to_act)
+        await self.follower.follow(state, event.user_id, panel, to_act)
         if to_act and worker.last_ping is not None and worker.last_ping[2] == event.user_id \
                 and self.panels.get(event.table_id, event.user_id) is not None:
             await self.public.clear_pings(event.table_id)  # their panel shows it now
@@ -404,68 +326,11 @@ class Display:
                             else style.value)
         return worker.language, worker.style
 
-    async def _paused(self, event: TablePaused) -> None:
-        language = (await self.store.settings.for_table(event.table_id)).language
-        model = MessageModel(description="", content=t("table.broken", language))
-        table = await self.store.tables.get(event.table_id)
-        channel = self.public.channel(table.thread_id or table.channel_id)
-        message = await channel.send(**Outgoing.of(model, None).send_kwargs())
-        self.disclose(Disclosure(event.table_id, NOTICE, None, None, None, model, message.id))
-        await self._note_panels(event.table_id, "panel.table_paused", final=True)
-
     async def notice(self, notice: TimerNotice) -> None:
-        """Post what a turn timer did (a reminder mentions the member to act, and only
-        them). The text names no card: the table message shows what was played. Not for
-        a suspended table, nor a reminder while the invalid-request budget is spent."""
-        if notice.table_id in self.suspended or (notice.kind == REMINDER
-                                                 and self.budget.strained):
-            return
-        channel = self.public.channel(notice.location_id)
-        mentions = (notice.user_id,) if notice.kind == REMINDER and notice.user_id else ()
-        model = MessageModel(description="", content=notice_text(notice), mentions=mentions)
-        out = Outgoing.of(model, None)
-        try:
-            message = await retrying(lambda: channel.send(**out.send_kwargs()), self.sleep)
-        except discord.HTTPException as error:  # its place may be gone: suspended then
-            if transient(error) or not await self._lasting(notice.table_id, error):
-                raise
-            return
-        self.disclose(Disclosure(notice.table_id, NOTICE, None, None, None, model, message.id))
+        """Post what a turn timer did (see :meth:`TableNotices.timer`)."""
+        await self.notices.timer(notice)
 
     # -- answers to interactions ------------------------------------------------------
-    def age(self, interaction: discord.Interaction) -> float:
-        """Seconds since ``interaction`` reached the bot (by the monotonic clock, so a
-        host clock that runs fast or slow does not matter)."""
-        return self.arrivals.age(interaction)
-
-    def too_late(self, interaction: discord.Interaction) -> bool:
-        """Too old to be answered in time (see :data:`TOO_LATE`), or already failed by
-        Discord's clock (see :data:`FAILED`): leave it."""
-        age = self.age(interaction)
-        self.offset.interaction(interaction.id)
-        made = self.offset.age(interaction.id)
-        if age < TOO_LATE and made < FAILED:
-            return False
-        self.dropped += 1
-        log.warning("interaction %d came %.1f s late (made %.1f s ago): not taken up",
-                    interaction.id, age, made)
-        return True
-
-    @contextlib.asynccontextmanager
-    async def admitted(self, interaction: discord.Interaction) -> AsyncIterator[bool]:
-        """Whether to take ``interaction`` up: not if it came too late, nor if no
-        admission slot came free before it would be; the slot is held while the block
-        works on it."""
-        if self.too_late(interaction):
-            yield False
-            return
-        async with self.admission.slot(TOO_LATE - self.age(interaction)) as admitted:
-            if not admitted:
-                self.dropped += 1
-                log.warning("interaction %d waited %.1f s for its turn: not taken up",
-                            interaction.id, self.age(interaction))
-            yield admitted
-
     def hold_panel(self, interaction: discord.Interaction, table_id: int, seat: int,
                    content: str | None = None) -> None:
         """The ephemeral answer of ``interaction`` (taking a seat, starting the table)
@@ -473,7 +338,7 @@ class Display:
         if the game already has), below the answer's own words (``content``)."""
         self.panels.hold(table_id, interaction.user.id, LivePanel(
             interaction, seat, language_of(str(interaction.locale)),
-            self.clock() - self.age(interaction), content=content))
+            self.clock() - self.gate.age(interaction), content=content))
         worker = self._workers.get(table_id)
         if worker is not None and worker.shown is not None:
             worker.events.append(PanelHeld(table_id, interaction.user.id))
@@ -485,4 +350,4 @@ class Display:
         ``grace`` seconds after the interaction reached the bot. ``table_id``: the table
         the member acts at (their live panel there waits for this answer)."""
         return Answer(self, interaction, update=update,
-                      grace=max(0.0, grace - self.age(interaction)), table_id=table_id)
+                      grace=max(0.0, grace - self.gate.age(interaction)), table_id=table_id)

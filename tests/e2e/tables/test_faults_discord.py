@@ -184,7 +184,7 @@ async def test_a_bot_behind_leaves_clicks_it_can_no_longer_answer(
     ply = live.deal.ply
     display = fault_bot.display
     assert display is not None
-    arrivals = display.arrivals
+    arrivals = display.gate.arrivals
     on_time = arrivals.seen
     arrivals.seen = lambda ix: arrivals.clock() - 3.0  # type: ignore[method-assign]
     try:
@@ -196,7 +196,7 @@ async def test_a_bot_behind_leaves_clicks_it_can_no_longer_answer(
         arrivals.seen = on_time  # type: ignore[method-assign]
     assert late.response is None and not late.acknowledged
     assert slash.response is None and not slash.acknowledged
-    assert display.dropped == 2
+    assert display.gate.dropped == 2
     assert len(await store.deals.actions(live.deal_id)) == ply == live.deal.ply
     again = await Game.click_action(actor, panel, action)  # caught up: the same click
     await game.quiet()

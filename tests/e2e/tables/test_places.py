@@ -178,7 +178,7 @@ async def test_a_click_replayed_after_a_slow_resume_is_not_acted_on(
     await game.quiet()
     assert live.deal.ply == ply, "a click Discord had failed was played"
     assert ix.response is None and not ix.acknowledged
-    assert table_bot.display is not None and table_bot.display.dropped >= 1
+    assert table_bot.display is not None and table_bot.display.gate.dropped >= 1
     sandbox.gateway.resume_delay = 0
     assert await game.step()  # the next click is taken
 

@@ -78,6 +78,23 @@ class Key(ABC):
         return key if isinstance(key, cls) else None
 
 
+PICK = "pick."
+
+
+class TokenKey(Key):
+    """A key whose ``token`` is an action's (``play:TH``), a verb, or ``pick.<kind>`` for
+    a select whose chosen values make the action."""
+
+    token: str
+
+    @property
+    def pick_kind(self) -> str | None:
+        """``discard`` for ``pick.discard``, ``call`` for ``pick.call.2``; else None."""
+        if not self.token.startswith(PICK):
+            return None
+        return self.token[len(PICK):].split(".")[0]
+
+
 class Unreadable(ValueError):
     """An id of a known kind whose fields mean nothing (a forged or broken id)."""
 

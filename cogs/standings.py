@@ -78,16 +78,20 @@ def _file(picture: Picture) -> discord.File:
 
 
 # -- component layouts ---------------------------------------------------------------------
+def page_buttons(key: BoardKey | HistoryKey, previous: bool, following: bool,
+                 lang: str) -> list[ButtonSpec]:
+    """Previous and next page (disabled where there is none)."""
+    return [ButtonSpec(key.at_page(key.page - 1).encode(), t("standings.button.previous", lang),
+                       disabled=not previous),
+            ButtonSpec(key.at_page(key.page + 1).encode(), t("standings.button.next", lang),
+                       disabled=not following)]
+
+
 def board_view(page: BoardPage, lang: str) -> discord.ui.View | None:
     """Previous and next, when there is more than one page; then the deal of the day."""
     specs: list[ButtonSpec] = []
     if page.pages > 1:
-        key = page.key
-        specs += [ButtonSpec(key.at_page(key.page - 1).encode(),
-                             t("standings.button.previous", lang),
-                             disabled=not page.has_previous),
-                  ButtonSpec(key.at_page(key.page + 1).encode(),
-                             t("standings.button.next", lang), disabled=not page.has_next)]
+        specs += page_buttons(page.key, page.has_previous, page.has_next, lang)
     # today's deal-of-the-day table (this week and streaks a click away); the daily cog
     # answers it to the clicker alone, with placings only once they have played today's
     specs.append(ButtonSpec(BoardId("day", None).encode(), t("standings.button.daily", lang),
@@ -103,12 +107,7 @@ def history_view(page: HistoryPage, lang: str) -> discord.ui.View | None:
                         t("standings.history.replay", lang, n=n), PRIMARY, row=(n - 1) // 5)
              for n, entry in enumerate(page.entries, 1)]
     if page.has_previous or page.has_more:
-        key = page.key
-        specs += [ButtonSpec(key.at_page(key.page - 1).encode(),
-                             t("standings.button.previous", lang),
-                             disabled=not page.has_previous),
-                  ButtonSpec(key.at_page(key.page + 1).encode(),
-                             t("standings.button.next", lang), disabled=not page.has_more)]
+        specs += page_buttons(page.key, page.has_previous, page.has_more, lang)
     return component.view(tuple(specs))
 
 

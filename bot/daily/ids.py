@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import ClassVar
 
-from bot.custom_ids import Key
+from bot.custom_ids import Key, TokenKey
 
 from .day import compact, from_compact
 
@@ -32,7 +32,7 @@ HANDS = "hands"
 
 
 @dataclass(frozen=True, slots=True)
-class RunId(Key):
+class RunId(TokenKey):
     kind: ClassVar[str] = "d"
     fields_pattern: ClassVar[str] = _RUN
     legacy: ClassVar[str | None] = "tappd:" + _RUN
@@ -50,13 +50,6 @@ class RunId(Key):
     def from_match(cls, match: re.Match[str]) -> RunId:
         step = match["step"]
         return cls(int(match["run"]), None if step == "-" else int(step), match["token"])
-
-    @property
-    def pick_kind(self) -> str | None:
-        """``discard`` for ``pick.discard``, ``call`` for ``pick.call.2``; else None."""
-        if not self.token.startswith("pick."):
-            return None
-        return self.token[len("pick."):].split(".")[0]
 
 
 @dataclass(frozen=True, slots=True)

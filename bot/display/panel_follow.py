@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 import discord
 
@@ -26,15 +27,14 @@ log = logging.getLogger(__name__)
 HAND = MessageKind.HAND
 
 
+@dataclass(eq=False)
 class PanelFollower:
     """Edits the live ``panels`` through their interactions' tokens; ``outgoing`` draws a
     model's image, ``disclose`` reports each edit."""
 
-    def __init__(self, panels: Panels, outgoing: Callable[[MessageModel], Awaitable[Outgoing]],
-                 disclose: Callable[[Disclosure], None]) -> None:
-        self.panels = panels
-        self.outgoing = outgoing
-        self.disclose = disclose
+    panels: Panels
+    outgoing: Callable[[MessageModel], Awaitable[Outgoing]]
+    disclose: Callable[[Disclosure], None]
 
     async def follow(self, state: TableState, user_id: int, panel: LivePanel,
                      to_act: bool) -> None:

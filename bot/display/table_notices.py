@@ -5,6 +5,7 @@ paused. The texts name no card: the table message shows what was played."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 import discord
 
@@ -24,21 +25,18 @@ from .public import PublicMessages, Sleep, retrying, transient
 NOTICE = MessageKind.NOTICE
 
 
+@dataclass(eq=False)
 class TableNotices:
     """Posts notices in a table's place; ``suspended`` are tables whose place is gone,
     ``lasting`` deals with a lasting refusal (True: dealt with, see :mod:`.thread_trouble`)."""
 
-    def __init__(self, public: PublicMessages, store: Store,
-                 lasting: Callable[[int, Exception], Awaitable[bool]],
-                 follower: PanelFollower, budget: InvalidBudget, sleep: Sleep,
-                 suspended: set[int]) -> None:
-        self.public = public
-        self.store = store
-        self.lasting = lasting
-        self.follower = follower
-        self.budget = budget
-        self.sleep = sleep
-        self.suspended = suspended
+    public: PublicMessages
+    store: Store
+    lasting: Callable[[int, Exception], Awaitable[bool]]
+    follower: PanelFollower
+    budget: InvalidBudget
+    sleep: Sleep
+    suspended: set[int]
 
     async def timer(self, notice: TimerNotice) -> None:
         """Post what a turn timer did. Not for a suspended table, nor a reminder while

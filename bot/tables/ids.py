@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from bot.custom_ids import Key
+from bot.custom_ids import TokenKey
 
 _FIELDS = r"(?P<table>[0-9]{1,19}):(?P<stamp>[0-9]{1,6}\.[0-9]{1,4}|-):(?P<token>[!-~]{1,80})"
 
@@ -32,7 +32,6 @@ VERBS = frozenset({
     "claim.all", "claim.none",  # a claim (the claimer's panel)
     "claim.yes", "claim.no",  # accepting or refusing one (panels and the table message)
 })
-PICK = "pick."
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +53,7 @@ class Stamp:
 
 
 @dataclass(frozen=True, slots=True)
-class ComponentId(Key):
+class ComponentId(TokenKey):
     kind: ClassVar[str] = "t"
     fields_pattern: ClassVar[str] = _FIELDS
     legacy: ClassVar[str | None] = "tapp:" + _FIELDS
@@ -71,13 +70,6 @@ class ComponentId(Key):
     @property
     def is_verb(self) -> bool:
         return self.token in VERBS
-
-    @property
-    def pick_kind(self) -> str | None:
-        """``discard`` for ``pick.discard`` (and ``pick.call.2``: ``call``); else None."""
-        if not self.token.startswith(PICK):
-            return None
-        return self.token[len(PICK):].split(".")[0]
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> ComponentId:

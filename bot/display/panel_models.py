@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.custom_ids import PICK
 from bot.engine import Action, ActionType, Card, Phase, SeatView, is_pass
 from bot.engine.cards import CARD_NAMES, iter_bits
 from bot.i18n import t
 from bot.i18n.words import Words
 from bot.store import ClaimStatus
-from bot.tables.ids import PICK, Stamp, custom_id
+from bot.tables.ids import Stamp, custom_id
 from bot.tables.state import HandContext
 from bot.ui.specs import (
     DANGER,

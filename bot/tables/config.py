@@ -8,8 +8,6 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from .ids import Stamp
-
 #: the table option naming its computer players' level (not an option of the game)
 LEVEL_OPTION = "computer_level"
 
@@ -31,9 +29,6 @@ class TableConfig:
     rng: random.Random | None = None
     ai_seed: int | None = None
     observers: tuple[Callable[..., None], ...] = ()
-    #: called (and awaited, if it returns an awaitable) after each action is committed,
-    #: before it is shown or answered: tests use it to stop or slow a bot exactly there
-    after_commit: Callable[[int, Stamp], Awaitable[None] | None] | None = None
     #: the bot's invalid-request budget: past this many 401/403/404/429 answers in 10
     #: minutes optional traffic stops (Discord bans at 10,000; see bot.invalid_budget)
     invalid_limit: int = 1000

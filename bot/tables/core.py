@@ -12,7 +12,6 @@ lock; the display renders later, outside it, so a slow Discord never holds up pl
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -193,12 +192,6 @@ class TableCore:
             live.deal_id, ply, seat, action, auto=auto,
             deadlines=None if armed is None else armed.specs, timed_out=timed_out))
         self.scheduler.wake()
-        if self.config.after_commit is not None:
-            stamp = live.stamp
-            assert stamp is not None
-            waiting = self.config.after_commit(live.table_id, stamp)
-            if inspect.isawaitable(waiting):
-                await waiting
 
     async def _computer_plays(self, live: LiveTable, seat: int, action: Action,
                               auto: bool) -> None:

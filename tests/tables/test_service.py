@@ -26,6 +26,7 @@ from bot.tables.errors import (
 )
 from bot.tables.outcomes import LeaveOutcome
 from bot.tables.timeouts import TimerNotice
+from tests.store_hooks import after_each_action
 
 
 class FakeDisplay:
@@ -219,14 +220,14 @@ class Stop(Exception):
 async def test_a_stop_between_the_last_commit_and_settling_is_resumed(store: Store) -> None:
     """A bot that stops after committing a deal's last action but before settling it:
     the next bot settles the deal and deals the next one."""
-    def stop_at_the_end(table_id: int, stamp: Stamp) -> None:
-        live = svc.peek(table_id)
+    def stop_at_the_end(deal_id: int, ply: int) -> None:
+        live = svc.peek(tid)
         if live is not None and live.deal is not None and live.deal.is_over:
             raise Stop
 
-    svc, _ = service(store, after_commit=stop_at_the_end)
+    svc, _ = service(store)
     tid = await started(svc, "wuerttemberg", members=3, players=3, deck=32)
-    with pytest.raises(Stop):
+    with after_each_action(store, stop_at_the_end), pytest.raises(Stop):
         for _ in range(200):
             await act_as_ai(svc, tid)
     [row] = await store.deals.for_table(tid)

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from bot.client import TappBot
 from bot.config import Settings, database_location
-from bot.tables import Stamp, TableConfig
+from bot.tables import TableConfig
 from standin import discord_pointed_at
 from tests.e2e.tables.driver import quick_sleep
+from tests.store_hooks import opening_with_hook
 
 CRASHED = 17
 
@@ -25,16 +26,17 @@ async def run(api: str, gateway: str, token: str, database: Path | str,
               crash_after: int) -> None:
     commits = 0
 
-    def after_commit(table_id: int, stamp: Stamp) -> None:
+    def after_commit(deal_id: int, ply: int) -> None:
         nonlocal commits
         commits += 1
         if commits >= crash_after:
             os._exit(CRASHED)  # no cleanup, no answer: as if the machine died here
 
     config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7), ai_seed=7,
-                         after_commit=after_commit, sleep=quick_sleep)
+                         sleep=quick_sleep)
     with discord_pointed_at(api, gateway):
         bot = TappBot(Settings(token=token, database_path=database),
+                      store_factory=opening_with_hook(after_commit),
                       guild_ready_timeout=0.05, tables=config)
         async with bot:
             await bot.start(token)

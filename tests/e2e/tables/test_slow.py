@@ -10,9 +10,10 @@ import pytest
 
 from bot.client import TappBot
 from bot.config import Settings
-from bot.tables import Stamp, TableConfig
+from bot.tables import TableConfig
 from standin import Sandbox
 from standin.harness import World, running
+from tests.store_hooks import opening_with_hook
 
 from .driver import Game, open_table, quick_sleep
 
@@ -22,13 +23,14 @@ async def test_a_slow_commit_is_deferred_then_answered(sandbox: Sandbox, world: 
                                                        settings: Settings) -> None:
     slow = False
 
-    async def after_commit(table_id: int, stamp: Stamp) -> None:
+    async def after_commit(deal_id: int, ply: int) -> None:
         if slow:
             await asyncio.sleep(2.5)
 
     config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(1), ai_seed=1,
-                         after_commit=after_commit, sleep=quick_sleep)
-    bot = TappBot(settings, guild_ready_timeout=0.05, tables=config)
+                         sleep=quick_sleep)
+    bot = TappBot(settings, store_factory=opening_with_hook(after_commit),
+                  guild_ready_timeout=0.05, tables=config)
     async with running(bot, sandbox):
         host, *others = world.players
         game = await open_table(sandbox, bot, world.channel, host, "zuger",

@@ -23,6 +23,7 @@ the payment it falls in: :meth:`Solver.classify`) is what a player needs to know
 from __future__ import annotations
 
 from bot.engine.cards import POINTS_OF, SUIT_MASKS, SUIT_OF, mask_points
+from bot.engine.tricks import beaters, winning_index
 
 from .world import LOSE_ALL, POINTS, TRICK_SCALE, WIN_ALL, World, bits, legal_mask
 
@@ -46,6 +47,7 @@ class Solver:
         self.n = world.n
         self.hands = world.hands[:]
         self.tm = world.trump_mask
+        self.beaters = beaters(world.trump_mask)  # per card: the cards that beat it
         self.side = world.side
         self.kind = kind
         self.points = kind == POINTS
@@ -85,20 +87,12 @@ class Solver:
         if k == 0:
             wcard, wseat, pts, led = card, turn, POINTS_OF[card], SUIT_MASKS[SUIT_OF[card]]
         else:
-            wi = 0
-            tm = self.tm
             trick = self.trick
-            for i in range(1, k):
-                c = trick[i]
-                w = trick[wi]
-                if (SUIT_OF[c] == SUIT_OF[w] and c > w) or (SUIT_OF[c] != SUIT_OF[w]
-                                                            and tm >> c & 1):
-                    wi = i
+            wi = winning_index(trick, self.tm)
             wcard, wseat = trick[wi], (self.leader + wi) % self.n
             pts = sum(POINTS_OF[c] for c in trick)
             led = SUIT_MASKS[SUIT_OF[trick[0]]]
-            if (SUIT_OF[card] == SUIT_OF[wcard] and card > wcard) or (
-                    SUIT_OF[card] != SUIT_OF[wcard] and tm >> card & 1):
+            if self.beaters[wcard] >> card & 1:
                 wcard, wseat = card, turn
             pts += POINTS_OF[card]
         hands = self.hands
@@ -231,7 +225,7 @@ class Solver:
         """The last trick: every hand holds one card."""
         hands = self.hands
         n = self.n
-        tm = self.tm
+        beaters = self.beaters
         wcard = hands[leader].bit_length() - 1
         wseat = leader
         pts = POINTS_OF[wcard]
@@ -240,8 +234,7 @@ class Solver:
             s = s + 1 if s + 1 < n else 0
             c = hands[s].bit_length() - 1
             pts += POINTS_OF[c]
-            if (SUIT_OF[c] == SUIT_OF[wcard] and c > wcard) or (
-                    SUIT_OF[c] != SUIT_OF[wcard] and tm >> c & 1):
+            if beaters[wcard] >> c & 1:
                 wcard, wseat = c, s
         ours = self.side >> wseat & 1
         if self.points:
@@ -255,19 +248,14 @@ class Solver:
             raise SearchAborted
         hands = self.hands
         hand = hands[turn]
-        tm = self.tm
-        if k == 0:
-            legal = hand
-        else:
-            f = hand & led
-            legal = f if f else (hand & tm or hand)
+        legal = legal_mask(hand, led, self.tm) if k else hand
+        beaters = self.beaters
         maximize = self.side >> turn & 1
         after = self._after
         if legal & (legal - 1) == 0:  # one card: no choice
             c = legal.bit_length() - 1
             hands[turn] = hand ^ legal
-            if (SUIT_OF[c] == SUIT_OF[wcard] and c > wcard) or (
-                    SUIT_OF[c] != SUIT_OF[wcard] and tm >> c & 1) or k == 0:
+            if k == 0 or beaters[wcard] >> c & 1:
                 ok = after(turn, k + 1, c, turn, pts + POINTS_OF[c],
                            led or SUIT_MASKS[SUIT_OF[c]], target)
             else:
@@ -279,8 +267,7 @@ class Solver:
                 nw, ns, nled = c, turn, SUIT_MASKS[SUIT_OF[c]]
             else:
                 nled = led
-                if (SUIT_OF[c] == SUIT_OF[wcard] and c > wcard) or (
-                        SUIT_OF[c] != SUIT_OF[wcard] and tm >> c & 1):
+                if beaters[wcard] >> c & 1:
                     nw, ns = c, turn
                 else:
                     nw, ns = wcard, wseat
@@ -331,14 +318,13 @@ class Solver:
                 moves.sort(key=lambda c: RANK9[c] - (100 if c == hint else 0))
             return moves
         ours = (side >> wseat & 1) == mine
-        wsuit = SUIT_OF[wcard]
+        winners = self.beaters[wcard]
         if ours:  # the trick is the seat's side's so far: points onto it
             moves.sort(key=lambda c: -SMEAR[c])
             return moves
 
         def key(c: int) -> int:
-            s = SUIT_OF[c]
-            if (s == wsuit and c > wcard) or (s != wsuit and tm >> c & 1):
+            if winners >> c & 1:
                 return RANK9[c]  # win it, as cheaply as can be
             return 100 + DUCK[c] + (200 if tm >> c & 1 else 0)
 

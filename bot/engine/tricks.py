@@ -9,7 +9,9 @@ on the engine's hot path; ``tests/engine/test_tricks.py`` checks they agree.
 
 from __future__ import annotations
 
-from .cards import SUIT_OF
+from functools import cache
+
+from .cards import N_CARDS, SUIT_OF
 
 
 def legal_mask(hand: int, led_mask: int, trump_mask: int) -> int:
@@ -27,6 +29,14 @@ def beats(card: int, winning: int, trump_mask: int) -> bool:
     if SUIT_OF[card] == SUIT_OF[winning]:
         return card > winning
     return bool(trump_mask >> card & 1)
+
+
+@cache
+def beaters(trump_mask: int) -> tuple[int, ...]:
+    """Per card ``w``: the mask of the cards that beat ``w`` (:func:`beats`), for
+    searches that ask it in their innermost loop (``beaters[w] >> card & 1``)."""
+    return tuple(sum(1 << c for c in range(N_CARDS) if beats(c, w, trump_mask))
+                 for w in range(N_CARDS))
 
 
 def can_beat(hand: int, winning: int, led_mask: int, trump_mask: int) -> bool:

@@ -6,7 +6,7 @@ import random
 
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
 from bot.engine.playout import random_bit
-from bot.engine.tricks import legal_mask, trick_winner
+from bot.engine.tricks import beaters, beats, legal_mask, trick_winner
 
 from .helpers import PLAY_SETTINGS, to_play
 
@@ -48,3 +48,14 @@ def test_can_beat_is_some_legal_card_beating_the_trick() -> None:
         legal = legal_mask(hand, led, tm)
         assert can_beat(hand, win, led, tm) == any(
             beats(c, win, tm) for c in iter_bits(legal))
+
+
+def test_the_beaters_table_is_beats_for_every_pair() -> None:
+    for trump_mask in (0, *SUIT_MASKS):
+        table = beaters(trump_mask)
+        for winning in range(36):
+            for card in range(36):
+                assert bool(table[winning] >> card & 1) == beats(card, winning, trump_mask)
+    # a higher card of the suit led beats; a trump beats a side suit; nothing else
+    assert beaters(SUIT_MASKS[0])[1] >> 2 & 1 and beaters(SUIT_MASKS[0])[9] >> 0 & 1
+    assert not beaters(SUIT_MASKS[0])[0] >> 10 & 1

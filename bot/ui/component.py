@@ -13,7 +13,8 @@ nothing is handed on with the key ``None``.
 from __future__ import annotations
 
 import re
-from typing import Any
+from itertools import groupby
+from typing import Any, cast
 
 import discord
 from discord.ui import DynamicItem
@@ -21,7 +22,7 @@ from discord.ui import DynamicItem
 from bot.custom_ids import TEMPLATE, Key, Unreadable, read
 from bot.i18n import t
 
-from .specs import ButtonSpec, Component
+from .specs import MAX_ROWS, ROW_WIDTH, ButtonSpec, Component, SelectSpec
 
 
 class KeyedItem(DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
@@ -56,31 +57,67 @@ class KeyedItem(DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
         interaction.client.dispatch(self.key_class.event, interaction, self.key, self.values)
 
 
-def item(spec: Component) -> KeyedItem:
-    """The component a spec describes (its ``custom_id`` must be one of the bot's)."""
+def component_dict(spec: Component) -> dict[str, Any]:
+    """The payload of one component, as discord.py writes it (its ``custom_id`` must be
+    one of the bot's)."""
+    if read(spec.custom_id) is None:
+        raise ValueError(f"not a custom_id of the bot's: {spec.custom_id!r}")
     inner: discord.ui.Item[Any]
     if isinstance(spec, ButtonSpec):
         inner = discord.ui.Button(label=spec.label, custom_id=spec.custom_id,
                                   style=discord.ButtonStyle[spec.style],
-                                  disabled=spec.disabled, row=spec.row)
+                                  disabled=spec.disabled)
     else:
         inner = discord.ui.Select(
             custom_id=spec.custom_id, placeholder=spec.placeholder,
-            min_values=spec.min_values, max_values=spec.max_values, row=spec.row,
+            min_values=spec.min_values, max_values=spec.max_values,
             options=[discord.SelectOption(label=label, value=value,
                                           default=value in spec.chosen)
                      for label, value in spec.options])
-    key = read(spec.custom_id)
-    if key is None:
-        raise ValueError(f"not a custom_id of the bot's: {spec.custom_id!r}")
-    return KeyedItem(inner, key)
+    return cast(dict[str, Any], inner.to_component_dict())
+
+
+class SpecView(discord.ui.View):
+    """Components laid out once, as a message's payload: no items, so no cycles of
+    items and view for the garbage collector (a view of items is one, made for every
+    message sent); nothing for discord.py to store either (:class:`KeyedItem` answers
+    every click of the bot's)."""
+
+    def __init__(self, specs: tuple[Component, ...]) -> None:
+        super().__init__(timeout=None)
+        self._payload = _rows(specs)
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._payload
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def _rows(specs: tuple[Component, ...]) -> list[dict[str, Any]]:
+    """Action rows as discord.py's ``View`` lays them out: a component with a row goes
+    there, the others to the first row with room (a select fills a row)."""
+    weights = [0] * MAX_ROWS
+    placed: list[tuple[int, int, dict[str, Any]]] = []  # (row, place in specs, payload)
+    order = sorted(range(len(specs)), key=lambda i: (specs[i].row is None, specs[i].row or 0))
+    for index in order:  # those with a row first, as discord.py's weights do
+        spec = specs[index]
+        width = ROW_WIDTH if isinstance(spec, SelectSpec) else 1
+        if spec.row is not None:
+            row = spec.row
+            if weights[row] + width > ROW_WIDTH:
+                raise ValueError(f"a component would not fit at row {row}")
+        else:
+            row = next((i for i, w in enumerate(weights) if w + width <= ROW_WIDTH), -1)
+            if row < 0:
+                raise ValueError("no room for another component")
+        weights[row] += width
+        placed.append((row, index, component_dict(spec)))
+    placed.sort(key=lambda p: (p[0], p[1]))  # within a row, in the order given
+    return [{"type": 1, "components": [d for _, _, d in group]}
+            for _, group in groupby(placed, key=lambda p: p[0])]
 
 
 def view(specs: tuple[Component, ...]) -> discord.ui.View | None:
-    """A view of ``specs`` (None if there are none)."""
-    if not specs:
-        return None
-    out = discord.ui.View(timeout=None)
-    for spec in specs:
-        out.add_item(item(spec))
-    return out
+    """The components of a message (None if there are none)."""
+    return SpecView(specs) if specs else None

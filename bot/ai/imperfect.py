@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from bot.engine import TrickView
 from bot.engine.cards import CARDS, POINTS_OF, SUIT_MASKS, SUIT_OF
+from bot.engine.tricks import voids_shown
 from bot.engine.variants import Aim, ContractFacts
 
 from . import cardplay
@@ -137,11 +138,8 @@ def rollout(world: World, pub: Public, first: int | None = None) -> Outcome:
             else:
                 k = _knowledge(pub, turn, hands, played, voids, leader, trick, open_now)
                 card = cardplay.choose_card(k, bits(legal))
-        if trick and SUIT_OF[card] != SUIT_OF[trick[0]]:
-            lead_suit = SUIT_OF[trick[0]]
-            voids[turn] |= 1 << lead_suit
-            if trump is not None and SUIT_OF[card] != trump and lead_suit != trump:
-                voids[turn] |= 1 << trump
+        if trick:
+            voids[turn] |= voids_shown(card, trick[0], trump)
         hands[turn] = hand & ~(1 << card)
         played |= 1 << card
         trick.append(card)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from bot.engine import Action, ActionType, Deal, Phase, SeatView
 from bot.engine.cards import SUIT_MASKS, SUIT_OF, CardSet
+from bot.engine.tricks import voids_shown
 
 from . import bidding, cardplay
 from .baseline import _trump as baseline_trump
@@ -176,11 +177,8 @@ class AuctionModel:
             if seat != k.me and seat != open_seat:
                 out.append(Played(seat, card, idx, leader, before, played, tuple(voids),
                                   tuple(sizes), open_seat))
-            if before and SUIT_OF[card] != SUIT_OF[before[0]]:
-                led = SUIT_OF[before[0]]
-                voids[seat] |= 1 << led
-                if trump is not None and SUIT_OF[card] != trump and led != trump:
-                    voids[seat] |= 1 << trump
+            if before:
+                voids[seat] |= voids_shown(card, before[0], trump)
             played |= 1 << card
             sizes[seat] -= 1
             if len(before) == n - 1:

@@ -55,6 +55,18 @@ def can_beat(hand: int, winning: int, led_mask: int, trump_mask: int) -> bool:
     return True
 
 
+def voids_shown(card: int, led: int, trump: int | None) -> int:
+    """The suits (a mask of suit numbers) a seat shows it lacks by playing ``card`` to a
+    trick led with ``led``: the suit led, if it did not follow; trumps too, if it neither
+    followed nor trumped (follow suit, else trump if able: :func:`legal_mask`)."""
+    lead_suit = SUIT_OF[led]
+    if SUIT_OF[card] == lead_suit:
+        return 0
+    if trump is not None and SUIT_OF[card] != trump and lead_suit != trump:
+        return 1 << lead_suit | 1 << trump
+    return 1 << lead_suit
+
+
 def winning_index(cards: list[int] | tuple[int, ...], trump_mask: int) -> int:
     """Index in ``cards`` (the leader's first) of the card that wins the trick so far."""
     best = 0

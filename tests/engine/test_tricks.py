@@ -6,7 +6,7 @@ import random
 
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
 from bot.engine.playout import random_bit
-from bot.engine.tricks import beaters, beats, legal_mask, trick_winner
+from bot.engine.tricks import beaters, beats, legal_mask, trick_winner, voids_shown
 
 from .helpers import PLAY_SETTINGS, to_play
 
@@ -59,3 +59,28 @@ def test_the_beaters_table_is_beats_for_every_pair() -> None:
     # a higher card of the suit led beats; a trump beats a side suit; nothing else
     assert beaters(SUIT_MASKS[0])[1] >> 2 & 1 and beaters(SUIT_MASKS[0])[9] >> 0 & 1
     assert not beaters(SUIT_MASKS[0])[0] >> 10 & 1
+
+
+def test_a_play_shows_the_voids_the_rules_imply() -> None:
+    """Not following shows the suit led is void; neither following nor trumping shows
+    trumps are void too; checked against the legal moves of every hand that could have
+    played the card."""
+    rng = random.Random(9)
+    for trump in (None, 0, 1, 2, 3):
+        tm = 0 if trump is None else SUIT_MASKS[trump]
+        for _ in range(300):
+            led, card = rng.randrange(36), rng.randrange(36)
+            shown = voids_shown(card, led, trump)
+            hand = 1 << card | rng.getrandbits(36)
+            for suit in range(4):
+                if shown >> suit & 1:
+                    hand &= ~SUIT_MASKS[suit]
+            hand |= 1 << card
+            # a hand void in the shown suits may play the card ...
+            assert legal_mask(hand, SUIT_MASKS[SUIT_OF[led]], tm) >> card & 1
+            # ... and a hand holding any of them may not (unless the card follows)
+            for suit in range(4):
+                if shown >> suit & 1:
+                    other = next(c for c in range(36) if SUIT_OF[c] == suit and c != card)
+                    assert not legal_mask(hand | 1 << other, SUIT_MASKS[SUIT_OF[led]],
+                                          tm) >> card & 1

@@ -21,9 +21,6 @@ from bot.engine.variants import Aim
 
 from .knowledge import Knowledge, higher, lower
 
-#: a trick counts as won when the chance that someone beats it is below this
-SAFE_RISK = 0.25
-
 
 @dataclass(frozen=True, slots=True)
 class Trick:

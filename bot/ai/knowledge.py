@@ -219,6 +219,3 @@ class Knowledge:
     def is_master(self, card: int) -> bool:
         """No unseen card of its suit ranks above it."""
         return not (self.unknown & higher(card))
-
-    def opponents(self) -> list[int]:
-        return [s for s in range(self.n) if not self.same_team(s)]

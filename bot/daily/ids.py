@@ -26,8 +26,8 @@ from bot.custom_ids import Key, TokenKey
 from .day import compact, from_compact
 
 _RUN = r"(?P<run>[0-9]{1,19}):(?P<step>[0-9]{1,5}|-):(?P<token>[!-~]{1,80})"
-_BOARD = r"(?P<view>day|week|streaks|play):(?P<day>[0-9]{8}|-)"
 BOARD_VIEWS = ("day", "week", "streaks", "play")
+_BOARD = rf"(?P<view>{'|'.join(BOARD_VIEWS)}):(?P<day>[0-9]{{8}}|-)"
 HANDS = "hands"
 
 

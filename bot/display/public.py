@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import aiohttp
@@ -250,7 +250,3 @@ class PublicMessages:
             if not locked(error) and error.code != THREAD_ARCHIVED:
                 raise
             log.info("message %d in a locked thread cannot be deleted (%s)", message_id, error)
-
-    async def delete_all(self, channel_id: int, message_ids: Iterable[int]) -> None:
-        for message_id in message_ids:
-            await self._delete(channel_id, message_id)

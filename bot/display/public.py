@@ -16,6 +16,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, TypeVar
 
 import aiohttp
@@ -87,19 +88,17 @@ async def retrying(call: Callable[[], Awaitable[T]], sleep: Sleep,
     return await call()
 
 
+@dataclass(eq=False)
 class PublicMessages:
     """Posts, edits and deletes the public messages of tables (see the module docstring)."""
 
-    def __init__(self, client: discord.Client, store: Store, *,
-                 outgoing: Callable[[MessageModel, int | None], Awaitable[Outgoing]],
-                 disclose: Callable[[Disclosure], None], clock: Callable[[], float],
-                 sleep: Sleep) -> None:
-        self.client = client
-        self.store = store
-        self.outgoing = outgoing
-        self.disclose = disclose
-        self.clock = clock
-        self.sleep = sleep
+    client: discord.Client
+    store: Store
+    _: KW_ONLY
+    outgoing: Callable[[MessageModel, int | None], Awaitable[Outgoing]]
+    disclose: Callable[[Disclosure], None]
+    clock: Callable[[], float]
+    sleep: Sleep
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id)

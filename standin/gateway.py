@@ -115,6 +115,10 @@ class Gateway:
         self.delay = 0.0
         #: seconds a RESUME waits before the missed events are replayed
         self.resume_delay = 0.0
+        #: the gateway cannot be reached (an outage, or the bot's network cut off): every
+        #: websocket upgrade is answered 503 until this is False again
+        self.unreachable = False
+        self.refused = 0  # upgrades answered 503 while unreachable
         self._ready_changed = asyncio.Event()
 
     # -- test hooks ----------------------------------------------------------------------------
@@ -183,6 +187,10 @@ class Gateway:
 
     # -- the websocket -------------------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        if self.unreachable:
+            self.refused += 1
+            self.activity.touch()
+            raise web.HTTPServiceUnavailable(text="the gateway is unreachable (stand-in)")
         ws = web.WebSocketResponse(max_msg_size=0)
         ws.headers["Date"] = format_datetime(self.state.clock.issued(), usegmt=True)
         await ws.prepare(request)

@@ -55,6 +55,18 @@ async def test_resume_after_a_dropped_connection_replays_missed_events(
     assert "resumed" in probe.events
 
 
+async def test_while_the_gateway_is_unreachable_the_client_stays_away_then_resumes(
+    sandbox: Sandbox, world: World, probe: ProbeBot
+) -> None:
+    sandbox.gateway.unreachable = True
+    await sandbox.drop_gateway()
+    await sandbox.wait_until(lambda: sandbox.gateway.refused >= 1, timeout=10)
+    assert not sandbox.gateway.connected and probe.ws is not None and probe.ws.socket.closed
+    sandbox.gateway.unreachable = False
+    await sandbox.gateway.wait_connected(timeout=20)  # discord.py's back-off: a few s
+    assert (sandbox.gateway.identifies, sandbox.gateway.resumes) == (1, 1)
+
+
 async def test_an_invalidated_session_makes_the_client_identify_again(
     sandbox: Sandbox, world: World, probe: ProbeBot
 ) -> None:

@@ -12,6 +12,7 @@ so loading the cogs registers the items of every persistent button.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import logging
@@ -34,7 +35,9 @@ from .display import Display
 from .i18n import language_of, t
 from .i18n.translator import Translator
 from .invalid_budget import InvalidBudget, guard_requests, watch
-from .pacing import GlobalPace, pace_requests
+from .ops.metrics import BotMetrics
+from .ops.server import OpsServer
+from .pacing import GlobalPace, pace_line, pace_requests
 from .replies import tell
 from .store import Store as SQLiteStore
 from .tables import TableConfig, TableService, user_message
@@ -113,7 +116,12 @@ class TappBot(commands.Bot):
         #: clock (from its ``Date`` headers and interaction ids)
         self.budget = InvalidBudget(table_config.invalid_limit)
         self.offset = ClockOffset()
-        options.setdefault("http_trace", watch(self.budget, self.offset))
+        trace = options.setdefault("http_trace", watch(self.budget, self.offset))
+        #: the operator's figures (None: no metrics port, nothing counted or served)
+        self.metrics = BotMetrics(self.offset) if settings.metrics_port is not None else None
+        if self.metrics is not None:
+            self.metrics.trace(trace)
+            table_config = dataclasses.replace(table_config, on_turn=self.metrics.turn)
         super().__init__(
             command_prefix=commands.when_mentioned,
             # servers, channels and threads only: everything else comes as interactions.
@@ -130,9 +138,11 @@ class TappBot(commands.Bot):
         #: :mod:`bot.collector`): as deployed; not in tests, which start many bots
         self.settle_memory = settle_memory
         #: keeps token requests under Discord's global limit (None: unpaced)
-        self.pace = GlobalPace(settings.global_rate) if settings.global_rate else None
+        self.pace = GlobalPace(settings.pace_rate) if settings.pace_rate else None
         if self.pace is not None:
             pace_requests(self.http, self.pace)
+        log.info("%s", pace_line(settings.global_rate, settings.process_count,
+                                 settings.api_base))
         guard_requests(self.http, self.budget)  # nothing goes out during Cloudflare's ban
         #: what the store factory opened (closed with the bot)
         self.store: Store | None = None
@@ -150,6 +160,8 @@ class TappBot(commands.Bot):
         self.sync_timeout = SYNC_TIMEOUT
         #: the deal of the day (None: the bot runs without a database)
         self.daily: DailyService | None = None
+        #: ``/healthz`` and ``/metrics`` (see :mod:`bot.ops.server`), with a metrics port
+        self.ops: OpsServer | None = None
 
     async def setup_hook(self) -> None:
         self.store = await self._store_factory(self.settings)
@@ -169,6 +181,11 @@ class TappBot(commands.Bot):
             self.timers = self.tables.timers
             self.daily = DailyService(self.store, self._daily_config, clock=config.clock,
                                       level=config.computer_level)
+        if self.metrics is not None and self.settings.metrics_port is not None:
+            self.metrics.watch(self)
+            self.ops = OpsServer(self, self.metrics, self.settings.metrics_host,
+                                 self.settings.metrics_port)
+            await self.ops.start()
         await self.tree.set_translator(Translator())
         self.add_dynamic_items(KeyedItem)
         for name in self._extensions:
@@ -270,6 +287,9 @@ class TappBot(commands.Bot):
                 await self.display.close()
             await super().close()
         finally:
+            if self.ops is not None:
+                await self.ops.stop()
+                self.ops = None
             if self.store is not None:
                 await self.store.close()
                 self.store = None

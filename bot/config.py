@@ -14,6 +14,13 @@ Variables (the real environment wins over ``.env``):
                            raised the bot's limit; ``0``: no pacing)
 ``TAPP_HEALTH_FILE``       a file the bot rewrites every 20 s with its state, for
                            ``python -m bot health`` (default: none)
+``TAPP_API_BASE``          Discord's API root as the bot reaches it: a shared rate-limit
+                           proxy's, e.g. ``http://nirn:8080/api/v10`` (default: Discord's)
+``TAPP_PROCESS_COUNT``     processes of the bot sharing its token (default 1); without a
+                           proxy each paces itself to its share of ``TAPP_GLOBAL_RATE``
+``TAPP_METRICS_PORT``      the port of ``/healthz`` and ``/metrics`` (default: none, off)
+``TAPP_METRICS_HOST``      the address they listen on (default ``127.0.0.1``)
+``TAPP_LOG_FORMAT``        ``text`` (default) or ``json`` (one JSON object a line)
 """
 
 from __future__ import annotations
@@ -23,7 +30,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
+LOG_FORMATS = ("text", "json")
 DEFAULT_DATABASE = Path("data/tapp.sqlite3")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -36,6 +45,14 @@ class ConfigError(ValueError):
 #: (discord.py's own retries of a request refused for its route or failed with a 5xx go
 #: out in the same slot)
 DEFAULT_RATE = 45
+#: the end of Discord's API root as discord.py speaks it (``discord.http.Route.BASE``)
+API_VERSION_PATH = "/api/v10"
+
+
+def share(rate: int, processes: int) -> int:
+    """One of ``processes``' part of ``rate`` requests a second: rounded down (together
+    they never exceed it), but at least 1 unless ``rate`` is 0 (unpaced)."""
+    return max(1, rate // processes) if rate else 0
 
 
 @dataclass(frozen=True)
@@ -47,6 +64,11 @@ class Settings:
     render_processes: int | None = None  # None: one per core; 0: threads
     global_rate: int = DEFAULT_RATE  # token requests a second (bot.pacing); 0: unpaced
     health_file: Path | None = None  # bot.health: written while the bot runs
+    api_base: str | None = None  # a rate-limit proxy's API root (None: Discord's)
+    process_count: int = 1  # processes sharing the token (the pace's share)
+    metrics_port: int | None = None  # /healthz and /metrics (None: off; 0: any free port)
+    metrics_host: str = "127.0.0.1"
+    log_format: str = "text"
 
     def __post_init__(self) -> None:
         if not self.token.strip():
@@ -57,6 +79,21 @@ class Settings:
             raise ConfigError("TAPP_GLOBAL_RATE must be a number from 0 to 100000")
         if self.log_level not in LOG_LEVELS:
             raise ConfigError(f"TAPP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+        if not 1 <= self.process_count <= 1000:
+            raise ConfigError("TAPP_PROCESS_COUNT must be a number from 1 to 1000")
+        if self.metrics_port is not None and not 0 <= self.metrics_port <= 65535:
+            raise ConfigError("TAPP_METRICS_PORT must be a port number (1 to 65535)")
+        if self.log_format not in LOG_FORMATS:
+            raise ConfigError(f"TAPP_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}")
+        if self.api_base is not None:
+            check_api_base(self.api_base)
+
+    @property
+    def pace_rate(self) -> int:
+        """Token requests a second this process allows itself (0: unpaced): all of
+        ``global_rate`` behind a proxy (it keeps the sum of the processes under the
+        limit), else this process's share of it."""
+        return share(self.global_rate, 1 if self.api_base else self.process_count)
 
     @property
     def log_level_number(self) -> int:
@@ -84,6 +121,12 @@ class Settings:
         if rate and not rate.isdigit():
             raise ConfigError("TAPP_GLOBAL_RATE must be a number from 0 to 100000")
         health = values.get("TAPP_HEALTH_FILE", "").strip()
+        processes = values.get("TAPP_PROCESS_COUNT", "").strip()
+        if processes and not processes.isdigit():
+            raise ConfigError("TAPP_PROCESS_COUNT must be a number from 1 to 1000")
+        port = values.get("TAPP_METRICS_PORT", "").strip()
+        if port and not port.isdigit():
+            raise ConfigError("TAPP_METRICS_PORT must be a port number (1 to 65535)")
         return cls(
             token=token,
             database_path=database_location(values.get("TAPP_DATABASE", "")),
@@ -92,7 +135,22 @@ class Settings:
             render_processes=int(workers) if workers else None,
             global_rate=int(rate) if rate else DEFAULT_RATE,
             health_file=Path(health) if health else None,
+            api_base=values.get("TAPP_API_BASE", "").strip().rstrip("/") or None,
+            process_count=int(processes) if processes else 1,
+            metrics_port=int(port) if port else None,
+            metrics_host=values.get("TAPP_METRICS_HOST", "").strip() or "127.0.0.1",
+            log_format=values.get("TAPP_LOG_FORMAT", "").strip().lower() or "text",
         )
+
+
+def check_api_base(url: str) -> None:
+    """``url`` must be an http(s) URL of Discord's API root (ending ``/api/v10``)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname \
+            or not parts.path.endswith(API_VERSION_PATH):
+        raise ConfigError(f"TAPP_API_BASE must be an http(s) URL ending {API_VERSION_PATH}"
+                          f" (the proxy's Discord API root, e.g. http://nirn:8080"
+                          f"{API_VERSION_PATH}), not {url!r}")
 
 
 def database_location(text: str) -> Path | str:

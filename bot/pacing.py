@@ -15,16 +15,54 @@ Discord's end then sees more than ``limit`` of them.
 The pace wraps the client's ``HTTPClient.request``, through which every token request
 goes and no interaction answer does. Waiting costs a table nothing: its display shows
 only its newest state, so updates that queue up are folded into one.
+
+Several processes of one bot share its token, and so the global limit. Either they send
+through a shared rate-limit proxy (``TAPP_API_BASE``, :func:`api_base`: nirn-proxy
+holds every request of the token to the limit, across processes) and each paces itself
+to the whole rate, or each paces itself to its share (:func:`bot.config.share`), the
+rate divided by the number of processes (``TAPP_PROCESS_COUNT``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import discord
+
+from .config import share
+
+
+def pace_line(rate: int, processes: int, proxy: str | None) -> str:
+    """The log line stating how this process keeps the global limit."""
+    if proxy is not None:
+        paced = f"at {rate} a second" if rate else "unpaced (TAPP_GLOBAL_RATE=0)"
+        return (f"token requests go through the rate-limit proxy at {proxy}, which keeps "
+                f"the global limit for every process; this one paced {paced}")
+    if not rate:
+        return "token requests unpaced (TAPP_GLOBAL_RATE=0)"
+    if processes == 1:
+        return f"token requests paced at {rate} a second"
+    return (f"token requests paced at {share(rate, processes)} a second: this process's "
+            f"share of {rate} (TAPP_GLOBAL_RATE) among {processes} processes "
+            "(TAPP_PROCESS_COUNT)")
+
+
+@contextlib.contextmanager
+def api_base(url: str | None) -> Iterator[None]:
+    """Within the block discord.py sends every REST request (interaction answers too) to
+    ``url`` instead of Discord's API root; None leaves it. The gateway is not affected."""
+    if url is None:
+        yield
+        return
+    old = discord.http.Route.BASE
+    discord.http.Route.BASE = url
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE = old
 
 
 class GlobalPace:

@@ -1,13 +1,15 @@
 """``python -m bot run`` (the default): load settings, set up logging, run until stopped.
 
 SIGINT and SIGTERM (``docker stop``) close the bot cleanly: gateway closed with 1000,
-HTTP session and store closed.
+HTTP session and store closed. With ``TAPP_API_BASE`` every REST request goes to that
+rate-limit proxy for as long as the bot runs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import signal
@@ -18,11 +20,12 @@ from typing import Any
 import aiohttp
 import discord
 
-from .cli import Parser
+from .cli import Parser, whole_number
 from .client import StoreFactory, TappBot
 from .config import ConfigError, Settings
 from .health import beat
 from .logs import setup_logging, silence_voice_warnings
+from .pacing import api_base
 from .store import SchemaTooNew, StoreError, shown_location
 
 log = logging.getLogger(__name__)
@@ -36,6 +39,12 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None,
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop.set)
+    with api_base(settings.api_base):
+        await _serve(settings, stop, store_factory, bot_options)
+
+
+async def _serve(settings: Settings, stop: asyncio.Event,
+                 store_factory: StoreFactory | None, bot_options: dict[str, Any]) -> None:
     async with TappBot(settings, store_factory=store_factory, **bot_options) as bot:
         running = asyncio.create_task(bot.start(settings.token), name="tapp-bot")
         stopping = asyncio.create_task(stop.wait(), name="tapp-stop")
@@ -71,6 +80,13 @@ environment wins:
   TAPP_RENDER_PROCESSES  image processes (default: one per core; 0: threads)
   TAPP_GLOBAL_RATE       token requests a second (default 45; 0: no pacing)
   TAPP_HEALTH_FILE       the file of its state, for the health command
+  TAPP_API_BASE          a shared rate-limit proxy's API root, e.g.
+                         http://nirn:8080/api/v10 (default: Discord's)
+  TAPP_PROCESS_COUNT     processes sharing the token (default 1): without a proxy
+                         each paces itself to its share of TAPP_GLOBAL_RATE
+  TAPP_METRICS_PORT      serve /healthz and /metrics on this port (default: off)
+  TAPP_METRICS_HOST      their address (default 127.0.0.1)
+  TAPP_LOG_FORMAT        text (default) or json (one JSON object a line)
 
 The README's Configuration section says more about each.
 """
@@ -81,6 +97,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--env-file", type=Path, default=None, metavar="PATH",
                         help="read the settings from this file instead of .env; the file "
                              "must exist (the environment still wins)")
+    parser.add_argument("--metrics-port", type=whole_number(1, 65535), default=None,
+                        metavar="PORT", help="serve /healthz and /metrics on this port "
+                                             "(instead of TAPP_METRICS_PORT)")
     args = parser.parse_args(argv)
     try:
         if args.env_file is None:
@@ -90,7 +109,10 @@ def main(argv: list[str]) -> int:
     except ConfigError as error:
         print(f"configuration error: {error}", file=sys.stderr)
         return 2
-    setup_logging(settings.log_level_number, secret=settings.token)
+    if args.metrics_port is not None:
+        settings = dataclasses.replace(settings, metrics_port=args.metrics_port)
+    setup_logging(settings.log_level_number, secret=settings.token,
+                  format=settings.log_format)
     silence_voice_warnings()
     try:
         asyncio.run(serve(settings, settle_memory=True))

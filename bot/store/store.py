@@ -17,6 +17,7 @@ from .member_times import MemberTimes
 from .messages import Messages
 from .meta import Meta
 from .settings import SettingsStore
+from .sql import Conn
 from .standings import Standings
 from .tables import Tables
 
@@ -60,6 +61,10 @@ class Store:
     def schema_version(self) -> int:
         return self.db.schema_version
 
+    async def ping(self) -> None:
+        """Ask the database a trivial query (raises :class:`StoreError` if it cannot)."""
+        await self.db.read(_select_one)
+
     async def close(self) -> None:
         await self.db.close()
 
@@ -69,3 +74,7 @@ class Store:
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
         await self.close()
+
+
+def _select_one(conn: Conn) -> None:
+    conn.execute("SELECT 1").fetchone()

@@ -29,6 +29,9 @@ class TableConfig:
     rng: random.Random | None = None
     ai_seed: int | None = None
     observers: tuple[Callable[..., None], ...] = ()
+    #: called with who made each committed action ("member", "computer" or "substitute":
+    #: a computer playing for a member who timed out or is away), for the bot's metrics
+    on_turn: Callable[[str], None] | None = None
     #: the bot's invalid-request budget: past this many 401/403/404/429 answers in 10
     #: minutes optional traffic stops (Discord bans at 10,000; see bot.invalid_budget)
     invalid_limit: int = 1000

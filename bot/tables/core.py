@@ -192,6 +192,9 @@ class TableCore:
             live.deal_id, ply, seat, action, auto=auto,
             deadlines=None if armed is None else armed.specs, timed_out=timed_out))
         self.scheduler.wake()
+        if self.config.on_turn is not None:
+            self.config.on_turn("computer" if row is not None and row.is_computer
+                                else "substitute" if auto else "member")
 
     async def _computer_plays(self, live: LiveTable, seat: int, action: Action,
                               auto: bool) -> None:

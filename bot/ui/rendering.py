@@ -133,6 +133,11 @@ class Slots:
                     queue.remove(future)
             raise
 
+    @property
+    def waiting(self) -> int:
+        """Claims waiting for a slot."""
+        return sum(len(queue) for queue in self._waiting)
+
     def release(self) -> None:
         """Free a slot: hand it to the first waiting claim, urgent ones first."""
         for queue in self._waiting:

@@ -1,0 +1,83 @@
+"""The operator's view of one bot process: ``/healthz`` and ``/metrics`` on one port.
+
+Served by aiohttp (discord.py's own HTTP library) on the bot's event loop rather than by
+prometheus-client's ``start_http_server``, which runs in a thread of its own and serves
+only the metrics: ``/healthz`` must ask the database, whose connections belong to the
+bot's loop, and both paths share the one port a supervisor and Prometheus are given.
+The metrics are still written by prometheus-client (its aiohttp handler).
+
+``/healthz`` answers 200 when the gateway is connected and the database answered a
+query within :data:`DATABASE_TIMEOUT` seconds, else 503; the body says which, e.g.
+``{"gateway": "connected", "database": "unreachable: ..."}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+from prometheus_client.aiohttp import make_aiohttp_handler
+
+from ..health import is_connected
+from .metrics import BotMetrics
+
+if TYPE_CHECKING:
+    from ..client import TappBot
+
+log = logging.getLogger(__name__)
+
+#: seconds the database may take to answer ``/healthz``'s query
+DATABASE_TIMEOUT = 2.0
+
+
+async def health(bot: TappBot) -> tuple[bool, dict[str, str]]:
+    """(healthy, what each part says)."""
+    parts = {"gateway": "connected" if is_connected(bot) else "disconnected"}
+    database = bot.database
+    if database is None:
+        parts["database"] = "none"  # a bot run without a store (tests)
+    else:
+        try:
+            async with asyncio.timeout(DATABASE_TIMEOUT):
+                await database.ping()
+            parts["database"] = "reachable"
+        except TimeoutError:
+            parts["database"] = f"unreachable: no answer within {DATABASE_TIMEOUT:.0f} s"
+        except Exception as error:  # the store's error, whatever the backend
+            parts["database"] = f"unreachable: {type(error).__name__}"
+    healthy = parts["gateway"] == "connected" and parts["database"] in ("reachable", "none")
+    return healthy, parts
+
+
+def build_app(bot: TappBot, metrics: BotMetrics) -> web.Application:
+    async def healthz(request: web.Request) -> web.Response:
+        healthy, parts = await health(bot)
+        return web.json_response(parts, status=200 if healthy else 503)
+
+    app = web.Application()
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/metrics", make_aiohttp_handler(metrics.registry))
+    return app
+
+
+class OpsServer:
+    """``/healthz`` and ``/metrics`` of ``bot`` on ``host``:``port`` (0: any free port,
+    then :attr:`port` says which)."""
+
+    def __init__(self, bot: TappBot, metrics: BotMetrics, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self._runner = web.AppRunner(build_app(bot, metrics), handle_signals=False,
+                                     access_log=None)
+
+    async def start(self) -> None:
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        self.port = int(self._runner.addresses[0][1])
+        log.info("operator's view on http://%s:%d (/healthz, /metrics)", self.host, self.port)
+
+    async def stop(self) -> None:
+        await self._runner.cleanup()

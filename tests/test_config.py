@@ -50,6 +50,14 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
         ({"DISCORD_TOKEN": "t", "TAPP_RENDER_PROCESSES": "65"}, "TAPP_RENDER_PROCESSES"),
         ({"DISCORD_TOKEN": "t", "TAPP_GLOBAL_RATE": "-1"}, "TAPP_GLOBAL_RATE"),
         ({"DISCORD_TOKEN": "t", "TAPP_GLOBAL_RATE": "100001"}, "TAPP_GLOBAL_RATE"),
+        ({"DISCORD_TOKEN": "t", "TAPP_PROCESS_COUNT": "0"}, "TAPP_PROCESS_COUNT"),
+        ({"DISCORD_TOKEN": "t", "TAPP_PROCESS_COUNT": "two"}, "TAPP_PROCESS_COUNT"),
+        ({"DISCORD_TOKEN": "t", "TAPP_METRICS_PORT": "http"}, "TAPP_METRICS_PORT"),
+        ({"DISCORD_TOKEN": "t", "TAPP_METRICS_PORT": "70000"}, "TAPP_METRICS_PORT"),
+        ({"DISCORD_TOKEN": "t", "TAPP_LOG_FORMAT": "xml"}, "TAPP_LOG_FORMAT"),
+        ({"DISCORD_TOKEN": "t", "TAPP_API_BASE": "http://nirn:8080"}, "ending /api/v10"),
+        ({"DISCORD_TOKEN": "t", "TAPP_API_BASE": "nirn/api/v10"}, "TAPP_API_BASE"),
+        ({"DISCORD_TOKEN": "t", "TAPP_API_BASE": "ftp://nirn/api/v10"}, "TAPP_API_BASE"),
     ],
 )
 def test_bad_configuration_is_explained(
@@ -57,6 +65,20 @@ def test_bad_configuration_is_explained(
 ) -> None:
     with pytest.raises(ConfigError, match=message):
         Settings.from_env(environ, env_file=tmp_path / "none")
+
+
+def test_the_settings_of_several_processes_and_the_operators_view(tmp_path: Path) -> None:
+    settings = Settings.from_env({
+        "DISCORD_TOKEN": "t", "TAPP_API_BASE": "http://nirn:8080/api/v10/",
+        "TAPP_PROCESS_COUNT": "2", "TAPP_METRICS_PORT": "9100",
+        "TAPP_METRICS_HOST": "0.0.0.0", "TAPP_LOG_FORMAT": "JSON"}, env_file=tmp_path / "none")
+    assert settings.api_base == "http://nirn:8080/api/v10"  # as discord.py's Route.BASE
+    assert settings.process_count == 2
+    assert (settings.metrics_port, settings.metrics_host) == (9100, "0.0.0.0")
+    assert settings.log_format == "json"
+    default = Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=tmp_path / "none")
+    assert (default.api_base, default.process_count, default.metrics_port,
+            default.metrics_host, default.log_format) == (None, 1, None, "127.0.0.1", "text")
 
 
 def test_settings_are_frozen_and_hide_the_token() -> None:

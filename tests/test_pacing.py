@@ -6,11 +6,15 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import logging
 from collections.abc import Callable
 
+import discord
 import pytest
 
-from bot.pacing import GlobalPace
+from bot.client import TappBot
+from bot.config import Settings
+from bot.pacing import DEFAULT_RATE, GlobalPace, api_base, share
 
 
 class FakeTime:
@@ -100,3 +104,43 @@ async def test_a_quiet_bot_never_waits() -> None:
 def test_a_pace_needs_a_positive_limit() -> None:
     with pytest.raises(ValueError):
         GlobalPace(0)
+
+
+def test_each_process_paces_itself_to_its_share_of_the_global_rate() -> None:
+    assert share(45, 1) == 45 and share(45, 2) == 22 and share(45, 3) == 15
+    assert share(45, 2) * 2 <= 45  # together never over the limit
+    assert share(3, 8) == 1  # at least one a second each
+    assert share(0, 2) == 0  # unpaced stays unpaced
+    assert Settings(token="t", process_count=2).pace_rate == 22
+    # behind a shared proxy the proxy holds the sum: each process may use the whole rate
+    assert Settings(token="t", process_count=2,
+                    api_base="http://nirn:8080/api/v10").pace_rate == DEFAULT_RATE
+
+
+async def test_a_bot_of_two_processes_paces_at_half_and_says_so(
+        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="bot.client")
+    async with TappBot(Settings(token="t", process_count=2, global_rate=40)) as bot:
+        assert bot.pace is not None and (bot.pace.limit, bot.pace.window) == (20, 1.0)
+    [line] = [r.getMessage() for r in caplog.records if "paced" in r.getMessage()]
+    assert line == ("token requests paced at 20 a second: this process's share of 40 "
+                    "(TAPP_GLOBAL_RATE) among 2 processes (TAPP_PROCESS_COUNT)")
+    caplog.clear()
+    async with TappBot(Settings(token="t", process_count=2, global_rate=40,
+                                api_base="http://nirn:8080/api/v10")) as bot:
+        assert bot.pace is not None and bot.pace.limit == 40
+    [line] = [r.getMessage() for r in caplog.records if "paced" in r.getMessage()]
+    assert line == ("token requests go through the rate-limit proxy at http://nirn:8080/api/v10"
+                    ", which keeps the global limit for every process; this one paced at 40 "
+                    "a second")
+
+
+def test_the_api_base_is_discord_pys_route_base_while_the_bot_runs() -> None:
+    default = discord.http.Route.BASE
+    assert default.endswith("/api/v10")  # what TAPP_API_BASE must end with
+    with api_base("http://127.0.0.1:8080/api/v10"):
+        route = discord.http.Route("GET", "/users/@me")
+        assert route.url == "http://127.0.0.1:8080/api/v10/users/@me"
+    assert default == discord.http.Route.BASE
+    with api_base(None):
+        assert default == discord.http.Route.BASE

@@ -10,6 +10,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
 from bot.config import Settings
 from bot.health import MAX_AGE_SECONDS, verdict
 from bot.runner import serve
@@ -51,6 +56,33 @@ async def test_serve_runs_until_stopped_and_closes_everything(
     [code] = sandbox.gateway.client_close_codes
     assert code in (1000, 4000)
     assert not sandbox.gateway.connections
+
+
+async def test_with_an_api_base_every_rest_request_goes_there(
+    sandbox: Sandbox, world: World, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TAPP_API_BASE (a rate-limit proxy's address; the stand-in plays the proxy here):
+    discord.py's REST requests, interaction answers among them, go there; the gateway
+    does not (discord.py connects to it directly, as through nirn-proxy)."""
+    default = Route.BASE
+    assert default == "https://discord.com/api/v10"  # nothing else points it anywhere
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(sandbox.gateway.url))
+    stop = asyncio.Event()
+
+    async def open_store(opened_with: Settings) -> FakeStore:
+        return FakeStore()
+
+    task = asyncio.create_task(serve(replace(settings, api_base=sandbox.api_base), stop=stop,
+                                     store_factory=open_store, guild_ready_timeout=0.05))
+    await sandbox.wait_for_bot()
+    assert sandbox.api_base == Route.BASE
+    ix = await world.players[0].slash(world.channel, "/tapp ping")
+    assert ix.response is not None and ix.response.content.startswith("Pong!")
+    stop.set()
+    await asyncio.wait_for(task, 10)
+    assert sandbox.calls["GET /users/@me"] == 1
+    assert sandbox.calls["POST /interactions/{interaction_id}/{interaction_token}/callback"] == 1
+    assert default == Route.BASE  # put back once the bot stopped
 
 
 def test_without_a_token_the_cli_explains_and_exits(tmp_path: Path) -> None:

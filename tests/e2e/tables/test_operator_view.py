@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import AsyncIterator
+import io
+import json
+import logging
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,13 +21,15 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.client import TappBot
 from bot.config import Settings
+from bot.engine.cards import CARD_NAMES
+from bot.logs import JsonFormatter
 from bot.store import Store
 from standin import Sandbox
 from standin.harness import World
 from standin.server import ENDPOINTS
 from tests.postgres import PgServer
 
-from .driver import open_table
+from .driver import CARD_TOKEN, cards_in_text, open_table
 
 CALLBACK = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 
@@ -37,6 +42,21 @@ async def sandbox() -> AsyncIterator[Sandbox]:
         yield stand_in
         assert stand_in.problems == [], stand_in.problems
         assert stand_in.rate_limits.global_refused == 0
+
+
+@pytest.fixture
+def json_log() -> Iterator[io.StringIO]:
+    """What the bot logs at INFO and above, as ``TAPP_LOG_FORMAT=json`` writes it."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    level = root.level
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    yield stream
+    root.removeHandler(handler)
+    root.setLevel(level)
 
 
 @pytest.fixture
@@ -77,7 +97,7 @@ async def turns_in_store(store: Store, table_id: int) -> dict[str, int]:
 
 
 async def test_metrics_count_turns_requests_and_refusals(
-        sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
+        json_log: io.StringIO, sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
     alice, bob, carol = world.players[:3]
     game = await open_table(sandbox, table_bot, world.channel, alice, "zuger",
                             joiners=(bob,), computers=2)
@@ -124,6 +144,19 @@ async def test_metrics_count_turns_requests_and_refusals(
     assert sample(samples, "tapp_pace_rate") == 45
     latency = sample(samples, "tapp_gateway_latency_seconds", shard="0")
     assert latency == pytest.approx(table_bot.latency, abs=0.5) and latency > 0
+
+    # the bot's log, as JSON: one object a line, and no card still in a hand named (the
+    # stand-in's own access log left out)
+    entries = [json.loads(line) for line in json_log.getvalue().splitlines()]
+    assert any(e["logger"] == "bot.client" and "paced at 45" in e["message"]
+               for e in entries)
+    live = game.live
+    assert live is not None and live.deal is not None
+    held = {card for hand in live.deal.hands for card in range(36) if hand >> card & 1}
+    logged = "\n".join(e["message"] + e.get("exception", "") for e in entries
+                        if e["logger"].split(".")[0] in ("bot", "cogs", "discord"))
+    assert held and not cards_in_text(logged) & held
+    assert not {CARD_NAMES[c] for c in held} & set(CARD_TOKEN.findall(logged))
 
     # a few more turns move the counters by exactly that many
     before = dict(samples)

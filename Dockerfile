@@ -38,8 +38,11 @@ RUN python -m pip install --no-deps . \
 USER tapp
 # the working folder of commands that write one (demo-out/, a gallery): the user's home
 WORKDIR /home/tapp
+# TAPP_METRICS_HOST: /healthz and /metrics (served only with TAPP_METRICS_PORT set) are
+# for other containers and the host (-p), not the container's own loopback
 ENV TAPP_DATABASE=/data/tapp.sqlite3 \
-    TAPP_HEALTH_FILE=/tmp/tapp-health
+    TAPP_HEALTH_FILE=/tmp/tapp-health \
+    TAPP_METRICS_HOST=0.0.0.0
 VOLUME ["/data"]
 # healthy: the bot wrote its health file in the last 90 s and was connected to Discord
 HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 \

@@ -214,10 +214,9 @@ async def test_healthz_follows_the_database(table_bot: TappBot, database: str,
         await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
         await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                             "WHERE datname = $1", name)
-        body = await until_health(table_bot, 503)
-        assert body["gateway"] == "connected"
-        assert body["database"].startswith("unreachable: ")
-        assert name not in body["database"]  # the error's kind, not its text
+        # the store's error's kind, not its text (which may name the server)
+        assert await until_health(table_bot, 503) == {
+            "gateway": "connected", "database": "unreachable: StoreUnavailable"}
         await admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         assert await until_health(table_bot, 200) == {"gateway": "connected",
                                                       "database": "reachable"}

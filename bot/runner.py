@@ -82,9 +82,11 @@ environment wins:
   TAPP_HEALTH_FILE       the file of its state, for the health command
   TAPP_API_BASE          a shared rate-limit proxy's API root, e.g.
                          http://nirn:8080/api/v10 (default: Discord's)
-  TAPP_PROCESS_COUNT     processes sharing the token (default 1): without a proxy
-                         each paces itself to its share of TAPP_GLOBAL_RATE
-  TAPP_METRICS_PORT      serve /healthz and /metrics on this port (default: off)
+  TAPP_PROCESS_COUNT     processes sharing the token (default 1): without a
+                         proxy each paces itself to its share of
+                         TAPP_GLOBAL_RATE
+  TAPP_METRICS_PORT      serve /healthz and /metrics on this port (default:
+                         off)
   TAPP_METRICS_HOST      their address (default 127.0.0.1)
   TAPP_LOG_FORMAT        text (default) or json (one JSON object a line)
 

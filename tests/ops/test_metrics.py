@@ -1,0 +1,71 @@
+"""The metrics' bookkeeping: what counts as whose request, what is an answer and how old
+it was, and that nothing is counted or served without a metrics port."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import discord
+from prometheus_client import generate_latest
+from yarl import URL
+
+from bot.client import TappBot
+from bot.clock_offset import ClockOffset
+from bot.config import Settings
+from bot.ops.metrics import BotMetrics
+
+API = "http://127.0.0.1:8080/api/v10"
+
+
+def value(metrics: BotMetrics, name: str, **labels: str) -> float:
+    found = metrics.registry.get_sample_value(name, labels)
+    return 0.0 if found is None else found
+
+
+def test_requests_are_counted_by_whose_token_they_use() -> None:
+    metrics = BotMetrics(ClockOffset())
+    metrics.answered(URL(f"{API}/channels/1/messages"), 200)
+    metrics.answered(URL(f"{API}/channels/1/messages/2"), 429)
+    metrics.answered(URL(f"{API}/applications/3/commands"), 403)
+    metrics.answered(URL(f"{API}/webhooks/3/aW50ZXJhY3Rpb24/messages/@original"), 404)
+    metrics.answered(URL("ws://127.0.0.1:8080/gateway?v=10"), 101)  # not a request
+    assert value(metrics, "tapp_discord_requests_total", token="bot") == 3
+    assert value(metrics, "tapp_discord_requests_total", token="interaction") == 1
+    assert value(metrics, "tapp_discord_refusals_total", status="429", token="bot") == 1
+    assert value(metrics, "tapp_discord_refusals_total", status="403", token="bot") == 1
+    assert value(metrics, "tapp_discord_refusals_total", status="404",
+                 token="interaction") == 1
+    assert value(metrics, "tapp_answer_seconds_count") == 0  # no answer among them
+
+
+def test_an_answer_is_timed_from_the_interactions_id() -> None:
+    made = 1_700_000_000.0
+    snowflake = discord.utils.time_snowflake(datetime.fromtimestamp(made, UTC))
+    now = [made + 0.8]
+    metrics = BotMetrics(ClockOffset(clock=lambda: now[0]))
+    metrics.answered(URL(f"{API}/interactions/{snowflake}/tok/callback"), 204)
+    now[0] = made + 2.7
+    metrics.answered(URL(f"{API}/interactions/{snowflake}/tok/callback"), 400)  # refused
+    assert value(metrics, "tapp_answer_seconds_count") == 1
+    assert abs(value(metrics, "tapp_answer_seconds_sum") - 0.8) < 0.01
+    assert value(metrics, "tapp_answer_seconds_bucket", le="1.0") == 1
+    assert value(metrics, "tapp_answer_seconds_bucket", le="0.75") == 0
+    assert value(metrics, "tapp_discord_requests_total", token="interaction") == 2
+
+
+def test_turns_are_counted_by_who_made_them() -> None:
+    metrics = BotMetrics(ClockOffset())
+    for by in ("member", "member", "computer", "substitute"):
+        metrics.turn(by)
+    text = generate_latest(metrics.registry).decode()
+    assert 'tapp_turns_total{by="member"} 2.0' in text
+    assert 'tapp_turns_total{by="computer"} 1.0' in text
+    assert 'tapp_turns_total{by="substitute"} 1.0' in text
+
+
+async def test_without_a_metrics_port_nothing_is_counted_or_served() -> None:
+    async with TappBot(Settings(token="t")) as bot:
+        assert bot.metrics is None and bot.ops is None
+        assert bot._table_config.on_turn is None
+    async with TappBot(Settings(token="t", metrics_port=0)) as bot:
+        assert bot.metrics is not None and bot._table_config.on_turn == bot.metrics.turn

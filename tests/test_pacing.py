@@ -13,8 +13,8 @@ import discord
 import pytest
 
 from bot.client import TappBot
-from bot.config import Settings
-from bot.pacing import DEFAULT_RATE, GlobalPace, api_base, share
+from bot.config import DEFAULT_RATE, Settings, share
+from bot.pacing import GlobalPace, api_base
 
 
 class FakeTime:

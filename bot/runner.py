@@ -25,6 +25,7 @@ from .client import StoreFactory, TappBot
 from .config import ConfigError, Settings
 from .health import beat
 from .logs import setup_logging, silence_voice_warnings
+from .ops.server import PortUnavailable
 from .pacing import api_base
 from .store import SchemaTooNew, StoreError, shown_location
 
@@ -120,6 +121,10 @@ def main(argv: list[str]) -> int:
         asyncio.run(serve(settings, settle_memory=True))
     except discord.LoginFailure:
         log.error("Discord rejected the token (DISCORD_TOKEN)")
+        return 1
+    except PortUnavailable as error:
+        print(f"{error}: choose another TAPP_METRICS_PORT, or stop what listens there",
+              file=sys.stderr)
         return 1
     except (aiohttp.ClientConnectionError, OSError, TimeoutError,
             discord.GatewayNotFound) as error:

@@ -32,28 +32,52 @@ log = logging.getLogger(__name__)
 DATABASE_TIMEOUT = 2.0
 
 
-async def health(bot: TappBot) -> tuple[bool, dict[str, str]]:
-    """(healthy, what each part says)."""
-    parts = {"gateway": "connected" if is_connected(bot) else "disconnected"}
-    database = bot.database
-    if database is None:
-        parts["database"] = "none"  # a bot run without a store (tests)
-    else:
+class Health:
+    """What ``/healthz`` says of ``bot``. One database query at most is in flight: a
+    check that finds one waiting (a database that hangs) waits for that one, so checks
+    do not pile up queries."""
+
+    def __init__(self, bot: TappBot) -> None:
+        self.bot = bot
+        self._ping: asyncio.Task[None] | None = None
+
+    async def check(self) -> tuple[bool, dict[str, str]]:
+        """(healthy, what each part says)."""
+        parts = {"gateway": "connected" if is_connected(self.bot) else "disconnected",
+                 "database": await self._database()}
+        healthy = parts["gateway"] == "connected" and parts["database"] in ("reachable",
+                                                                            "none")
+        return healthy, parts
+
+    async def _database(self) -> str:
+        database = self.bot.database
+        if database is None:
+            return "none"  # a bot run without a store (tests)
+        if self._ping is None or self._ping.done():
+            self._ping = asyncio.create_task(database.ping(), name="tapp-healthz-ping")
+            # (its error is read here, or by this if every check gave up waiting)
+            self._ping.add_done_callback(lambda task: task.cancelled() or task.exception())
         try:
             async with asyncio.timeout(DATABASE_TIMEOUT):
-                await database.ping()
-            parts["database"] = "reachable"
+                await asyncio.shield(self._ping)
         except TimeoutError:
-            parts["database"] = f"unreachable: no answer within {DATABASE_TIMEOUT:.0f} s"
+            return f"unreachable: no answer within {DATABASE_TIMEOUT:.0f} s"
         except Exception as error:  # the store's error, whatever the backend
-            parts["database"] = f"unreachable: {type(error).__name__}"
-    healthy = parts["gateway"] == "connected" and parts["database"] in ("reachable", "none")
-    return healthy, parts
+            return f"unreachable: {type(error).__name__}"
+        return "reachable"
+
+    def stop(self) -> None:
+        if self._ping is not None:
+            self._ping.cancel()
 
 
-def build_app(bot: TappBot, metrics: BotMetrics) -> web.Application:
+class PortUnavailable(Exception):
+    """The metrics port cannot be listened on (in use, not allowed)."""
+
+
+def build_app(health: Health, metrics: BotMetrics) -> web.Application:
     async def healthz(request: web.Request) -> web.Response:
-        healthy, parts = await health(bot)
+        healthy, parts = await health.check()
         return web.json_response(parts, status=200 if healthy else 503)
 
     app = web.Application()
@@ -69,15 +93,22 @@ class OpsServer:
     def __init__(self, bot: TappBot, metrics: BotMetrics, host: str, port: int) -> None:
         self.host = host
         self.port = port
-        self._runner = web.AppRunner(build_app(bot, metrics), handle_signals=False,
+        self.health = Health(bot)
+        self._runner = web.AppRunner(build_app(self.health, metrics), handle_signals=False,
                                      access_log=None)
 
     async def start(self) -> None:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as error:
+            await self._runner.cleanup()
+            raise PortUnavailable(f"cannot serve /healthz and /metrics on {self.host}:"
+                                  f"{self.port}: {error.strerror or error}") from None
         self.port = int(self._runner.addresses[0][1])
         log.info("operator's view on http://%s:%d (/healthz, /metrics)", self.host, self.port)
 
     async def stop(self) -> None:
         await self._runner.cleanup()
+        self.health.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import subprocess
 import sys
 from dataclasses import replace
@@ -15,8 +16,10 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from bot import runner
 from bot.config import Settings
 from bot.health import MAX_AGE_SECONDS, verdict
+from bot.ops.server import PortUnavailable
 from bot.runner import serve
 from standin import Sandbox, discord_pointed_at
 from standin.harness import World
@@ -83,6 +86,37 @@ async def test_with_an_api_base_every_rest_request_goes_there(
     assert sandbox.calls["GET /users/@me"] == 1
     assert sandbox.calls["POST /interactions/{interaction_id}/{interaction_token}/callback"] == 1
     assert default == Route.BASE  # put back once the bot stopped
+
+
+async def test_a_metrics_port_in_use_stops_the_bot(
+    sandbox: Sandbox, world: World, settings: Settings
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with discord_pointed_at(sandbox.api_base, sandbox.gateway.url), \
+                pytest.raises(PortUnavailable) as refused:
+            await serve(replace(settings, metrics_port=port), guild_ready_timeout=0.05)
+    assert str(refused.value).startswith(f"cannot serve /healthz and /metrics on "
+                                         f"127.0.0.1:{port}: ")
+    assert not sandbox.gateway.connections  # nothing left running
+
+
+def test_the_cli_says_the_metrics_port_is_in_use_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def in_use(settings: Settings, **_: object) -> None:
+        raise PortUnavailable("cannot serve /healthz and /metrics on 127.0.0.1:9100: "
+                              "Address already in use")
+
+    monkeypatch.setattr(runner, "serve", in_use)
+    monkeypatch.setattr(runner, "setup_logging", lambda *a, **k: None)
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    assert runner.main(["--env-file", "/dev/null"]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert line == ("cannot serve /healthz and /metrics on 127.0.0.1:9100: Address already in"
+                    " use: choose another TAPP_METRICS_PORT, or stop what listens there")
 
 
 def test_without_a_token_the_cli_explains_and_exits(tmp_path: Path) -> None:

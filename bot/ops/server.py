@@ -61,7 +61,7 @@ class Health:
             async with asyncio.timeout(DATABASE_TIMEOUT):
                 await asyncio.shield(self._ping)
         except TimeoutError:
-            return f"unreachable: no answer within {DATABASE_TIMEOUT:.0f} s"
+            return f"unreachable: no answer within {DATABASE_TIMEOUT:g} s"
         except Exception as error:  # the store's error, whatever the backend
             return f"unreachable: {type(error).__name__}"
         return "reachable"

@@ -30,11 +30,16 @@ class Gateway(Protocol):
 
 
 def is_connected(bot: Gateway) -> bool:
-    """Ready, not closed, and its gateway socket open (false while it reconnects)."""
+    """Ready, not closed, and its gateway socket open (false while it reconnects); a
+    sharded bot's (``AutoShardedClient``), every shard's."""
+    if not bot.is_ready() or bot.is_closed():
+        return False
+    shards = getattr(bot, "shards", None)  # an AutoShardedClient's, by shard id
+    if isinstance(shards, dict):
+        return bool(shards) and not any(shard.is_closed() for shard in shards.values())
     ws = getattr(bot, "ws", None)
     socket = getattr(ws, "socket", None)
-    return (bot.is_ready() and not bot.is_closed() and socket is not None
-            and not socket.closed)
+    return socket is not None and not socket.closed
 
 
 def write_state(path: Path, state: str) -> None:

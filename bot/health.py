@@ -14,10 +14,12 @@ import contextlib
 import os
 import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Protocol
 
-from .cli import Parser, positive_seconds
+from .cli import Parser, positive_seconds, whole_number
 
 BEAT_SECONDS = 20.0
 MAX_AGE_SECONDS = 90.0
@@ -92,7 +94,23 @@ connected to Discord then, 1 otherwise, with one line saying why.
 
 The bot writes the file named by {ENV_VAR} (the Docker image sets it) every
 {BEAT_SECONDS:.0f} seconds while it runs; without {ENV_VAR} it writes none.
+
+With --port, ask the bot's /healthz on that port of this machine instead (the bot
+serves it with TAPP_METRICS_PORT): healthy when it answers 200 within 5 seconds.
 """
+
+
+def ask(port: int, timeout: float = 5.0) -> tuple[bool, str]:
+    """(healthy, one line) from the bot's ``/healthz`` on ``port`` of this machine."""
+    url = f"http://127.0.0.1:{port}/healthz"
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return True, f"healthy: {response.read().decode(errors='replace')}"
+    except urllib.error.HTTPError as error:
+        return False, f"unhealthy ({error.code}): {error.read().decode(errors='replace')}"
+    except (urllib.error.URLError, OSError) as error:
+        reason = getattr(error, "reason", error)
+        return False, f"no answer from {url}: {reason}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,7 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-age", type=positive_seconds, default=MAX_AGE_SECONDS,
                         metavar="SECONDS",
                         help=f"the oldest a healthy file may be (default: {MAX_AGE_SECONDS:.0f})")
+    parser.add_argument("--port", type=whole_number(1, 65535), default=None, metavar="PORT",
+                        help="ask the bot's /healthz on this port instead of reading the "
+                             "file")
     args = parser.parse_args(argv)
+    if args.port is not None:
+        healthy, line = ask(args.port)
+        print(line, file=sys.stdout if healthy else sys.stderr)
+        return 0 if healthy else 1
     path = args.file or (Path(os.environ[ENV_VAR]) if os.environ.get(ENV_VAR) else None)
     if path is None:
         parser.error(f"no health file: set {ENV_VAR} (as the bot has it) or give --file")

@@ -3,6 +3,7 @@ other case is one line on stderr and exit status 1 (a usage error, 2)."""
 
 from __future__ import annotations
 
+import socket
 import time
 from pathlib import Path
 
@@ -45,3 +46,14 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     [line] = capsys.readouterr().err.splitlines()
     assert "set TAPP_HEALTH_FILE" in line
     assert MAX_AGE_SECONDS > 20  # a beat every 20 s at most: never stale while healthy
+
+
+def test_the_command_asks_a_port(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--port``: the bot's /healthz (the e2e tests ask a running bot's); no answer
+    there is unhealthy, in one line."""
+    with socket.socket() as probe:  # a port nothing listens on once closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["health", "--port", str(port)]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"no answer from http://127.0.0.1:{port}/healthz: ")

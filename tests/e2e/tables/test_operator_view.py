@@ -19,6 +19,7 @@ import asyncpg
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.__main__ import main as bot_main
 from bot.client import TappBot
 from bot.config import Settings
 from bot.engine.cards import CARD_NAMES
@@ -187,13 +188,21 @@ async def until_health(bot: TappBot, status: int, timeout: float = 20.0) -> dict
             await asyncio.sleep(0.05)
 
 
-async def test_healthz_follows_the_gateway(sandbox: Sandbox, table_bot: TappBot) -> None:
+async def test_healthz_follows_the_gateway(sandbox: Sandbox, table_bot: TappBot,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert await health(table_bot) == (200, {"gateway": "connected",
                                              "database": "reachable"})
+    assert table_bot.ops is not None
+    command = ["health", "--port", str(table_bot.ops.port)]  # for a compose health check
+    assert await asyncio.to_thread(bot_main, command) == 0
+    assert capsys.readouterr().out == ('healthy: {"gateway": "connected", "database": '
+                                       '"reachable"}\n')
     sandbox.gateway.unreachable = True
     await sandbox.drop_gateway()
     assert await until_health(table_bot, 503) == {"gateway": "disconnected",
                                                   "database": "reachable"}
+    assert await asyncio.to_thread(bot_main, command) == 1
+    assert capsys.readouterr().err.startswith('unhealthy (503): {"gateway": "disconnected"')
     await sandbox.wait_until(lambda: sandbox.gateway.refused >= 1, timeout=10)
     assert (await health(table_bot))[0] == 503  # still away while it cannot reconnect
     sandbox.gateway.unreachable = False

@@ -12,11 +12,12 @@ from bot.client import TappBot
 from bot.config import Settings
 from bot.engine import Action, deal_from_record
 from bot.store import DealStatus, Store
-from bot.tables import Stamp, TableConfig
+from bot.tables import TableConfig
 from bot.tables.arming import turn_key
 from bot.tables.scheduler import Scheduler
 from standin import Actor, Message, Sandbox
 from standin.harness import World, running
+from tests.store_hooks import install
 
 from .driver import Game, Watch, check_ledger_against_replay, open_table, quick_sleep, quiet
 from .fault_helpers import assert_state_replays, store_of, table
@@ -120,18 +121,19 @@ async def test_a_busy_store_while_posting_leaves_no_unknown_message_behind(
     action, before the lock."""
     held: list[sqlite3.Connection] = []
 
-    def after_commit(table_id: int, stamp: Stamp) -> None:
-        if stamp.ply == 3 and not held:  # another process takes the write lock
+    def after_commit(deal_id: int, ply: int) -> None:
+        if ply == 2 and not held:  # after the third action, another process takes the lock
             other = sqlite3.connect(settings.database_path, isolation_level=None)
             other.execute("BEGIN EXCLUSIVE")
             held.append(other)
 
     async def store_factory(s: Settings) -> Store:
-        return await Store.open(s.database_path, busy_timeout=0.2)
+        store = await Store.open(s.database_path, busy_timeout=0.2)
+        install(store, after_commit)
+        return store
 
     config = TableConfig(computer_pause=0, computer_level="easy", rng=random.Random(7),
-                         ai_seed=7, observers=(watch,), after_commit=after_commit,
-                         sleep=quick_sleep)
+                         ai_seed=7, observers=(watch,), sleep=quick_sleep)
     bot = TappBot(settings, guild_ready_timeout=0.05, tables=config,
                   store_factory=store_factory)
     async with running(bot, sandbox):

@@ -79,6 +79,8 @@ class Decider:
         self.samples = config.bid_samples
         self.stake = int(view.options.get("stake", 1))
         self.means: dict[object, float] = {}  # the last options compared (diagnostics)
+        #: the last options compared: each one's chips per sampled layout (the review)
+        self.compared: dict[object, list[float]] = {}
 
     def sampler_for(self, view: SeatView) -> SamplerLike | None:
         """A sampler for a variation of the view: the level's own where it plugs one in
@@ -99,6 +101,7 @@ class Decider:
     def pick(self, options: dict[T, list[float]], base: T) -> T:
         """The option with the best mean, if it beats ``base`` clearly enough."""
         self.means = {o: mean(v) for o, v in options.items()}
+        self.compared = dict(options)
         best = max(options, key=lambda o: mean(options[o]))
         if best == base or base not in options:
             return base if base in options else best

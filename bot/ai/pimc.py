@@ -84,6 +84,8 @@ class PlaySearch:
             sampler = Sampler(k, model)
         self.sampler: SamplerLike = sampler
         self.layouts = 0
+        #: per layout scored: each card's chips (the review's paired differences)
+        self.rows: list[dict[int, float]] = []
         self.public = Public.of(k)
         self.public.own[k.me] = k.table.deck & ~k.unknown & ~k.hand & ~k.played
         #: a declarer other than this seat who laid cards away (the layout's pile)
@@ -138,6 +140,7 @@ class PlaySearch:
                     break
             rows.append(self.score_layout(self.sampler.sample(self.rng), cards))
         self.layouts = len(rows)
+        self.rows = rows
         n = max(len(rows), 1)
         return {c: sum(r[c] for r in rows) / n for c in cards}
 

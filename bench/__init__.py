@@ -18,6 +18,7 @@ SUMMARIES: dict[str, str] = {
     "ai": "computer players against each other: strength and decision time",
     "load": "one bot process hosting 200 tables through the stand-in",
     "claims": "how long checking a claim takes, per variant",
+    "review": "how long a deal review takes, per variant",
 }
 BENCHMARKS = tuple(SUMMARIES)
 

@@ -101,7 +101,7 @@ class Decider:
     def pick(self, options: dict[T, list[float]], base: T) -> T:
         """The option with the best mean, if it beats ``base`` clearly enough."""
         self.means = {o: mean(v) for o, v in options.items()}
-        self.compared = dict(options)
+        self.compared = {o: v for o, v in options.items()}
         best = max(options, key=lambda o: mean(options[o]))
         if best == base or base not in options:
             return base if base in options else best

@@ -55,6 +55,7 @@ class Lobby(TableCog):
         tapp_threshold=t("cmd.new.tapp_threshold"), ante=t("cmd.new.ante"),
         herz_aufnehmen=t("cmd.new.herz_aufnehmen"), closing_round=t("cmd.new.closing_round"),
         herz_ass_ende=t("cmd.new.herz_ass_ende"), level=t("cmd.new.level"),
+        spectators=t("cmd.new.spectators"),
         reminder=t("settings.cmd.new.reminder"), timeout=t("settings.cmd.new.timeout"),
         on_timeout=t("settings.cmd.new.on_timeout"), computers=t("settings.cmd.new.computers"),
         deck_style=t("settings.cmd.new.deck_style"), mode=t("settings.cmd.new.mode"),
@@ -69,7 +70,8 @@ class Lobby(TableCog):
                   deck: int | None = None, tapp_threshold: int | None = None,
                   ante: Range[int, 0, MAX_ANTE] | None = None, herz_aufnehmen: bool | None = None,
                   closing_round: bool | None = None, herz_ass_ende: bool | None = None,
-                  level: str | None = None, reminder: Duration | None = None,
+                  level: str | None = None, spectators: bool | None = None,
+                  reminder: Duration | None = None,
                   timeout: Duration | None = None, on_timeout: str | None = None,
                   computers: bool | None = None, deck_style: str | None = None,
                   mode: str | None = None, language: str | None = None) -> None:
@@ -80,7 +82,8 @@ class Lobby(TableCog):
         options: dict[str, Any] = {
             "players": players, "stake": stake, "deck": deck, "tapp_threshold": tapp_threshold,
             "ante": ante, "herz_aufnehmen": herz_aufnehmen, "closing_round": closing_round,
-            "herz_ass_ende": herz_ass_ende, "computer_level": level}
+            "herz_ass_ende": herz_ass_ende, "computer_level": level,
+            "spectators": spectators}
         own = given({"reminder_delay": reminder, "turn_timeout": timeout,
                      "timeout_policy": on_timeout, "computers_allowed": computers,
                      "deck_style": deck_style, "table_mode": mode, "language": language})

@@ -22,6 +22,7 @@ from bot.client import TappBot
 from bot.display import Answer, Display, MessageKind
 from bot.display.panel_models import hand_panel
 from bot.display.rules_pages import EVENT as RULES_EVENT
+from bot.display.spectator_panel import spectator_panel
 from bot.display.view_models import hands_message, last_trick_message
 from bot.engine import TappError
 from bot.i18n import language_of, t
@@ -34,6 +35,8 @@ from bot.tables import (
     Unavailable,
     user_message,
 )
+from bot.tables.ids import WATCH_VERBS
+from bot.tables.spectators import watched_seat
 from bot.tables.state import HandContext
 
 from .group import TappCog, add_tapp_cog
@@ -179,6 +182,15 @@ class Table(TableCog):
         await c.answer.send(model, table_id=c.table_id, kind=MessageKind.LAST_TRICK,
                             seat=live.seat_of(c.user.id), stamp=ctx.stamp, update=False)
 
+    async def _watch(self, c: Click) -> None:
+        """A member not seated follows a seat's hand, one trick behind (a new private
+        panel from the table message; a seat's button on it turns the panel in place)."""
+        live = await self.tables.table(c.table_id)
+        shown = self.tables.spectate(live, c.user.id, watched_seat(c.cid.token))
+        model = spectator_panel(shown, self.words(c.interaction, live.variant, live.style))
+        await c.answer.send(model, table_id=c.table_id, kind=MessageKind.SPECTATE, seat=None,
+                            stamp=live.stamp, update=c.on_private)
+
     async def _rules(self, c: Click) -> None:  # the rules cog answers, with its pages
         live = await self.tables.table(c.table_id)
         c.interaction.client.dispatch(RULES_EVENT, c.interaction, live.variant)
@@ -254,6 +266,7 @@ VERB_HANDLERS: dict[str, Callable[[Table, Click], Awaitable[None]]] = {
     "start": Table._start, "cancel": Table._cancel, "end": Table._end,
     "claim.all": Table._claim, "claim.none": Table._claim,
     "claim.yes": Table._decide_claim, "claim.no": Table._decide_claim,
+    **{verb: Table._watch for verb in WATCH_VERBS},
 }
 
 

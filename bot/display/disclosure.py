@@ -23,6 +23,7 @@ class MessageKind(StrEnum):
     HAND = "hand"
     LAST_TRICK = "last_trick"
     HANDS = "hands"  # a finished deal's hands, on request
+    SPECTATE = "spectate"  # a spectator's panel: a seat's hand one trick behind
 
 
 @dataclass(frozen=True, slots=True)

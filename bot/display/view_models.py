@@ -23,7 +23,8 @@ from bot.engine.shuffle import verify_command
 from bot.i18n import signed
 from bot.i18n.words import Words
 from bot.store import ClaimStatus
-from bot.tables.ids import custom_id
+from bot.tables.config import SPECTATORS_OPTION
+from bot.tables.ids import WATCH, custom_id
 from bot.tables.state import Absence, AbsenceKind, DealOver, TableOver, TableState
 from bot.ui.specs import (
     COLOUR_CLOSED,
@@ -130,6 +131,8 @@ def table_message(state: TableState, words: Words) -> MessageModel:
                                words("button.claim.yes"), SUCCESS),
                     ButtonSpec(custom_id(tid, state.stamp, "claim.no"),
                                words("button.claim.no"), DANGER)]
+    if state.options.get(SPECTATORS_OPTION):  # members not seated may follow a hand
+        buttons.append(ButtonSpec(custom_id(tid, None, WATCH), words("button.watch")))
     buttons.append(ButtonSpec(custom_id(tid, None, "end"), words("button.end")))
     image = ImageSpec(ImageKind.TABLE, state.picture or view, state.names, state.style,
                       state.language, chips=state.chips)

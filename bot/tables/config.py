@@ -10,6 +10,10 @@ from dataclasses import dataclass
 
 #: the table option naming its computer players' level (not an option of the game)
 LEVEL_OPTION = "computer_level"
+#: the table option that lets members who are not seated watch (see .spectators)
+SPECTATORS_OPTION = "spectators"
+#: options of the table, not of the game: the engine never gets them
+TABLE_OPTIONS = (LEVEL_OPTION, SPECTATORS_OPTION)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,10 @@ class NotPlaying(TableError):
     key = "error.not_playing"
 
 
+class NoSpectators(TableError):
+    key = "watch.error.off"
+
+
 class StaleClick(TableError):
     key = "error.stale"
 

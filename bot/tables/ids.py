@@ -23,6 +23,9 @@ from typing import ClassVar
 from bot.custom_ids import TokenKey
 
 _FIELDS = r"(?P<table>[0-9]{1,19}):(?P<stamp>[0-9]{1,6}\.[0-9]{1,4}|-):(?P<token>[!-~]{1,80})"
+#: spectators: the table message's *Watch*, and ``watch.<seat>`` to follow a seat
+WATCH, MAX_SEATS = "watch", 6
+WATCH_VERBS = frozenset({WATCH, *(f"{WATCH}.{seat}" for seat in range(MAX_SEATS))})
 
 #: table verbs: components that are not game actions
 VERBS = frozenset({
@@ -31,6 +34,8 @@ VERBS = frozenset({
     "join", "leave", "computer", "start", "cancel",  # in the lobby
     "claim.all", "claim.none",  # a claim (the claimer's panel)
     "claim.yes", "claim.no",  # accepting or refusing one (panels and the table message)
+    "review",  # on a deal's result: review one's own play (bot.review)
+    *WATCH_VERBS,  # spectators: the table message's Watch, a seat to follow
 })
 
 

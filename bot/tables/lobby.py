@@ -22,7 +22,7 @@ from bot.store.settings import validate as validate_settings
 from bot.usertext import Where, safe
 
 from .arming import arming, turn_key
-from .config import LEVEL_OPTION
+from .config import LEVEL_OPTION, SPECTATORS_OPTION, TABLE_OPTIONS
 from .core import TableCore, require_host, require_lobby, require_playing, seat_of
 from .errors import BadOptions, NotHost, TableError, TableFull
 from .live import LiveTable
@@ -220,7 +220,8 @@ class Lobby:
                 raise TableFull("error.seats_free", n=live.players - len(live.seats))
             opts = dict(live.options)
             players = opts.pop("players")
-            opts.pop(LEVEL_OPTION, None)
+            for key in TABLE_OPTIONS:
+                opts.pop(key, None)
             session = Session.new(live.variant, players=players, rng=core.rng, **opts)
             live.row = await core.tables.write(live, core.store.tables.start(table_id,
                                                                              session))
@@ -252,6 +253,9 @@ def table_options(variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
     if level is not None and level not in levels():
         raise BadOptions("error.level", level=level, levels=lambda language: ", ".join(
             t(f"level.{lv}", language) for lv in levels()))
+    spectators = given.pop(SPECTATORS_OPTION, None)
+    if spectators is not None and not isinstance(spectators, bool):
+        raise BadOptions("error.bad_options")
     players = given.pop("players", cls.player_counts[0])
     if players not in cls.player_counts:
         counts = ", ".join(str(n) for n in cls.player_counts)
@@ -271,7 +275,9 @@ def table_options(variant: str, options: Mapping[str, Any]) -> dict[str, Any]:
         Session.new(variant, players=players, rng=random.Random(0), **given, **session_opts)
     except (InvalidRecord, IllegalAction):
         raise BadOptions("error.bad_options") from None
-    chosen = {LEVEL_OPTION: level} if level is not None else {}
+    chosen: dict[str, Any] = {LEVEL_OPTION: level} if level is not None else {}
+    if spectators:
+        chosen[SPECTATORS_OPTION] = True
     return {"players": players, **given, **session_opts, **chosen}
 
 

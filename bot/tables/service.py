@@ -49,6 +49,7 @@ from .play import ActOutcome, Play
 from .scheduler import Scheduler
 from .state import HandContext
 from .timeouts import TimerNotice, TurnTimeouts
+from .watching import Spectated, spectate
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +139,10 @@ class TableService:
 
     def last_trick(self, live: LiveTable) -> HandContext:
         return self.play.last_trick(live)
+
+    def spectate(self, live: LiveTable, user_id: int, seat: int | None) -> Spectated:
+        """A seat's hand one trick behind, for a member not seated (see .spectators)."""
+        return spectate(live, user_id, seat)
 
     # -- a member's own hand and actions (they are here: an away period ends) -------------
     async def hand(self, live: LiveTable, user_id: int) -> HandContext:

@@ -30,6 +30,8 @@ from bot.tables import ComponentId, LiveTable
 from bot.tables.picture import snapshot
 from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 
+from .spectating import check_spectator
+
 
 async def quick_sleep(seconds: float) -> None:
     """The tables' pauses and retries (``TableConfig.sleep``) a hundred times quicker:
@@ -111,6 +113,10 @@ def check_disclosure(d: Disclosure, records: dict[tuple[int, int], dict[str, Any
     named = cards_in_text(text) | cards_in_text(labels) | cards_in_text(
         " ".join(label for label, value in options if value not in call_options))
     view = model.view
+    if d.kind is MessageKind.SPECTATE:  # a member not seated, one trick behind
+        assert d.stamp is not None
+        check_spectator(d, records[(d.table_id, d.stamp.deal)], named)
+        return
     if view is None:  # notices and rules: no card at all
         assert not named, (d.kind, text)
         assert model.image is None

@@ -10,6 +10,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.table",
     "cogs.play",
     "cogs.standings",
+    "cogs.review",
     "cogs.rules",
     "cogs.settings",
     "cogs.daily",

@@ -46,10 +46,11 @@ from bot.standings.present import board_embed, history_embed, replay_embed, stat
 from bot.standings.replay import Picture, render_replay, steps
 from bot.store import MemberStats, Period, StoreError
 from bot.ui import component
-from bot.ui.specs import PRIMARY, ButtonSpec
+from bot.ui.specs import PRIMARY, ButtonSpec, Component
 from renderer import Labels
 
 from .group import TappCog, add_tapp_cog
+from .review import pick_menu
 from .table import public_language
 
 log = logging.getLogger(__name__)
@@ -103,9 +104,11 @@ def history_view(page: HistoryPage, lang: str) -> discord.ui.View | None:
     """A replay button per deal (two rows of five), then previous and next."""
     if not page.entries:
         return None
-    specs = [ButtonSpec(ReplayKey(entry.deal_id).encode(),
-                        t("standings.history.replay", lang, n=n), PRIMARY, row=(n - 1) // 5)
-             for n, entry in enumerate(page.entries, 1)]
+    specs: list[Component] = [
+        ButtonSpec(ReplayKey(entry.deal_id).encode(), t("standings.history.replay", lang, n=n),
+                   PRIMARY, row=(n - 1) // 5) for n, entry in enumerate(page.entries, 1)]
+    # the clicker's own play in one of these deals (cogs.review; refused to others)
+    specs.append(pick_menu(page.key.guild_id, [e.deal_id for e in page.entries], lang, row=3))
     if page.has_previous or page.has_more:
         specs += page_buttons(page.key, page.has_previous, page.has_more, lang)
     return component.view(tuple(specs))

@@ -41,6 +41,9 @@ from bot.tables.state import HandContext
 
 from .group import TappCog, add_tapp_cog
 
+#: the review cog's event (cogs.review): a click on a result's *Review*
+REVIEW_EVENT = "tapp_review"
+
 log = logging.getLogger(__name__)
 
 
@@ -155,6 +158,9 @@ class Table(TableCog):
         verb = cid.token if cid.is_verb else None
         if verb == "hands" and cid.stamp is not None:  # (also of a table closed since)
             await self._hands(click, cid.stamp)
+            return
+        if verb == "review" and cid.stamp is not None:  # the review cog answers
+            interaction.client.dispatch(REVIEW_EVENT, interaction, cid.table_id, cid.stamp.deal)
             return
         # not another server's; a suspended table may only be ended
         await self.tables.table_in(cid.table_id, interaction.guild_id, suspended=verb == "end")

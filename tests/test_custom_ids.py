@@ -12,6 +12,7 @@ import pytest
 from bot.custom_ids import KINDS, TEMPLATE, Key, Unreadable, parse, read
 from bot.daily.ids import BoardId, RunId
 from bot.display.rules_pages import RulesRef
+from bot.review.ids import ReviewKey
 from bot.standings import BoardKey, HistoryKey, ReplayKey
 from bot.store import Period
 from bot.tables.ids import ComponentId, Stamp
@@ -21,6 +22,7 @@ KEYS: list[Key] = [
     RunId(9, 4, "pick.discard"), RunId(9, None, "hands"), BoardId("day", date(2031, 5, 14)),
     BoardId("streaks", None), BoardKey(1, "dapp", Period.DAYS_7, 3), HistoryKey(1, 2, 0),
     ReplayKey(77), RulesRef("zuger", "sv", 2), RulesRef("zuger", "sv", None),
+    ReviewKey(1),
 ]
 LEGACY = {
     "tapp:5:1.2:play:TH": ComponentId(5, Stamp(1, 2), "play:TH"),
@@ -31,7 +33,7 @@ LEGACY = {
 
 
 def test_every_kind_is_registered_once_with_its_own_event() -> None:
-    assert set(KINDS) == {"t", "d", "db", "lb", "hist", "replay", "rules"}
+    assert set(KINDS) == {"t", "d", "db", "lb", "hist", "replay", "rules", "rv"}
     events = [cls.event for cls in KINDS.values()]
     assert len(set(events)) == len(events)
 

@@ -289,9 +289,12 @@ def result_message(event: DealOver, words: Words, style: str,
             event.shuffle.commitment)))
     image = ImageSpec(ImageKind.RESULT, view, event.names, style, language)
     hands = ButtonSpec(custom_id(event.table_id, event.stamp, "hands"), words("button.hands"))
+    review = ButtonSpec(custom_id(event.table_id, event.stamp, "review"),
+                        words("button.review"))  # for the players of the deal (bot.review)
     return MessageModel(title=words("result.title", n=event.stamp.deal + 1),
                         description="\n".join(lines), colour=COLOUR_RESULT, image=image,
-                        components=rows([hands]), view=view, shown=frozenset(words.named))
+                        components=rows([hands, review]), view=view,
+                        shown=frozenset(words.named))
 
 
 def hands_message(view: SeatView, number: int, names: tuple[str, ...], words: Words,

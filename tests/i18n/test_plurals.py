@@ -22,6 +22,7 @@ COUNTED = frozenset({
     "standings.chips", "standings.deals", "standings.games", "standings.board.footer",
     "standings.replay.tricks", "settings.stake", "render.tricks_won", "render.cards_left",
     "render.discard_n", "daily.board.hidden", "daily.board.week.today", "daily.days",
+    "review.summary",
 })
 #: texts with a count before a noun whose count is never one, and why
 NEVER_ONE = {

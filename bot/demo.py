@@ -29,6 +29,7 @@ from .client import TappBot
 from .config import Settings
 from .daily import DailyConfig
 from .daily.demo import day_lines, play_the_day
+from .demo_review import review_first_deal
 from .engine import ActionType, Deal
 from .engine.cards import CARD_NAMES
 from .engine.claims import ClaimKind, ClaimTooDeep, claim_line, offered_claims
@@ -136,6 +137,7 @@ class Demo:
         self.rng = random.Random(seed)
         self.table_ids: list[int] = []
         self.claimed = False  # alice claims once, when the bot will prove it
+        self.reviewed = False  # alice asks for one review of her play
         self.guild_id = 0
         self.names: dict[int, str] = {}
         self.day = ""
@@ -212,6 +214,11 @@ class Demo:
             live = bot.tables.peek(table_id)
             if live is None:
                 break
+            if not self.reviewed and live.session is not None and live.session.deals_played:
+                # one deal review: alice's first deal at the first table
+                self.reviewed = await review_first_deal(sandbox, thread.id, alice,
+                                                        recorder.note, recorder.capture)
+                await self.quiet(sandbox, bot)
             if not ended and live.session is not None and (
                     live.session.deals_played >= self.deals - 1):
                 recorder.note("\nalice clicks [End table]")

@@ -53,7 +53,10 @@ def test_the_demo_plays_every_variant(demo: DemoRun) -> None:
     for words in ("Zuger Tapp", "Tapp 1879", "Dapp", "Württemberg", "only alice sees",
                   "Final chips", "===== Deal of the day", "alice types: /tapp daily",
                   "only bob sees", "Your place so far:** ", " of 2 · ",
-                  "alice types: /tapp daily-standings"):
+                  "alice types: /tapp daily-standings",
+                  # one deal review: the progress line, then the review, alice's alone
+                  "alice clicks [Review my play]", "decisions judged",
+                  "Review of deal 1 (Zuger Tapp): alice", "**Every decision:**"):
         assert words in transcript, words
     # once the rest is hers whatever the others do, alice claims it, and it is settled
     assert transcript.count("alice clicks [Claim") == 1

@@ -194,8 +194,11 @@ class Table(TableCog):
         live = await self.tables.table(c.table_id)
         shown = self.tables.spectate(live, c.user.id, watched_seat(c.cid.token))
         model = spectator_panel(shown, self.words(c.interaction, live.variant, live.style))
+        stamp = live.stamp
         await c.answer.send(model, table_id=c.table_id, kind=MessageKind.SPECTATE, seat=None,
-                            stamp=live.stamp, update=c.on_private)
+                            stamp=stamp, update=c.on_private)
+        if stamp is not None:  # it follows the game from now on (once a trick)
+            self.display.hold_spectator(c.interaction, shown, stamp)
 
     async def _rules(self, c: Click) -> None:  # the rules cog answers, with its pages
         live = await self.tables.table(c.table_id)

@@ -30,8 +30,10 @@ from bot.i18n import language_of
 from bot.i18n.words import Words, home_style
 from bot.invalid_budget import InvalidBudget
 from bot.store import DeckStyle, Store, TableRow, TableStatus
+from bot.tables.ids import Stamp
 from bot.tables.state import DealOver, TableEvent, TablePaused, TableState
 from bot.tables.timeouts import TimerNotice
+from bot.tables.watching import Spectated
 from bot.ui.outgoing import Outgoing
 from bot.ui.rendering import Renderer
 from bot.ui.specs import MessageModel
@@ -43,6 +45,7 @@ from .display_queue import PanelHeld, Worker
 from .panel_follow import PanelFollower
 from .panels import LivePanel, Panels
 from .public import PublicMessages, Sleep, banned_for, transient
+from .spectator_follow import SpectatorPanel, SpectatorPanels
 from .table_notices import TableNotices
 from .thread_trouble import Troubles
 from .view_models import lobby_message, table_message, turn_ping
@@ -84,6 +87,8 @@ class Display:
                                     self.budget, sleep, self.suspended)
         #: which clicks are taken up (see :mod:`bot.display.admission`)
         self.gate = Gate(offset)
+        #: spectators' panels (tables that allow them), edited once a trick
+        self.spectators = SpectatorPanels(self.outgoing, self.disclose, clock)
         self._workers: dict[int, Worker] = {}
         #: pauses before trying a refused update again (then it is given up and logged)
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
@@ -256,6 +261,8 @@ class Display:
         if kind is TABLE:
             worker.shown = state
             await self._follow_turn(worker, state, words)
+            if state.spectated is not None and not self.budget.strained:
+                await self.spectators.follow(state)
 
     async def _follow_turn(self, worker: Worker, state: TableState, words: Words) -> None:
         """The live panels follow the game; the member to act is pinged only if they have
@@ -296,6 +303,7 @@ class Display:
             return
         await self.public.closed(event, language, style)
         await self.follower.note(event.table_id, "panel.table_closed", final=True)
+        self.spectators.forget(event.table_id)
         self.images.release(event.table_id)
         worker.state = None
 
@@ -331,6 +339,16 @@ class Display:
         await self.notices.timer(notice)
 
     # -- answers to interactions ------------------------------------------------------
+    def hold_spectator(self, interaction: discord.Interaction, shown: Spectated,
+                       stamp: Stamp) -> None:
+        """The answer of ``interaction`` (a spectator's panel showing ``shown`` at the
+        moment ``stamp``) follows the game from now on, once a trick."""
+        view = shown.view
+        self.spectators.hold(shown.table_id, interaction.user.id, SpectatorPanel(
+            interaction, shown.seat, language_of(str(interaction.locale)),
+            self.clock() - self.gate.age(interaction)),
+            (stamp.deal, len(view.tricks) if view else 0, view is not None))
+
     def hold_panel(self, interaction: discord.Interaction, table_id: int, seat: int,
                    content: str | None = None) -> None:
         """The ephemeral answer of ``interaction`` (taking a seat, starting the table)

@@ -52,6 +52,7 @@ from .picture import table_picture
 from .refusals import refusal
 from .registry import TableRegistry, Unrebuildable
 from .scheduler import Scheduler
+from .spectators import spectator_view, spectators_on
 from .state import ClaimState, DealOver, Shuffle, TableOver, TableState
 
 if TYPE_CHECKING:
@@ -321,7 +322,8 @@ class TableCore:
             absences=absences(live, self.config.clock()),
             claim=claim, commitment=live.commitment if live.deal_id else None,
             claimable=claimable(live, view.actor) if view and view.actor is not None else (),
-            private=_private(deal, claim))
+            private=_private(deal, claim),
+            spectated=watched(deal) if spectators_on(live.options) else None)
 
     def table_over(self, live: LiveTable) -> TableOver:
         session = live.session
@@ -336,6 +338,14 @@ def deal_chips(session: Session) -> tuple[int, ...]:
     as the result reads again from the ledger after a restart (:mod:`.duties`)."""
     shares = session.pot_shares if session.is_over else None
     return tuple(c - (shares[s] if shares else 0) for s, c in enumerate(session.chips))
+
+
+def watched(deal: Deal | None) -> Callable[[int], SeatView | None] | None:
+    """Each seat's hand one trick behind (of a copy: the deal moves on meanwhile)."""
+    if deal is None:
+        return None
+    copy = deal.copy()
+    return lambda seat: spectator_view(copy, seat)
 
 
 def _private(deal: Deal | None, claim: ClaimState | None) -> Callable[[int], SeatView] | None:

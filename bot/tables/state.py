@@ -99,6 +99,8 @@ class TableState:
     commitment: str | None = None  # the deal in play's shuffle commitment (docs/shuffle.md)
     #: a seat's own view at this moment, for that member's private panel only
     private: Callable[[int], SeatView] | None = None
+    #: a seat's hand one trick behind, for spectators (tables that allow them only)
+    spectated: Callable[[int], SeatView | None] | None = None
 
     @property
     def location_id(self) -> int:

@@ -110,10 +110,11 @@ def test_panels_and_table_messages_over_random_deals() -> None:
                             tuple([0] * players))
             result = result_message(over, Words(None, variant), "swiss")
             assert result.view is not None and result.view.is_over
-            # the phone-sized result, and the hands as dealt one click away
+            # the phone-sized result, the hands as dealt one click away, and the review
             assert result.image is not None and not result.image.show_hands
-            [hands] = result.components
+            [hands, review] = result.components
             assert isinstance(hands, ButtonSpec) and hands.custom_id.endswith(":hands")
+            assert isinstance(review, ButtonSpec) and review.custom_id.endswith(":review")
     assert seen_kinds == set(ActionType)
 
 

@@ -1,13 +1,13 @@
 """``python -m bot bench review [--json] [--deals N] [--seed N]``: how long a deal review
 takes.
 
-For each variant, deals are played by ``normal`` computer players (clock off); each
+For each variant, deals are played by normal computer players (clock off); each
 seat's decisions in each deal are then reviewed as the bot reviews them (the strong
 player, clock off, judging every decision from the seat's view). Figures per variant:
 a review's decisions and wall time (p50, max; one process, as the bot's review worker
 runs), the share of decisions found to be mistakes, and as the baseline measured in the
 same run the time the strong player takes to choose at the same moments
-(``review / choose``: what judging costs beyond deciding). The aim: a Zuger review
+(review/choose: what judging costs beyond deciding). The aim: a Zuger review
 under 20 seconds.
 """
 

@@ -88,6 +88,17 @@ class SnowflakeFactory:
         self._last = value
         return value
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake whose guild would be on shard ``shard_id`` of
+        ``shard_count`` (``(id >> 22) % shard_count``): its time is up to
+        ``shard_count - 1`` ms later than now."""
+        value = self.next()
+        ms = ((value >> 22) + (shard_id - (value >> 22)) % shard_count)
+        if ms != value >> 22:
+            value = (ms << 22) | (self._worker << 17)
+            self._last = value
+        return value
+
 
 def snowflake_time(snowflake: int) -> datetime:
     """The creation time embedded in a snowflake."""

@@ -24,6 +24,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .activity import Activity
+from .shards import IdentifyLimit, ShardKey, guild_of_event
 from .state import GUILD_MEMBERS, GUILDS, MESSAGE_CONTENT, SandboxState
 
 log = logging.getLogger(__name__)
@@ -87,6 +88,7 @@ class Session:
         default_factory=lambda: deque(maxlen=BUFFER_SIZE)
     )
     connection: Connection | None = None
+    shard: ShardKey = field(default_factory=ShardKey)
 
 
 class Gateway:
@@ -119,12 +121,21 @@ class Gateway:
         #: websocket upgrade is answered 503 until this is False again
         self.unreachable = False
         self.refused = 0  # upgrades answered 503 while unreachable
+        #: Discord's session start limit (``max_concurrency`` is what GET /gateway/bot says)
+        self.identify_limit = IdentifyLimit()
+        #: the shard count GET /gateway/bot recommends
+        self.recommended_shards = 1
         self._ready_changed = asyncio.Event()
 
     # -- test hooks ----------------------------------------------------------------------------
     @property
     def connected(self) -> bool:
         return any(c.ready for c in self.connections)
+
+    def live_shards(self) -> set[tuple[int, int]]:
+        """``(shard_id, shard_count)`` of every session with a live connection."""
+        return {(c.session.shard.shard_id, c.session.shard.shard_count)
+                for c in self.connections if c.ready and c.session is not None}
 
     async def wait_connected(self, timeout: float = 10.0) -> None:
         """Wait until a bot connection has identified (or resumed) and is live."""
@@ -148,9 +159,13 @@ class Gateway:
 
     # -- dispatch ------------------------------------------------------------------------------
     def dispatch(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
-        """Send an event to every session whose intents allow it (buffered while detached)."""
+        """Send an event to every session whose intents allow it and whose shard holds its
+        guild (buffered while detached)."""
+        guild_id = guild_of_event(event, data)
         for session in self.sessions.values():
             if intent and not session.intents & intent:
+                continue
+            if not session.shard.hears(guild_id):
                 continue
             self._send_dispatch(session, event, self._shape(session, event, data))
 
@@ -252,13 +267,21 @@ class Gateway:
         if connection.session is not None:
             await connection.ws.close(code=4005, message=b"Already authenticated.")
             return
+        shard = ShardKey.parse(data.get("shard"))
+        if shard is None:
+            await connection.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        if not self.identify_limit.allow(shard.shard_id):
+            connection.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+            return
         self.identifies += 1
-        session = Session(secrets.token_hex(16), int(data.get("intents", 0)))
+        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), shard=shard)
         self.sessions[session.id] = session
         session.connection = connection
         connection.session = session
         state = self.state
-        guilds = [g for g in state.guilds.values() if state.bot.id in g.members]
+        guilds = [g for g in state.guilds.values()
+                  if state.bot.id in g.members and shard.hears(g.id)]
         self._send_dispatch(
             session,
             "READY",
@@ -314,7 +337,7 @@ class Gateway:
 
     def _members_chunk(self, session: Session, data: dict[str, Any]) -> None:
         guild = self.state.guilds.get(int(data.get("guild_id", 0)))
-        if guild is None:
+        if guild is None or not session.shard.hears(guild.id):
             return
         wanted = {int(u) for u in data.get("user_ids") or []}
         query = str(data.get("query") or "").lower()

@@ -37,8 +37,11 @@ def make_world(
     guild_name: str = "Tapp Club",
     channel_name: str = "tapp",
     names: tuple[str, ...] = ("alice", "bob", "carol", "dave", "erin", "frank"),
+    shard: tuple[int, int] | None = None,
 ) -> World:
-    guild = sandbox.create_guild(guild_name)
+    """A guild (held by ``shard=(shard_id, shard_count)`` if given) with a channel and
+    ``players`` members."""
+    guild = sandbox.create_guild(guild_name, shard=shard)
     channel = sandbox.create_channel(guild, channel_name)
     return World(guild, channel, [sandbox.create_user(n, guild) for n in names[:players]])
 

@@ -25,15 +25,18 @@ async def get_gateway(request: web.Request) -> web.Response:
 
 @endpoints.route("GET", "/gateway/bot")
 async def get_bot_gateway(request: web.Request) -> web.Response:
+    """The recommended shard count and the session start limit (``max_concurrency``:
+    identify buckets, each allowed one IDENTIFY per 5 s; see :mod:`standin.shards`)."""
+    gateway = sandbox_of(request).gateway
     return reply(
         {
-            "url": sandbox_of(request).gateway.url,
-            "shards": 1,
+            "url": gateway.url,
+            "shards": gateway.recommended_shards,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,
                 "reset_after": 14_400_000,
-                "max_concurrency": 1,
+                "max_concurrency": gateway.identify_limit.max_concurrency,
             },
         }
     )

@@ -96,13 +96,16 @@ class SandboxState:
     def create_guild(
         self, name: str, *, owner: User | None = None, locale: str = "en-US",
         everyone: int = EVERYTHING_BUT_ADMIN, bot_permissions: int = EVERYTHING_BUT_ADMIN,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
         """A guild the bot is in. Its owner (by default nobody of the tests: a user made
         here) has every permission; @everyone has ``everyone``; the bot's own managed role
-        (made as Discord does when a bot joins with permissions) has ``bot_permissions``."""
+        (made as Discord does when a bot joins with permissions) has ``bot_permissions``.
+        ``shard=(shard_id, shard_count)``: an id that shard holds."""
         if owner is None:  # not the bot: an owner has every permission
             owner = self.create_user(f"{name} owner")
-        guild = Guild(self.new_id(), name, owner.id, self.clock.issued(), locale)
+        guild_id = self.new_id() if shard is None else self.snowflakes.next_on_shard(*shard)
+        guild = Guild(guild_id, name, owner.id, self.clock.issued(), locale)
         self.guilds[guild.id] = guild
         guild.roles[guild.id] = Role(guild.id, guild.id, "@everyone", int(everyone))
         bot_role = Role(self.new_id(), guild.id, self.bot.username, int(bot_permissions),

@@ -46,11 +46,13 @@ class World:
 
     def create_guild(self, name: str = "Tapp Club", *, locale: str = "en-US",
                      everyone: int = EVERYTHING_BUT_ADMIN,
-                     bot_permissions: int = EVERYTHING_BUT_ADMIN) -> Guild:
+                     bot_permissions: int = EVERYTHING_BUT_ADMIN,
+                     shard: tuple[int, int] | None = None) -> Guild:
         """A guild the bot is in; @everyone has ``everyone``, the bot's role
-        ``bot_permissions`` (e.g. :data:`standin.permissions.DEFAULT_EVERYONE`)."""
+        ``bot_permissions`` (e.g. :data:`standin.permissions.DEFAULT_EVERYONE`);
+        ``shard=(shard_id, shard_count)``: one that shard holds."""
         return self.state.create_guild(name, locale=locale, everyone=everyone,
-                                       bot_permissions=bot_permissions)
+                                       bot_permissions=bot_permissions, shard=shard)
 
     def create_channel(self, guild: Guild, name: str = "tapp") -> Channel:
         return self.state.create_channel(guild, name)

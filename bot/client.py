@@ -167,6 +167,8 @@ class TappBot(commands.Bot):
         self.store = await self._store_factory(self.settings)
         if isinstance(self.store, SQLiteStore):
             self.database = self.store
+            # a process running some shards does only its own servers' work (bot.shards)
+            self.store.limit_to(self.settings.shards.scope)
             config = self._table_config
             self.display = Display(self, self.store, clock=config.clock, sleep=config.sleep,
                                    observers=config.observers,
@@ -190,7 +192,10 @@ class TappBot(commands.Bot):
         self.add_dynamic_items(KeyedItem)
         for name in self._extensions:
             await self.load_extension(name)
-        await self.sync_commands()
+        if self.settings.shards.syncs_commands:
+            await self.sync_commands()
+        else:  # one process syncs for all: the others would only race it
+            log.info("commands are synced by the process running shard 0, not this one")
         if self.tables is not None and self.display is not None and self.database is not None:
             resumed = await self.tables.resume()
             log.info("resumed %d open table(s)", resumed)

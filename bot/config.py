@@ -21,6 +21,10 @@ Variables (the real environment wins over ``.env``):
 ``TAPP_METRICS_PORT``      the port of ``/healthz`` and ``/metrics`` (default: none, off)
 ``TAPP_METRICS_HOST``      the address they listen on (default ``127.0.0.1``)
 ``TAPP_LOG_FORMAT``        ``text`` (default) or ``json`` (one JSON object a line)
+``TAPP_SHARD_COUNT``       the bot's number of shards (default: unsharded)
+``TAPP_SHARDS``            the shards this process runs, e.g. ``0-3`` or ``0,2`` (default:
+                           all of them); a process running some of the shards needs the
+                           PostgreSQL store, which the other processes share
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from .shards import ShardError, ShardPlan
 
 LOG_FORMATS = ("text", "json")
 DEFAULT_DATABASE = Path("data/tapp.sqlite3")
@@ -69,6 +75,7 @@ class Settings:
     metrics_port: int | None = None  # /healthz and /metrics (None: off; 0: any free port)
     metrics_host: str = "127.0.0.1"
     log_format: str = "text"
+    shards: ShardPlan = ShardPlan()  # the shards this process runs (bot.shards)
 
     def __post_init__(self) -> None:
         if not self.token.strip():
@@ -94,6 +101,12 @@ class Settings:
         ``global_rate`` behind a proxy (it keeps the sum of the processes under the
         limit), else this process's share of it."""
         return share(self.global_rate, 1 if self.api_base else self.process_count)
+        if self.shards.partial and not isinstance(self.database_path, str):
+            raise ConfigError(
+                f"this process would run {self.shards.describe()}, so other processes "
+                "run the rest: that needs the PostgreSQL store they all share "
+                "(TAPP_DATABASE=postgresql://...); with SQLite run every shard in one "
+                "process")
 
     @property
     def log_level_number(self) -> int:
@@ -127,6 +140,10 @@ class Settings:
         port = values.get("TAPP_METRICS_PORT", "").strip()
         if port and not port.isdigit():
             raise ConfigError("TAPP_METRICS_PORT must be a port number (1 to 65535)")
+        try:
+            shards = ShardPlan.parse(values.get("TAPP_SHARDS"), values.get("TAPP_SHARD_COUNT"))
+        except ShardError as error:
+            raise ConfigError(f"TAPP_SHARDS/TAPP_SHARD_COUNT: {error}") from None
         return cls(
             token=token,
             database_path=database_location(values.get("TAPP_DATABASE", "")),
@@ -140,6 +157,7 @@ class Settings:
             metrics_port=int(port) if port else None,
             metrics_host=values.get("TAPP_METRICS_HOST", "").strip() or "127.0.0.1",
             log_format=values.get("TAPP_LOG_FORMAT", "").strip().lower() or "text",
+            shards=shards,
         )
 
 

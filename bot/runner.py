@@ -27,6 +27,7 @@ from .health import beat
 from .logs import setup_logging, silence_voice_warnings
 from .ops.server import PortUnavailable
 from .pacing import api_base
+from .sharded import ShardedTappBot
 from .store import SchemaTooNew, StoreError, shown_location
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,8 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None,
 
 async def _serve(settings: Settings, stop: asyncio.Event,
                  store_factory: StoreFactory | None, bot_options: dict[str, Any]) -> None:
-    async with TappBot(settings, store_factory=store_factory, **bot_options) as bot:
+    bot_class = ShardedTappBot if settings.shards.sharded else TappBot
+    async with bot_class(settings, store_factory=store_factory, **bot_options) as bot:
         running = asyncio.create_task(bot.start(settings.token), name="tapp-bot")
         stopping = asyncio.create_task(stop.wait(), name="tapp-stop")
         beating = (asyncio.create_task(beat(bot, settings.health_file), name="tapp-health")
@@ -90,6 +92,9 @@ environment wins:
                          off)
   TAPP_METRICS_HOST      their address (default 127.0.0.1)
   TAPP_LOG_FORMAT        text (default) or json (one JSON object a line)
+  TAPP_SHARD_COUNT       the bot's number of shards (default: unsharded)
+  TAPP_SHARDS            the shards this process runs, e.g. 0-3 (default: all);
+                         several processes need the PostgreSQL store
 
 The README's Configuration section says more about each.
 """
@@ -103,12 +108,24 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--metrics-port", type=whole_number(1, 65535), default=None,
                         metavar="PORT", help="serve /healthz and /metrics on this port "
                                              "(instead of TAPP_METRICS_PORT)")
+    parser.add_argument("--shards", default=None, metavar="RANGE",
+                        help="the shards this process runs, e.g. 0-3 or 0,2 (default: "
+                             "$TAPP_SHARDS, else all of them)")
+    parser.add_argument("--shard-count", default=None, metavar="N",
+                        help="the bot's number of shards over all its processes (default: "
+                             "$TAPP_SHARD_COUNT, else unsharded)")
     args = parser.parse_args(argv)
+    environ = dict(os.environ)  # the options win over the environment
+    if args.shards is not None:
+        environ["TAPP_SHARDS"] = args.shards
+    if args.shard_count is not None:
+        environ["TAPP_SHARD_COUNT"] = args.shard_count
     try:
         if args.env_file is None:
-            settings = Settings.from_env()
+            settings = Settings.from_env(environ)
         else:
-            settings = Settings.from_env(env_file=args.env_file, env_file_required=True)
+            settings = Settings.from_env(environ, env_file=args.env_file,
+                                         env_file_required=True)
     except ConfigError as error:
         print(f"configuration error: {error}", file=sys.stderr)
         return 2

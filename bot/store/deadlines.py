@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.shards import ShardScope
+
 from .backend import Database
 from .models import Arming, Deadline, DeadlineKind, DeadlineSpec
 from .rows import cancel_deadlines, fetch_open_table
+from .scope import and_ours
 from .sql import Conn, Row
 
 
@@ -58,6 +61,8 @@ def arm(conn: Conn, table_id: int, arming: Arming | None, now: float) -> None:
 class Deadlines:
     def __init__(self, db: Database) -> None:
         self._db = db
+        #: the servers whose work this process does (None: all; see Store.limit_to)
+        self.scope: ShardScope | None = None
 
     async def schedule(self, table_id: int, kind: DeadlineKind | str, due_at: float, *,
                        deal_id: int | None = None, ply: int | None = None,
@@ -122,20 +127,24 @@ class Deadlines:
         return await self._db.read(run)
 
     async def next_due(self) -> float | None:
-        """When the earliest pending deadline is due (None: nothing pending)."""
+        """When the earliest pending deadline (of this process's servers) is due (None:
+        nothing pending)."""
         def run(conn: Conn) -> float | None:
             return conn.execute(
-                "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending'").fetchone()[0]
+                "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending'"
+                + and_ours(self.scope, "table_id", tables=True)).fetchone()[0]
         return await self._db.read(run)
 
     async def claim_due(self, *, now: float | None = None, limit: int = 100) -> list[Deadline]:
-        """Mark due pending deadlines fired and return them; each is returned only once."""
+        """Mark due pending deadlines (of this process's servers) fired and return them;
+        each is returned only once."""
         at = self._db.now() if now is None else now
 
         def run(conn: Conn) -> list[Deadline]:
             due = [r["deadline_id"] for r in conn.execute(
                 "SELECT deadline_id FROM deadlines WHERE status = 'pending' AND due_at <= ?"
-                " ORDER BY due_at, deadline_id LIMIT ?", (at, limit))]
+                + and_ours(self.scope, "table_id", tables=True)
+                + " ORDER BY due_at, deadline_id LIMIT ?", (at, limit))]
             if not due:
                 return []
             marks = ",".join("?" * len(due))

@@ -12,6 +12,7 @@ from typing import Any
 from bot.engine import Action, Deal, deal_from_record
 from bot.engine.session import Session
 from bot.engine.shuffle import commitment, seeded_masks
+from bot.shards import ShardScope
 
 from .backend import Database
 from .codec import full_record, record_header, result_to_json, session_to_state
@@ -44,6 +45,7 @@ from .rows import (
     fetch_seats,
     fetch_table,
 )
+from .scope import and_ours
 from .sql import Conn
 
 
@@ -105,6 +107,8 @@ def append_entry(conn: Conn, deal_id: int, ply: int, seat: int,
 class Deals:
     def __init__(self, db: Database) -> None:
         self._db = db
+        #: the servers whose work this process does (None: all; see Store.limit_to)
+        self.scope: ShardScope | None = None
 
     async def start(self, table_id: int, deal: Deal | Mapping[str, Any], *,
                     deadlines: Sequence[DeadlineSpec] = (), seed: bytes | None = None
@@ -245,7 +249,7 @@ class Deals:
             args = () if table_id is None else (table_id,)
             return [deal_row(r) for r in conn.execute(
                 "SELECT * FROM deals WHERE status = 'settled' AND shown_at IS NULL"
-                f"{where} ORDER BY deal_id", args)]
+                f"{where}{and_ours(self.scope, 'guild_id')} ORDER BY deal_id", args)]
         return await self._db.read(run)
 
     async def get(self, deal_id: int) -> DealRow:

@@ -9,10 +9,13 @@ instead of editing it (Discord limits such edits).
 
 from __future__ import annotations
 
+from bot.shards import ShardScope
+
 from .backend import Database
 from .errors import StoreError
 from .models import MessageRef, PostedMessage
 from .rows import fetch_table
+from .scope import and_ours
 from .sql import Conn, Row
 
 
@@ -36,6 +39,8 @@ def _current(conn: Conn, table_id: int, kind: str | None) -> list[MessageRef]:
 class Messages:
     def __init__(self, db: Database) -> None:
         self._db = db
+        #: the servers whose work this process does (None: all; see Store.limit_to)
+        self.scope: ShardScope | None = None
 
     async def record(self, table_id: int, kind: str, channel_id: int, message_id: int, *,
                      replace: bool = True, deal_id: int | None = None) -> PostedMessage:
@@ -107,7 +112,8 @@ class Messages:
             args = () if table_id is None else (table_id,)
             return [message_row(r) for r in conn.execute(
                 "SELECT * FROM messages WHERE retired_at IS NOT NULL AND gone_at IS NULL"
-                f"{where} ORDER BY table_id, message_id", args)]
+                f"{where}{and_ours(self.scope, 'table_id', tables=True)}"
+                " ORDER BY table_id, message_id", args)]
         return await self._db.read(run)
 
     async def unfinished_closings(self) -> list[int]:
@@ -117,7 +123,8 @@ class Messages:
             return [r[0] for r in conn.execute(
                 "SELECT DISTINCT m.table_id FROM messages m JOIN tables t USING (table_id)"
                 " WHERE m.retired_at IS NULL AND m.kind IN ('table', 'turn_ping')"
-                " AND t.status IN ('closed', 'cancelled') ORDER BY m.table_id")]
+                " AND t.status IN ('closed', 'cancelled')"
+                f"{and_ours(self.scope, 't.guild_id')} ORDER BY m.table_id")]
         return await self._db.read(run)
 
     async def retire_all(self, table_id: int) -> list[MessageRef]:

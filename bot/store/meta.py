@@ -51,3 +51,18 @@ class Meta:
     async def set_dev_guild(self, application_id: int, guild_id: int | None) -> None:
         await self.db.write(_put, f"commands.{application_id}.dev_guild",
                             None if guild_id is None else str(guild_id), self.db.now())
+
+    async def claim_identify(self, application_id: int, bucket: int, window: float) -> float:
+        """Take the identify slot of ``bucket`` (Discord allows each bucket one IDENTIFY
+        per ``window`` seconds, for every process of the bot): 0 if taken now, else the
+        seconds to wait before asking again. Two processes cannot both take it (one
+        write transaction reads and sets the slot's time)."""
+        key = f"identify.{application_id}.{bucket}"
+
+        def run(conn: Conn, now: float) -> float:
+            last = _get(conn, key)
+            if last is not None and now - float(last) < window:
+                return float(last) + window - now
+            _put(conn, key, repr(now), now)
+            return 0.0
+        return await self.db.write(run, self.db.now())

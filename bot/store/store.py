@@ -6,6 +6,8 @@ import time
 from pathlib import Path
 from types import TracebackType
 
+from bot.shards import ShardScope
+
 from .backend import Database, open_database
 from .claims import Claims
 from .daily import DailyStore
@@ -56,6 +58,14 @@ class Store:
         write waits for another connection's lock before :class:`StoreUnavailable`.
         """
         return cls(await open_database(path, clock=clock, busy_timeout=busy_timeout))
+
+    def limit_to(self, scope: ShardScope | None) -> None:
+        """List only the work of ``scope``'s servers (None: every server's): the open
+        tables to resume, the deadlines to fire, the results and closings owed, the
+        messages owed deleting. Everything else (a table asked for by id, standings)
+        is unaffected: a process hears only its own servers' interactions."""
+        for part in (self.tables, self.deals, self.messages, self.deadlines):
+            part.scope = scope
 
     @property
     def schema_version(self) -> int:

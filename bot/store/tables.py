@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.engine.session import Session
+from bot.shards import ShardScope
 
 from .backend import Database
 from .codec import full_record, session_to_state
@@ -24,6 +25,7 @@ from .rows import (
     seat_row,
     table_row,
 )
+from .scope import and_ours
 from .settings import insert_table_settings, validate
 from .sql import Conn
 
@@ -35,6 +37,8 @@ UNREADABLE = (ValueError, TypeError, KeyError)
 class Tables:
     def __init__(self, db: Database) -> None:
         self._db = db
+        #: the servers whose work this process does (None: all; see Store.limit_to)
+        self.scope: ShardScope | None = None
 
     async def create(self, *, guild_id: int, channel_id: int, host_id: int, variant: str,
                      options: Mapping[str, Any] | None = None,
@@ -283,7 +287,7 @@ class Tables:
         def ids(conn: Conn) -> list[int]:
             return [r[0] for r in conn.execute(
                 f"SELECT table_id FROM tables WHERE {_OPEN_SQL} AND broken_at IS NULL"
-                " ORDER BY table_id")]
+                f"{and_ours(self.scope, 'guild_id')} ORDER BY table_id")]
         loaded: list[OpenTable] = []
         unreadable: list[tuple[int, str]] = []
         for table_id in await self._db.read(ids):
@@ -294,9 +298,10 @@ class Tables:
         return loaded, unreadable
 
     async def load_open(self) -> list[OpenTable]:
-        """Every open table not marked broken, to rebuild at start-up (replay each record
-        with the engine)."""
-        return await self._db.read(_load, f"t.{_OPEN_SQL} AND t.broken_at IS NULL", ())
+        """Every open table not marked broken (of this process's servers), to rebuild at
+        start-up (replay each record with the engine)."""
+        return await self._db.read(
+            _load, f"t.{_OPEN_SQL} AND t.broken_at IS NULL{and_ours(self.scope, 't.guild_id')}", ())
 
 
 def _insert_seat(conn: Conn, table_id: int, seat: int, user_id: int | None,

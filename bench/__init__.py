@@ -19,6 +19,7 @@ SUMMARIES: dict[str, str] = {
     "load": "one bot process hosting 200 tables through the stand-in",
     "claims": "how long checking a claim takes, per variant",
     "review": "how long a deal review takes, per variant",
+    "scale": "one bot process, then two, on PostgreSQL, and one killed mid-load",
 }
 BENCHMARKS = tuple(SUMMARIES)
 

@@ -42,6 +42,8 @@ def judge(runs: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         "tables_per_process": args.tables,
         "seconds": args.seconds,
         "cores": os.cpu_count(),
+        # what else ran on the machine: the 1-minute load average as the runs ended
+        "load_average": round(os.getloadavg()[0], 2),
         "runs": runs,
     }
     figures["aim_speedup_met"] = bool(speedup is not None and speedup >= AIM_SPEEDUP)
@@ -70,6 +72,7 @@ def report(figures: dict[str, Any]) -> str:
         f" p99 {figures['p99_ms']} ms (aim < {AIM_P99_MS:.0f})",
         f"lost {figures['lost']}, doubled {figures['doubled']}, global limit exceeded: "
         f"{figures['global_limit_exceeded']} ({figures['global_refused']} refused); "
-        f"cores: {figures['cores']}; aim met: {figures['aim_met']}",
+        f"cores: {figures['cores']} (load average {figures['load_average']}); "
+        f"aim met: {figures['aim_met']}",
     ]
     return "\n".join(rows)

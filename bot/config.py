@@ -94,6 +94,12 @@ class Settings:
             raise ConfigError(f"TAPP_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}")
         if self.api_base is not None:
             check_api_base(self.api_base)
+        if self.shards.partial and not isinstance(self.database_path, str):
+            raise ConfigError(
+                f"this process would run {self.shards.describe()}, so other processes "
+                "run the rest: that needs the PostgreSQL store they all share "
+                "(TAPP_DATABASE=postgresql://...); with SQLite run every shard in one "
+                "process")
 
     @property
     def pace_rate(self) -> int:
@@ -101,12 +107,6 @@ class Settings:
         ``global_rate`` behind a proxy (it keeps the sum of the processes under the
         limit), else this process's share of it."""
         return share(self.global_rate, 1 if self.api_base else self.process_count)
-        if self.shards.partial and not isinstance(self.database_path, str):
-            raise ConfigError(
-                f"this process would run {self.shards.describe()}, so other processes "
-                "run the rest: that needs the PostgreSQL store they all share "
-                "(TAPP_DATABASE=postgresql://...); with SQLite run every shard in one "
-                "process")
 
     @property
     def log_level_number(self) -> int:

@@ -50,6 +50,8 @@ def test_the_bot_processes_run_every_shard_exactly_once() -> None:
     run = sorted(shard for plan in plans for shard in plan.shard_ids)
     assert run == list(range(count or 0))  # every shard once
     assert [0 in plan.shard_ids for plan in plans].count(True) == 1  # one syncs commands
+    settings = Settings.from_env(bot_env(services[0]), env_file=None)
+    assert settings.process_count == len(services)
 
 
 def test_the_bots_share_the_database_and_the_proxy_beside_them() -> None:

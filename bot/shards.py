@@ -69,16 +69,15 @@ class ShardPlan:
         """From ``--shards``/``TAPP_SHARDS`` and ``--shard-count``/``TAPP_SHARD_COUNT``
         (a count alone: every shard in this process)."""
         shards = (shards or "").strip() or None
-        if isinstance(shard_count, str):
-            shard_count = shard_count.strip() or None  # type: ignore[assignment]
-        if shard_count is None:
+        text = str(shard_count).strip() if shard_count is not None else ""
+        if not text:
             if shards is not None:
                 raise ShardError("a shard range needs the shard count (TAPP_SHARD_COUNT or "
                                  "--shard-count)")
             return cls()
-        if isinstance(shard_count, str) and not shard_count.isdigit():
-            raise ShardError(f"the shard count must be a whole number, not {shard_count!r}")
-        count = int(shard_count)
+        if not text.isdigit():
+            raise ShardError(f"the shard count must be a whole number, not {text!r}")
+        count = int(text)
         if not 1 <= count <= MAX_SHARDS:
             raise ShardError(f"the shard count must be from 1 to {MAX_SHARDS}")
         ids = parse_shard_ids(shards, count) if shards else tuple(range(count))

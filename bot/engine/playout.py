@@ -8,15 +8,18 @@ after its check.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .actions import Action, ActionType
-from .cards import iter_bits
+from .cards import _CHUNK_POINTS, CARDS, SUIT_MASKS, SUIT_OF, iter_bits
 from .deal import Deal
-from .view import Phase
+from .view import Phase, TrickView
 
 _PLAY = Phase.PLAY
 _FINISHED = Phase.FINISHED
 _DISCARD = ActionType.DISCARD
+_new_tuple = tuple.__new__
+_SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(36))
 
 
 def random_bit(mask: int, rng: random.Random) -> int:
@@ -46,14 +49,34 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
     (Once the first trick is complete nobody may announce anything, so only plays
     remain.)"""
     rand = rng.random
-    kontra = deal.v.has_kontra
+    v = deal.v
+    kontra = v.has_kontra
     to_act, legal_actions, apply = deal.to_act, deal.legal_actions, deal.apply_unchecked
+    legal = deal.legal_play_mask
+    play = deal.play_unchecked
     while True:
         ph = deal.phase
         if ph is _FINISHED:
             return deal
-        if ph is _PLAY and (deal.tricks or not kontra):
-            break
+        if ph is _PLAY:
+            if deal.tricks or not kontra:
+                break
+            seats = to_act()
+            # the first trick while kontra may still come: legal_actions(seat) is the
+            # cards of the mask, low to high, then the seat's announcements
+            seat = seats[int(rand() * len(seats))]
+            mask = legal() if seat == deal.turn else 0
+            extra = v.kontra_actions(deal, seat) if deal.contract is not None else ()
+            count = mask.bit_count()
+            k = int(rand() * (count + len(extra)))
+            if k >= count:
+                apply(seat, extra[k - count])
+                continue
+            while k:
+                mask &= mask - 1
+                k -= 1
+            play((mask & -mask).bit_length() - 1)
+            continue
         seats = to_act()
         seat = seats[int(rand() * len(seats))]
         actions = legal_actions(seat)
@@ -62,13 +85,56 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
             hand = list(iter_bits(deal.hands[seat]))
             action = Action.discard(rng.sample(hand, action.count or 0))
         apply(seat, action)
-    legal = deal.legal_play_mask
-    play = deal.play_unchecked
-    while deal.phase is _PLAY:
-        mask = legal()
+    _play_to_end(deal, rand)
+    return deal
+
+
+def _play_to_end(deal: Deal, rand: Callable[[], float]) -> None:
+    """Random trick play to the end of the deal: :meth:`Deal.legal_play_mask` and a
+    :func:`random_bit` draw, then :meth:`Deal.play_unchecked`, card after card, with the
+    deal's trick state held in local variables; the deal ends as those calls leave it."""
+    if deal.phase is not _PLAY:
+        return
+    hands, log, tricks = deal.hands, deal.log, deal.tricks
+    points, tricks_won = deal.points, deal.tricks_won
+    n, trump_mask, declarer = deal.n, deal.trump_mask, deal.declarer
+    win_all = declarer is not None and deal.must_win_all
+    lose_all = declarer is not None and deal.must_lose_all
+    seat, leader, trick = deal.turn, deal.leader, deal.trick
+    trick_mask, led_mask = deal.trick_mask, deal.led_mask
+    p = _CHUNK_POINTS
+    while True:
+        hand = hands[seat]
+        mask = (hand & led_mask or hand & trump_mask or hand) if trick else hand
         k = int(rand() * mask.bit_count())  # random_bit, inline
         while k:
             mask &= mask - 1
             k -= 1
-        play((mask & -mask).bit_length() - 1)
-    return deal
+        bit = mask & -mask
+        card = bit.bit_length() - 1
+        # play_unchecked(card), inline
+        hands[seat] = hand ^ bit
+        log.append((seat, card))
+        trick.append(CARDS[card])
+        seat = seat + 1 if seat + 1 < n else 0
+        if len(trick) == 1:
+            led_mask = _SUIT_MASK_OF[card]
+            trick_mask = bit
+            continue
+        trick_mask |= bit
+        if len(trick) < n:
+            continue
+        w = trick_mask & trump_mask or trick_mask & led_mask
+        winner = (leader + trick.index(CARDS[w.bit_length() - 1])) % n
+        tm = trick_mask
+        points[winner] += p[tm & 0x1FF] + p[tm >> 9 & 0x1FF] + p[tm >> 18 & 0x1FF] + p[tm >> 27]
+        tricks_won[winner] += 1
+        tricks.append(_new_tuple(TrickView, (leader, tuple(trick), winner)))
+        trick = []
+        leader = seat = winner
+        if not hands[winner] or (win_all and winner != declarer) or (
+                lose_all and winner == declarer):
+            break
+    deal.trick, deal.leader, deal.turn = trick, leader, seat
+    deal.trick_mask, deal.led_mask = trick_mask, led_mask
+    deal._finish()

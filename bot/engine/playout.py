@@ -13,11 +13,12 @@ from collections.abc import Callable
 from .actions import Action, ActionType
 from .cards import _CHUNK_POINTS, CARDS, SUIT_MASKS, SUIT_OF, iter_bits
 from .deal import Deal
+from .legal import SEATS_OF
 from .view import Phase, TrickView
 
-_PLAY = Phase.PLAY
-_FINISHED = Phase.FINISHED
+_PLAY, _AUCTION, _DECLARE, _FINISHED = Phase.PLAY, Phase.AUCTION, Phase.DECLARE, Phase.FINISHED
 _DISCARD = ActionType.DISCARD
+_KONTRA, _REKONTRA = Action.kontra(), Action.rekontra()
 _new_tuple = tuple.__new__
 _SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(36))
 
@@ -50,8 +51,9 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
     remain.)"""
     rand = rng.random
     v = deal.v
-    kontra = v.has_kontra
+    has_kontra = v.has_kontra
     to_act, legal_actions, apply = deal.to_act, deal.legal_actions, deal.apply_unchecked
+    auction_turn, auction_legal = v.auction_turn, v.auction_legal
     legal = deal.legal_play_mask
     play = deal.play_unchecked
     while True:
@@ -59,23 +61,33 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
         if ph is _FINISHED:
             return deal
         if ph is _PLAY:
-            if deal.tricks or not kontra:
+            if deal.tricks or not has_kontra:
                 break
-            seats = to_act()
-            # the first trick while kontra may still come: legal_actions(seat) is the
-            # cards of the mask, low to high, then the seat's announcements
+            # the first trick while kontra may still come: to_act() is the seat to play
+            # and those that may announce, and legal_actions(seat) the cards of the
+            # seat's mask, low to high, then its announcement (as kontra_actions)
+            kontra, rekontra = v.announcers(deal)
+            turn = deal.turn
+            seats = SEATS_OF[kontra | rekontra | 1 << turn]
             seat = seats[int(rand() * len(seats))]
-            mask = legal() if seat == deal.turn else 0
-            extra = v.kontra_actions(deal, seat) if deal.contract is not None else ()
+            mask = legal() if seat == turn else 0
             count = mask.bit_count()
-            k = int(rand() * (count + len(extra)))
+            k = int(rand() * (count + ((kontra | rekontra) >> seat & 1)))
             if k >= count:
-                apply(seat, extra[k - count])
+                apply(seat, _KONTRA if kontra >> seat & 1 else _REKONTRA)
                 continue
             while k:
                 mask &= mask - 1
                 k -= 1
             play((mask & -mask).bit_length() - 1)
+            continue
+        if (ph is _AUCTION or ph is _DECLARE) and deal.contract is None:
+            # the auction: to_act() is the speaker alone (the draw among one seat is
+            # still made) and legal_actions(seat) their bids
+            seat = auction_turn(deal)
+            rand()
+            actions = auction_legal(deal, seat)
+            apply(seat, actions[int(rand() * len(actions))])
             continue
         seats = to_act()
         seat = seats[int(rand() * len(seats))]

@@ -21,6 +21,8 @@ _DISCARD = ActionType.DISCARD
 _KONTRA, _REKONTRA = Action.kontra(), Action.rekontra()
 _new_tuple = tuple.__new__
 _SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(36))
+#: the seat after each seat, by the number of players
+_NEXT_SEAT = {n: (*range(1, n), 0) for n in range(1, 8)}
 
 
 def random_bit(mask: int, rng: random.Random) -> int:
@@ -53,7 +55,7 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
     v = deal.v
     has_kontra = v.has_kontra
     to_act, legal_actions, apply = deal.to_act, deal.legal_actions, deal.apply_unchecked
-    auction_turn, auction_legal = v.auction_turn, v.auction_legal
+    auction_turn, auction_legal, auction_apply = v.auction_turn, v.auction_legal, v.auction_apply
     legal = deal.legal_play_mask
     play = deal.play_unchecked
     while True:
@@ -87,7 +89,11 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
             seat = auction_turn(deal)
             rand()
             actions = auction_legal(deal, seat)
-            apply(seat, actions[int(rand() * len(actions))])
+            action = actions[int(rand() * len(actions))]
+            entry = (seat, action)  # apply_unchecked(seat, action) of a bid, inline
+            deal.log.append(entry)
+            deal.bids.append(entry)
+            auction_apply(deal, seat, action)
             continue
         seats = to_act()
         seat = seats[int(rand() * len(seats))]
@@ -115,27 +121,37 @@ def _play_to_end(deal: Deal, rand: Callable[[], float]) -> None:
     seat, leader, trick = deal.turn, deal.leader, deal.trick
     trick_mask, led_mask = deal.trick_mask, deal.led_mask
     p = _CHUNK_POINTS
+    after = _NEXT_SEAT[n]
     while True:
-        hand = hands[seat]
-        mask = (hand & led_mask or hand & trump_mask or hand) if trick else hand
-        k = int(rand() * mask.bit_count())  # random_bit, inline
-        while k:
-            mask &= mask - 1
-            k -= 1
-        bit = mask & -mask
-        card = bit.bit_length() - 1
-        # play_unchecked(card), inline
-        hands[seat] = hand ^ bit
-        log.append((seat, card))
-        trick.append(CARDS[card])
-        seat = seat + 1 if seat + 1 < n else 0
-        if len(trick) == 1:
+        if not trick:  # the lead: any card of the hand
+            hand = hands[seat]
+            mask = hand
+            k = int(rand() * mask.bit_count())  # random_bit, inline
+            while k:
+                mask &= mask - 1
+                k -= 1
+            bit = mask & -mask
+            card = bit.bit_length() - 1
+            hands[seat] = hand ^ bit  # play_unchecked(card), inline
+            log.append((seat, card))
+            trick = [CARDS[card]]
             led_mask = _SUIT_MASK_OF[card]
             trick_mask = bit
-            continue
-        trick_mask |= bit
-        if len(trick) < n:
-            continue
+            seat = after[seat]
+        for _ in range(n - len(trick)):  # the others follow suit, else trump, else any
+            hand = hands[seat]
+            mask = hand & led_mask or hand & trump_mask or hand
+            k = int(rand() * mask.bit_count())
+            while k:
+                mask &= mask - 1
+                k -= 1
+            bit = mask & -mask
+            card = bit.bit_length() - 1
+            hands[seat] = hand ^ bit
+            log.append((seat, card))
+            trick.append(CARDS[card])
+            trick_mask |= bit
+            seat = after[seat]
         w = trick_mask & trump_mask or trick_mask & led_mask
         winner = (leader + trick.index(CARDS[w.bit_length() - 1])) % n
         tm = trick_mask

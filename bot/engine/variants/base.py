@@ -159,7 +159,9 @@ class Variant:
     # -- kontra (dapp) ---------------------------------------------------------------
     def announcers(self, deal: Deal) -> tuple[int, int]:
         """The seats that may say kontra now and those that may say rekontra, as bit
-        masks (``1 << seat``): what :meth:`kontra_actions` offers, for every seat at once."""
+        masks (``1 << seat``): what :meth:`kontra_actions` offers, for every seat at once.
+        A variant with kontra overrides this (``Deal.to_act`` reads it, not
+        :meth:`kontra_actions`)."""
         return 0, 0
 
     def kontra_actions(self, deal: Deal, seat: int) -> list[Action]:

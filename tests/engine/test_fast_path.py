@@ -74,6 +74,29 @@ def test_play_out_draws_as_the_validating_api(variant, players, options):
 
 
 @configs
+def test_play_out_from_any_position_leaves_every_slot_as_the_validating_api(
+        variant, players, options):
+    """From positions part-way through a deal (mid-auction, mid-trick: where rollouts
+    start), ``play_out`` leaves the deal exactly as the slow way does, slot for slot."""
+    rng = random.Random(11)
+    for i in range(60):
+        deal = Deal.new(variant, players=players, dealer=i % players, rng=rng, **options)
+        for _ in range(rng.randrange(0, 40)):
+            if deal.is_over:
+                break
+            deal.apply(*random_action(deal, rng))
+        if deal.is_over:
+            continue
+        seed = rng.random()
+        fast = play_out(deal.copy(), random.Random(seed))
+        slow = slow_play_out(deal.copy(), random.Random(seed))
+        for name in Deal.__slots__:
+            if name not in ("_legal_cache", "auction"):
+                assert getattr(fast, name) == getattr(slow, name), (i, name)
+        assert fast.auction == slow.auction
+
+
+@configs
 def test_apply_unchecked_is_apply_after_its_check(variant, players, options):
     rng = random.Random(5)
     for i in range(60):

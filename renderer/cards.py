@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from .stamp import part, paste_parts
 from .suits import SUPERSAMPLE, DeckStyle, draw_pip, index_colour
 from .text import Weight, clean, ink
 
@@ -213,7 +214,7 @@ class Sprite:
     corners are not opaque, so they alone are pasted through their mask.
     """
 
-    __slots__ = ("corners", "pieces", "size")
+    __slots__ = ("parts", "size")
 
     def __init__(self, rgba: Image.Image) -> None:
         w, h = self.size = rgba.size
@@ -223,17 +224,13 @@ class Sprite:
         body = ((c, 0, w - c, h), (0, c, c, h - c), (w - c, c, w, h - c))
         if min(min(alpha.crop(box).getextrema()) for box in body) != 255:
             raise ValueError("a card sprite is transparent outside its corners")
-        self.pieces = [((x0, y0), rgb.crop((x0, y0, x1, y1))) for x0, y0, x1, y1 in body]
-        self.corners = []
+        self.parts = [part(x0, y0, rgb.crop((x0, y0, x1, y1))) for x0, y0, x1, y1 in body]
         for x, y in ((0, 0), (w - c, 0), (0, h - c), (w - c, h - c)):
             box = (x, y, x + c, y + c)
-            self.corners.append(((x, y), rgba.crop(box), alpha.crop(box)))
+            self.parts.append(part(x, y, rgba.crop(box), alpha.crop(box)))
 
     def paste(self, canvas: Image.Image, xy: tuple[int, int]) -> None:
-        for (x, y), piece in self.pieces:
-            canvas.paste(piece, (xy[0] + x, xy[1] + y))
-        for (x, y), part, mask in self.corners:
-            canvas.paste(part, (xy[0] + x, xy[1] + y), mask)
+        paste_parts(canvas, self.parts, xy[0], xy[1])
 
 
 @lru_cache(maxsize=1024)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from . import text as text_module
+from .stamp import Stamp
 from .suits import DeckStyle, pip_image
 from .text import Weight, draw_text, label_text, text_width
 
@@ -78,8 +79,7 @@ def pill(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int, *,
         # where the text's centre falls within the pill (as drawn in place: rounding the
         # centre on the canvas may land it half a pixel either way)
         at = (round(x0 + w / 2) - x0, round(y0 + h / 2) - y0)
-        face, shape = _pill_sprite(text, size, w, h, at, fg, bg, weight, outline)
-        image.paste(face, (x0, y0), shape)
+        _pill_sprite(text, size, w, h, at, fg, bg, weight, outline).paste(image, x0, y0)
     else:  # pragma: no cover - a Pillow without ImageDraw._image
         _draw_pill(draw, (x0, y0), (x0 + w / 2, y0 + h / 2), text, size, w, h, fg, bg,
                    weight, outline)
@@ -88,16 +88,15 @@ def pill(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int, *,
 
 @lru_cache(maxsize=1024)
 def _pill_sprite(text: str, size: int, w: int, h: int, at: tuple[int, int], fg: str,
-                 bg: str, weight: Weight, outline: str | None
-                 ) -> tuple[Image.Image, Image.Image]:
-    """A pill drawn once (the same pixels as drawn in place) and its shape, to paste: a
+                 bg: str, weight: Weight, outline: str | None) -> Stamp:
+    """A pill drawn once (the same pixels as drawn in place) with its shape, to paste: a
     table's names and labels come back in every picture of it."""
     face = Image.new("RGB", (w + 1, h + 1), bg)
     _draw_pill(ImageDraw.Draw(face), (0, 0), at, text, size, w, h, fg, bg, weight, outline)
     shape = Image.new("L", face.size, 0)
     ImageDraw.Draw(shape).rounded_rectangle((0, 0, w, h), h // 2, fill=255, outline=255,
                                             width=3 if outline else 1)
-    return face, shape
+    return Stamp(face, shape, h // 2 + 1)
 
 
 text_module.dependent_caches.append(_pill_sprite)

@@ -36,6 +36,10 @@ class Weight(Enum):
     BOLD = "DejaVuSans-Bold.ttf"
     CONDENSED = "DejaVuSansCondensed-Bold.ttf"  # bold condensed: card indices, names
 
+    # a member is its only instance: hashed by identity in C (Enum's own hash is Python
+    # code, run for every cached text look-up)
+    __hash__ = object.__hash__
+
 
 @dataclass(frozen=True, slots=True)
 class Face:

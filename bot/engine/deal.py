@@ -232,9 +232,9 @@ class Deal:
         """Number of actions taken so far (stale-click detection)."""
         return len(self.log)
 
-    def to_act(self) -> tuple[int, ...]:
-        """Seats that may act now, sorted (includes seats that may announce kontra)."""
-        return seats_to_act(self)
+    #: ``to_act()``: the seats that may act now, sorted (includes seats that may
+    #: announce kontra); the function itself, a call less on every step
+    to_act = seats_to_act
 
     def main_actor(self) -> int:
         ph = self.phase
@@ -245,10 +245,9 @@ class Deal:
         assert self.declarer is not None
         return self.declarer
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now. A discard is one template
-        ``Action(DISCARD, count=k)``: any ``k`` cards of the hand."""
-        return legal_actions(self, seat)
+    #: ``legal_actions(seat)``: every legal action of ``seat`` now. A discard is one
+    #: template ``Action(DISCARD, count=k)``: any ``k`` cards of the hand.
+    legal_actions = legal_actions
 
     def main_legal(self, seat: int) -> list[Action]:
         """The main actor's legal actions (cached for the current ply; do not mutate)."""
@@ -452,6 +451,8 @@ class Deal:
         return self.result or incomplete_result(self)
 
     def announcements(self) -> tuple[str, ...]:
+        if self.kontra_by is None and not self.tout:  # the most common answer, at once
+            return ()
         out = []
         if self.tout:
             out.append("tout")

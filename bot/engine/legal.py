@@ -94,18 +94,24 @@ def legal_actions(deal: Deal, seat: int) -> list[Action]:
 def seats_to_act(deal: Deal) -> tuple[int, ...]:
     """Seats that may act now, sorted (includes seats that may announce kontra)."""
     ph = deal.phase
-    if ph is _FINISHED:
-        return ()
-    main = deal.turn if ph is _PLAY else deal.main_actor()
     v = deal.v
+    if ph is _PLAY:
+        main = deal.turn
+    elif ph is _AUCTION or ph is _DECLARE:  # Deal.main_actor, inline
+        main = v.auction_turn(deal)
+    elif ph is _FINISHED:
+        return ()
+    else:
+        main = deal.declarer  # type: ignore[assignment]
     if not v.has_kontra or deal.contract is None or deal.tricks:
         return (main,)
-    kontra = v.kontra_actions
-    seats = []
-    for s in range(deal.n):
-        if s == main or kontra(deal, s):
-            seats.append(s)
-    return tuple(seats)
+    kontra, rekontra = v.announcers(deal)
+    return SEATS_OF[kontra | rekontra | 1 << main]
+
+
+#: the seats of each mask of up to 8 seats, low to high
+SEATS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(8) if m >> s & 1) for m in range(256))
 
 
 def main_actions(legal: Iterable[Action]) -> list[Action]:

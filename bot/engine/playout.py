@@ -2,21 +2,30 @@
 and the base of rollouts). Draws from :meth:`Deal.legal_actions` and
 takes the draw with :meth:`Deal.apply_unchecked`, and in trick play draws from
 :meth:`Deal.legal_play_mask` for :meth:`Deal.play_unchecked`: the very code ``apply`` runs
-after its check.
+after its check. :func:`play_out` makes the same draws with less work: the auction's
+bids straight from the variant, the first trick's plays and announcements from the
+legal mask and :meth:`Variant.announcers`, and the tricks after it with their state in
+local variables (``tests/engine/test_fast_path.py`` compares it with the plain way).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .actions import Action, ActionType
-from .cards import iter_bits
+from .cards import _CHUNK_POINTS, CARDS, SUIT_MASKS, SUIT_OF, iter_bits
 from .deal import Deal
-from .view import Phase
+from .legal import SEATS_OF
+from .view import Phase, TrickView
 
-_PLAY = Phase.PLAY
-_FINISHED = Phase.FINISHED
+_PLAY, _AUCTION, _DECLARE, _FINISHED = Phase.PLAY, Phase.AUCTION, Phase.DECLARE, Phase.FINISHED
 _DISCARD = ActionType.DISCARD
+_KONTRA, _REKONTRA = Action.kontra(), Action.rekontra()
+_new_tuple = tuple.__new__
+_SUIT_MASK_OF = tuple(SUIT_MASKS[SUIT_OF[c]] for c in range(36))
+#: the seat after each seat, by the number of players
+_NEXT_SEAT = {n: (*range(1, n), 0) for n in range(1, 8)}
 
 
 def random_bit(mask: int, rng: random.Random) -> int:
@@ -46,14 +55,49 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
     (Once the first trick is complete nobody may announce anything, so only plays
     remain.)"""
     rand = rng.random
-    kontra = deal.v.has_kontra
+    v = deal.v
+    has_kontra = v.has_kontra
     to_act, legal_actions, apply = deal.to_act, deal.legal_actions, deal.apply_unchecked
+    auction_turn, auction_legal, auction_apply = v.auction_turn, v.auction_legal, v.auction_apply
+    legal = deal.legal_play_mask
+    play = deal.play_unchecked
     while True:
         ph = deal.phase
         if ph is _FINISHED:
             return deal
-        if ph is _PLAY and (deal.tricks or not kontra):
-            break
+        if ph is _PLAY:
+            if deal.tricks or not has_kontra:
+                break
+            # the first trick while kontra may still come: to_act() is the seat to play
+            # and those that may announce, and legal_actions(seat) the cards of the
+            # seat's mask, low to high, then its announcement (as kontra_actions)
+            kontra, rekontra = v.announcers(deal)
+            turn = deal.turn
+            seats = SEATS_OF[kontra | rekontra | 1 << turn]
+            seat = seats[int(rand() * len(seats))]
+            mask = legal() if seat == turn else 0
+            count = mask.bit_count()
+            k = int(rand() * (count + ((kontra | rekontra) >> seat & 1)))
+            if k >= count:
+                apply(seat, _KONTRA if kontra >> seat & 1 else _REKONTRA)
+                continue
+            while k:
+                mask &= mask - 1
+                k -= 1
+            play((mask & -mask).bit_length() - 1)
+            continue
+        if (ph is _AUCTION or ph is _DECLARE) and deal.contract is None:
+            # the auction: to_act() is the speaker alone (the draw among one seat is
+            # still made) and legal_actions(seat) their bids
+            seat = auction_turn(deal)
+            rand()
+            actions = auction_legal(deal, seat)
+            action = actions[int(rand() * len(actions))]
+            entry = (seat, action)  # apply_unchecked(seat, action) of a bid, inline
+            deal.log.append(entry)
+            deal.bids.append(entry)
+            auction_apply(deal, seat, action)
+            continue
         seats = to_act()
         seat = seats[int(rand() * len(seats))]
         actions = legal_actions(seat)
@@ -62,13 +106,66 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
             hand = list(iter_bits(deal.hands[seat]))
             action = Action.discard(rng.sample(hand, action.count or 0))
         apply(seat, action)
-    legal = deal.legal_play_mask
-    play = deal.play_unchecked
-    while deal.phase is _PLAY:
-        mask = legal()
-        k = int(rand() * mask.bit_count())  # random_bit, inline
-        while k:
-            mask &= mask - 1
-            k -= 1
-        play((mask & -mask).bit_length() - 1)
+    _play_to_end(deal, rand)
     return deal
+
+
+def _play_to_end(deal: Deal, rand: Callable[[], float]) -> None:
+    """Random trick play to the end of the deal: :meth:`Deal.legal_play_mask` and a
+    :func:`random_bit` draw, then :meth:`Deal.play_unchecked`, card after card, with the
+    deal's trick state held in local variables; the deal ends as those calls leave it."""
+    if deal.phase is not _PLAY:
+        return
+    hands, log, tricks = deal.hands, deal.log, deal.tricks
+    points, tricks_won = deal.points, deal.tricks_won
+    n, trump_mask, declarer = deal.n, deal.trump_mask, deal.declarer
+    win_all = declarer is not None and deal.must_win_all
+    lose_all = declarer is not None and deal.must_lose_all
+    seat, leader, trick = deal.turn, deal.leader, deal.trick
+    trick_mask, led_mask = deal.trick_mask, deal.led_mask
+    p = _CHUNK_POINTS
+    after = _NEXT_SEAT[n]
+    while True:
+        if not trick:  # the lead: any card of the hand
+            hand = hands[seat]
+            mask = hand
+            k = int(rand() * mask.bit_count())  # random_bit, inline
+            while k:
+                mask &= mask - 1
+                k -= 1
+            bit = mask & -mask
+            card = bit.bit_length() - 1
+            hands[seat] = hand ^ bit  # play_unchecked(card), inline
+            log.append((seat, card))
+            trick = [CARDS[card]]
+            led_mask = _SUIT_MASK_OF[card]
+            trick_mask = bit
+            seat = after[seat]
+        for _ in range(n - len(trick)):  # the others follow suit, else trump, else any
+            hand = hands[seat]
+            mask = hand & led_mask or hand & trump_mask or hand
+            k = int(rand() * mask.bit_count())
+            while k:
+                mask &= mask - 1
+                k -= 1
+            bit = mask & -mask
+            card = bit.bit_length() - 1
+            hands[seat] = hand ^ bit
+            log.append((seat, card))
+            trick.append(CARDS[card])
+            trick_mask |= bit
+            seat = after[seat]
+        w = trick_mask & trump_mask or trick_mask & led_mask
+        winner = (leader + trick.index(CARDS[w.bit_length() - 1])) % n
+        tm = trick_mask
+        points[winner] += p[tm & 0x1FF] + p[tm >> 9 & 0x1FF] + p[tm >> 18 & 0x1FF] + p[tm >> 27]
+        tricks_won[winner] += 1
+        tricks.append(_new_tuple(TrickView, (leader, tuple(trick), winner)))
+        trick = []
+        leader = seat = winner
+        if not hands[winner] or (win_all and winner != declarer) or (
+                lose_all and winner == declarer):
+            break
+    deal.trick, deal.leader, deal.turn = trick, leader, seat
+    deal.trick_mask, deal.led_mask = trick_mask, led_mask
+    deal._finish()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .cards import deck_mask, iter_bits
@@ -35,6 +35,10 @@ def deal_masks(deck: int, hand_size: int, players: int,
     # shuffle the cards' bits (the very permutation of shuffling the cards): a hand's
     # mask is then the sum of its slice
     cards = list(_DECK_BITS[deck])
+    if type(rng) is random.Random:
+        key = (deck, hand_size, players)
+        dealer = _DEALERS.get(key) or _DEALERS.setdefault(key, _dealer(*key))
+        return dealer(rng.getrandbits, cards)
     shuffle(cards, rng)
     dealt = hand_size * players
     hands = [sum(cards[k:k + hand_size]) for k in range(0, dealt, hand_size)]
@@ -124,3 +128,31 @@ def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
 
 
 _SHUFFLE_STEPS = {size: _shuffle_steps(size) for size in (32, 36)}
+
+Dealer = Callable[[Callable[[int], int], list[int]], tuple[list[int], int]]
+
+
+def _dealer(deck: int, hand_size: int, players: int) -> Dealer:
+    """``deal_masks`` for a plain :class:`random.Random` and one layout, as straight-line
+    code: :func:`shuffle`'s steps with their constants written in, each position's card
+    added to its hand's mask (or the talon's) as the step that fixes it is taken (a
+    step from the end never moves a card behind it again), so the shuffled list is
+    never sliced. ``(getrandbits, the deck's bits low to high) -> (hands, talon)``."""
+    dealt = hand_size * players
+
+    def owner(i: int) -> str:
+        return "talon" if i >= dealt else f"h{i // hand_size}"
+
+    hands = [f"h{p}" for p in range(players)]
+    body = [f"    {' = '.join(hands)} = talon = 0"]
+    for i, n, k in _shuffle_steps(deck):  # j = _randbelow(n); cards[i] <-> cards[j]
+        body += [f"    j = getrandbits({k})", f"    while j >= {n}:",
+                 f"        j = getrandbits({k})", f"    {owner(i)} += cards[j]",
+                 f"    cards[j] = cards[{i}]"]
+    body += [f"    {owner(0)} += cards[0]", f"    return [{', '.join(hands)}], talon"]
+    namespace: dict[str, Any] = {}
+    exec("def deal(getrandbits, cards):\n" + "\n".join(body), namespace)
+    return namespace["deal"]  # type: ignore[no-any-return]
+
+
+_DEALERS: dict[tuple[int, int, int], Dealer] = {}

@@ -17,8 +17,9 @@ from dataclasses import FrozenInstanceError, fields, replace
 import pytest
 
 from bot.engine import Action, ActionType, Deal, IllegalAction, InvalidRecord
-from bot.engine.cards import DECK32, Card, iter_bits
+from bot.engine.cards import DECK32, DECK36, Card, iter_bits
 from bot.engine.playout import play_out, random_action, random_bit
+from bot.engine.shuffle import deal_masks
 from bot.engine.shuffle import shuffle as _shuffle
 from bot.engine.variants import cached_variant as _variant
 from bot.engine.variants import make_variant
@@ -73,6 +74,29 @@ def test_play_out_draws_as_the_validating_api(variant, players, options):
 
 
 @configs
+def test_play_out_from_any_position_leaves_every_slot_as_the_validating_api(
+        variant, players, options):
+    """From positions part-way through a deal (mid-auction, mid-trick: where rollouts
+    start), ``play_out`` leaves the deal exactly as the slow way does, slot for slot."""
+    rng = random.Random(11)
+    for i in range(60):
+        deal = Deal.new(variant, players=players, dealer=i % players, rng=rng, **options)
+        for _ in range(rng.randrange(0, 40)):
+            if deal.is_over:
+                break
+            deal.apply(*random_action(deal, rng))
+        if deal.is_over:
+            continue
+        seed = rng.random()
+        fast = play_out(deal.copy(), random.Random(seed))
+        slow = slow_play_out(deal.copy(), random.Random(seed))
+        for name in Deal.__slots__:
+            if name not in ("_legal_cache", "auction"):
+                assert getattr(fast, name) == getattr(slow, name), (i, name)
+        assert fast.auction == slow.auction
+
+
+@configs
 def test_apply_unchecked_is_apply_after_its_check(variant, players, options):
     rng = random.Random(5)
     for i in range(60):
@@ -97,6 +121,22 @@ def test_shuffle_draws_as_random_shuffle():
             r2.shuffle(theirs)
             assert mine == theirs
             assert r1.random() == r2.random()  # and leaves the generator in the same state
+
+
+@configs
+def test_dealing_draws_as_shuffling_then_slicing(variant, players, options):
+    """``deal_masks``' straight-line dealer for a plain Random gives the hands and talon
+    of ``rng.shuffle`` and slices, and leaves the generator where ``rng.shuffle`` does."""
+    v = _variant(variant, players, options)
+    for seed in range(200):
+        r1, r2 = random.Random(seed), random.Random(seed)
+        hands, talon = deal_masks(v.deck, v.hand_size, v.players, r1)
+        cards = [1 << c for c in iter_bits(DECK32 if v.deck == 32 else DECK36)]
+        r2.shuffle(cards)
+        size, dealt = v.hand_size, v.hand_size * v.players
+        assert hands == [sum(cards[k:k + size]) for k in range(0, dealt, size)]
+        assert talon == sum(cards[dealt:])
+        assert r1.getstate() == r2.getstate()
 
 
 def test_shuffle_of_other_generators_is_their_own():

@@ -157,7 +157,20 @@ class Variant:
         """Called after each pre-play step (kontra windows hook)."""
 
     # -- kontra (dapp) ---------------------------------------------------------------
+    def announcers(self, deal: Deal) -> tuple[int, int]:
+        """The seats that may say kontra now and those that may say rekontra, as bit
+        masks (``1 << seat``): what :meth:`kontra_actions` offers, for every seat at once.
+        A variant with kontra overrides this (``Deal.to_act`` reads it, not
+        :meth:`kontra_actions`)."""
+        return 0, 0
+
     def kontra_actions(self, deal: Deal, seat: int) -> list[Action]:
+        """The announcements ``seat`` may make now (from :meth:`announcers`)."""
+        kontra, rekontra = self.announcers(deal)
+        if kontra >> seat & 1:
+            return [_KONTRA]
+        if rekontra >> seat & 1:
+            return [_REKONTRA]
         return []
 
     def apply_kontra(self, deal: Deal, seat: int, action: Action) -> None:
@@ -215,12 +228,12 @@ class Variant:
         pay = s.payments
         if self.ante_chips:
             pay[deal.dealer] -= self.ante_chips
+        # positional, in the order of DealResult's fields (a call with twelve keywords
+        # costs a quarter more, once per deal)
         return DealResult(
-            status=ResultStatus.FINISHED, contract=deal.contract, declarer=deal.declarer,
-            trump=deal.trump, multipliers=tuple(s.multipliers),
-            announcements=deal.announcements(), declarer_points=s.declarer_points,
-            points=tuple(s.points), tricks=deal.trick_views(), payments=tuple(pay),
-            pot=s.pot, won=s.won)
+            _FINISHED, deal.contract, deal.declarer, deal.trump, tuple(s.multipliers),
+            deal.announcements(), s.declarer_points, tuple(s.points), tuple(deal.tricks),
+            tuple(pay), s.pot, s.won)
 
     @classmethod
     def decided_by_tricks(cls, result: DealResult) -> bool:
@@ -241,6 +254,10 @@ class Variant:
         """A deal (number ``index``) was booked while the variant's own ending runs:
         move the ending on (a counted ending, :attr:`Ending.counts_deals`, is counted by
         the session itself)."""
+
+
+_KONTRA, _REKONTRA = Action.kontra(), Action.rekontra()
+_FINISHED = ResultStatus.FINISHED
 
 
 def _is_int(x: object) -> bool:

@@ -7,7 +7,7 @@ this module keeps the order: who speaks, who holds, and when the auction ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -62,7 +62,7 @@ class ContestWords:
     The four methods must depend on ``level`` alone: :func:`spoken` keeps their answers.
     """
 
-    _spoken: dict[tuple[int, int], Spoken]
+    _spoken: dict[int, Spoken]
 
     def opening(self) -> Bids:
         """No bid stands yet."""
@@ -96,10 +96,11 @@ def spoken(state: ContestState, words: ContestWords) -> Spoken:
     """What the speaker may say now. The answer depends only on the kind of speaker
     (opening, challenging, holder or challenger answering) and the standing level, so it
     is worked out once per ``words`` and kind and level, and shared."""
+    # the kind of speaker and the level, as one int: a tuple costs an allocation
     if state.challenger is not None:
-        key = (1 if state.holder_to_answer else 2, state.level)
+        key = (1 if state.holder_to_answer else 2) << 16 | state.level
     else:
-        key = (0 if state.holder is None else 3, state.level)
+        key = (0 if state.holder is None else 3) << 16 | state.level
     try:
         return words._spoken[key]
     except AttributeError:
@@ -117,12 +118,12 @@ def legal_words(state: ContestState, words: ContestWords) -> Bids:
     return list(spoken(state, words).bids)
 
 
-def say(state: ContestState, words: ContestWords, word: str,
-        on_illegal: Callable[[], Exception]) -> None:
-    """Apply ``word`` for the speaker now; raise ``on_illegal()`` if it is not legal."""
+def say(state: ContestState, words: ContestWords, word: str) -> bool:
+    """Apply ``word`` for the speaker now; False (and nothing changed) if it is not
+    legal."""
     level = spoken(state, words).levels.get(word)
     if level is None:
-        raise on_illegal()
+        return False
     if state.challenger is not None:
         if word == PASS:
             if state.holder_to_answer:
@@ -132,7 +133,7 @@ def say(state: ContestState, words: ContestWords, word: str,
         else:
             state.level = level
             state.holder_to_answer = not state.holder_to_answer
-        return
+        return True
     if word == PASS:
         state.idx += 1
     elif state.holder is None:
@@ -141,6 +142,7 @@ def say(state: ContestState, words: ContestWords, word: str,
     else:
         state.challenger, state.level = state.order[state.idx], level
         state.holder_to_answer = True
+    return True
 
 
 class ContestVariant(Variant):
@@ -153,16 +155,20 @@ class ContestVariant(Variant):
         deal.auction = ContestState(_ORDERS[deal.n][deal.forehand])
 
     def auction_turn(self, deal: Deal) -> int:
-        return deal.auction.turn()  # type: ignore[no-any-return]
+        state: ContestState = deal.auction  # state.turn(), inline
+        if state.challenger is None:
+            return state.order[state.idx]
+        assert state.holder is not None
+        return state.holder if state.holder_to_answer else state.challenger
 
     def auction_legal(self, deal: Deal, seat: int) -> list[Action]:
         return list(spoken(deal.auction, self.words).actions)
 
     def auction_apply(self, deal: Deal, seat: int, action: Action) -> None:
         state: ContestState = deal.auction
-        say(state, self.words, action.value or "",
-            lambda: IllegalAction(self.auction_refusal(deal, seat, action)))
-        if state.done:
+        if not say(state, self.words, action.value or ""):
+            raise IllegalAction(self.auction_refusal(deal, seat, action))
+        if state.challenger is None and state.idx >= len(state.order):  # state.done
             self.auction_over(deal, state.holder, state.level)
 
     def auction_over(self, deal: Deal, holder: int | None, level: int) -> None:
@@ -177,8 +183,8 @@ class ContestVariant(Variant):
                       ) -> tuple[str, ...]:
         state = ContestState(_ORDERS[self.players][forehand])
         for action in bids:
-            say(state, self.words, action.value or "",
-                lambda: IllegalAction("not a legal auction"))
+            if not say(state, self.words, action.value or ""):
+                raise IllegalAction("not a legal auction")
         level = spoken(state, self.words).levels.get(word)
         if word == PASS or level is None:
             return ()

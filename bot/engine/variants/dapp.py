@@ -81,10 +81,9 @@ CHOICE_WORDS = {level: tuple(c.value for c in cs) for level, cs in CHOICES.items
 _DECLARABLE = tuple(c.value for c in Contract if c is not Contract.RAMSCH)
 BY_RANK = {RANK[c]: c for c in Contract}
 _BY_VALUE: dict[str, Contract] = {c.value: c for c in Contract}
-_RAMSCH = Contract.RAMSCH
+_RAMSCH, _BETTEL = Contract.RAMSCH, Contract.BETTEL
 _PLAY, _FINISHED, _CONTRACT = Phase.PLAY, Phase.FINISHED, Phase.CONTRACT
 _TRUMP, _CALL = Phase.TRUMP, Phase.CALL
-_KONTRA, _REKONTRA = Action.kontra(), Action.rekontra()
 
 
 class Words(ContestWords):
@@ -190,22 +189,29 @@ class Dapp(ContestVariant):
         return FACTS[_BY_VALUE[str(deal.contract)]].trumps
 
     # -- kontra / rekontra ---------------------------------------------------------------
-    def kontra_actions(self, deal: Deal, seat: int) -> list[Action]:
+    def announcers(self, deal: Deal) -> tuple[int, int]:
         c = deal.contract
         if c is None or deal.tricks or deal.phase is _FINISHED:
-            return []
-        is_ramsch = c is _RAMSCH
+            return 0, 0
+        everyone = (1 << deal.n) - 1
         if deal.kontra_by is None:
-            if deal.trick or (not is_ramsch and seat == deal.declarer):
-                return []
-            if c in RUFER and (deal.phase is not _PLAY or deal.called_in_talon):
-                return []
-            return [_KONTRA]
-        if deal.rekontra_by is None and (
-            seat == deal.declarer or (is_ramsch and seat != deal.kontra_by)
-        ):
-            return [_REKONTRA]
-        return []
+            # kontra: before the first card, by an opponent of the declarer (anyone in
+            # Ramsch); in a Rufer only once the call is made, and not if the called card
+            # lies in the talon
+            if deal.trick or (c in RUFER and (deal.phase is not _PLAY or deal.called_in_talon)):
+                return 0, 0
+            if c is _RAMSCH:
+                return everyone, 0
+            assert deal.declarer is not None
+            return everyone & ~(1 << deal.declarer), 0
+        if deal.rekontra_by is not None:
+            return 0, 0
+        # rekontra: by the declarer (in Ramsch by anyone but who said kontra), until the
+        # first trick is complete
+        if c is _RAMSCH:
+            return 0, everyone & ~(1 << deal.kontra_by)
+        assert deal.declarer is not None
+        return 0, 1 << deal.declarer
 
     def apply_kontra(self, deal: Deal, seat: int, action: Action) -> None:
         if action.type is ActionType.KONTRA:
@@ -277,7 +283,7 @@ class Dapp(ContestVariant):
                 factor *= 2
         else:
             dp = out[decl]
-            won = tricks[decl] == (0 if c is Contract.BETTEL else self.hand_size)
+            won = tricks[decl] == (0 if c is _BETTEL else self.hand_size)
         if self.closing:
             multipliers.append("closing")
             factor *= 2

@@ -27,6 +27,22 @@ log = logging.getLogger(__name__)
 HAND = MessageKind.HAND
 
 
+async def edit_through_token(interaction: discord.Interaction, out: Outgoing,
+                             table_id: int) -> bool:
+    """Edit an ephemeral panel through its interaction's token; False if Discord no
+    longer lets the bot (token expired, message gone): the panel is to be dropped.
+    A refusal for now (a 5xx, a 429) is raised, for the caller's retries."""
+    try:
+        await interaction.edit_original_response(**out.edit_kwargs())
+    except discord.HTTPException as error:
+        if transient(error):
+            raise
+        log.info("table %d: a panel of member %d cannot be edited (%s); dropped", table_id,
+                 interaction.user.id, error)
+        return False
+    return True
+
+
 @dataclass(eq=False)
 class PanelFollower:
     """Edits the live ``panels`` through their interactions' tokens; ``outgoing`` draws a
@@ -79,17 +95,10 @@ class PanelFollower:
         the bot edit (token expired, message gone) is dropped (the member is pinged)."""
         if panel.content is not None and model.content is None:
             model = dataclasses.replace(model, content=panel.content)
-        out = await self.outgoing(model)
-        try:
-            await panel.interaction.edit_original_response(**out.edit_kwargs())
-        except discord.HTTPException as error:
-            if transient(error):
-                raise
-            log.info("table %d: the panel of member %d cannot be edited (%s); dropped",
-                     table_id, user_id, error)
-            self.panels.drop(table_id, user_id)
-            return False
-        return True
+        if await edit_through_token(panel.interaction, await self.outgoing(model), table_id):
+            return True
+        self.panels.drop(table_id, user_id)
+        return False
 
     async def note(self, table_id: int, key: str, *, final: bool) -> None:
         """Tell every live panel of the table that the deal (or the table) is over."""

@@ -17,8 +17,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import discord
-
 from bot.i18n.words import Words
 from bot.tables.state import TableState
 from bot.tables.watching import Spectated
@@ -26,8 +24,8 @@ from bot.ui.outgoing import Outgoing
 from bot.ui.specs import MessageModel
 
 from .disclosure import Disclosure, MessageKind
+from .panel_follow import edit_through_token
 from .panels import LIFETIME
-from .public import transient
 from .spectator_panel import spectator_panel
 
 log = logging.getLogger(__name__)
@@ -92,13 +90,7 @@ class SpectatorPanels:
                 words = Words(panel.language, state.variant, state.style)
                 model = spectator_panel(shown, words)
                 out = await self.outgoing(model)
-                try:
-                    await panel.interaction.edit_original_response(**out.edit_kwargs())
-                except discord.HTTPException as error:
-                    if transient(error):
-                        raise
-                    log.info("table %d: a spectator's panel cannot be edited (%s); dropped",
-                             state.table_id, error)
+                if not await edit_through_token(panel.interaction, out, state.table_id):
                     self._panels.get(state.table_id, {}).pop(user_id, None)
                     continue
                 panel.shown = now

@@ -37,9 +37,11 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("daily_runs", ("run_id",)),
     ("daily_steps", ("run_id", "step")),
     ("member_times", ("guild_id", "user_id")),
+    ("ratings", ("guild_id", "variant", "grain", "bucket", "player")),
+    ("rating_history", ("deal_id", "player")),
 )
 #: the key columns that hold text (ordered byte by byte on both backends)
-TEXT_KEYS = frozenset({"key", "grain", "variant", "contract"})
+TEXT_KEYS = frozenset({"key", "grain", "variant", "contract", "player"})
 PAGE = 5000
 
 Page = tuple[tuple[str, ...], list[tuple[Any, ...]]]

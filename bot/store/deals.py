@@ -35,6 +35,7 @@ from .models import (
     SettledDeal,
     TableStatus,
 )
+from .ratings import rate_deal
 from .rows import (
     action_row,
     cancel_deadlines,
@@ -178,7 +179,8 @@ class Deals:
 
     async def settle(self, deal_id: int, deal: Deal, session: Session) -> SettledDeal:
         """Close a finished deal in one transaction: its result, one ledger row per seat
-        (plus the pot's in tapp1879) summing to zero, the session state after it (call
+        (plus the pot's in tapp1879) summing to zero, its players' skill ratings
+        (:mod:`bot.store.ratings`), the session state after it (call
         ``session.finish_deal()`` first), and the pot shares if the session ended.
 
         ``deal`` must be the stored deal with every action logged. On any error nothing
@@ -210,6 +212,7 @@ class Deals:
             conn.execute("UPDATE deals SET status = 'settled', result = ?, ended_at = ?"
                          " WHERE deal_id = ?", (result_text, now, deal_id))
             conn.executemany(INSERT_LEDGER, values)
+            rate_deal(conn, deal_id)
             conn.execute("UPDATE tables SET session = ? WHERE table_id = ?",
                          (state_text, row.table_id))
             if shares is not None:

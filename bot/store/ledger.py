@@ -30,8 +30,8 @@ from .sql import Conn
 INSERT_LEDGER = """
 INSERT INTO ledger (kind, deal_id, table_id, guild_id, seat, user_id, is_computer,
                     display_name, variant, contract, settled_at, amount, was_declarer,
-                    won, jungfrau)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    won, jungfrau, level)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 """
 
 LedgerValues = tuple[Any, ...]
@@ -61,12 +61,13 @@ def deal_ledger_values(*, deal_id: int, table: TableRow, seats: Sequence[SeatRow
             LedgerKind.DEAL.value, deal_id, table.table_id, table.guild_id, i, seat.user_id,
             int(seat.is_computer), seat.display_name, variant, result.contract, settled_at,
             int(amount), int(declarer), won, int(ramsch and tricks_won[i] == 0),
+            seat.level if seat.is_computer else None,
         ))
     pot_change = result.pot - int(header.get("pot", 0))
     if rules_of(variant).keeps_pot:
         rows.append((
             LedgerKind.DEAL.value, deal_id, table.table_id, table.guild_id, None, None, 0,
-            None, variant, result.contract, settled_at, pot_change, 0, None, 0,
+            None, variant, result.contract, settled_at, pot_change, 0, None, 0, None,
         ))
     elif pot_change:
         raise LedgerImbalance(f"deal {deal_id}: {variant} keeps no pot, yet it changed")
@@ -92,9 +93,10 @@ def book_pot_shares(conn: Conn, table: TableRow, seats: Sequence[SeatRow],
             raise StoreError(f"table {table.table_id} has no player in seat {i}")
         rows.append((LedgerKind.POT_SHARE.value, None, table.table_id, table.guild_id, i,
                      seat.user_id, int(seat.is_computer), seat.display_name, table.variant,
-                     None, now, int(amount), 0, None, 0))
+                     None, now, int(amount), 0, None, 0,
+                     seat.level if seat.is_computer else None))
     rows.append((LedgerKind.POT_SHARE.value, None, table.table_id, table.guild_id, None, None,
-                 0, None, table.variant, None, now, -sum(shares), 0, None, 0))
+                 0, None, table.variant, None, now, -sum(shares), 0, None, 0, None))
     conn.executemany(INSERT_LEDGER, rows)
     return True
 

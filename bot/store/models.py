@@ -126,6 +126,7 @@ class LedgerRow:
     was_declarer: bool
     won: bool | None  # the declarer's row: won or lost (None: draw, or not the declarer)
     jungfrau: bool
+    level: str | None = None  # a computer seat's level (None: a member, the pot)
 
     @property
     def is_pot(self) -> bool:

@@ -61,7 +61,7 @@ def ledger_row(r: Row) -> LedgerRow:
         display_name=r["display_name"], variant=r["variant"], contract=r["contract"],
         settled_at=r["settled_at"], amount=r["amount"],
         was_declarer=bool(r["was_declarer"]), won=None if won is None else bool(won),
-        jungfrau=bool(r["jungfrau"]),
+        jungfrau=bool(r["jungfrau"]), level=r["level"],
     )
 
 

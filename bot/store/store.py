@@ -18,6 +18,7 @@ from .ledger import Ledger
 from .member_times import MemberTimes
 from .messages import Messages
 from .meta import Meta
+from .ratings import Ratings
 from .settings import SettingsStore
 from .sql import Conn
 from .standings import Standings
@@ -47,6 +48,7 @@ class Store:
         self.meta = Meta(db)
         self.daily = DailyStore(db)
         self.members = MemberTimes(db)
+        self.ratings = Ratings(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,
@@ -57,7 +59,13 @@ class Store:
         ``clock`` gives every timestamp (Unix seconds); ``busy_timeout`` is how long a
         write waits for another connection's lock before :class:`StoreUnavailable`.
         """
-        return cls(await open_database(path, clock=clock, busy_timeout=busy_timeout))
+        store = cls(await open_database(path, clock=clock, busy_timeout=busy_timeout))
+        try:
+            await store.ratings.rebuild_if_marked()  # deals settled before ratings existed
+        except BaseException:
+            await store.close()
+            raise
+        return store
 
     def limit_to(self, scope: ShardScope | None) -> None:
         """List only the work of ``scope``'s servers (None: every server's): the open

@@ -82,10 +82,11 @@ async def fill_synthetic(store: Store, *, ledger_rows: int = 1_000_000, guilds: 
                 rows.append(("deal", None, guild, guild, seat, None if computer else seated[seat],
                              int(computer), f"p{seat}", variant, contract, at, amounts[seat],
                              int(seat == declarer), won,
-                             int(contract == "ramsch" and rng.random() < 0.1)))
+                             int(contract == "ramsch" and rng.random() < 0.1),
+                             "normal" if computer else None))
             if pot is not None:
                 rows.append(("deal", None, guild, guild, None, None, 0, None, variant,
-                             contract, at, pot, 0, None, 0))
+                             contract, at, pot, 0, None, 0, None))
             out.append((guild, at, variant, contract, rows))
             state["deal"] += 1
             state["rows"] += len(rows)

@@ -13,6 +13,9 @@ from bot.store import Store
 from bot.store.bulk import rebuild_summaries, summaries_rebuilt_after
 from bot.store.db import load_migrations, migrate
 from bot.store.ledger import INSERT_LEDGER
+
+#: the ledger's columns in schema version 1 (no computer level yet)
+INSERT_LEDGER_V1 = INSERT_LEDGER.replace(", level)", ")").replace(", ?)", ")")
 from bot.store.sql import Conn, dialect
 from bot.store.synthetic import bench_subject, fill_synthetic
 from tests.conftest import open_store
@@ -103,7 +106,7 @@ async def test_the_week_migration_back_fills_an_old_ledger(tmp_path: Path) -> No
         for seat, (user, amount) in enumerate(zip((11, 12), amounts, strict=True)):
             rows.append(("deal", deal_id, 1, 1, seat, user, 0, f"P{user}", "zuger", "solo", at,
                          amount, int(seat == 0), int(amounts[0] > 0) if seat == 0 else None, 0))
-    conn.executemany(INSERT_LEDGER, rows)
+    conn.executemany(INSERT_LEDGER_V1, rows)
     conn.close()
     async with await Store.open(path) as store:
         migrated = await store.db.read(summaries)

@@ -14,6 +14,7 @@ from bot.engine.playout import play_out
 from bot.engine.session import Session
 from bot.store import DealRow, SeatRow, SettledDeal, Store, TableRow
 from bot.store.ledger import INSERT_LEDGER, deal_ledger_values
+from bot.store.ratings import rate_deal
 
 START = datetime(2024, 5, 15, 12, 0, tzinfo=UTC).timestamp()  # a Wednesday
 
@@ -130,6 +131,7 @@ async def book(store: Store, *, guild_id: int, variant: str, at: float, seats: S
                                     header={"variant": variant, "pot": 0}, result=result,
                                     settled_at=at)
         conn.executemany(INSERT_LEDGER, values)
+        rate_deal(conn, cur.lastrowid)  # as the settlement does
         return int(cur.lastrowid)
 
     return await store.db.write(run)

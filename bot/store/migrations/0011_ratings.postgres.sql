@@ -1,0 +1,47 @@
+-- 0011 (PostgreSQL; the SQLite file of the same name without .postgres): skill ratings (issue 34). The ledger keeps each computer seat's level, so a
+-- deal's rating update can be replayed from the ledger alone. `ratings` holds every
+-- player's current rating (Weng-Lin / Plackett-Luce, openskill) per server and variant:
+-- all time (grain 'all', bucket 0) and per season, a UTC calendar month ('month') and
+-- quarter ('quarter'), bucket = the season's UTC start. `player` is a member's id, or
+-- 'computer:<level>' (every computer of that level in the server is one player).
+-- `rating_history`: each player's all-time rating after each rated deal (the chart of
+-- /tapp stats). Both are written in the transaction that settles the deal.
+
+ALTER TABLE ledger ADD COLUMN level TEXT;
+
+-- computer seats of deals settled before: the seat's level as it stands
+UPDATE ledger SET level = (SELECT s.level FROM seats s
+                           WHERE s.table_id = ledger.table_id AND s.seat = ledger.seat)
+WHERE is_computer = 1 AND seat IS NOT NULL;
+
+CREATE TABLE ratings (
+    guild_id     BIGINT NOT NULL,
+    variant      TEXT    NOT NULL,
+    grain        TEXT    NOT NULL CHECK (grain IN ('all', 'month', 'quarter')),
+    bucket       BIGINT NOT NULL,
+    player       TEXT    NOT NULL,
+    user_id      BIGINT,                      -- NULL: a computer level
+    mu           DOUBLE PRECISION    NOT NULL,
+    sigma        DOUBLE PRECISION    NOT NULL,
+    deals        BIGINT NOT NULL,
+    last_deal_id BIGINT NOT NULL,
+    PRIMARY KEY (guild_id, variant, grain, bucket, player)
+);
+
+CREATE TABLE rating_history (
+    deal_id    BIGINT NOT NULL,
+    player     TEXT    NOT NULL,
+    guild_id   BIGINT NOT NULL,
+    variant    TEXT    NOT NULL,
+    user_id    BIGINT,
+    settled_at DOUBLE PRECISION    NOT NULL,
+    mu         DOUBLE PRECISION    NOT NULL,
+    sigma      DOUBLE PRECISION    NOT NULL,
+    PRIMARY KEY (deal_id, player)
+);
+CREATE INDEX rating_history_member ON rating_history (guild_id, user_id, variant, settled_at);
+
+-- deals settled before this version are rated when the store next opens (in order, as
+-- they were settled); this mark says so
+INSERT INTO meta (key, value, updated_at)
+SELECT 'ratings.rebuild', 'pending', 0 WHERE EXISTS (SELECT 1 FROM ledger WHERE kind = 'deal');

@@ -1,0 +1,342 @@
+"""Skill ratings in the store: updated in the transaction that settles a deal, read by
+the leaderboard and the stats chart, and replayed from the ledger to check or rebuild
+them (``check-ledger``, ``rebuild-ratings``).
+
+A deal updates the ratings of its players (members, and computer players per level)
+in its server and variant three times: all time, its UTC month and its UTC quarter
+(:mod:`bot.ratings.seasons`). Both paths, the settlement and the replay, take the
+deal's ledger rows through :func:`updates_for`, so a rating rebuilt from scratch is the
+stored one, bit for bit, when the deals are replayed in the order they were settled
+(the order of their first ledger row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.ratings import Rating, buckets, match_of, player_key, rate
+
+from .backend import Database
+from .models import LedgerRow
+from .rows import ledger_row
+from .sql import Conn, Row
+
+#: (guild, variant, grain, bucket, player): one rating
+Key = tuple[int, str, str, int, str]
+REBUILD_MARK = "ratings.rebuild"
+PAGE = 2000  # deals per read while replaying
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRating:
+    key: Key
+    user_id: int | None
+    rating: Rating
+    deals: int
+    last_deal_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPoint:
+    """A player's all-time rating after one deal."""
+
+    deal_id: int
+    player: str
+    guild_id: int
+    variant: str
+    user_id: int | None
+    settled_at: float
+    rating: Rating
+
+
+Lookup = Callable[[Sequence[Key]], Mapping[Key, StoredRating]]
+
+
+def updates_for(rows: Sequence[LedgerRow], lookup: Lookup
+                ) -> tuple[list[StoredRating], list[HistoryPoint]]:
+    """The ratings a settled deal's ledger rows change (``lookup`` gives the ratings
+    before it), and the history points it adds; nothing for a deal that is not rated."""
+    seats = [r for r in rows if r.seat is not None]
+    match = match_of(seats)
+    if match is None:
+        return [], []
+    first = seats[0]
+    deal_id = first.deal_id or 0
+    players = {r.seat or 0: player_key(r.user_id, r.level) for r in seats}
+    users = {players[r.seat or 0]: r.user_id for r in seats}
+    names = sorted(set(players.values()))
+    out: list[StoredRating] = []
+    history: list[HistoryPoint] = []
+    for grain, bucket in buckets(first.settled_at):
+        keys = [(first.guild_id, first.variant, grain, bucket, p) for p in names]
+        before = lookup(keys)
+        new = rate(match, players, {k[4]: s.rating for k, s in before.items()})
+        for key in keys:
+            old = before.get(key)
+            out.append(StoredRating(key, users[key[4]], new[key[4]],
+                                    1 + (old.deals if old else 0), deal_id))
+            if grain == "all":
+                history.append(HistoryPoint(deal_id, key[4], first.guild_id, first.variant,
+                                            users[key[4]], first.settled_at, new[key[4]]))
+    return out, history
+
+
+# -- in a transaction --------------------------------------------------------------------
+def _stored(row: Row) -> StoredRating:
+    key = (int(row["guild_id"]), str(row["variant"]), str(row["grain"]), int(row["bucket"]),
+           str(row["player"]))
+    user = row["user_id"]
+    return StoredRating(key, None if user is None else int(user),
+                        Rating(float(row["mu"]), float(row["sigma"])), int(row["deals"]),
+                        int(row["last_deal_id"]))
+
+
+def _lookup(conn: Conn) -> Lookup:
+    def run(keys: Sequence[Key]) -> dict[Key, StoredRating]:
+        guild, variant, grain, bucket = keys[0][:4]
+        marks = ",".join("?" * len(keys))
+        rows = conn.execute(
+            "SELECT * FROM ratings WHERE guild_id = ? AND variant = ? AND grain = ?"
+            f" AND bucket = ? AND player IN ({marks})",
+            (guild, variant, grain, bucket, *(k[4] for k in keys)))
+        return {s.key: s for s in map(_stored, rows)}
+    return run
+
+
+UPSERT = """
+INSERT INTO ratings (guild_id, variant, grain, bucket, player, user_id, mu, sigma, deals,
+                     last_deal_id)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, variant, grain, bucket, player) DO UPDATE SET
+    mu = excluded.mu, sigma = excluded.sigma, deals = excluded.deals,
+    last_deal_id = excluded.last_deal_id
+"""
+INSERT_HISTORY = """
+INSERT INTO rating_history (deal_id, player, guild_id, variant, user_id, settled_at, mu, sigma)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+"""
+
+
+def _write(conn: Conn, ratings: Sequence[StoredRating], history: Sequence[HistoryPoint]
+           ) -> None:
+    if ratings:
+        conn.executemany(UPSERT, [(*s.key, s.user_id, s.rating.mu, s.rating.sigma, s.deals,
+                                   s.last_deal_id) for s in ratings])
+    if history:
+        conn.executemany(INSERT_HISTORY, [
+            (h.deal_id, h.player, h.guild_id, h.variant, h.user_id, h.settled_at,
+             h.rating.mu, h.rating.sigma) for h in history])
+
+
+def rate_deal(conn: Conn, deal_id: int) -> None:
+    """Update the ratings for a deal whose ledger rows were just written (in the
+    settling transaction)."""
+    rows = [ledger_row(r) for r in conn.execute(
+        "SELECT * FROM ledger WHERE deal_id = ? AND kind = 'deal' AND seat IS NOT NULL"
+        " ORDER BY seat", (deal_id,))]
+    _write(conn, *updates_for(rows, _lookup(conn)))
+
+
+def settled_in_order(conn: Conn) -> Iterator[list[LedgerRow]]:
+    """Every settled deal's seat rows, deals in the order they were settled."""
+    after: tuple[int, int] = (0, 0)
+    while True:
+        rows = conn.execute(
+            "WITH f AS (SELECT deal_id, MIN(entry_id) AS first FROM ledger"
+            " WHERE kind = 'deal' GROUP BY deal_id),"
+            " page AS (SELECT deal_id, first FROM f WHERE first > ? OR (first = ? AND"
+            " deal_id > ?) ORDER BY first, deal_id LIMIT ?)"
+            " SELECT l.*, page.first AS first_entry FROM ledger l JOIN page USING (deal_id)"
+            " WHERE l.kind = 'deal' AND l.seat IS NOT NULL ORDER BY page.first, l.seat",
+            (after[0], after[0], after[1], PAGE)).fetchall()
+        if not rows:
+            return
+        deal: list[LedgerRow] = []
+        for r in rows:
+            item = ledger_row(r)
+            if deal and deal[0].deal_id != item.deal_id:
+                yield deal
+                deal = []
+            deal.append(item)
+        yield deal
+        last = rows[-1]
+        after = (int(last["first_entry"]), int(last["deal_id"]))
+
+
+def replay(conn: Conn) -> tuple[dict[Key, StoredRating], list[HistoryPoint]]:
+    """Every rating and history point as the ledger's deals give them, from scratch."""
+    book: dict[Key, StoredRating] = {}
+    history: list[HistoryPoint] = []
+
+    def lookup(keys: Sequence[Key]) -> dict[Key, StoredRating]:
+        return {k: book[k] for k in keys if k in book}
+
+    for rows in settled_in_order(conn):
+        changed, points = updates_for(rows, lookup)
+        book.update((s.key, s) for s in changed)
+        history.extend(points)
+    return book, history
+
+
+def rebuild(conn: Conn) -> int:
+    """Replace every rating and history point by the ledger's replay; returns the
+    ratings written."""
+    book, history = replay(conn)
+    conn.execute("DELETE FROM ratings")
+    conn.execute("DELETE FROM rating_history")
+    _write(conn, list(book.values()), history)
+    conn.execute("DELETE FROM meta WHERE key = ?", (REBUILD_MARK,))
+    return len(book)
+
+
+def drift(conn: Conn) -> list[str]:
+    """Where the stored ratings differ from the ledger's replay (empty: none)."""
+    book, history = replay(conn)
+    stored = {s.key: s for s in map(_stored, conn.execute("SELECT * FROM ratings"))}
+    problems = []
+    for key in sorted(book.keys() | stored.keys()):
+        want, have = book.get(key), stored.get(key)
+        if want != have:
+            guild, variant, grain, bucket, player = key
+            season = "all time" if grain == "all" else f"the {grain} from {bucket}"
+            problems.append(f"rating of {player} in server {guild} ({variant}, {season}):"
+                            f" stored {_shown(have)}, the ledger's replay {_shown(want)}")
+    points = {(h.deal_id, h.player): h for h in history}
+    kept = {(int(r["deal_id"]), str(r["player"])): Rating(float(r["mu"]), float(r["sigma"]))
+            for r in conn.execute("SELECT deal_id, player, mu, sigma FROM rating_history")}
+    wrong = sorted(k for k in points.keys() | kept.keys()
+                   if k not in points or kept.get(k) != points[k].rating)
+    if wrong:
+        problems.append(f"rating history: {len(wrong)} point(s) differ from the ledger's"
+                        f" replay, the first at deal {wrong[0][0]} ({wrong[0][1]})")
+    return problems
+
+
+def _shown(s: StoredRating | None) -> str:
+    return "none" if s is None else (f"{s.rating.mu:.6f} ± {s.rating.sigma:.6f}"
+                                     f" after {s.deals} deal(s)")
+
+
+# -- reading -----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    """A player's place on a rating leaderboard (``rank`` None: too few deals yet)."""
+
+    rank: int | None
+    position: int | None
+    player: str
+    user_id: int | None  # None: a computer level (``player`` says which)
+    rating: Rating
+    deals: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingBoard:
+    lines: tuple[RatingLine, ...]
+    me: RatingLine | None
+    players: int  # ranked players (with at least ``min_deals`` deals)
+    min_deals: int
+
+
+_BOARD = """
+WITH ranked AS (
+    SELECT player, user_id, mu, sigma, deals,
+           RANK() OVER (ORDER BY mu - :z * sigma DESC) AS rank,
+           ROW_NUMBER() OVER (ORDER BY mu - :z * sigma DESC, deals DESC, player) AS position,
+           COUNT(*) OVER () AS players
+    FROM ratings WHERE guild_id = :guild AND variant = :variant AND grain = :grain
+      AND bucket = :bucket AND deals >= :min)
+SELECT * FROM ranked WHERE (position > :offset AND position <= :offset + :limit)
+    OR player = :me ORDER BY position
+"""
+
+
+def _line(r: Row, ranked: bool) -> RatingLine:
+    user = r["user_id"]
+    return RatingLine(int(r["rank"]) if ranked else None,
+                      int(r["position"]) if ranked else None, str(r["player"]),
+                      None if user is None else int(user),
+                      Rating(float(r["mu"]), float(r["sigma"])), int(r["deals"]))
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    variant: str
+    settled_at: float
+    rating: Rating
+
+
+class Ratings:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def leaderboard(self, guild_id: int, variant: str, *, grain: str = "all",
+                          bucket: int = 0, min_deals: int, limit: int = 10, offset: int = 0,
+                          user_id: int | None = None, z: float = 2.0) -> RatingBoard:
+        """Players with at least ``min_deals`` deals in the span ranked by mu - z sigma;
+        ``user_id``: that member's line as ``me`` (unranked if they have fewer deals)."""
+        me = None if user_id is None else str(user_id)
+        params = {"guild": guild_id, "variant": variant, "grain": grain, "bucket": bucket,
+                  "min": min_deals, "offset": offset, "limit": limit, "me": me, "z": z}
+
+        def run(conn: Conn) -> RatingBoard:
+            rows = conn.execute(_BOARD, params).fetchall()
+            lines = tuple(_line(r, True) for r in rows
+                          if offset < r["position"] <= offset + limit)
+            mine = next((_line(r, True) for r in rows if r["player"] == me), None)
+            if mine is None and me is not None:
+                r = conn.execute(
+                    "SELECT *, 0 AS rank, 0 AS position FROM ratings WHERE guild_id = ?"
+                    " AND variant = ? AND grain = ? AND bucket = ? AND player = ?",
+                    (guild_id, variant, grain, bucket, me)).fetchone()
+                mine = None if r is None else _line(r, False)
+            players = int(rows[0]["players"]) if rows else 0
+            return RatingBoard(lines, mine, players, min_deals)
+
+        return await self._db.read(run)
+
+    async def history(self, guild_id: int, user_id: int, *, variant: str | None = None
+                      ) -> tuple[RatingPoint, ...]:
+        """A member's all-time rating after each of their rated deals, oldest first."""
+        def run(conn: Conn) -> tuple[RatingPoint, ...]:
+            return tuple(RatingPoint(str(r["variant"]), float(r["settled_at"]),
+                                     Rating(float(r["mu"]), float(r["sigma"])))
+                         for r in conn.execute(
+                "SELECT variant, settled_at, mu, sigma FROM rating_history"
+                " WHERE guild_id = :guild AND user_id = :user"
+                " AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)"
+                " ORDER BY settled_at, deal_id",
+                {"guild": guild_id, "user": user_id, "variant": variant}))
+        return await self._db.read(run)
+
+    async def drift(self) -> list[str]:
+        """See :func:`drift`."""
+        return await self._db.read(drift)
+
+    async def rebuild(self) -> int:
+        """See :func:`rebuild`: one write transaction."""
+        return await self._db.write(rebuild)
+
+    async def rebuild_if_marked(self) -> bool:
+        """Rate the deals settled before ratings existed (the upgrade's mark); True if
+        it did."""
+        def run(conn: Conn) -> bool:
+            if conn.execute("SELECT 1 FROM meta WHERE key = ?", (REBUILD_MARK,)).fetchone():
+                rebuild(conn)
+                return True
+            return False
+        if not await self._db.read(lambda conn: conn.execute(
+                "SELECT 1 FROM meta WHERE key = ?", (REBUILD_MARK,)).fetchone() is not None):
+            return False
+        return await self._db.write(run)
+
+    async def stored(self) -> dict[Key, StoredRating]:
+        """Every stored rating (checks and tests)."""
+        def run(conn: Conn) -> dict[Key, StoredRating]:
+            return {s.key: s for s in map(_stored, conn.execute("SELECT * FROM ratings"))}
+        return await self._db.read(run)
+
+    async def replayed(self) -> dict[Key, StoredRating]:
+        """Every rating as a replay of the ledger from scratch gives it."""
+        return (await self._db.read(replay))[0]

@@ -29,6 +29,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {
                          "recompute a deal from its published seed, to check it"),
     "check-ledger": Subcommand("bot.store.check_ledger:main",
                                "check a database's chip ledger against its deals"),
+    "rebuild-ratings": Subcommand("bot.store.rebuild_ratings:main",
+                                  "replay every skill rating from the chip ledger"),
     "migrate-db": Subcommand("bot.store.migrate_db:main",
                              "copy the database to PostgreSQL (or back) and prove the copy"),
     "backup": Subcommand("bot.store.backup_cli:main",

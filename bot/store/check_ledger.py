@@ -6,8 +6,9 @@ a variant keeps a pot) and sum to zero. Every chip of every pot is accounted for
 table's pot by the ledger is the pot its session holds, a closed table's pot is zero
 (shared out), and the chips of each server sum to zero, open pots included. Also:
 every table's pot shares sum to zero, no settled deal lacks ledger rows, and the
-standings summaries agree with the ledger. Prints one line per problem; exit status 0
-when clean, 1 with problems, 2 on usage errors.
+standings summaries and the skill ratings agree with the ledger (the ratings replayed
+from scratch, deal by deal in the order they were settled, are the stored ones). Prints
+one line per problem; exit status 0 when clean, 1 with problems, 2 on usage errors.
 """
 
 from __future__ import annotations
@@ -84,14 +85,16 @@ async def check(store: Store) -> tuple[int, list[str]]:
     for d in await store.ledger.standings_drift():
         problems.append(f"standings of member {d.user_id} in server {d.guild_id} "
                         f"({d.variant}) disagree with the ledger")
+    problems.extend(await store.ratings.drift())
     return count, problems
 
 
 DESCRIPTION = """\
 Check a database's chip ledger: every settled deal's record replays to its stored
 result, its ledger rows match the replay's payments seat by seat and sum to zero;
-every table's pot shares sum to zero; no settled deal lacks ledger rows; and the
-standings agree with the ledger. It changes no chip, table or deal. A database written
+every table's pot shares sum to zero; no settled deal lacks ledger rows; the standings
+agree with the ledger; and the skill ratings replayed from the ledger are the stored
+ones (`rebuild-ratings` mends them if not). It changes no chip, table or deal. A database written
 by an older version of the bot is first brought to the current schema, as the bot does
 when it starts (so back up an old database before checking it).
 

@@ -46,8 +46,9 @@ class Game:
 
 async def new_game(store: Store, variant: str = "zuger", *, guild_id: int = 1,
                    channel_id: int = 100, users: Sequence[int | None] | None = None,
-                   seed: int = 1, **options: Any) -> Game:
-    """A started table; ``users[i]`` is seat i's member id (None: a computer)."""
+                   seed: int = 1, level: str = "normal", **options: Any) -> Game:
+    """A started table; ``users[i]`` is seat i's member id (None: a computer of
+    ``level``)."""
     rng = random.Random(seed)
     session = Session.new(variant, rng=rng, **options)
     seated = list(users) if users is not None else [10 + i for i in range(session.players)]
@@ -57,7 +58,7 @@ async def new_game(store: Store, variant: str = "zuger", *, guild_id: int = 1,
     for seat, user in enumerate(seated):
         await store.tables.sit(table.table_id, seat, user_id=user,
                                display_name=f"Computer {seat}" if user is None else f"P{user}",
-                               is_computer=user is None, level="normal" if user is None else None)
+                               is_computer=user is None, level=level if user is None else None)
     table = await store.tables.start(table.table_id, session)
     return Game(table, session, rng)
 

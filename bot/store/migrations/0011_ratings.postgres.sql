@@ -9,10 +9,14 @@
 
 ALTER TABLE ledger ADD COLUMN level TEXT;
 
--- computer seats of deals settled before: the seat's level as it stands
+-- computer seats of deals settled before: the seat's level as it stands (the ledger
+-- refuses updates; this one alone is let through, inside the migration's transaction)
+DROP TRIGGER ledger_no_update ON ledger;
 UPDATE ledger SET level = (SELECT s.level FROM seats s
                            WHERE s.table_id = ledger.table_id AND s.seat = ledger.seat)
 WHERE is_computer = 1 AND seat IS NOT NULL;
+CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
+FOR EACH ROW EXECUTE FUNCTION append_only('the ledger is append-only');
 
 CREATE TABLE ratings (
     guild_id     BIGINT NOT NULL,

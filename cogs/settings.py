@@ -19,6 +19,7 @@ from discord.app_commands import Choice, Range
 from bot.client import TappBot
 from bot.engine import VARIANTS
 from bot.i18n import t
+from bot.ratings import SeasonLength
 from bot.settings import SettingError, changes_text, check, settings_embed, value_text
 from bot.store import DeckStyle, Store, TableMode, TimeoutPolicy
 from bot.store.settings import LANGUAGES, SPECS
@@ -37,6 +38,8 @@ MODE_CHOICES = [Choice(name=t(f"settings.mode.{m.value}"), value=m.value) for m 
 LANGUAGE_CHOICES = [Choice(name=t(f"settings.language.{code}"), value=code)
                     for code in LANGUAGES]
 VARIANT_CHOICES = [Choice(name=t(f"variant.{v}"), value=v) for v in VARIANTS]
+SEASON_CHOICES = [Choice(name=t(f"settings.season.{s.value}"), value=s.value)
+                  for s in SeasonLength]
 SETTING_CHOICES = [Choice(name=t(f"settings.name.{key}"), value=key) for key in SPECS]
 
 
@@ -69,21 +72,22 @@ class ServerSettings(TappCog):
         on_timeout=t("settings.cmd.on_timeout"), computers=t("settings.cmd.computers"),
         variant=t("settings.cmd.variant"), stake=t("settings.cmd.stake"),
         deck_style=t("settings.cmd.deck_style"), mode=t("settings.cmd.mode"),
-        language=t("settings.cmd.language"))
+        language=t("settings.cmd.language"), season=t("settings.cmd.season"))
     @app_commands.choices(on_timeout=POLICY_CHOICES, variant=VARIANT_CHOICES,
                           deck_style=DECK_STYLE_CHOICES, mode=MODE_CHOICES,
-                          language=LANGUAGE_CHOICES)  # type: ignore[misc]
+                          language=LANGUAGE_CHOICES, season=SEASON_CHOICES)  # type: ignore[misc]
     async def set_(self, interaction: discord.Interaction, reminder: Duration | None = None,
                    timeout: Duration | None = None, on_timeout: str | None = None,
                    computers: bool | None = None, variant: str | None = None,
                    stake: Range[int, 1, 1000] | None = None, deck_style: str | None = None,
-                   mode: str | None = None, language: str | None = None) -> None:
+                   mode: str | None = None, language: str | None = None,
+                   season: str | None = None) -> None:
         assert interaction.guild_id is not None
         lang = user_language(interaction)
         raw = given({"reminder_delay": reminder, "turn_timeout": timeout,
                      "timeout_policy": on_timeout, "computers_allowed": computers,
                      "default_variant": variant, "stake": stake, "deck_style": deck_style,
-                     "table_mode": mode, "language": language})
+                     "table_mode": mode, "language": language, "season": season})
         try:
             self._require_manager(interaction)
             if not raw:

@@ -36,6 +36,9 @@ from bot.standings import (
     HistoryKey,
     HistoryPage,
     NoStore,
+    Order,
+    RatingPage,
+    Season,
     StandingsError,
     StandingsService,
     WrongServer,
@@ -43,6 +46,7 @@ from bot.standings import (
 from bot.standings.chart import chip_chart
 from bot.standings.ids import ReplayKey
 from bot.standings.present import board_embed, history_embed, replay_embed, stats_embed
+from bot.standings.rating_present import rating_board_embed, ratings_field
 from bot.standings.replay import Picture, render_replay, steps
 from bot.store import MemberStats, Period, StoreError
 from bot.ui import component
@@ -58,6 +62,10 @@ log = logging.getLogger(__name__)
 VARIANT_CHOICES = [app_commands.Choice(name=t(f"variant.{v}"), value=v) for v in VARIANTS]
 PERIOD_CHOICES = [app_commands.Choice(name=t(f"standings.period.{p.value}"), value=p.value)
                   for p in BOARD_PERIODS]
+ORDER_CHOICES = [app_commands.Choice(name=t(f"standings.order.{o.value}"), value=o.value)
+                 for o in Order]
+SEASON_CHOICES = [app_commands.Choice(name=t(f"standings.season.{s.value}"), value=s.value)
+                  for s in Season]
 FILES_PER_MESSAGE = 10
 
 
@@ -88,7 +96,12 @@ def page_buttons(key: BoardKey | HistoryKey, previous: bool, following: bool,
                        disabled=not following)]
 
 
-def board_view(page: BoardPage, lang: str) -> discord.ui.View | None:
+def page_embed(page: BoardPage | RatingPage, lang: str) -> discord.Embed:
+    return (rating_board_embed(page, lang) if isinstance(page, RatingPage)
+            else board_embed(page, lang))
+
+
+def board_view(page: BoardPage | RatingPage, lang: str) -> discord.ui.View | None:
     """Previous and next, when there is more than one page; then the deal of the day."""
     specs: list[ButtonSpec] = []
     if page.pages > 1:
@@ -171,17 +184,23 @@ class Standings(TappCog):
 
     # -- commands ----------------------------------------------------------------------
     @app_commands.command(name="leaderboard", description=t("standings.cmd.leaderboard"))
-    @app_commands.describe(variant=t("standings.opt.variant"), period=t("standings.opt.period"))
-    @app_commands.choices(variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
+    @app_commands.describe(variant=t("standings.opt.variant"), period=t("standings.opt.period"),
+                           order=t("standings.opt.order"), season=t("standings.opt.season"))
+    @app_commands.choices(variant=VARIANT_CHOICES, period=PERIOD_CHOICES, order=ORDER_CHOICES,
+                          season=SEASON_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction,
                           variant: app_commands.Choice[str] | None = None,
-                          period: app_commands.Choice[str] | None = None) -> None:
+                          period: app_commands.Choice[str] | None = None,
+                          order: app_commands.Choice[str] | None = None,
+                          season: app_commands.Choice[str] | None = None) -> None:
         async with self.refusals(interaction):
             key = BoardKey(interaction.guild_id or 0, variant.value if variant else None,
-                           Period(period.value if period else Period.ALL))
+                           Period(period.value if period else Period.ALL), 0,
+                           Order(order.value if order else Order.CHIPS),
+                           Season(season.value if season else Season.ALL))
             page = await self.service().board(key, interaction.user.id)
             lang = await self.shown_language(interaction)
-            await interaction.response.send_message(embed=board_embed(page, lang),
+            await interaction.response.send_message(embed=page_embed(page, lang),
                                                     **_view_kwargs(board_view(page, lang)))
 
     @app_commands.command(name="stats", description=t("standings.cmd.stats"))
@@ -191,16 +210,19 @@ class Standings(TappCog):
                     variant: app_commands.Choice[str] | None = None) -> None:
         async with self.refusals(interaction):
             target = member or interaction.user
-            stats = await self.service().stats(interaction.guild_id or 0, target.id,
-                                               variant=variant.value if variant else None)
+            service, guild_id = self.service(), interaction.guild_id or 0
+            chosen = variant.value if variant else None
+            stats = await service.stats(guild_id, target.id, variant=chosen)
             lang, name = await self.shown_language(interaction), target.display_name
             if not stats.deals:
                 await interaction.response.send_message(embed=stats_embed(stats, name, lang))
                 return
+            ratings = await service.rating_history(guild_id, target.id, variant=chosen)
             await interaction.response.defer(thinking=True)
-            chart = await asyncio.to_thread(chip_chart, stats, name, lang)
+            chart = await asyncio.to_thread(chip_chart, stats, name, lang, ratings)
             await fill(interaction,
-                embed=stats_embed(stats, name, lang, chart=chart.filename),
+                embed=stats_embed(stats, name, lang, chart=chart.filename,
+                                  rating=ratings_field(ratings, lang)),
                 file=_file(Picture(chart.filename, chart)),
                 **_view_kwargs(stats_view(stats, lang)))
 
@@ -226,7 +248,7 @@ class Standings(TappCog):
                 raise WrongServer()
             page = await self.service().board(key, interaction.user.id)
             lang = await self.shown_language(interaction)
-            await self._page(interaction, board_embed(page, lang), board_view(page, lang))
+            await self._page(interaction, page_embed(page, lang), board_view(page, lang))
 
     @commands.Cog.listener("on_tapp_history")
     async def turn_history(self, interaction: discord.Interaction, key: HistoryKey,

@@ -22,6 +22,7 @@ from .guard import HiddenCardError
 from .hand import render_hand
 from .hands import render_hands
 from .labels import DEFAULT_LABELS, Labels
+from .rating_chart import render_stats_chart
 from .result import render_result
 from .suits import DeckStyle
 from .table import render_table
@@ -37,6 +38,7 @@ __all__ = [
     "Labels",
     "RenderedImage",
     "render_chip_chart",
+    "render_stats_chart",
     "render_hand",
     "render_hands",
     "render_result",

@@ -95,6 +95,7 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     # chart
     "chart.title": "Chip history",
     "chart.empty": "No deals yet",
+    "chart.rating": "Rating (mu ± 2σ)",
     # variants
     "variant.zuger": "Zuger Tapp",
     "variant.tapp1879": "Tapp 1879",
@@ -143,6 +144,7 @@ DEFAULT_LABELS: Final[Mapping[str, str]] = {
     "alt.table": "Table: {summary}",
     "alt.result": "Result: {summary}",
     "alt.chart": "Chip history of {names}",
+    "alt.rating": "Rating over time in {variants}",
     # file names of the images, without the extension (lowercase ASCII letters, digits
     # and dashes): Discord shows them with a download; "hands" and "auction" name a
     # replay's result with every hand and its table as the auction ended

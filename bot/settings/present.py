@@ -17,7 +17,8 @@ DURATIONS = frozenset({"reminder_delay", "turn_timeout"})
 #: setting → catalogue prefix of its values (``<prefix>.<value>``)
 _VALUE_KEYS = {"timeout_policy": "settings.policy", "computers_allowed": "settings.computers",
                "default_variant": "variant", "deck_style": "settings.deck",
-               "table_mode": "settings.mode", "language": "settings.language"}
+               "table_mode": "settings.mode", "language": "settings.language",
+               "season": "settings.season"}
 
 
 def setting_name(key: str, language: str | None) -> str:

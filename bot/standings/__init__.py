@@ -6,12 +6,13 @@ finished deal, :mod:`.ids` holds the ``custom_id`` schemes of the buttons.
 """
 
 from .errors import BrokenRecord, DealNotOver, NoStore, NoSuchDeal, StandingsError, WrongServer
-from .ids import BOARD_PERIODS, BoardKey, HistoryKey, ReplayKey
-from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage
+from .ids import BOARD_PERIODS, BoardKey, HistoryKey, Order, ReplayKey, Season
+from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage, RatingPage, SeasonSpan
 from .service import PAGE_SIZE, StandingsService
 
 __all__ = [
     "BOARD_PERIODS", "PAGE_SIZE", "BoardKey", "BoardPage", "BrokenRecord", "DealNotOver",
-    "DealReplay", "HistoryEntry", "HistoryKey", "HistoryPage", "NoStore", "NoSuchDeal",
-    "ReplayKey", "StandingsError", "StandingsService", "WrongServer",
+    "DealReplay", "HistoryEntry", "HistoryKey", "HistoryPage", "NoStore", "NoSuchDeal", "Order",
+    "RatingPage", "ReplayKey", "Season", "SeasonSpan", "StandingsError", "StandingsService",
+    "WrongServer",
 ]

@@ -29,3 +29,21 @@ class WrongServer(StandingsError):
 
 class BrokenRecord(StandingsError):
     key = "standings.error.bad_record"
+
+
+class NoSeasons(StandingsError):
+    """A season was asked for on a server whose season setting is off."""
+
+    key = "standings.error.no_seasons"
+
+
+class SeasonAndPeriod(StandingsError):
+    """A season and a period other than all time at once: they are two spans."""
+
+    key = "standings.error.season_period"
+
+
+class RatingPeriod(StandingsError):
+    """Ratings are kept for all time and per season, not for the last days."""
+
+    key = "standings.error.rating_period"

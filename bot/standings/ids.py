@@ -1,7 +1,9 @@
 """The ``custom_id``s of the standings components, in the format of
 :mod:`bot.custom_ids` (each under 100 characters):
 
-* ``tapp:lb:<guild>:<variant|all>:<period>:<page>``: a leaderboard page.
+* ``tapp:lb:<guild>:<variant|all>:<period>:<page>[:<order>:<season>]``: a leaderboard
+  page (ordered by chips or rating; all time, or the server's current or previous
+  season); the two last parts came with ratings and are left out for chips of all time.
 * ``tapp:hist:<guild>:<member>:<page>``: a page of a member's deal history.
 * ``tapp:replay:<deal>``: a finished deal's replay.
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
 from bot.custom_ids import Key
@@ -30,31 +33,55 @@ _VARIANT = "|".join([ALL_VARIANTS, *sorted(VARIANTS)])
 _PERIOD = "|".join(p.value for p in BOARD_PERIODS)
 
 
+class Order(StrEnum):
+    CHIPS = "chips"
+    RATING = "rating"
+
+
+class Season(StrEnum):
+    ALL = "all"  # not a season: the period decides (all time by default)
+    CURRENT = "current"
+    PREVIOUS = "previous"
+
+
+_ORDER = "|".join(o.value for o in Order)
+_SEASON = "|".join(s.value for s in Season)
+
+
 @dataclass(frozen=True, slots=True)
 class BoardKey(Key):
-    """One leaderboard page: server, variant (None: all), period, page (from 0)."""
+    """One leaderboard page: server, variant (None: all), period, page (from 0), what
+    it is ordered by, and the season (``ALL``: none, the period's span)."""
 
     kind: ClassVar[str] = "lb"
     fields_pattern: ClassVar[str] = (rf"(?P<guild>{_ID}):(?P<variant>{_VARIANT})"
-                                     rf":(?P<period>{_PERIOD}):(?P<page>{_PAGE})")
+                                     rf":(?P<period>{_PERIOD}):(?P<page>{_PAGE})"
+                                     rf"(?::(?P<order>{_ORDER}):(?P<season>{_SEASON}))?")
     event: ClassVar[str] = "tapp_leaderboard"
 
     guild_id: int
     variant: str | None
     period: Period
     page: int = 0
+    order: Order = Order.CHIPS
+    season: Season = Season.ALL
 
     def fields(self) -> str:
-        return f"{self.guild_id}:{self.variant or ALL_VARIANTS}:{self.period.value}:{self.page}"
+        tail = ("" if (self.order, self.season) == (Order.CHIPS, Season.ALL)
+                else f":{self.order.value}:{self.season.value}")
+        return (f"{self.guild_id}:{self.variant or ALL_VARIANTS}:{self.period.value}"
+                f":{self.page}{tail}")
 
     def at_page(self, page: int) -> BoardKey:
-        return BoardKey(self.guild_id, self.variant, self.period, max(0, min(page, MAX_PAGE)))
+        return BoardKey(self.guild_id, self.variant, self.period, max(0, min(page, MAX_PAGE)),
+                        self.order, self.season)
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> BoardKey:
         variant = m["variant"]
         return cls(int(m["guild"]), None if variant == ALL_VARIANTS else variant,
-                   Period(m["period"]), int(m["page"]))
+                   Period(m["period"]), int(m["page"]), Order(m["order"] or Order.CHIPS),
+                   Season(m["season"] or Season.ALL))
 
 
 @dataclass(frozen=True, slots=True)

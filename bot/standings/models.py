@@ -5,9 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ratings import SeasonLength
 from bot.store import Standing
+from bot.store.ratings import RatingLine
 
 from .ids import BoardKey, HistoryKey
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSpan:
+    """A season of the server: its length and its UTC start and end (Unix seconds)."""
+
+    length: SeasonLength
+    start: int
+    end: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +31,31 @@ class BoardPage:
     rows: tuple[Standing, ...]
     me: Standing | None
     viewer_id: int | None
+    season: SeasonSpan | None = None
+
+    @property
+    def has_previous(self) -> bool:
+        return self.key.page > 0
+
+    @property
+    def has_next(self) -> bool:
+        return self.key.page + 1 < self.pages
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPage:
+    """One page of a leaderboard by skill rating, in one variant (ratings are kept per
+    variant): players with at least ``min_deals`` rated deals in the span."""
+
+    key: BoardKey
+    variant: str  # the key's, or the server's usual variant
+    pages: int
+    players: int
+    rows: tuple[RatingLine, ...]
+    me: RatingLine | None
+    viewer_id: int | None
+    min_deals: int
+    season: SeasonSpan | None = None
 
     @property
     def has_previous(self) -> bool:

@@ -17,7 +17,7 @@ from bot.store import MemberStats, Standing
 from bot.usertext import safe
 from renderer import Labels
 
-from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage
+from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage, SeasonSpan
 
 COLOUR = discord.Colour(0x2E7D32)  # the felt's green
 FIELD_MAX = 1024
@@ -75,11 +75,24 @@ def _record(s: Standing, language: str | None) -> dict[str, str]:
                           lost=s.declarer_lost)}
 
 
+def season_title(season: SeasonSpan, language: str | None) -> str:
+    """``season 2026-11`` or ``season 2026 Q4``, in ``language``."""
+    start = datetime.fromtimestamp(season.start, UTC)
+    return t(f"standings.season.title.{season.length.value}", language, year=start.year,
+             month=f"{start.month:02d}", quarter=(start.month - 1) // 3 + 1)
+
+
+def span_title(key_period: str, season: SeasonSpan | None, language: str | None) -> str:
+    """A leaderboard's span: the season's name, else its period's."""
+    return (season_title(season, language) if season is not None
+            else t(f"standings.period.title.{key_period}", language))
+
+
 def board_embed(page: BoardPage, language: str | None) -> discord.Embed:
     key = page.key
     embed = discord.Embed(colour=COLOUR, title=t(
         "standings.board.title", language, variant=variant_name(key.variant, language),
-        period=t(f"standings.period.title.{key.period.value}", language)))
+        period=span_title(key.period.value, page.season, language)))
     lines = []
     for s in page.rows:
         who = mention(s.user_id, None)
@@ -104,8 +117,9 @@ def board_embed(page: BoardPage, language: str | None) -> discord.Embed:
 
 # -- stats ---------------------------------------------------------------------------------
 def stats_embed(stats: MemberStats, name: str, language: str | None,
-                chart: str | None = None) -> discord.Embed:
-    """``chart``: the file name of the attached chip chart, shown as the embed's image."""
+                chart: str | None = None, rating: str | None = None) -> discord.Embed:
+    """``chart``: the file name of the attached chip chart, shown as the embed's image;
+    ``rating``: the member's ratings as a field's text."""
     name = safe(name)
     embed = discord.Embed(colour=COLOUR, title=t(
         "standings.stats.title", language, name=name,
@@ -136,6 +150,9 @@ def stats_embed(stats: MemberStats, name: str, language: str | None,
                  for c in stats.contracts]
         embed.add_field(name=t("standings.stats.contracts", language),
                         value=clip(lines, FIELD_MAX), inline=False)
+    if rating:
+        embed.add_field(name=t("standings.stats.rating", language), value=rating,
+                        inline=False)
     if chart is not None:
         embed.set_image(url=f"attachment://{chart}")
     return embed

@@ -10,19 +10,22 @@ from __future__ import annotations
 import math
 
 from bot.i18n.words import home_style
+from bot.ratings import MIN_RATED_DEALS, SeasonLength, previous_start, season_end, season_start
 from bot.store import (
     DealNotFound,
     DealStatus,
     DeckStyle,
     LedgerRow,
     MemberStats,
+    Period,
     SettledDeal,
     Store,
 )
+from bot.store.ratings import RatingPoint
 
-from .errors import DealNotOver, NoSuchDeal
-from .ids import BoardKey, HistoryKey
-from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage
+from .errors import DealNotOver, NoSeasons, NoSuchDeal, RatingPeriod, SeasonAndPeriod
+from .ids import BoardKey, HistoryKey, Order, Season
+from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage, RatingPage, SeasonSpan
 
 PAGE_SIZE = 10
 
@@ -36,16 +39,63 @@ class StandingsService:
         """The server's ``language`` setting (``auto``: its Discord locale decides)."""
         return (await self.store.settings.for_guild(guild_id)).language
 
-    async def board(self, key: BoardKey, viewer_id: int | None = None) -> BoardPage:
-        """A leaderboard page (past the last page: the last one) with the viewer's line."""
+    async def season(self, guild_id: int, which: Season) -> SeasonSpan | None:
+        """The server's current or previous season (None for ``Season.ALL``); refused
+        where the server has no seasons."""
+        if which is Season.ALL:
+            return None
+        length = (await self.store.settings.for_guild(guild_id)).season
+        if length is SeasonLength.OFF:
+            raise NoSeasons()
+        start = season_start(length, self.store.db.now())
+        if which is Season.PREVIOUS:
+            start = previous_start(length, start)
+        return SeasonSpan(length, start, season_end(length, start))
+
+    async def board(self, key: BoardKey, viewer_id: int | None = None
+                    ) -> BoardPage | RatingPage:
+        """A leaderboard page (past the last page: the last one) with the viewer's line:
+        by chips, or by rating (:meth:`rating_board`)."""
+        if key.season is not Season.ALL and key.period is not Period.ALL:
+            raise SeasonAndPeriod()
+        season = await self.season(key.guild_id, key.season)
+        if key.order is Order.RATING:
+            return await self.rating_board(key, season, viewer_id)
         size = self.page_size
+        period, at = ((key.period, None) if season is None
+                      else (Period(season.length.value), float(season.start)))
         board = await self.store.standings.leaderboard(
-            key.guild_id, variant=key.variant, period=key.period, limit=size,
+            key.guild_id, variant=key.variant, period=period, at=at, limit=size,
             offset=key.page * size, user_id=viewer_id)
         pages = max(1, math.ceil(board.players / size))
         if key.page >= pages:
             return await self.board(key.at_page(pages - 1), viewer_id)
-        return BoardPage(key, pages, board.players, board.rows, board.me, viewer_id)
+        return BoardPage(key, pages, board.players, board.rows, board.me, viewer_id, season)
+
+    async def rating_board(self, key: BoardKey, season: SeasonSpan | None,
+                           viewer_id: int | None) -> RatingPage:
+        """Players by rating (mu - 2 sigma) in one variant (the server's usual one if
+        the key names none), all time or in a season; ranked from
+        :data:`MIN_RATED_DEALS` deals in that span."""
+        if key.period is not Period.ALL:
+            raise RatingPeriod()
+        variant = key.variant or (await self.store.settings.for_guild(key.guild_id)
+                                  ).default_variant
+        size = self.page_size
+        grain, bucket = ("all", 0) if season is None else (season.length.value, season.start)
+        board = await self.store.ratings.leaderboard(
+            key.guild_id, variant, grain=grain, bucket=bucket, min_deals=MIN_RATED_DEALS,
+            limit=size, offset=key.page * size, user_id=viewer_id)
+        pages = max(1, math.ceil(board.players / size))
+        if key.page >= pages:
+            return await self.rating_board(key.at_page(pages - 1), season, viewer_id)
+        return RatingPage(key, variant, pages, board.players, board.lines, board.me,
+                          viewer_id, MIN_RATED_DEALS, season)
+
+    async def rating_history(self, guild_id: int, user_id: int, *,
+                             variant: str | None = None) -> tuple[RatingPoint, ...]:
+        """The member's all-time rating after each rated deal (every variant, or one)."""
+        return await self.store.ratings.history(guild_id, user_id, variant=variant)
 
     async def stats(self, guild_id: int, user_id: int, *,
                     variant: str | None = None) -> MemberStats:

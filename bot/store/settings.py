@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.engine import VARIANTS
+from bot.ratings.seasons import SeasonLength
 
 from .backend import Database
 from .db import dumps, loads
@@ -57,6 +58,7 @@ class Settings:
     deck_style: DeckStyle = DeckStyle.AUTO
     table_mode: TableMode = TableMode.THREAD
     language: str = "auto"
+    season: SeasonLength = SeasonLength.OFF  # the server's seasons (off, month, quarter)
 
     def to_json(self) -> dict[str, Any]:
         return {k: _plain(v) for k, v in dataclasses.asdict(self).items()}
@@ -135,6 +137,7 @@ SPECS: dict[str, Spec] = {
     "deck_style": Spec(_choice([d.value for d in DeckStyle], DeckStyle), per_table=True),
     "table_mode": Spec(_choice([m.value for m in TableMode], TableMode), per_table=True),
     "language": Spec(_choice(LANGUAGES), per_table=True),
+    "season": Spec(_choice([s.value for s in SeasonLength], SeasonLength), per_table=False),
 }
 assert set(SPECS) == {f.name for f in dataclasses.fields(Settings)}
 

@@ -4,7 +4,7 @@ All three read from indexes. Leaderboard and stats read the ``standings`` and
 ``declarer_records`` summaries that triggers keep from the ledger (a few rows per
 member, whatever the number of deals); history walks a covering index of the ledger.
 Computer players and the pot have no user id, so they are never ranked. Periods are
-UTC calendar periods (this day, week from Monday, month, year), rolling windows of
+UTC calendar periods (this day, week from Monday, month, quarter, year), rolling windows of
 whole UTC days (the last 7 or 30 days, today included), or all time.
 """
 
@@ -32,6 +32,7 @@ from .sql import Conn, Row
 class Period(StrEnum):
     ALL = "all"
     YEAR = "year"
+    QUARTER = "quarter"  # a UTC calendar quarter (a season, see bot.ratings.seasons)
     MONTH = "month"
     WEEK = "week"
     DAY = "day"
@@ -62,6 +63,11 @@ def period_bounds(period: Period | str, at: float) -> tuple[str, int, int]:
     if period is Period.MONTH:
         days = calendar.monthrange(month.year, month.month)[1]
         return "month", _ts(month), _ts(month + timedelta(days=days))
+    if period is Period.QUARTER:
+        first = month.replace(month=3 * ((month.month - 1) // 3) + 1)
+        years, after = divmod(first.month + 2, 12)
+        return "month", _ts(first), _ts(first.replace(year=first.year + years,
+                                                      month=after + 1))
     year = month.replace(month=1)
     return "month", _ts(year), _ts(year.replace(year=year.year + 1))
 

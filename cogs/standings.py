@@ -217,12 +217,13 @@ class Standings(TappCog):
             if not stats.deals:
                 await interaction.response.send_message(embed=stats_embed(stats, name, lang))
                 return
-            ratings = await service.rating_history(guild_id, target.id, variant=chosen)
+            history = await service.rating_history(guild_id, target.id, variant=chosen)
+            rating = ratings_field(await service.ratings(guild_id, target.id, variant=chosen),
+                                   lang)
             await interaction.response.defer(thinking=True)
-            chart = await asyncio.to_thread(chip_chart, stats, name, lang, ratings)
+            chart = await asyncio.to_thread(chip_chart, stats, name, lang, history)
             await fill(interaction,
-                embed=stats_embed(stats, name, lang, chart=chart.filename,
-                                  rating=ratings_field(ratings, lang)),
+                embed=stats_embed(stats, name, lang, chart=chart.filename, rating=rating),
                 file=_file(Picture(chart.filename, chart)),
                 **_view_kwargs(stats_view(stats, lang)))
 

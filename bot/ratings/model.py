@@ -1,13 +1,24 @@
 """Skill ratings of a deal's players: who played on which side, who came out ahead,
-and the openskill update (Weng-Lin's Plackett-Luce model). Pure: no I/O, no store.
+and the openskill update (Weng-Lin's Bradley-Terry model, full pairing). Pure: no I/O,
+no store.
 
 A Tapp deal is one side against another: the declarer plays alone against the
-defenders (every variant; a Rufer's called card is handed over, it makes no partner),
-so the declarer is a team of one and the defenders a team of the rest; the winning
-side ranks ahead, a draw ranks them level. A deal with no declarer (Ramsch) is every
-seat for itself, ranked by the chips each took. A thrown-in deal is not rated.
-Everything is read from the deal's ledger rows, so a replay of the ledger gives the
-same ratings as the settlements did.
+defenders (in every variant; a Rufer's called card is handed over, it makes no
+partner). The winning side ranks ahead; a draw ranks both sides level. Each seat is its
+own openskill team and the sides are ranks, the defenders sharing theirs: openskill
+rates a team by the *sum* of its players' skills, so a side of three defenders would
+count as three times the declarer's side, every declarer's win would look like an
+upset, and the defenders' (and computer players') ratings would drift to a third of the
+members'. A deal with no declarer (Ramsch) is every seat for itself, ranked by the chips
+each took. A thrown-in deal is not rated. Everything is read from the deal's ledger
+rows, so a replay of the ledger gives the same ratings as the settlements did.
+
+Why Bradley-Terry with full pairing rather than openskill's Plackett-Luce: it compares
+every pair of seats, so a declarer's win over three defenders moves the declarer as
+much as a loss to them would (+7.9 / -7.9 from the start, each defender -2.6 / +2.6:
+the chips' own shape, one side paying the other). Plackett-Luce reads a loss to three
+players tied first as much less than a win over them (+2.8 / -0.9), so a member who
+declares often and wins one game in four would stay where they started.
 """
 
 from __future__ import annotations
@@ -16,11 +27,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 #: the model's defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300), fixed here: a change
 #: of any of them changes every rating, so it would need ``rebuild-ratings``
-MODEL = PlackettLuce(mu=25.0, sigma=25.0 / 3.0, beta=25.0 / 6.0, tau=25.0 / 300.0)
+MODEL = BradleyTerryFull(mu=25.0, sigma=25.0 / 3.0, beta=25.0 / 6.0, tau=25.0 / 300.0)
 #: a rating is shown as mu ± this many sigmas, and ranked by mu minus as many (the
 #: rating a player is 97.7% likely to be above)
 SIGMAS = 2.0
@@ -73,7 +84,8 @@ class SeatResult(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """The sides of a deal as seat lists, and each side's rank (0 first; equal: level)."""
+    """The openskill teams of a deal (each a seat list: here one seat each) and each
+    team's rank (0 first; equal: level)."""
 
     teams: tuple[tuple[int, ...], ...]
     ranks: tuple[int, ...]
@@ -85,14 +97,14 @@ def match_of(rows: Sequence[SeatResult]) -> Match | None:
     seats = sorted((r for r in rows if r.seat is not None), key=lambda r: r.seat or 0)
     if len(seats) < 2 or seats[0].contract is None:
         return None
+    teams = tuple((r.seat or 0,) for r in seats)
     declarer = next((r for r in seats if r.was_declarer), None)
     if declarer is not None:
-        defenders = tuple(r.seat for r in seats if r is not declarer)
-        ranks = (0, 0) if declarer.won is None else (0, 1) if declarer.won else (1, 0)
-        return Match(((declarer.seat or 0,), tuple(s or 0 for s in defenders)), ranks)
+        won = declarer.won
+        side = {True: (0, 1), False: (1, 0), None: (0, 0)}[won]  # (declarer, defenders)
+        return Match(teams, tuple(side[0] if r is declarer else side[1] for r in seats))
     amounts = [r.amount for r in seats]
-    return Match(tuple((r.seat or 0,) for r in seats),
-                 tuple(sum(a > r.amount for a in amounts) for r in seats))
+    return Match(teams, tuple(sum(a > r.amount for a in amounts) for r in seats))
 
 
 def rate(match: Match, players: Mapping[int, str],

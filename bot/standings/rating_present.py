@@ -7,13 +7,13 @@ does not lead on luck; a computer level appears as "🤖 Computer (strong)".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 
 import discord
 
 from bot.i18n import t
 from bot.ratings import Rating, computer_level
-from bot.store.ratings import RatingLine, RatingPoint
+from bot.store.ratings import RatingLine, StoredRating
 
 from .models import RatingPage
 from .present import (
@@ -71,13 +71,10 @@ def rating_board_embed(page: RatingPage, language: str | None) -> discord.Embed:
     return embed
 
 
-def ratings_field(points: Sequence[RatingPoint], language: str | None) -> str | None:
-    """The member's latest all-time rating in each variant they were rated in, with
-    their rated deals there (None: never rated)."""
-    latest: dict[str, tuple[Rating, int]] = {}
-    for p in points:
-        latest[p.variant] = (p.rating, latest.get(p.variant, (p.rating, 0))[1] + 1)
+def ratings_field(ratings: Mapping[str, StoredRating], language: str | None) -> str | None:
+    """The member's all-time rating in each variant they were rated in (variant ->
+    rating), with their rated deals there (None: never rated)."""
     lines = [t("standings.stats.rating.line", language, variant=variant_name(v, language),
-               rating=rating_text(r), deals=count("standings.deals", n, language))
-             for v, (r, n) in sorted(latest.items())]
+               rating=rating_text(s.rating), deals=count("standings.deals", s.deals, language))
+             for v, s in sorted(ratings.items())]
     return clip(lines, FIELD_MAX) if lines else None

@@ -21,7 +21,7 @@ from bot.store import (
     SettledDeal,
     Store,
 )
-from bot.store.ratings import RatingPoint
+from bot.store.ratings import RatingPoint, StoredRating
 
 from .errors import DealNotOver, NoSeasons, NoSuchDeal, RatingPeriod, SeasonAndPeriod
 from .ids import BoardKey, HistoryKey, Order, Season
@@ -96,6 +96,11 @@ class StandingsService:
                              variant: str | None = None) -> tuple[RatingPoint, ...]:
         """The member's all-time rating after each rated deal (every variant, or one)."""
         return await self.store.ratings.history(guild_id, user_id, variant=variant)
+
+    async def ratings(self, guild_id: int, user_id: int, *,
+                      variant: str | None = None) -> dict[str, StoredRating]:
+        """The member's all-time rating now, per variant."""
+        return await self.store.ratings.of_member(guild_id, user_id, variant=variant)
 
     async def stats(self, guild_id: int, user_id: int, *,
                     variant: str | None = None) -> MemberStats:

@@ -310,6 +310,17 @@ class Ratings:
                 {"guild": guild_id, "user": user_id, "variant": variant}))
         return await self._db.read(run)
 
+    async def of_member(self, guild_id: int, user_id: int, *, variant: str | None = None
+                        ) -> dict[str, StoredRating]:
+        """A member's all-time rating in each variant they were rated in."""
+        def run(conn: Conn) -> dict[str, StoredRating]:
+            return {s.key[1]: s for s in map(_stored, conn.execute(
+                "SELECT * FROM ratings WHERE guild_id = :guild AND player = :player"
+                " AND grain = 'all' AND bucket = 0"
+                " AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)",
+                {"guild": guild_id, "player": str(user_id), "variant": variant}))}
+        return await self._db.read(run)
+
     async def drift(self) -> list[str]:
         """See :func:`drift`."""
         return await self._db.read(drift)

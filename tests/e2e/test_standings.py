@@ -390,6 +390,7 @@ async def test_the_stats_chart_speaks_the_servers_language(club: Club, tapp: Tap
                                     member=club.extras[0])).response
     assert stats is not None and not stats.ephemeral
     [chart] = stats.attachments
-    assert chart.description == "Chipverlauf von m00", chart.description
+    assert chart.description == ("Chipverlauf von m00. Wertung im Lauf der Zeit in"
+                                  " Zuger Tapp"), chart.description  # (rated: a panel below)
     assert chart.filename == "chipverlauf.png"
     assert stats.embeds[0]["image"]["url"] == "attachment://chipverlauf.png"

@@ -13,15 +13,15 @@ from bot.store import Store
 from bot.store.bulk import rebuild_summaries, summaries_rebuilt_after
 from bot.store.db import load_migrations, migrate
 from bot.store.ledger import INSERT_LEDGER
-
-#: the ledger's columns in schema version 1 (no computer level yet)
-INSERT_LEDGER_V1 = INSERT_LEDGER.replace(", level)", ")").replace(", ?)", ")")
 from bot.store.sql import Conn, dialect
 from bot.store.synthetic import bench_subject, fill_synthetic
 from tests.conftest import open_store
 from tests.store.helpers import Seat, book, utc
 
 from .ledgers import fill
+
+#: the ledger's columns in schema version 1 (no computer level yet)
+INSERT_LEDGER_V1 = INSERT_LEDGER.replace(", level)", ")").replace(", ?)", ")")
 
 
 def summaries(conn: sqlite3.Connection) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:

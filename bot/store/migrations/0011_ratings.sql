@@ -1,6 +1,6 @@
 -- 0011: skill ratings (issue 34). The ledger keeps each computer seat's level, so a
 -- deal's rating update can be replayed from the ledger alone. `ratings` holds every
--- player's current rating (Weng-Lin / Plackett-Luce, openskill) per server and variant:
+-- player's current rating (openskill, Weng-Lin: see bot/ratings/model.py) per server and variant:
 -- all time (grain 'all', bucket 0) and per season, a UTC calendar month ('month') and
 -- quarter ('quarter'), bucket = the season's UTC start. `player` is a member's id, or
 -- 'computer:<level>' (every computer of that level in the server is one player).

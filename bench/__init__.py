@@ -20,6 +20,7 @@ SUMMARIES: dict[str, str] = {
     "claims": "how long checking a claim takes, per variant",
     "review": "how long a deal review takes, per variant",
     "scale": "one bot process, then two, on PostgreSQL, and one killed mid-load",
+    "ratings": "what a deal's skill-rating update costs its settlement",
 }
 BENCHMARKS = tuple(SUMMARIES)
 

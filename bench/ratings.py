@@ -2,14 +2,14 @@
 skill ratings cost a settling deal.
 
 A throw-away SQLite database (a file, WAL, as the bot's) gets a server's history of
-``--deals`` settled deals (3 to 6 seats, members and computer players of each level,
-every variant), rated as the bot rates them; then, for each number of seats, ``--samples``
-more deals are settled one write transaction each, as ``Deals.settle`` writes them: the
+--deals settled deals (3 to 6 seats, members and computer players of each level,
+every variant), rated as the bot rates them; then, for each number of seats, --samples
+more deals are settled one write transaction each, as the settlement writes them: the
 deal's ledger rows (the chips, with the standings triggers: the baseline) and then its
 rating update (three spans: all time, the month, the quarter; read, rate, upsert, the
 history point), each timed inside the transaction. Also: the rating arithmetic alone
-(openskill, no SQL), and replaying every rating from the ledger (``check-ledger``,
-``rebuild-ratings``) in deals a second. The aim: a deal's rating update under 5 ms.
+(openskill, no SQL), and replaying every rating from the ledger (check-ledger,
+rebuild-ratings) in deals a second. The aim: a deal's rating update under 5 ms.
 """
 
 from __future__ import annotations

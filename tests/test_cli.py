@@ -98,6 +98,7 @@ bench load --profile-standin /proc/x/standin.prof""".splitlines()]
     ["demo", "--seed", "-1"],
     ["render-gallery"],
     ["check-ledger", "--db"],
+    ["rebuild-ratings", "--db"],
     ["run", "--no-such-option"],
     ["bench", "engine", "--seconds", "0"],
     ["bench", "render", "--repeat", "0"],

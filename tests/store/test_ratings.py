@@ -3,6 +3,7 @@ from the ledger to the same values, kept per season, and read by the leaderboard
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -12,9 +13,11 @@ import pytest
 from bot.ratings import INITIAL, MIN_RATED_DEALS, season_start
 from bot.store import DealStatus, Store, StoreError
 from bot.store.check_ledger import check
+from bot.store.check_ledger import main as check_ledger
 from bot.store.db import load_migrations, migrate
 from bot.store.pg import SCHEMA_TABLE
 from bot.store.ratings import REBUILD_MARK
+from bot.store.rebuild_ratings import main as rebuild_ratings
 from tests.postgres import PgServer
 
 from .helpers import (
@@ -234,3 +237,27 @@ async def test_postgres_upgrades_and_rates_its_old_deals_too(pg_server: PgServer
             assert {s.key[4] for s in expected.values()} >= {"computer:strong"}
             with pytest.raises(StoreError, match="append-only"):  # the trigger is back
                 await store.db.write(lambda c: c.execute("UPDATE ledger SET amount = 0"))
+
+
+def test_check_ledger_and_rebuild_ratings_on_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.sqlite3"
+
+    async def build() -> None:
+        clock = FakeClock(utc(2026, 2, 3))
+        async with await Store.open(path, clock=clock) as store:
+            game = await new_game(store, "zuger", users=[11, 12, None, 14], seed=5)
+            await play(store, game, 3, clock)
+
+    asyncio.run(build())
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE ratings SET sigma = sigma / 2 WHERE player = 'computer:normal'"
+                     " AND grain = 'quarter'")
+    assert check_ledger(["--db", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "rating of computer:normal in server 1 (zuger, the quarter from " in out
+    assert out.endswith("checked 3 settled deals: 1 problem(s)\n")
+    assert rebuild_ratings(["--db", str(path)]) == 0
+    assert capsys.readouterr().out == "rebuilt 12 ratings from the ledger (1 problem(s) before)\n"
+    assert check_ledger(["--db", str(path)]) == 0
+    assert rebuild_ratings(["--db", str(tmp_path / "missing.sqlite3")]) == 2

@@ -22,6 +22,7 @@ NAMES: dict[str, dict[str, str]] = {
         "daily": "tagesspiel", "daily-standings": "tagesspiel-tabelle", "view": "ansicht",
         "quiet": "ruhezeit", "away": "abwesend", "off": "aus", "zone": "zeitzone",
         "from": "von", "to": "bis", "days": "tage", "until": "bis_wann",
+        "order": "sortierung", "season": "saison",
     },
     "sv": {
         "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
@@ -39,5 +40,6 @@ NAMES: dict[str, dict[str, str]] = {
         "daily": "dagens", "daily-standings": "dagens-tabell", "view": "vy",
         "quiet": "tyst", "away": "borta", "off": "av", "zone": "tidszon", "from": "från",
         "to": "till", "days": "dagar", "until": "tills",
+        "order": "ordning", "season": "säsong",
     },
 }

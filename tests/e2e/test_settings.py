@@ -208,7 +208,8 @@ async def test_settings_show_in_the_readers_language(
         "Standardvariante": "Zuger Tapp · *Standard*",
         "Einsatz": "1 Chip pro Einheit · *Standard*", "Kartenbild": "Deutsches Blatt",
         "Tischmodus": "Ein Thread pro Tisch · *Standard*",
-        "Sprache": "Die Discord-Sprache des Servers · *Standard*"}
+        "Sprache": "Die Discord-Sprache des Servers · *Standard*",
+        "Saisons": "aus · *Standard*"}
     assert "/tapp settings set" in embed["footer"]["text"]
 
 
@@ -220,7 +221,7 @@ async def test_the_settings_commands_are_localized_and_within_discords_size(
     change = next(o for o in group["options"] if o["name"] == "set")
     assert {o["name"] for o in change["options"]} == {
         "reminder", "timeout", "on_timeout", "computers", "variant", "stake", "deck_style",
-        "mode", "language"}
+        "mode", "language", "season"}
     assert all(o["description_localizations"].keys() == {"de", "sv-SE"}
                for o in change["options"])
     new = next(o for o in command.data["options"] if o["name"] == "new")

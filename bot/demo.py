@@ -34,6 +34,7 @@ from .engine import ActionType, Deal
 from .engine.cards import CARD_NAMES
 from .engine.claims import ClaimKind, ClaimTooDeep, claim_line, offered_claims
 from .i18n import t
+from .ratings import computer_level
 from .store import Store
 from .tables import ComponentId, Stamp, TableConfig
 from .tables.claims import CLAIM_BUDGET
@@ -306,14 +307,17 @@ def shows_turn(panel: Message, stamp: Stamp | None) -> bool:
 
 
 async def standings(database: Path, table_ids: Sequence[int]) -> list[str]:
-    """The final chips of every table and the server's leaderboard, from the file."""
+    """The final chips of every table, the server's leaderboard and its skill ratings
+    per variant, from the file."""
     lines = []
     names: dict[int, str] = {}
+    variants: list[str] = []
     async with await Store.open(database) as store:
         guild_id = None
         for table_id in table_ids:
             table = await store.tables.get(table_id)
             guild_id = table.guild_id
+            variants += [] if table.variant in variants else [table.variant]
             seats = await store.tables.seats(table_id)
             names.update({s.user_id: s.display_name for s in seats if s.user_id is not None})
             totals: dict[int, int] = {}
@@ -330,6 +334,14 @@ async def standings(database: Path, table_ids: Sequence[int]) -> list[str]:
                 lines.append(f"server leaderboard #{line.rank}: {names.get(line.user_id, '?')} "
                              f"{line.net:+d} chips in {line.deals} deals (computers are not"
                              f" ranked)")
+            for variant in variants:  # (the bot ranks from 10 deals: the demo from 1)
+                rated = await store.ratings.leaderboard(guild_id, variant, min_deals=1)
+                for r in rated.lines:
+                    level = computer_level(r.player)
+                    who = (f"computer ({level})" if level is not None
+                           else names.get(r.user_id or 0, "?"))
+                    lines.append(f"rating in {variant} #{r.rank}: {who} {r.rating.mu:.1f}"
+                                 f" ± {r.rating.spread:.1f} after {r.deals} rated deals")
     return lines
 
 

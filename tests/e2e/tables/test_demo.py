@@ -46,6 +46,9 @@ def test_the_demo_plays_every_variant(demo: DemoRun) -> None:
         "zuger", "tapp1879", "dapp", "wuerttemberg"]
     assert all("closed" in t and "alice" in t for t in tables)
     assert any("leaderboard" in line and "alice" in line for line in lines)
+    rated = [line.strip() for line in lines if line.strip().startswith("rating in zuger #")]
+    assert any("alice" in line for line in rated) and any("computer (" in line
+                                                          for line in rated)
     # the deal of the day: bob, then alice, on the same cards, ranked on them
     daily = [line for line in lines if line.strip().startswith("deal of the day")]
     assert sorted(line.split(": ")[1].split()[0] for line in daily) == ["alice", "bob"]

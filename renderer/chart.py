@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from PIL import Image
@@ -24,6 +25,33 @@ MAX_LINES = 10
 PALETTE = ("#4fc3f7", "#ffb74d", "#e57373", "#81c784", "#ba68c8", "#fff176", "#4db6ac",
            "#f06292", "#a1887f", "#90a4ae")
 LEGEND_W = 230
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """Data to pixels in a chart's box: x from ``x0`` to ``x1``, y from ``y0`` to ``y1``."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+
+    @classmethod
+    def fit(cls, xs: Sequence[float], y_ticks: Sequence[float],
+            box: tuple[float, float, float, float]) -> Plot:
+        """The box spanning ``xs`` (one unit if they are all the same) and the ticks."""
+        x0, x1 = min(xs), max(xs)
+        return cls(*box, x0, x1 if x1 != x0 else x0 + 1, y_ticks[0], y_ticks[-1])
+
+    def px(self, x: float) -> float:
+        return self.left + (x - self.x0) / (self.x1 - self.x0) * (self.right - self.left)
+
+    def py(self, y: float) -> float:
+        return self.bottom - (y - self.y0) / (self.y1 - self.y0) * (self.bottom - self.top)
 
 
 def _num(x: X) -> float:
@@ -91,19 +119,11 @@ def draw_chip_chart(series: Series, *, labels: Labels | Mapping[str, str] | None
     dates = any(isinstance(p[0], datetime) for _, pts in lines for p in pts)
     xs = [_num(p[0]) for _, pts in lines for p in pts]
     ys = [p[1] for _, pts in lines for p in pts] + [0]
-    x0, x1 = min(xs), max(xs)
-    if x1 == x0:
-        x1 = x0 + 1
     yt = nice_ticks(min(ys), max(ys), 6)
-    y0, y1 = yt[0], yt[-1]
     left, right = 78 * s, (WIDTH - LEGEND_W - 10) * s
     top, bottom = 66 * s, (HEIGHT - 44) * s
-
-    def px(x: float) -> float:
-        return left + (x - x0) / (x1 - x0) * (right - left)
-
-    def py(y: float) -> float:
-        return bottom - (y - y0) / (y1 - y0) * (bottom - top)
+    plot = Plot.fit(xs, yt, (left, right, top, bottom))
+    x0, x1, px, py = plot.x0, plot.x1, plot.px, plot.py
 
     for v in yt:  # grid and y labels
         y = py(v)

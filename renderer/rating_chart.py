@@ -14,6 +14,7 @@ from .chart import (
     PALETTE,
     SCALE,
     WIDTH,
+    Plot,
     Series,
     _num,
     _x_label,
@@ -57,19 +58,11 @@ def draw_rating_panel(series: RatingSeries, *, labels: Labels | Mapping[str, str
     xs = [_num(p[0]) for _, pts in lines for p in pts]
     lows = [p[1] - SIGMAS * p[2] for _, pts in lines for p in pts]
     highs = [p[1] + SIGMAS * p[2] for _, pts in lines for p in pts]
-    x0, x1 = min(xs), max(xs)
-    if x1 == x0:
-        x1 = x0 + 1
     yt = nice_ticks(min(lows), max(highs), 4)
-    y0, y1 = yt[0], yt[-1]
     left, right = 78 * s, (WIDTH - LEGEND_W - 10) * s
     top, bottom = 48 * s, (PANEL_HEIGHT - 40) * s
-
-    def px(x: float) -> float:
-        return left + (x - x0) / (x1 - x0) * (right - left)
-
-    def py(y: float) -> float:
-        return bottom - (y - y0) / (y1 - y0) * (bottom - top)
+    plot = Plot.fit(xs, yt, (left, right, top, bottom))
+    x0, x1, px, py = plot.x0, plot.x1, plot.px, plot.py
 
     for v in yt:
         draw.line((left, py(v), right, py(v)), fill=d.PANEL, width=s)

@@ -21,17 +21,12 @@ class SeasonSpan:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class BoardPage:
-    """One page of a leaderboard, and the viewer's own line wherever it is."""
+class Paged:
+    """Previous and next of a leaderboard page (its ``key`` and ``pages``)."""
 
-    key: BoardKey  # the page shown (clamped to the pages there are)
+    __slots__ = ()
+    key: BoardKey
     pages: int
-    players: int
-    rows: tuple[Standing, ...]
-    me: Standing | None
-    viewer_id: int | None
-    season: SeasonSpan | None = None
 
     @property
     def has_previous(self) -> bool:
@@ -43,7 +38,20 @@ class BoardPage:
 
 
 @dataclass(frozen=True, slots=True)
-class RatingPage:
+class BoardPage(Paged):
+    """One page of a leaderboard, and the viewer's own line wherever it is."""
+
+    key: BoardKey  # the page shown (clamped to the pages there are)
+    pages: int
+    players: int
+    rows: tuple[Standing, ...]
+    me: Standing | None
+    viewer_id: int | None
+    season: SeasonSpan | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPage(Paged):
     """One page of a leaderboard by skill rating, in one variant (ratings are kept per
     variant): players with at least ``min_deals`` rated deals in the span."""
 
@@ -56,14 +64,6 @@ class RatingPage:
     viewer_id: int | None
     min_deals: int
     season: SeasonSpan | None = None
-
-    @property
-    def has_previous(self) -> bool:
-        return self.key.page > 0
-
-    @property
-    def has_next(self) -> bool:
-        return self.key.page + 1 < self.pages
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ one line per problem; exit status 0 when clean, 1 with problems, 2 on usage erro
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sys
 from pathlib import Path
@@ -103,15 +104,28 @@ problems, 2 when the database cannot be read.
 """
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = Parser(prog="python -m bot check-ledger", description=DESCRIPTION)
+def add_database_option(parser: Parser) -> None:
+    """``--db PATH|URL``, the bot's database by default (see :func:`chosen_database`)."""
     parser.add_argument("--db", type=database_location, default=None, metavar="PATH|URL",
                         help=f"the database file or a postgresql:// URL (default: "
                              f"$TAPP_DATABASE, else {DEFAULT_PATH}, as the bot)")
+
+
+def chosen_database(args: argparse.Namespace) -> Path | str | None:
+    """The ``--db`` given, else the bot's; None (said on stderr) for a missing file."""
+    db: Path | str = args.db or default_database()
+    if isinstance(db, Path) and not db.is_file():
+        print(f"no database at {db}", file=sys.stderr)
+        return None
+    return db
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = Parser(prog="python -m bot check-ledger", description=DESCRIPTION)
+    add_database_option(parser)
     args = parser.parse_args(argv)
-    args.db = args.db or default_database()
-    if isinstance(args.db, Path) and not args.db.is_file():
-        print(f"no database at {args.db}", file=sys.stderr)
+    args.db = chosen_database(args)
+    if args.db is None:
         return 2
 
     async def run() -> tuple[int, list[str]]:

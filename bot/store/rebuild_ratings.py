@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 
 from bot.cli import Parser
-from bot.config import database_location
 
 from .backend import shown_location
-from .db import DEFAULT_PATH, default_database
+from .check_ledger import add_database_option, chosen_database
 from .errors import StoreError
 from .store import Store
 
@@ -26,13 +24,10 @@ for it).
 
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m bot rebuild-ratings", description=DESCRIPTION)
-    parser.add_argument("--db", type=database_location, default=None, metavar="PATH|URL",
-                        help=f"the database file or a postgresql:// URL (default: "
-                             f"$TAPP_DATABASE, else {DEFAULT_PATH}, as the bot)")
+    add_database_option(parser)
     args = parser.parse_args(argv)
-    args.db = args.db or default_database()
-    if isinstance(args.db, Path) and not args.db.is_file():
-        print(f"no database at {args.db}", file=sys.stderr)
+    args.db = chosen_database(args)
+    if args.db is None:
         return 2
 
     async def run() -> tuple[int, int]:

@@ -16,14 +16,17 @@ from collections.abc import AsyncIterator
 import pytest
 from PIL import Image
 
-from bot.client import TappBot
 from bot.config import Settings
 from bot.ratings import MIN_RATED_DEALS, Rating
 from bot.store import Store
 from standin import Actor, Sandbox
-from standin.harness import World, running
+from standin.harness import World
 from standin.models import Message
+from tests.e2e.test_standings import tapp  # noqa: F401 (the bot on this module's store)
 from tests.store.helpers import FakeClock, Seat, book, utc
+
+#: every test talks to the bot, which shares this module's store (and its clock)
+pytestmark = pytest.mark.usefixtures("tapp")
 
 NOW = utc(2024, 5, 15, 12)
 HOUR = 3600.0
@@ -59,17 +62,6 @@ async def store(settings: Settings, world: World, clock: FakeClock) -> AsyncIter
         await s.close()
 
 
-@pytest.fixture
-async def tapp(sandbox: Sandbox, world: World, settings: Settings,
-               store: Store) -> AsyncIterator[TappBot]:
-    async def shared_store(_: Settings) -> Store:
-        return store
-
-    bot = TappBot(settings, store_factory=shared_store, guild_ready_timeout=0.05)
-    async with running(bot, sandbox):
-        yield bot
-
-
 def lines(message: Message) -> list[str]:
     [embed] = message.embeds
     return (embed.get("description") or "").splitlines()
@@ -97,7 +89,7 @@ def shown(r: Rating) -> str:
 
 
 async def test_the_rating_leaderboard_ranks_members_and_computer_levels(
-        sandbox: Sandbox, world: World, store: Store, tapp: TappBot) -> None:
+        sandbox: Sandbox, world: World, store: Store) -> None:
     alice, bob, carol, _ = world.players
     board = await public(alice, world, order="rating")
     [embed] = board.embeds
@@ -128,8 +120,7 @@ async def test_the_rating_leaderboard_ranks_members_and_computer_levels(
 
 
 async def test_seasons_roll_over_on_the_bots_clock(sandbox: Sandbox, world: World,
-                                                  store: Store, clock: FakeClock,
-                                                  tapp: TappBot) -> None:
+                                                  store: Store, clock: FakeClock) -> None:
     alice, bob = world.players[:2]
     assert "This server has no seasons" in await refused(alice, world, season="current")
     ix = await alice.slash(world.channel, "/tapp settings set", season="month")
@@ -170,7 +161,7 @@ async def test_seasons_roll_over_on_the_bots_clock(sandbox: Sandbox, world: Worl
 
 
 async def test_a_rating_page_button_keeps_its_order_and_season(
-        sandbox: Sandbox, world: World, store: Store, tapp: TappBot) -> None:
+        sandbox: Sandbox, world: World, store: Store) -> None:
     await store.settings.set_guild(world.guild.id, {"season": "month"})
     alice = world.players[0]
     for i in range(11):  # eleven more members with ten deals each: two pages
@@ -186,8 +177,7 @@ async def test_a_rating_page_button_keeps_its_order_and_season(
     assert len(lines(board)) == 4  # 14 ranked: 3 from before, 11 new
 
 
-async def test_stats_chart_the_rating_under_the_chips(world: World, store: Store,
-                                                      tapp: TappBot) -> None:
+async def test_stats_chart_the_rating_under_the_chips(world: World, store: Store) -> None:
     alice = world.players[0]
     ix = await alice.slash(world.channel, "/tapp stats")
     stats = ix.response

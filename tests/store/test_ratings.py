@@ -30,6 +30,7 @@ from .helpers import (
     start_deal,
     utc,
 )
+from .test_races import pair
 
 DAY = 86400.0
 
@@ -261,3 +262,36 @@ def test_check_ledger_and_rebuild_ratings_on_the_command_line(
     assert capsys.readouterr().out == "rebuilt 12 ratings from the ledger (1 problem(s) before)\n"
     assert check_ledger(["--db", str(path)]) == 0
     assert rebuild_ratings(["--db", str(tmp_path / "missing.sqlite3")]) == 2
+
+
+async def test_deals_settled_at_once_by_two_processes_replay_to_the_same_ratings(
+        request: pytest.FixtureRequest, backend: str, tmp_path: Path,
+        clock: FakeClock) -> None:
+    """Two stores on one database settle deals of two tables at the same moment, member
+    11 and the normal computer players at both: each settlement reads and writes their
+    ratings, so one waits for (SQLite) or is run again after (PostgreSQL) the other,
+    and the ledger's order is the order the ratings were updated in."""
+    async def race(a: Store, b: Store) -> None:
+        one = await new_game(a, "zuger", users=[11, 12, None, 14], seed=5, channel_id=1)
+        two = await new_game(b, "zuger", users=[11, 22, None, 24], seed=6, channel_id=2)
+        for _ in range(6):
+            settles = []
+            for store, game in ((a, one), (b, two)):
+                row, deal = await start_deal(store, game)
+                await log_actions(store, row, deal, scripted_entries(deal, game.rng))
+                game.session.finish_deal()
+                settles.append(store.deals.settle(row.deal_id, deal, game.session))
+            await asyncio.gather(*settles)
+            clock.advance(60)
+        stored = await b.ratings.stored()
+        assert stored == await a.ratings.replayed()
+        assert stored[(1, "zuger", "all", 0, "11")].deals == len(
+            await a.ratings.history(1, 11))
+
+    if backend == "sqlite":
+        async with pair(tmp_path / "race.sqlite3", clock) as (a, b):
+            await race(a, b)
+        return
+    async with request.getfixturevalue("pg_server").database() as url, \
+            pair(url, clock) as (a, b):
+        await race(a, b)

@@ -12,36 +12,39 @@ from bot.display.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
 
 from .load_members import ANSWER_TIMEOUT_S
 
-#: the aims: at AIM_RATE turns a second offered to AIM_TABLES tables under Discord's
-#: default global limit, p99 under AIM_P99_MS and within AIM_FLOOR_RATIO of the floor's,
-#: the bot's CPU per action within AIM_FLOOR_RATIO of the floor's, at most
-#: AIM_TOKEN_REQUESTS token requests and AIM_CLICKS member clicks per action, nothing
-#: failed or refused
+#: the aims (issue 32): at AIM_RATE turns a second offered to AIM_TABLES tables under
+#: Discord's default global limit, p99 under AIM_P99_MS, p99 and the bot's CPU per action
+#: within AIM_COURIER_RATIO of the courier's (the same requests and bytes, none of the
+#: bot's work, measured in the same run), at most AIM_TOKEN_REQUESTS token requests and
+#: AIM_CLICKS member clicks per action, nothing failed or refused. The floor's ratios (a
+#: bare client answering at once) are reported beside them, not judged.
 AIM_P99_MS = 250.0
-AIM_FLOOR_RATIO = 3.0
+AIM_COURIER_RATIO = 3.0
 AIM_RATE = 40.0
 AIM_TABLES = 200
 AIM_TOKEN_REQUESTS = 1.0
 AIM_CLICKS = 1.1
 
 
+def _ratio(figures: dict[str, Any], base: str) -> None:
+    """``p99_vs_<base>`` and ``cpu_vs_<base>`` where both sides were measured."""
+    if figures.get(f"{base}_p99_ms") is not None and figures.get("p99_ms") is not None:
+        figures[f"p99_vs_{base}"] = round(
+            figures["p99_ms"] / max(figures[f"{base}_p99_ms"], 0.1), 2)
+    if figures.get(f"{base}_cpu_ms_per_action") and figures.get("bot_cpu_ms_per_action"):
+        figures[f"cpu_vs_{base}"] = round(
+            figures["bot_cpu_ms_per_action"] / figures[f"{base}_cpu_ms_per_action"], 2)
+
+
 def judge(figures: dict[str, Any]) -> None:
-    """Add the ratios to the floor's and the courier's, and ``aim_met``."""
-    if "floor_p99_ms" in figures and figures.get("p99_ms") is not None:
-        figures["p99_vs_floor"] = round(figures["p99_ms"] / max(figures["floor_p99_ms"], 0.1), 2)
-    if figures.get("floor_cpu_ms_per_action") and figures.get("bot_cpu_ms_per_action"):
-        figures["cpu_vs_floor"] = round(
-            figures["bot_cpu_ms_per_action"] / figures["floor_cpu_ms_per_action"], 2)
-    for name in ("courier",):  # not an aim: how much of the bot's cost its own work is
-        if figures.get(f"{name}_p99_ms") and figures.get("p99_ms") is not None:
-            figures[f"p99_vs_{name}"] = round(figures["p99_ms"] / figures[f"{name}_p99_ms"], 2)
-        if figures.get(f"{name}_cpu_ms_per_action") and figures.get("bot_cpu_ms_per_action"):
-            figures[f"cpu_vs_{name}"] = round(
-                figures["bot_cpu_ms_per_action"] / figures[f"{name}_cpu_ms_per_action"], 2)
+    """Add the ratios to the floor's and the courier's, and ``aim_met`` (by the
+    courier's: without a courier run the aim is not met)."""
+    for base in ("floor", "courier"):
+        _ratio(figures, base)
     figures["aim_met"] = bool(
         figures.get("p99_ms") is not None and figures["p99_ms"] < AIM_P99_MS
-        and figures.get("p99_vs_floor", float("inf")) <= AIM_FLOOR_RATIO
-        and figures.get("cpu_vs_floor", float("inf")) <= AIM_FLOOR_RATIO
+        and figures.get("p99_vs_courier", float("inf")) <= AIM_COURIER_RATIO
+        and figures.get("cpu_vs_courier", float("inf")) <= AIM_COURIER_RATIO
         and (figures.get("token_requests_per_action") or 0) <= AIM_TOKEN_REQUESTS
         and (figures.get("member_clicks_per_action") or float("inf")) <= AIM_CLICKS
         and figures["failed"] == 0 and figures["global_refused"] == 0
@@ -171,16 +174,22 @@ def report(f: dict[str, Any]) -> str:
         f"{ADMISSION_LIMIT} slots, {f['admission_shed']} of them left unanswered (too late)")
     lines.append(f"member clicks per action: {_ms(f['member_clicks_per_action'])} (My hand "
                  "only where no live panel showed the member's turn)")
-    ratio, cpu = f.get("p99_vs_floor"), f.get("cpu_vs_floor")
-    lines.append(
-        f"aim ({AIM_RATE:g} actions/s; p99 < {AIM_P99_MS:g} ms and <= {AIM_FLOOR_RATIO:g}x the"
-        f" floor's; CPU/action <= {AIM_FLOOR_RATIO:g}x the floor's; <= {AIM_TOKEN_REQUESTS:g}"
-        f" token requests and <= {AIM_CLICKS:g} clicks per action; nothing failed or "
-        f"refused): p99/floor p99 = {'-' if ratio is None else ratio}, CPU/floor CPU = "
-        f"{'-' if cpu is None else cpu}; " + ("met" if f["aim_met"] else "not met"))
-    if "cpu_vs_courier" in f:
+    if "cpu_vs_floor" in f or "p99_vs_floor" in f:
+        lines.append(
+            f"against the floor (a bare client answering at once; {f['floor_failed']} "
+            f"failed): p99 {f.get('p99_vs_floor', '-')}x, CPU/action "
+            f"{f.get('cpu_vs_floor', '-')}x")
+    if "cpu_vs_courier" in f or "p99_vs_courier" in f:
         lines.append(
             f"against the courier (a turn's requests and bytes, none of the bot's work; "
             f"{f['courier_failed']} failed, {f['courier_global_refused']} refused): p99 "
-            f"{f.get('p99_vs_courier', '-')}x, CPU/action {f['cpu_vs_courier']}x")
+            f"{f.get('p99_vs_courier', '-')}x, CPU/action {f.get('cpu_vs_courier', '-')}x")
+    ratio, cpu = f.get("p99_vs_courier"), f.get("cpu_vs_courier")
+    lines.append(
+        f"aim ({AIM_RATE:g} actions/s; p99 < {AIM_P99_MS:g} ms and <= {AIM_COURIER_RATIO:g}x"
+        f" the courier's; CPU/action <= {AIM_COURIER_RATIO:g}x the courier's; <= "
+        f"{AIM_TOKEN_REQUESTS:g} token requests and <= {AIM_CLICKS:g} clicks per action; "
+        f"nothing failed or refused): p99/courier p99 = {'-' if ratio is None else ratio}, "
+        f"CPU/courier CPU = {'-' if cpu is None else cpu}; "
+        + ("met" if f["aim_met"] else "not met"))
     return "\n".join(lines)

@@ -10,9 +10,12 @@ Two kinds of samples bound the offset ``θ`` (Discord's time minus the host's):
   answered at ``t1``: ``date - t1 <= θ < date + 1 - t0``.
 
 The estimate is the largest lower bound, kept below the smallest upper bound. Bounds
-older than ``keep`` seconds are forgotten. A bound that contradicts the other side is
-set aside, unless :data:`STEPPED` of its side come in a row: then a clock stepped (on
-either side) and the other side's old bounds go. Without samples the offset is 0.
+older than ``keep`` seconds are forgotten. Each side keeps only the bounds that can still
+be its extreme (a monotone queue: a bound beaten by a newer one never will be), so a
+sample costs O(1) amortised however many arrive in ``keep`` seconds. A bound that
+contradicts the other side is set aside, unless :data:`STEPPED` of its side come in a row:
+then a clock stepped (on either side) and the other side's old bounds go.
+Without samples the offset is 0.
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ class ClockOffset:
     def __init__(self, clock: Callable[[], float] = time.time, keep: float = 600.0) -> None:
         self.clock = clock
         self.keep = keep
-        self._low: deque[tuple[float, float]] = deque()  # (when, bound)
+        # (when, bound); _low's bounds strictly fall, _high's strictly rise, so the first
+        # of each is its side's extreme
+        self._low: deque[tuple[float, float]] = deque()
         self._high: deque[tuple[float, float]] = deque()
         self._against = {"low": 0, "high": 0}  # contradicting bounds in a row, by side
 
@@ -46,16 +51,20 @@ class ClockOffset:
     def at_least(self, bound: float) -> None:
         now = self.clock()
         self._prune(now)
-        if self._admit("low", bool(self._high) and bound > min(b for _, b in self._high),
-                       self._high):
-            self._low.append((now, bound))
+        if self._admit("low", bool(self._high) and bound > self._high[0][1], self._high):
+            low = self._low
+            while low and low[-1][1] <= bound:
+                low.pop()  # older and not larger: never the maximum again
+            low.append((now, bound))
 
     def at_most(self, bound: float) -> None:
         now = self.clock()
         self._prune(now)
-        if self._admit("high", bool(self._low) and bound < max(b for _, b in self._low),
-                       self._low):
-            self._high.append((now, bound))
+        if self._admit("high", bool(self._low) and bound < self._low[0][1], self._low):
+            high = self._high
+            while high and high[-1][1] >= bound:
+                high.pop()  # older and not smaller: never the minimum again
+            high.append((now, bound))
 
     def _admit(self, side: str, contradicts: bool, other: deque[tuple[float, float]]
                ) -> bool:
@@ -88,8 +97,8 @@ class ClockOffset:
     @property
     def seconds(self) -> float:
         """The estimated offset (Discord's time minus the host's)."""
-        low = max((b for _, b in self._low), default=None)
-        high = min((b for _, b in self._high), default=None)
+        low = self._low[0][1] if self._low else None
+        high = self._high[0][1] if self._high else None
         if low is None:
             return 0.0 if high is None or high >= 0 else high
         return low if high is None else min(low, high)

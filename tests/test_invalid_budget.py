@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 from email.utils import format_datetime
 
 import discord
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.clock_offset import ClockOffset
 from bot.invalid_budget import InvalidBudget
@@ -78,3 +80,56 @@ def test_date_headers_bound_the_offset_and_a_clock_step_is_followed() -> None:
     clock.now += 700  # everything older than ten minutes is forgotten
     offset.interaction(snowflake_at(clock.now - 0.01))
     assert abs(offset.seconds + 0.01) < 0.002
+
+
+class NaiveOffset:
+    """The estimate written out: every bound of the last ``keep`` seconds scanned."""
+
+    def __init__(self, clock: Tick, keep: float) -> None:
+        self.clock, self.keep = clock, keep
+        self.low: list[tuple[float, float]] = []
+        self.high: list[tuple[float, float]] = []
+        self.against = {"low": 0, "high": 0}
+
+    def add(self, side: str, bound: float) -> None:
+        now = self.clock()
+        self.low = [(w, b) for w, b in self.low if w >= now - self.keep]
+        self.high = [(w, b) for w, b in self.high if w >= now - self.keep]
+        mine, other = (self.low, self.high) if side == "low" else (self.high, self.low)
+        contradicts = bool(other) and (bound > min(b for _, b in other) if side == "low"
+                                       else bound < max(b for _, b in other))
+        if contradicts:
+            self.against[side] += 1
+            if self.against[side] < 3:
+                return
+            other.clear()
+        self.against[side] = 0
+        mine.append((now, bound))
+
+    @property
+    def seconds(self) -> float:
+        low = max((b for _, b in self.low), default=None)
+        high = min((b for _, b in self.high), default=None)
+        if low is None:
+            return 0.0 if high is None or high >= 0 else high
+        return low if high is None else min(low, high)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(-40, 40), st.integers(0, 30)),
+                max_size=120))
+def test_the_offset_equals_the_scan_of_every_bound_it_keeps(
+        samples: list[tuple[bool, int, int]]) -> None:
+    """Keeping only the bounds that can still be extreme gives the same estimate as
+    scanning every bound of the window, whatever the order, steps and expiries."""
+    clock = Tick()
+    fast, naive = ClockOffset(clock, keep=60.0), NaiveOffset(clock, keep=60.0)
+    for low, tenths, wait in samples:
+        clock.now += wait
+        bound = tenths / 10
+        if low:
+            fast.at_least(bound)
+        else:
+            fast.at_most(bound)
+        naive.add("low" if low else "high", bound)
+        assert fast.seconds == naive.seconds

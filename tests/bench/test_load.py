@@ -9,6 +9,7 @@ import pytest
 
 from bench import BENCHMARKS
 from bench.load import main
+from bench.load_report import judge
 
 REQUIRED = ("actions_per_s", "p50_ms", "p99_ms", "floor_p99_ms", "rss_per_table_kb")
 
@@ -45,3 +46,27 @@ def test_tiny_load_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) 
     assert (figures["global_limit"], figures["global_pace"]) == (50, 45)
     assert figures["token_requests_per_s"] > 0 and figures["global_refused"] == 0
     assert figures["admission_shed"] == 0  # three tables never fill the admission
+
+
+def _figures(**over: float) -> dict[str, float]:
+    figures = {"p99_ms": 20.0, "floor_p99_ms": 3.0, "courier_p99_ms": 8.0,
+               "bot_cpu_ms_per_action": 12.0, "floor_cpu_ms_per_action": 2.5,
+               "courier_cpu_ms_per_action": 5.0, "token_requests_per_action": 1.0,
+               "member_clicks_per_action": 1.0, "failed": 0, "global_refused": 0,
+               "actions_per_s": 40.0}
+    figures.update(over)
+    return figures
+
+
+def test_the_aim_is_judged_against_the_courier_not_the_floor() -> None:
+    """Issue 32: p99 and CPU within 3x the courier's (6.7x and 4.8x the floor's here)."""
+    met = _figures()
+    judge(met)
+    assert (met["p99_vs_courier"], met["cpu_vs_courier"]) == (2.5, 2.4)
+    assert met["p99_vs_floor"] > 3 and met["cpu_vs_floor"] > 3
+    assert met["aim_met"] is True
+    for over in ({"p99_ms": 25.0}, {"bot_cpu_ms_per_action": 15.5}, {"failed": 1},
+                 {"courier_p99_ms": 0.0, "courier_cpu_ms_per_action": 0.0}):
+        missed = _figures(**over)
+        judge(missed)
+        assert missed["aim_met"] is False, over

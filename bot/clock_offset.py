@@ -95,6 +95,11 @@ class ClockOffset:
         self.at_most(when + 1.0 - sent)
 
     @property
+    def kept(self) -> int:
+        """How many bounds are kept (both sides): what a sample may cost at most."""
+        return len(self._low) + len(self._high)
+
+    @property
     def seconds(self) -> float:
         """The estimated offset (Discord's time minus the host's)."""
         low = self._low[0][1] if self._low else None

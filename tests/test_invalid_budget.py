@@ -3,6 +3,7 @@ on their own; through the stand-in in tests/e2e/tables/test_places.py."""
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime
 from email.utils import format_datetime
 
@@ -133,3 +134,17 @@ def test_the_offset_equals_the_scan_of_every_bound_it_keeps(
             fast.at_most(bound)
         naive.add("low" if low else "high", bound)
         assert fast.seconds == naive.seconds
+
+
+def test_ten_minutes_of_samples_keep_only_the_bounds_that_can_still_count() -> None:
+    """At 40 turns a second the bot takes about 100 samples a second; scanning ten
+    minutes of them at every sample once took most of the event loop. Random delays
+    leave only the bounds that can still be the largest (a few), not 60,000."""
+    clock = Tick()
+    offset = ClockOffset(clock)
+    rng = random.Random(7)
+    for _ in range(60_000):
+        clock.now += 0.01
+        offset.interaction(snowflake_at(clock.now + 5.3 - rng.uniform(0.005, 0.2)))
+    assert offset.kept < 100
+    assert abs(offset.seconds - 5.3) < 0.01

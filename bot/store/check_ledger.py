@@ -16,7 +16,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from bot.cli import Parser
 from bot.config import database_location
@@ -28,6 +30,8 @@ from .db import DEFAULT_PATH, default_database
 from .errors import StoreError
 from .models import SettledDeal
 from .store import Store
+
+T = TypeVar("T")
 
 
 def check_deal(item: SettledDeal) -> list[str]:
@@ -120,25 +124,40 @@ def chosen_database(args: argparse.Namespace) -> Path | str | None:
     return db
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = Parser(prog="python -m bot check-ledger", description=DESCRIPTION)
+def run_on_database(prog: str, description: str, argv: list[str] | None,
+                    job: Callable[[Store], Awaitable[T]], report: Callable[[T], int], *,
+                    failing: str) -> int:
+    """A database command's run: parse its command line (``--db``), open the store, run
+    ``job`` on it and ``report`` what it found (the exit status). Exit status 2 (said on
+    stderr) when there is no database, or when the store fails (``failing``: what could
+    not be done, before the database's name)."""
+    parser = Parser(prog=prog, description=description)
     add_database_option(parser)
-    args = parser.parse_args(argv)
-    args.db = chosen_database(args)
-    if args.db is None:
+    db = chosen_database(parser.parse_args(argv))
+    if db is None:
         return 2
 
-    async def run() -> tuple[int, list[str]]:
-        async with await Store.open(args.db) as store:
-            return await check(store)
+    async def run() -> T:
+        async with await Store.open(db) as store:
+            return await job(store)
 
     try:
-        count, problems = asyncio.run(run())
+        found = asyncio.run(run())
     except StoreError as exc:
-        print(f"cannot read {shown_location(args.db)}: {exc}", file=sys.stderr)
+        print(f"{failing} {shown_location(db)}: {exc}", file=sys.stderr)
         return 2
+    return report(found)
+
+
+def _report(checked: tuple[int, list[str]]) -> int:
+    count, problems = checked
     for line in problems:
         print(line)
     print(f"checked {count} settled deals: "
           f"{'OK' if not problems else f'{len(problems)} problem(s)'}")
     return 1 if problems else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_on_database("python -m bot check-ledger", DESCRIPTION, argv, check, _report,
+                           failing="cannot read")

@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import sys
-
-from bot.cli import Parser
-
-from .backend import shown_location
-from .check_ledger import add_database_option, chosen_database
-from .errors import StoreError
+from .check_ledger import run_on_database
 from .store import Store
 
 DESCRIPTION = """\
@@ -22,24 +15,18 @@ for it).
 """
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = Parser(prog="python -m bot rebuild-ratings", description=DESCRIPTION)
-    add_database_option(parser)
-    args = parser.parse_args(argv)
-    args.db = chosen_database(args)
-    if args.db is None:
-        return 2
+async def rebuild(store: Store) -> tuple[int, int]:
+    """``(problems before, ratings written)``: the ratings replayed from the ledger."""
+    before = len(await store.ratings.drift())
+    return before, await store.ratings.rebuild()
 
-    async def run() -> tuple[int, int]:
-        async with await Store.open(args.db) as store:
-            before = len(await store.ratings.drift())
-            return before, await store.ratings.rebuild()
 
-    try:
-        wrong, written = asyncio.run(run())
-    except StoreError as exc:
-        print(f"cannot rebuild the ratings of {shown_location(args.db)}: {exc}",
-              file=sys.stderr)
-        return 2
+def _report(rebuilt: tuple[int, int]) -> int:
+    wrong, written = rebuilt
     print(f"rebuilt {written} ratings from the ledger ({wrong} problem(s) before)")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_on_database("python -m bot rebuild-ratings", DESCRIPTION, argv, rebuild,
+                           _report, failing="cannot rebuild the ratings of")

@@ -45,6 +45,7 @@ from .rows import (
     fetch_open_table,
     fetch_seats,
     fetch_table,
+    row_or_none,
 )
 from .scope import and_ours
 from .sql import Conn
@@ -260,11 +261,9 @@ class Deals:
 
     async def current(self, table_id: int) -> DealRow | None:
         """The table's deal in play, if any."""
-        def run(conn: Conn) -> DealRow | None:
-            r = conn.execute("SELECT * FROM deals WHERE table_id = ? AND status = 'playing'",
-                             (table_id,)).fetchone()
-            return None if r is None else deal_row(r)
-        return await self._db.read(run)
+        return await self._db.read(
+            row_or_none, deal_row,
+            "SELECT * FROM deals WHERE table_id = ? AND status = 'playing'", table_id)
 
     async def for_table(self, table_id: int) -> list[DealRow]:
         """Every deal of a table, in order."""

@@ -14,7 +14,7 @@ from bot.shards import ShardScope
 from .backend import Database
 from .errors import StoreError
 from .models import MessageRef, PostedMessage
-from .rows import fetch_table
+from .rows import fetch_table, row_or_none
 from .scope import and_ours
 from .sql import Conn, Row
 
@@ -79,11 +79,8 @@ class Messages:
         return await self._db.read(_current, table_id, kind)
 
     async def get(self, message_id: int) -> MessageRef | None:
-        def run(conn: Conn) -> MessageRef | None:
-            r = conn.execute("SELECT * FROM messages WHERE message_id = ?",
-                             (message_id,)).fetchone()
-            return None if r is None else message_row(r)
-        return await self._db.read(run)
+        return await self._db.read(row_or_none, message_row,
+                                   "SELECT * FROM messages WHERE message_id = ?", message_id)
 
     async def retire(self, message_id: int) -> bool:
         """Retire one message (deleted, or replaced by hand); False if it was not current."""

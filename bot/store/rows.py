@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from .db import loads
 from .errors import DealNotFound, TableClosed, TableNotFound
 from .models import (
@@ -15,6 +18,8 @@ from .models import (
     TableStatus,
 )
 from .sql import Conn, Row
+
+T = TypeVar("T")
 
 
 def table_row(r: Row) -> TableRow:
@@ -69,13 +74,25 @@ def ledger_row(r: Row) -> LedgerRow:
 MAX_ROWID = 2**63 - 1
 
 
+def row_or_none(conn: Conn, to: Callable[[Row], T], sql: str, *args: object) -> T | None:
+    """The row ``sql`` selects (one at most) mapped by ``to``; None when there is none."""
+    r = conn.execute(sql, args).fetchone()
+    return None if r is None else to(r)
+
+
+def _fetch_by_id(conn: Conn, to: Callable[[Row], T], sql: str, row_id: int,
+                 missing: Callable[[int], Exception]) -> T:
+    """The row of ``row_id`` (``sql`` selects by it) mapped by ``to``; ``missing(row_id)``
+    raised when there is none (an id beyond any row's, as from a click, included)."""
+    found = row_or_none(conn, to, sql, row_id) if 0 <= row_id <= MAX_ROWID else None
+    if found is None:
+        raise missing(row_id)
+    return found
+
+
 def fetch_table(conn: Conn, table_id: int) -> TableRow:
-    if not 0 <= table_id <= MAX_ROWID:
-        raise TableNotFound(table_id)
-    r = conn.execute("SELECT * FROM tables WHERE table_id = ?", (table_id,)).fetchone()
-    if r is None:
-        raise TableNotFound(table_id)
-    return table_row(r)
+    return _fetch_by_id(conn, table_row, "SELECT * FROM tables WHERE table_id = ?", table_id,
+                        TableNotFound)
 
 
 def fetch_open_table(conn: Conn, table_id: int) -> TableRow:
@@ -91,12 +108,8 @@ def fetch_seats(conn: Conn, table_id: int) -> tuple[SeatRow, ...]:
 
 
 def fetch_deal(conn: Conn, deal_id: int) -> DealRow:
-    if not 0 <= deal_id <= MAX_ROWID:
-        raise DealNotFound(deal_id)
-    r = conn.execute("SELECT * FROM deals WHERE deal_id = ?", (deal_id,)).fetchone()
-    if r is None:
-        raise DealNotFound(deal_id)
-    return deal_row(r)
+    return _fetch_by_id(conn, deal_row, "SELECT * FROM deals WHERE deal_id = ?", deal_id,
+                        DealNotFound)
 
 
 def fetch_entries(conn: Conn, deal_id: int) -> list[dict[str, object]]:

@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from bot.engine import VARIANTS
 from bot.ratings.seasons import SeasonLength
@@ -189,6 +189,16 @@ def _for_table(conn: Conn, table_id: int) -> Settings:
     return Settings(**merged)
 
 
+def _forget(conn: Conn, owner: Literal["guild", "table"], owner_id: int,
+            keys: list[str] | None) -> None:
+    """Delete a server's or a table's own values (of ``keys``, or all)."""
+    if keys is None:
+        conn.execute(f"DELETE FROM {owner}_settings WHERE {owner}_id = ?", (owner_id,))
+    else:
+        conn.executemany(f"DELETE FROM {owner}_settings WHERE {owner}_id = ? AND key = ?",
+                         [(owner_id, k) for k in keys])
+
+
 def insert_table_settings(conn: Conn, table_id: int,
                           checked: Mapping[str, Any], now: float) -> None:
     """Store a table's overrides (checked by :func:`validate` with ``table=True``) in the
@@ -232,11 +242,7 @@ class SettingsStore:
         names = None if keys is None else list(keys)
 
         def run(conn: Conn) -> Settings:
-            if names is None:
-                conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
-            else:
-                conn.executemany("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
-                                 [(guild_id, k) for k in names])
+            _forget(conn, "guild", guild_id, names)
             return Settings(**_guild(conn, guild_id))
         return await self._db.write(run)
 
@@ -261,10 +267,6 @@ class SettingsStore:
         names = None if keys is None else list(keys)
 
         def run(conn: Conn) -> Settings:
-            if names is None:
-                conn.execute("DELETE FROM table_settings WHERE table_id = ?", (table_id,))
-            else:
-                conn.executemany("DELETE FROM table_settings WHERE table_id = ? AND key = ?",
-                                 [(table_id, k) for k in names])
+            _forget(conn, "table", table_id, names)
             return _for_table(conn, table_id)
         return await self._db.write(run)

@@ -124,22 +124,12 @@ class Settings:
         token = values.get("DISCORD_TOKEN", "").strip()
         if not token:
             raise ConfigError("DISCORD_TOKEN is not set (put it in the environment or in .env)")
-        guild = values.get("TAPP_DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
-            raise ConfigError("TAPP_DEV_GUILD_ID must be a guild id (digits)")
-        workers = values.get("TAPP_RENDER_PROCESSES", "").strip()
-        if workers and not workers.isdigit():
-            raise ConfigError("TAPP_RENDER_PROCESSES must be a number from 0 to 64")
-        rate = values.get("TAPP_GLOBAL_RATE", "").strip()
-        if rate and not rate.isdigit():
-            raise ConfigError("TAPP_GLOBAL_RATE must be a number from 0 to 100000")
+        guild = _whole_number(values, "TAPP_DEV_GUILD_ID", "a guild id (digits)")
+        workers = _whole_number(values, "TAPP_RENDER_PROCESSES", "a number from 0 to 64")
+        rate = _whole_number(values, "TAPP_GLOBAL_RATE", "a number from 0 to 100000")
         health = values.get("TAPP_HEALTH_FILE", "").strip()
-        processes = values.get("TAPP_PROCESS_COUNT", "").strip()
-        if processes and not processes.isdigit():
-            raise ConfigError("TAPP_PROCESS_COUNT must be a number from 1 to 1000")
-        port = values.get("TAPP_METRICS_PORT", "").strip()
-        if port and not port.isdigit():
-            raise ConfigError("TAPP_METRICS_PORT must be a port number (1 to 65535)")
+        processes = _whole_number(values, "TAPP_PROCESS_COUNT", "a number from 1 to 1000")
+        port = _whole_number(values, "TAPP_METRICS_PORT", "a port number (1 to 65535)")
         try:
             shards = ShardPlan.parse(values.get("TAPP_SHARDS"), values.get("TAPP_SHARD_COUNT"))
         except ShardError as error:
@@ -147,18 +137,27 @@ class Settings:
         return cls(
             token=token,
             database_path=database_location(values.get("TAPP_DATABASE", "")),
-            dev_guild_id=int(guild) if guild else None,
+            dev_guild_id=guild,
             log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
-            render_processes=int(workers) if workers else None,
-            global_rate=int(rate) if rate else DEFAULT_RATE,
+            render_processes=workers,
+            global_rate=DEFAULT_RATE if rate is None else rate,
             health_file=Path(health) if health else None,
             api_base=values.get("TAPP_API_BASE", "").strip().rstrip("/") or None,
-            process_count=int(processes) if processes else 1,
-            metrics_port=int(port) if port else None,
+            process_count=1 if processes is None else processes,
+            metrics_port=port,
             metrics_host=values.get("TAPP_METRICS_HOST", "").strip() or "127.0.0.1",
             log_format=values.get("TAPP_LOG_FORMAT", "").strip().lower() or "text",
             shards=shards,
         )
+
+
+def _whole_number(values: Mapping[str, str], name: str, meaning: str) -> int | None:
+    """The variable ``name`` as a whole number (None: not set); a :class:`ConfigError`
+    ("``name`` must be ``meaning``") when it is not digits."""
+    text = values.get(name, "").strip()
+    if text and not text.isdigit():
+        raise ConfigError(f"{name} must be {meaning}")
+    return int(text) if text else None
 
 
 def check_api_base(url: str) -> None:

@@ -15,14 +15,18 @@ from bot.client import TappBot
 from bot.display.availability_words import away_saved, quiet_saved, times_text
 from bot.i18n import t
 from bot.tables.availability import Availability as Service
-from bot.tables.errors import Unavailable
 from bot.tables.quiet_hours import MAX_AWAY_DAYS, matching_zones
 
-from .group import TappCog, add_tapp_cog
+from .group import TappCog, add_tapp_cog, needed
 from .table import language
 
 Clock = Range[str, 1, 10]
 Zone = Range[str, 1, 64]
+
+
+async def zone_choices(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """The time zones matching what the member typed (a zone option's autocomplete)."""
+    return [Choice(name=name, value=name) for name in matching_zones(current)]
 
 
 class Availability(TappCog):
@@ -31,10 +35,13 @@ class Availability(TappCog):
 
     @property
     def service(self) -> Service:
-        tables = self.bot.tables
-        if tables is None:
-            raise Unavailable()
-        return tables.availability
+        return needed(self.bot.tables).availability
+
+    @staticmethod
+    def _member(interaction: discord.Interaction) -> tuple[int, int]:
+        """Who asks, and on which server: ``(guild_id, user_id)``."""
+        assert interaction.guild_id is not None
+        return interaction.guild_id, interaction.user.id
 
     @staticmethod
     async def _say(interaction: discord.Interaction, text: str) -> None:
@@ -44,53 +51,40 @@ class Availability(TappCog):
     @app_commands.describe(start=t("quiet.cmd.from"), end=t("quiet.cmd.to"),
                            zone=t("quiet.cmd.zone"))
     @app_commands.rename(start="from", end="to")
+    @app_commands.autocomplete(zone=zone_choices)
     async def quiet_set(self, interaction: discord.Interaction, start: Clock, end: Clock,
                         zone: Zone | None = None) -> None:
-        assert interaction.guild_id is not None
-        times = await self.service.set_quiet(interaction.guild_id, interaction.user.id,
-                                             zone=zone, start=start, end=end)
+        times = await self.service.set_quiet(*self._member(interaction), zone=zone,
+                                             start=start, end=end)
         await self._say(interaction, quiet_saved(times, language(interaction)))
-
-    @quiet_set.autocomplete("zone")
-    async def zone_complete(self, interaction: discord.Interaction,
-                            current: str) -> list[Choice[str]]:
-        return [Choice(name=name, value=name) for name in matching_zones(current)]
 
     @quiet.command(name="off", description=t("quiet.cmd.off"))
     async def quiet_off(self, interaction: discord.Interaction) -> None:
-        assert interaction.guild_id is not None
-        await self.service.quiet_off(interaction.guild_id, interaction.user.id)
+        await self.service.quiet_off(*self._member(interaction))
         await self._say(interaction, t("quiet.removed", language(interaction)))
 
     @quiet.command(name="show", description=t("quiet.cmd.show"))
     async def quiet_show(self, interaction: discord.Interaction) -> None:
-        assert interaction.guild_id is not None
         service = self.service
-        times = await service.times(interaction.guild_id, interaction.user.id)
+        times = await service.times(*self._member(interaction))
         await self._say(interaction, times_text(times, service.core.config.clock(),
                                                 language(interaction)))
 
     @away.command(name="set", description=t("away.cmd.set"))
     @app_commands.describe(days=t("away.cmd.days"), until=t("away.cmd.until"),
                            zone=t("away.cmd.zone"))
+    @app_commands.autocomplete(zone=zone_choices)
     async def away_set(self, interaction: discord.Interaction,
                        days: Range[int, 1, MAX_AWAY_DAYS] | None = None,
                        until: Range[str, 1, 40] | None = None,
                        zone: Zone | None = None) -> None:
-        assert interaction.guild_id is not None
-        times = await self.service.away(interaction.guild_id, interaction.user.id, days=days,
-                                        until=until, zone=zone)
+        times = await self.service.away(*self._member(interaction), days=days, until=until,
+                                        zone=zone)
         await self._say(interaction, away_saved(times, language(interaction)))
-
-    @away_set.autocomplete("zone")
-    async def away_zone_complete(self, interaction: discord.Interaction,
-                                 current: str) -> list[Choice[str]]:
-        return [Choice(name=name, value=name) for name in matching_zones(current)]
 
     @away.command(name="off", description=t("away.cmd.off"))
     async def away_off(self, interaction: discord.Interaction) -> None:
-        assert interaction.guild_id is not None
-        await self.service.back(interaction.guild_id, interaction.user.id)
+        await self.service.back(*self._member(interaction))
         await self._say(interaction, t("away.back", language(interaction)))
 
 

@@ -18,11 +18,16 @@ class attribute in the same way. Discord allows 25 subcommands per group.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TappBot
 from bot.i18n import t
+from bot.tables.errors import Unavailable
+
+T = TypeVar("T")
 
 GROUP_NAME = "tapp"
 GROUP_DESCRIPTION = t("cmd.tapp")
@@ -52,6 +57,14 @@ class TappCog(commands.Cog):
         for command in self._subcommands:
             if self.tapp.get_command(command.name) is command:
                 self.tapp.remove_command(command.name)
+
+
+def needed(part: T | None) -> T:
+    """A part of the bot (``bot.tables``, ``bot.database`` ...) a command needs;
+    :class:`Unavailable` while the bot has none (starting, or run without it)."""
+    if part is None:
+        raise Unavailable()
+    return part
 
 
 async def add_tapp_cog(bot: TappBot, cog: TappCog) -> None:

@@ -29,6 +29,7 @@ from .settings import (
     POLICY_CHOICES,
     VARIANT_CHOICES,
     Duration,
+    described,
     given,
 )
 from .table import TableCog, public_language
@@ -50,16 +51,10 @@ TABLE_LANGUAGE_CHOICES = [c for c in LANGUAGE_CHOICES if c.value != "auto"]
 class Lobby(TableCog):
     @app_commands.command(name="new", description=t("cmd.new"))
     @app_commands.describe(
-        variant=t("settings.cmd.new.variant"), players=t("cmd.new.players"),
-        stake=t("cmd.new.stake"), deck=t("cmd.new.deck"),
-        tapp_threshold=t("cmd.new.tapp_threshold"), ante=t("cmd.new.ante"),
-        herz_aufnehmen=t("cmd.new.herz_aufnehmen"), closing_round=t("cmd.new.closing_round"),
-        herz_ass_ende=t("cmd.new.herz_ass_ende"), level=t("cmd.new.level"),
-        spectators=t("cmd.new.spectators"),
-        reminder=t("settings.cmd.new.reminder"), timeout=t("settings.cmd.new.timeout"),
-        on_timeout=t("settings.cmd.new.on_timeout"), computers=t("settings.cmd.new.computers"),
-        deck_style=t("settings.cmd.new.deck_style"), mode=t("settings.cmd.new.mode"),
-        language=t("settings.cmd.new.language"))
+        **described("cmd.new", "players", "stake", "deck", "tapp_threshold", "ante",
+                    "herz_aufnehmen", "closing_round", "herz_ass_ende", "level", "spectators"),
+        **described("settings.cmd.new", "variant", "reminder", "timeout", "on_timeout",
+                    "computers", "deck_style", "mode", "language"))
     @app_commands.choices(variant=VARIANT_CHOICES, players=PLAYER_CHOICES, deck=DECK_CHOICES,
                           tapp_threshold=THRESHOLD_CHOICES, level=LEVEL_CHOICES,
                           on_timeout=POLICY_CHOICES, deck_style=DECK_STYLE_CHOICES,

@@ -23,9 +23,8 @@ from bot.ratings import SeasonLength
 from bot.settings import SettingError, changes_text, check, settings_embed, value_text
 from bot.store import DeckStyle, Store, TableMode, TimeoutPolicy
 from bot.store.settings import LANGUAGES, SPECS
-from bot.tables.errors import Unavailable
 
-from .group import TappCog, add_tapp_cog
+from .group import TappCog, add_tapp_cog, needed
 from .table import language as user_language
 
 #: a duration as typed: ``30m``, ``2h``, ``1h30m``, ``1d``, ``off`` (see bot.settings)
@@ -43,6 +42,12 @@ SEASON_CHOICES = [Choice(name=t(f"settings.season.{s.value}"), value=s.value)
 SETTING_CHOICES = [Choice(name=t(f"settings.name.{key}"), value=key) for key in SPECS]
 
 
+def described(prefix: str, *options: str) -> dict[str, str]:
+    """The descriptions of a command's ``options`` for ``app_commands.describe``: the
+    catalogue's ``PREFIX.OPTION`` each."""
+    return {option: t(f"{prefix}.{option}") for option in options}
+
+
 def given(values: Mapping[str, Any]) -> dict[str, Any]:
     """The options the member filled in."""
     return {k: v for k, v in values.items() if v is not None}
@@ -53,10 +58,7 @@ class ServerSettings(TappCog):
 
     @property
     def store(self) -> Store:
-        store = self.bot.database
-        if store is None:
-            raise Unavailable()
-        return store
+        return needed(self.bot.database)
 
     @settings.command(name="show", description=t("settings.cmd.show"))
     async def show(self, interaction: discord.Interaction) -> None:
@@ -67,12 +69,9 @@ class ServerSettings(TappCog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @settings.command(name="set", description=t("settings.cmd.set"))
-    @app_commands.describe(
-        reminder=t("settings.cmd.reminder"), timeout=t("settings.cmd.timeout"),
-        on_timeout=t("settings.cmd.on_timeout"), computers=t("settings.cmd.computers"),
-        variant=t("settings.cmd.variant"), stake=t("settings.cmd.stake"),
-        deck_style=t("settings.cmd.deck_style"), mode=t("settings.cmd.mode"),
-        language=t("settings.cmd.language"), season=t("settings.cmd.season"))
+    @app_commands.describe(**described(
+        "settings.cmd", "reminder", "timeout", "on_timeout", "computers", "variant", "stake",
+        "deck_style", "mode", "language", "season"))
     @app_commands.choices(on_timeout=POLICY_CHOICES, variant=VARIANT_CHOICES,
                           deck_style=DECK_STYLE_CHOICES, mode=MODE_CHOICES,
                           language=LANGUAGE_CHOICES, season=SEASON_CHOICES)  # type: ignore[misc]

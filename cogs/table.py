@@ -32,14 +32,13 @@ from bot.tables import (
     LiveTable,
     Stamp,
     TableService,
-    Unavailable,
     user_message,
 )
 from bot.tables.ids import WATCH_VERBS
 from bot.tables.spectators import watched_seat
 from bot.tables.state import HandContext
 
-from .group import TappCog, add_tapp_cog
+from .group import TappCog, add_tapp_cog, needed
 
 #: the review cog's event (cogs.review): a click on a result's *Review*
 REVIEW_EVENT = "tapp_review"
@@ -66,17 +65,11 @@ class TableCog(TappCog):
 
     @property
     def tables(self) -> TableService:
-        service = self.bot.tables
-        if service is None:
-            raise Unavailable()
-        return service
+        return needed(self.bot.tables)
 
     @property
     def display(self) -> Display:
-        display = self.bot.display
-        if display is None:
-            raise Unavailable()
-        return display
+        return needed(self.bot.display)
 
     def here(self, interaction: discord.Interaction) -> LiveTable:
         """The table a command in this channel or thread is about."""

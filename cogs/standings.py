@@ -144,6 +144,12 @@ def _asked_by(interaction: discord.Interaction) -> bool:
     return meta is not None and meta.user.id == interaction.user.id
 
 
+def _of_this_server(interaction: discord.Interaction, key: BoardKey | HistoryKey) -> None:
+    """A page button of another server's standings is refused (:class:`WrongServer`)."""
+    if key.guild_id != interaction.guild_id:
+        raise WrongServer()
+
+
 def _view_kwargs(view: discord.ui.View | None) -> dict[str, Any]:
     return {} if view is None else {"view": view}
 
@@ -245,8 +251,7 @@ class Standings(TappCog):
     async def turn_board(self, interaction: discord.Interaction, key: BoardKey,
                          values: list[str]) -> None:
         async with self.refusals(interaction):
-            if key.guild_id != interaction.guild_id:
-                raise WrongServer()
+            _of_this_server(interaction, key)
             page = await self.service().board(key, interaction.user.id)
             lang = await self.shown_language(interaction)
             await self._page(interaction, page_embed(page, lang), board_view(page, lang))
@@ -255,8 +260,7 @@ class Standings(TappCog):
     async def turn_history(self, interaction: discord.Interaction, key: HistoryKey,
                            values: list[str]) -> None:
         async with self.refusals(interaction):
-            if key.guild_id != interaction.guild_id:
-                raise WrongServer()
+            _of_this_server(interaction, key)
             page = await self.service().history(key)
             lang = await self.shown_language(interaction)
             member = interaction.guild.get_member(key.user_id) if interaction.guild else None

@@ -252,9 +252,10 @@ async def test_bad_zones_times_and_dates_are_refused_and_change_nothing(
                       **{**QUIET, "zone": "Mars/Base"})
         alice.user.locale = english
 
-        choices = await alice.autocomplete(channel, "/tapp quiet set", focused="zone",
-                                           zone="europe/zu")
-        assert choices == [{"name": "Europe/Zurich", "value": "Europe/Zurich"}]
+        for command in ("/tapp quiet set", "/tapp away set"):  # both complete a zone
+            choices = await alice.autocomplete(channel, command, focused="zone",
+                                               zone="europe/zu")
+            assert choices == [{"name": "Europe/Zurich", "value": "Europe/Zurich"}], command
 
         # good settings, then a bad one: the good ones stay
         await alice.slash(channel, "/tapp quiet set", **QUIET)

@@ -1,16 +1,17 @@
 """The one format of every component's ``custom_id``: ``tapp:<kind>:<fields>``.
 
-Each kind of component is a :class:`Key` subclass: its ``kind`` (``t`` a table's
-component, ``d`` a deal-of-the-day run's, ``db`` a deal-of-the-day board's, ``lb`` a
-leaderboard page, ``hist`` a history page, ``replay`` a deal's replay, ``rules`` a rules
-page), the regular expression of its fields (named groups), how to read a match and how
-to write its fields back. The id holds everything a click needs, so buttons keep working
+Each kind of component is a :class:`Key` subclass, a frozen dataclass that names in its
+class line its ``kind`` (``t`` a table's component, ``d`` a deal-of-the-day run's, ``db``
+a deal-of-the-day board's, ``lb`` a leaderboard page, ``hist`` a history page, ``replay``
+a deal's replay, ``rules`` a rules page, ``rv`` a review menu), the event a click raises,
+and its fields: as :class:`Part` objects, one a dataclass field, joined by ``:`` (or, for a
+kind that writes its own, their regular expression with :meth:`Key.fields` and
+:meth:`Key.from_match`). The id holds everything a click needs, so buttons keep working
 after a restart; Discord allows 100 characters.
 
 Buttons already posted carry the ids of before this format (``tapp:<table>:...``,
-``tappd:...``, ``tappd-b:...``, ``tapp-rules:...``): a kind that had one names it as
-``legacy`` (a regular expression with the same groups), and :func:`parse` still reads
-them.
+``tappd:...``, ``tappd-b:...``, ``tapp-rules:...``): a kind that had one names the
+prefix it had before its fields as ``legacy_prefix``, and :func:`parse` still reads them.
 
 Plain data, no Discord: :mod:`bot.ui.component` is the one ``DynamicItem`` that hands a
 click with its parsed key to the bot.
@@ -19,8 +20,9 @@ click with its parsed key to the bot.
 from __future__ import annotations
 
 import re
-from abc import ABC, abstractmethod
-from typing import ClassVar, Self
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
 
 PREFIX = "tapp"
 MAX_LENGTH = 100
@@ -32,38 +34,81 @@ _KIND = re.compile(r"tapp:(?P<kind>[a-z]{1,8}):(?P<fields>[!-~]*)")
 KINDS: dict[str, type[Key]] = {}
 
 
-class Key(ABC):
-    """What one component's ``custom_id`` says. Subclasses are frozen dataclasses."""
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One field of an id: the dataclass field it fills (its group's name too), the
+    regular expression of its text, how the text is read and written, and the text that
+    stands for None in a field that may be None. ``read`` raises ValueError for a text
+    that matches but means nothing (a day that is no date)."""
+
+    name: str
+    pattern: str
+    read: Callable[[str], Any] = str
+    write: Callable[[Any], str] = str
+    none: str | None = None
+
+    @property
+    def regex(self) -> str:
+        none = "" if self.none is None else "|" + re.escape(self.none)
+        return f"(?P<{self.name}>{self.pattern}{none})"
+
+    def text(self, value: Any) -> str:
+        if value is None and self.none is not None:
+            return self.none
+        return self.write(value)
+
+    def value(self, text: str) -> Any:
+        return None if text == self.none else self.read(text)
+
+
+def number(name: str, digits: int = 20) -> Part:
+    """A field that is a whole number of up to ``digits`` digits (an id, a page)."""
+    return Part(name, f"[0-9]{{1,{digits}}}", int)
+
+
+class Key:
+    """What one component's ``custom_id`` says. Subclasses are frozen dataclasses that
+    name their kind in the class line: ``class K(Key, kind=..., event=..., parts=...)``."""
 
     kind: ClassVar[str]
-    #: the regular expression of the fields (after ``tapp:<kind>:``), named groups
-    fields_pattern: ClassVar[str]
     #: the event a click raises: ``on_<event>(interaction, key, values)``
     event: ClassVar[str]
-    #: the regular expression of the id before this format, with the same groups
-    legacy: ClassVar[str | None] = None
+    #: the fields, written joined by ``:`` (empty for a kind that writes its own)
+    parts: ClassVar[tuple[Part, ...]]
+    #: the regular expression of the fields (after ``tapp:<kind>:``), named groups
+    fields_pattern: ClassVar[str]
     _compiled: ClassVar[re.Pattern[str]]
+    #: the id before this format: its prefix followed by the same fields
     _legacy: ClassVar[re.Pattern[str] | None]
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
+    def __init_subclass__(cls, *, kind: str | None = None, event: str = "",
+                          parts: Sequence[Part] = (), fields_pattern: str | None = None,
+                          legacy_prefix: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if kind is not None:
+            cls.kind, cls.event, cls.parts = kind, event, tuple(parts)
+            cls.fields_pattern = fields_pattern or ":".join(part.regex for part in parts)
+            cls._compiled = re.compile(cls.fields_pattern)
+            cls._legacy = (None if legacy_prefix is None
+                           else re.compile(re.escape(legacy_prefix) + cls.fields_pattern))
+        # ``dataclass(slots=True)`` makes the class anew (with the attributes set above,
+        # no keywords): the new one takes the old one's place
         if "kind" not in cls.__dict__:
             return
         if cls.kind in KINDS and KINDS[cls.kind].__qualname__ != cls.__qualname__:
             raise ValueError(f"two kinds of custom_id named {cls.kind!r}")
-        cls._compiled = re.compile(cls.fields_pattern)
-        cls._legacy = None if cls.legacy is None else re.compile(cls.legacy)
         KINDS[cls.kind] = cls
 
-    @abstractmethod
     def fields(self) -> str:
         """The id's fields, as :attr:`fields_pattern` reads them."""
+        return ":".join(part.text(getattr(self, part.name)) for part in self.parts)
 
     @classmethod
-    @abstractmethod
     def from_match(cls, match: re.Match[str]) -> Self:
-        """The key a match of :attr:`fields_pattern` (or :attr:`legacy`) names; raises
+        """The key a match of :attr:`fields_pattern` (or the legacy one) names; raises
         ValueError for fields that match but mean nothing (a day that is no date)."""
+        make: Callable[..., Self] = cls  # a dataclass: its fields are the parts'
+        return make(**{part.name: part.value(match[part.name]) for part in cls.parts})
 
     def encode(self) -> str:
         text = f"{PREFIX}:{self.kind}:{self.fields()}"
@@ -79,6 +124,8 @@ class Key(ABC):
 
 
 PICK = "pick."
+#: the ``token`` field of a :class:`TokenKey`
+TOKEN = Part("token", "[!-~]{1,80}")
 
 
 class TokenKey(Key):

@@ -9,18 +9,15 @@ after a restart. A click raises ``tapp_rules_page``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import ClassVar
 
-from bot.custom_ids import Key
+from bot.custom_ids import Key, Part
 from bot.i18n import language_of, t
 from bot.ui.specs import ButtonSpec, SelectSpec
 
 #: the event a table message's *Rules* button raises: ``(interaction, variant)``
 EVENT = "tapp_rules"
 PICK = "pick"
-_FIELDS = rf"(?P<variant>[a-z0-9]{{1,20}}):(?P<lang>[a-z]{{2}}):(?P<page>[0-9]{{1,2}}|{PICK})"
 
 #: the sections of each variant, in page order; the first page's text is
 #: ``rules.<variant>``, every other one ``rules.<variant>.<section>``
@@ -38,27 +35,16 @@ OPTION_LABEL = 100
 
 
 @dataclass(frozen=True, slots=True)
-class RulesRef(Key):
+class RulesRef(Key, kind="rules", event="tapp_rules_page", legacy_prefix="tapp-rules:",
+               parts=[Part("variant", "[a-z0-9]{1,20}"), Part("language", "[a-z]{2}"),
+                      Part("page", "[0-9]{1,2}", int, none=PICK)]):
     """Where a rules component leads: a variant's page in a language (page None: the
-    select, whose chosen value is the page)."""
-
-    kind: ClassVar[str] = "rules"
-    fields_pattern: ClassVar[str] = _FIELDS
-    legacy: ClassVar[str | None] = "tapp-rules:" + _FIELDS
-    #: a click raises ``on_tapp_rules_page(interaction, ref, values)``
-    event: ClassVar[str] = "tapp_rules_page"
+    select, whose chosen value is the page); a click raises
+    ``on_tapp_rules_page(interaction, ref, values)``."""
 
     variant: str
     language: str
     page: int | None
-
-    def fields(self) -> str:
-        return f"{self.variant}:{self.language}:{PICK if self.page is None else self.page}"
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> RulesRef:
-        page = match["page"]
-        return cls(match["variant"], match["lang"], None if page == PICK else int(page))
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,30 +3,17 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import ClassVar
 
-from bot.custom_ids import Key
+from bot.custom_ids import Key, number
 
 
 @dataclass(frozen=True, slots=True)
-class ReviewKey(Key):
-    """The history's *Review my play in one of these deals* menu of a server."""
-
-    kind: ClassVar[str] = "rv"
-    fields_pattern: ClassVar[str] = r"(?P<guild>\d{1,20})"
-    #: a choice raises ``on_tapp_review_pick(interaction, key, values)``
-    event: ClassVar[str] = "tapp_review_pick"
+class ReviewKey(Key, kind="rv", event="tapp_review_pick", parts=[number("guild_id")]):
+    """The history's *Review my play in one of these deals* menu of a server; a choice
+    raises ``on_tapp_review_pick(interaction, key, values)``."""
 
     guild_id: int
-
-    def fields(self) -> str:
-        return str(self.guild_id)
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> ReviewKey:
-        return cls(int(m["guild"]))
 
 
 __all__ = ["ReviewKey"]

@@ -16,9 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
 
-from bot.custom_ids import Key
+from bot.custom_ids import Key, number
 from bot.engine import VARIANTS
 from bot.store import Period
 
@@ -49,15 +48,13 @@ _SEASON = "|".join(s.value for s in Season)
 
 
 @dataclass(frozen=True, slots=True)
-class BoardKey(Key):
+class BoardKey(Key, kind="lb", event="tapp_leaderboard",
+               fields_pattern=(rf"(?P<guild>{_ID}):(?P<variant>{_VARIANT})"
+                               rf":(?P<period>{_PERIOD}):(?P<page>{_PAGE})"
+                               rf"(?::(?P<order>{_ORDER}):(?P<season>{_SEASON}))?")):
     """One leaderboard page: server, variant (None: all), period, page (from 0), what
-    it is ordered by, and the season (``ALL``: none, the period's span)."""
-
-    kind: ClassVar[str] = "lb"
-    fields_pattern: ClassVar[str] = (rf"(?P<guild>{_ID}):(?P<variant>{_VARIANT})"
-                                     rf":(?P<period>{_PERIOD}):(?P<page>{_PAGE})"
-                                     rf"(?::(?P<order>{_ORDER}):(?P<season>{_SEASON}))?")
-    event: ClassVar[str] = "tapp_leaderboard"
+    it is ordered by, and the season (``ALL``: none, the period's span). Its fields are
+    its own: the last two are left out for chips of all time."""
 
     guild_id: int
     variant: str | None
@@ -85,41 +82,20 @@ class BoardKey(Key):
 
 
 @dataclass(frozen=True, slots=True)
-class HistoryKey(Key):
+class HistoryKey(Key, kind="hist", event="tapp_history",
+                 parts=[number("guild_id"), number("user_id"), number("page", 5)]):
     """One page of a member's deal history in a server."""
-
-    kind: ClassVar[str] = "hist"
-    fields_pattern: ClassVar[str] = rf"(?P<guild>{_ID}):(?P<member>{_ID}):(?P<page>{_PAGE})"
-    event: ClassVar[str] = "tapp_history"
 
     guild_id: int
     user_id: int
     page: int = 0
 
-    def fields(self) -> str:
-        return f"{self.guild_id}:{self.user_id}:{self.page}"
-
     def at_page(self, page: int) -> HistoryKey:
         return HistoryKey(self.guild_id, self.user_id, max(0, min(page, MAX_PAGE)))
 
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> HistoryKey:
-        return cls(int(m["guild"]), int(m["member"]), int(m["page"]))
-
 
 @dataclass(frozen=True, slots=True)
-class ReplayKey(Key):
+class ReplayKey(Key, kind="replay", event="tapp_replay", parts=[number("deal_id")]):
     """A finished deal's replay."""
 
-    kind: ClassVar[str] = "replay"
-    fields_pattern: ClassVar[str] = rf"(?P<deal>{_ID})"
-    event: ClassVar[str] = "tapp_replay"
-
     deal_id: int
-
-    def fields(self) -> str:
-        return str(self.deal_id)
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> ReplayKey:
-        return cls(int(m["deal"]))

@@ -16,13 +16,10 @@ be ``discard:6H.AS.9C.QS``) stays far below.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import ClassVar
 
-from bot.custom_ids import TokenKey
+from bot.custom_ids import TOKEN, Part, TokenKey, number
 
-_FIELDS = r"(?P<table>[0-9]{1,19}):(?P<stamp>[0-9]{1,6}\.[0-9]{1,4}|-):(?P<token>[!-~]{1,80})"
 #: spectators: the table message's *Watch*, and ``watch.<seat>`` to follow a seat
 WATCH, MAX_SEATS = "watch", 6
 WATCH_VERBS = frozenset({WATCH, *(f"{WATCH}.{seat}" for seat in range(MAX_SEATS))})
@@ -50,35 +47,27 @@ class Stamp:
         return f"{self.deal}.{self.ply}"
 
     @staticmethod
-    def parse(text: str) -> Stamp | None:
-        if text == "-":
-            return None
+    def parse(text: str) -> Stamp:
+        """The stamp ``<deal>.<ply>`` names."""
         deal, _, ply = text.partition(".")
         return Stamp(int(deal), int(ply))
 
 
 @dataclass(frozen=True, slots=True)
-class ComponentId(TokenKey):
-    kind: ClassVar[str] = "t"
-    fields_pattern: ClassVar[str] = _FIELDS
-    legacy: ClassVar[str | None] = "tapp:" + _FIELDS
-    #: a click raises ``on_tapp_component(interaction, component_id, values)``
-    event: ClassVar[str] = "tapp_component"
+class ComponentId(TokenKey, kind="t", event="tapp_component", legacy_prefix="tapp:",
+                  parts=[number("table_id", 19),
+                         Part("stamp", r"[0-9]{1,6}\.[0-9]{1,4}", Stamp.parse, none="-"),
+                         TOKEN]):
+    """A table's component; a click raises ``on_tapp_component(interaction,
+    component_id, values)``."""
 
     table_id: int
     stamp: Stamp | None
     token: str
 
-    def fields(self) -> str:
-        return f"{self.table_id}:{self.stamp or '-'}:{self.token}"
-
     @property
     def is_verb(self) -> bool:
         return self.token in VERBS
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> ComponentId:
-        return cls(int(match["table"]), Stamp.parse(match["stamp"]), match["token"])
 
 
 def custom_id(table_id: int, stamp: Stamp | None, token: str) -> str:

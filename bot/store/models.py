@@ -35,7 +35,11 @@ class DeadlineKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class TableRow:
+class TableBasics:
+    """What a table is and where: its server, channel (and thread), host, variant,
+    options and status; the first fields of the stored row and of the display's
+    snapshot (``bot.tables.state.TableState``)."""
+
     table_id: int
     guild_id: int
     channel_id: int
@@ -44,6 +48,10 @@ class TableRow:
     variant: str
     options: dict[str, Any]
     status: TableStatus
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow(TableBasics):
     created_at: float
     started_at: float | None
     closed_at: float | None

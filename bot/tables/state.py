@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from bot.engine import Ending, SeatView
-from bot.store import ClaimStatus, TableStatus
+from bot.store import ClaimStatus
+from bot.store.models import TableBasics
 
 from .ids import Stamp
 
@@ -64,17 +64,9 @@ class ClaimState:
 
 
 @dataclass(frozen=True, slots=True)
-class TableState:
+class TableState(TableBasics):
     """One table as everyone may see it, at one moment."""
 
-    table_id: int
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    host_id: int
-    variant: str
-    options: dict[str, Any]
-    status: TableStatus
     players: int
     seats: tuple[SeatInfo, ...]
     language: str | None

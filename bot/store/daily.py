@@ -114,6 +114,18 @@ def _run(r: Row) -> DailyRun:
                     finished_at=r["finished_at"])
 
 
+def _day_deal(conn: Conn, guild_id: int, day: str) -> DailyDeal | None:
+    row = conn.execute("SELECT * FROM daily_deals WHERE guild_id = ? AND day = ?",
+                       (guild_id, day)).fetchone()
+    return None if row is None else _deal(row)
+
+
+def _member_run(conn: Conn, daily_id: int, user_id: int) -> DailyRun | None:
+    row = conn.execute("SELECT * FROM daily_runs WHERE daily_id = ? AND user_id = ?",
+                       (daily_id, user_id)).fetchone()
+    return None if row is None else _run(row)
+
+
 def _fetch_run(conn: Conn, run_id: int) -> DailyRun:
     row = conn.execute("SELECT * FROM daily_runs WHERE run_id = ?", (run_id,)).fetchone()
     if row is None:
@@ -127,12 +139,7 @@ class DailyStore:
 
     # -- the day's deal ----------------------------------------------------------------
     async def deal(self, guild_id: int, day: str) -> DailyDeal | None:
-        def run(conn: Conn) -> DailyDeal | None:
-            row = conn.execute("SELECT * FROM daily_deals WHERE guild_id = ? AND day = ?",
-                               (guild_id, day)).fetchone()
-            return None if row is None else _deal(row)
-
-        return await self._db.read(run)
+        return await self._db.read(_day_deal, guild_id, day)
 
     async def deal_by_id(self, daily_id: int) -> DailyDeal:
         def run(conn: Conn) -> DailyDeal:
@@ -161,9 +168,9 @@ class DailyStore:
                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id, day) DO NOTHING",
                 (guild_id, day, variant, seat, level, seed, text, now))
-            row = conn.execute("SELECT * FROM daily_deals WHERE guild_id = ? AND day = ?",
-                               (guild_id, day)).fetchone()
-            return _deal(row)
+            deal = _day_deal(conn, guild_id, day)
+            assert deal is not None  # inserted now, or by the call that got there first
+            return deal
 
         return await self._db.write(run)
 
@@ -176,19 +183,14 @@ class DailyStore:
             conn.execute("INSERT INTO daily_runs (daily_id, user_id, started_at)"
                          " VALUES (?, ?, ?) ON CONFLICT (daily_id, user_id) DO NOTHING",
                          (daily_id, user_id, now))
-            row = conn.execute("SELECT * FROM daily_runs WHERE daily_id = ? AND user_id = ?",
-                               (daily_id, user_id)).fetchone()
-            return _run(row)
+            found = _member_run(conn, daily_id, user_id)
+            assert found is not None  # started now, or before
+            return found
 
         return await self._db.write(run)
 
     async def run_of(self, daily_id: int, user_id: int) -> DailyRun | None:
-        def run(conn: Conn) -> DailyRun | None:
-            row = conn.execute("SELECT * FROM daily_runs WHERE daily_id = ? AND user_id = ?",
-                               (daily_id, user_id)).fetchone()
-            return None if row is None else _run(row)
-
-        return await self._db.read(run)
+        return await self._db.read(_member_run, daily_id, user_id)
 
     async def run(self, run_id: int) -> DailyRun:
         return await self._db.read(_fetch_run, run_id)

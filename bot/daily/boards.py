@@ -67,9 +67,10 @@ def day_message(board: DayBoard, language: str | None) -> DailyMessage:
 
 
 def _placing(p: Placing, seat: int, words: Words) -> str:
-    return words("daily.board.line", rank=p.rank, who=f"<@{p.user_id}>",
-                 percent=percent_text(p.percent, words), chips=chips_text(p.chips, words),
-                 outcome=outcome(p.result, seat, words))
+    return words("daily.board.line", rank=p.rank, who=f"<@{p.score.user_id}>",
+                 percent=percent_text(p.percent, words),
+                 chips=chips_text(p.score.chips, words),
+                 outcome=outcome(p.score.result, seat, words))
 
 
 def outcome(result: dict[str, Any], seat: int, words: Words) -> str:

@@ -110,7 +110,7 @@ async def day_lines(database: Path, guild_id: int, names: dict[int, str],
     """The day's table from the database: place, member, matchpoints, chips."""
     async with await Store.open(database) as store:
         scores = await store.daily.scores(guild_id, day, day)
-    return [f"deal of the day {day} #{p.rank}: {names.get(p.user_id, '?')} "
-            f"{float(p.percent):.0f}% ({p.chips:+d} chip{'' if abs(p.chips) == 1 else 's'}"
-            " for the seat)"
+    return [f"deal of the day {day} #{p.rank}: {names.get(p.score.user_id, '?')} "
+            f"{float(p.percent):.0f}% ({p.score.chips:+d}"
+            f" chip{'' if abs(p.score.chips) == 1 else 's'} for the seat)"
             for p in day_table(scores)]

@@ -28,15 +28,13 @@ from .day import parse_day
 
 @dataclass(frozen=True, slots=True)
 class Placing:
-    """A member's place on a day."""
+    """A member's place on a day: their finished run's score, its rank among the day's,
+    the matchpoints it won and their share."""
 
-    user_id: int
+    score: DailyScore
     rank: int  # 1 for the best; equal results share a rank
-    chips: int
     matchpoints: int
     percent: Fraction
-    result: dict[str, Any]
-    run_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +86,7 @@ def day_table(scores: Iterable[DailyScore]) -> list[Placing]:
     runs = sorted(scores, key=lambda s: (-s.chips, s.finished_at, s.run_id))
     points = matchpoints({s.user_id: s.chips for s in runs})
     order = ranks([s.chips for s in runs])
-    return [Placing(s.user_id, rank, s.chips, points[s.user_id],
-                    percent(points[s.user_id], len(runs)), s.result, s.run_id)
+    return [Placing(s, rank, points[s.user_id], percent(points[s.user_id], len(runs)))
             for s, rank in zip(runs, order, strict=True)]
 
 
@@ -102,8 +99,9 @@ def week_table(scores: Iterable[DailyScore]) -> list[WeekLine]:
     days: dict[int, int] = {}
     for runs in by_day.values():
         for placing in day_table(runs):
-            totals[placing.user_id] = totals.get(placing.user_id, Fraction(0)) + placing.percent
-            days[placing.user_id] = days.get(placing.user_id, 0) + 1
+            user = placing.score.user_id
+            totals[user] = totals.get(user, Fraction(0)) + placing.percent
+            days[user] = days.get(user, 0) + 1
     users = sorted(totals, key=lambda u: (-totals[u], -days[u], u))
     order = ranks([(totals[u], days[u]) for u in users])
     return [WeekLine(u, rank, days[u], totals[u]) for u, rank in zip(users, order, strict=True)]

@@ -257,7 +257,7 @@ class DailyService:
             scores = await self.store.daily.scores(daily.guild_id, daily.day, daily.day)
             table = day_table(scores)
             finished = len(table)
-            place = next((p for p in table if p.run_id == run.run_id), None)
+            place = next((p for p in table if p.score.run_id == run.run_id), None)
         return RunView(
             run_id=run.run_id, step=state.step, day=parse_day(daily.day),
             variant=daily.variant, seat=daily.seat, view=state.view(),

@@ -15,6 +15,7 @@ from bot import verify_cli
 from bot.daily.boards import day_message
 from bot.daily.models import DayBoard
 from bot.daily.scoring import Placing
+from bot.store.daily import DailyScore
 
 SEED = bytes(range(32))
 
@@ -22,8 +23,9 @@ SEED = bytes(range(32))
 @pytest.mark.parametrize("language", [None, "de", "sv"])
 def test_the_day_s_seed_comes_in_a_whole_verify_command(
         language: str | None, capsys: pytest.CaptureFixture[str]) -> None:
-    placing = Placing(user_id=1, rank=1, chips=3, matchpoints=2, percent=Fraction(1),
-                      result={}, run_id=1)
+    score = DailyScore(day="2026-11-26", user_id=1, chips=3, finished_at=0.0, run_id=1,
+                       result={})
+    placing = Placing(score=score, rank=1, matchpoints=2, percent=Fraction(1))
     board = DayBoard(day=date(2026, 11, 26), is_today=False, variant="zuger", seat=0,
                      finished=1, playing=0, placings=(placing,), viewer_finished=True,
                      seed=SEED.hex(), commitment=hashlib.sha256(SEED).hexdigest())

@@ -38,7 +38,7 @@ def test_matchpoints_reward_beating_not_the_margin() -> None:
 def test_equal_results_share_a_rank_listed_by_who_finished_first() -> None:
     table = day_table([score(1, 2, at=3), score(2, 4, at=5), score(3, 2, at=1),
                        score(4, -1, at=0)])
-    assert [(p.user_id, p.rank) for p in table] == [(2, 1), (3, 2), (1, 2), (4, 4)]
+    assert [(p.score.user_id, p.rank) for p in table] == [(2, 1), (3, 2), (1, 2), (4, 4)]
     assert ranks([5, 5, 3, 3, 1]) == [1, 1, 3, 3, 5]
 
 

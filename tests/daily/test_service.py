@@ -141,7 +141,7 @@ async def test_todays_table_only_for_those_who_finished(service: DailyService,
     assert bob_sees.placings is None and bob_sees.seed is None
     assert (bob_sees.finished, bob_sees.playing) == (1, 1)
     alice_sees = await service.day_board(GUILD, ALICE, today)
-    assert alice_sees.placings is not None and [p.user_id for p in alice_sees.placings] == [
+    assert alice_sees.placings is not None and [p.score.user_id for p in alice_sees.placings] == [
         ALICE]
     clock.advance(12 * HOUR)
     yesterday = await service.day_board(GUILD, BOB, today)
@@ -206,7 +206,7 @@ async def test_random_legal_runs_end_and_scores_conserve(store: Store, clock: Fa
         daily = await store.daily.deal(GUILD, service.today().isoformat())
         assert daily is not None
         for placing in board.placings:
-            run, steps = await store.daily.run_with_steps(placing.run_id)
+            run, steps = await store.daily.run_with_steps(placing.score.run_id)
             state = RunState.replay(daily.header, daily.seat, steps)
             result = state.deal.outcome()
             assert result is not None and run.chips == result.payments[daily.seat]

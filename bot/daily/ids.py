@@ -41,8 +41,9 @@ class RunId(TokenKey, kind="d", event="tapp_daily", legacy_prefix="tappd:",
 class BoardId(Key, kind="db", event="tapp_daily_board", legacy_prefix="tappd-b:",
               parts=[Part("view", "|".join(BOARD_VIEWS)),
                      Part("day", "[0-9]{8}", from_compact, compact, none="-")]):
-    """A table's button; a click raises ``on_tapp_daily_board(interaction, board_id,
-    values)``, the board id None for a day that is no date (a forged id)."""
+    """A button of a deal-of-the-day table; a click raises ``on_tapp_daily_board(
+    interaction, board_id, values)``, the board id None for a day that is no date (a
+    forged id)."""
 
     view: str
     day: date | None

@@ -19,6 +19,7 @@ from typing import Any
 from .backend import Database
 from .db import dumps, loads
 from .errors import NotFound, StaleAction, StoreError
+from .rows import row_or_none
 from .sql import Conn, Row
 
 DECLINE = "decline"  # a step that is no engine action: the member lets a Kontra pass
@@ -115,15 +116,13 @@ def _run(r: Row) -> DailyRun:
 
 
 def _day_deal(conn: Conn, guild_id: int, day: str) -> DailyDeal | None:
-    row = conn.execute("SELECT * FROM daily_deals WHERE guild_id = ? AND day = ?",
-                       (guild_id, day)).fetchone()
-    return None if row is None else _deal(row)
+    return row_or_none(conn, _deal, "SELECT * FROM daily_deals WHERE guild_id = ? AND day = ?",
+                       guild_id, day)
 
 
 def _member_run(conn: Conn, daily_id: int, user_id: int) -> DailyRun | None:
-    row = conn.execute("SELECT * FROM daily_runs WHERE daily_id = ? AND user_id = ?",
-                       (daily_id, user_id)).fetchone()
-    return None if row is None else _run(row)
+    return row_or_none(conn, _run, "SELECT * FROM daily_runs WHERE daily_id = ? AND user_id = ?",
+                       daily_id, user_id)
 
 
 def _fetch_run(conn: Conn, run_id: int) -> DailyRun:

@@ -7,6 +7,7 @@ import pytest
 from bot.custom_ids import parse
 from bot.standings import BOARD_PERIODS, BoardKey, HistoryKey, ReplayKey
 from bot.store import Period
+from bot.tables.ids import ComponentId  # registers the table kinds parse reads
 
 BIG = 2**64 - 1  # the largest snowflake
 
@@ -48,4 +49,5 @@ def test_broken_ids_name_no_key(custom_id: str) -> None:
 
 def test_a_table_id_is_no_standings_key() -> None:
     key = parse("tapp:1:-:join")
-    assert key is not None and not isinstance(key, BoardKey | HistoryKey | ReplayKey)
+    assert isinstance(key, ComponentId)
+    assert not isinstance(key, BoardKey | HistoryKey | ReplayKey)

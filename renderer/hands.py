@@ -19,7 +19,6 @@ from . import draw as d
 from .cards import card_size, strip_width
 from .describe import card_list, sort_hand
 from .encode import ImageFormat, RenderedImage, encode
-from .guard import Deck
 from .labels import Labels, as_labels
 from .layout import Names, seat_names
 from .result import (
@@ -28,6 +27,7 @@ from .result import (
     FONT,
     MARGIN,
     chips_text,
+    finished_deal,
     headline,
     paint_header,
     result_title,
@@ -74,13 +74,8 @@ def draw_hands(view: SeatView, names: Names = None, *,
     view may not see raise :class:`~renderer.guard.HiddenCardError`. Short hands (Dapp's
     six cards) stand in two columns. ``header``: the contract and outcome on top (off
     below the result image)."""
-    res = view.result
-    if res is None:
-        raise ValueError("the deal has no result yet")
-    lab = as_labels(labels)
-    deck = Deck(view, style, lab.indices(DeckStyle(style)))
+    res, lab, deck, who = finished_deal(view, names, style, labels)
     n = view.players
-    who = seat_names(names, n, lab)
     hands = [sort_hand(h, res.trump) for h in (view.dealt_hands or [()] * n)]
     talon = sort_hand(view.dealt_talon or (), res.trump)
     rows = [*hands, talon] if talon else hands

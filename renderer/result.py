@@ -110,6 +110,19 @@ def paint_header(img: Image.Image, draw: ImageDraw.ImageDraw, deck: Deck, view: 
     return y + 6
 
 
+def finished_deal(view: SeatView, names: Names, style: DeckStyle | str,
+                  labels: Labels | Mapping[str, str] | None
+                  ) -> tuple[DealResult, Labels, Deck, list[str]]:
+    """What an image of a finished deal is drawn from: its result, the labels, the
+    viewer's deck and the seats' names. Raises ValueError while the deal is not over."""
+    res = view.result
+    if res is None:
+        raise ValueError("the deal has no result yet")
+    lab = as_labels(labels)
+    deck = Deck(view, style, lab.indices(DeckStyle(style)))
+    return res, lab, deck, seat_names(names, view.players, lab)
+
+
 def draw_result(view: SeatView, names: Names = None, *,
                 style: DeckStyle | str = DeckStyle.FRENCH,
                 labels: Labels | Mapping[str, str] | None = None,
@@ -120,13 +133,8 @@ def draw_result(view: SeatView, names: Names = None, *,
     ``show_hands=True`` (the former wide layout's switch) puts the dealt hands of
     :func:`renderer.hands.draw_hands` below it, in one taller image.
     """
-    res = view.result
-    if res is None:
-        raise ValueError("the deal has no result yet")
-    lab = as_labels(labels)
-    deck = Deck(view, style, lab.indices(DeckStyle(style)))
+    res, lab, deck, who = finished_deal(view, names, style, labels)
     n = view.players
-    who = seat_names(names, n, lab)
     shown = [display_name(x, lab.seat(i), FONT, Weight.BOLD, NAME_END - MARGIN - 30)
              for i, x in enumerate(who)]
     pot_row = rules_of(view.variant).keeps_pot or bool(res.pot)

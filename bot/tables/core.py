@@ -284,6 +284,18 @@ class TableCore:
         self.publish(live, Changes([event]))
         self.tables.forget(live)
 
+    async def close_lobby(self, live: LiveTable) -> None:
+        """Store the lobby cancelled (no session was played), show it and forget it."""
+        live.row = await self.tables.write(live, self.store.tables.close(live.table_id))
+        self.close(live, TableOver(live.table_id, True, live.names(), None, None))
+
+    async def close_session(self, live: LiveTable, session: Session) -> None:
+        """Store the table closed with its ended ``session`` (the pot shared out where the
+        session shared it), show it and forget it."""
+        live.row = await self.tables.write(live, self.store.tables.close(live.table_id,
+                                                                         session))
+        self.close(live, self.table_over(live))
+
     # -- what the display is shown ----------------------------------------------------------
     def publish(self, live: LiveTable, changes: Changes | None = None) -> None:
         if live.suspended is not None:  # its place is gone: nothing is sent there

@@ -3,10 +3,11 @@ hands during play (a member leaves, or comes back after a timeout)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from bot.ai import levels
@@ -27,7 +28,7 @@ from .core import TableCore, require_host, require_lobby, require_playing, seat_
 from .errors import BadOptions, NotHost, TableError, TableFull
 from .live import LiveTable
 from .outcomes import LeaveOutcome
-from .state import TableOver, TableState
+from .state import TableState
 
 log = logging.getLogger(__name__)
 
@@ -136,10 +137,7 @@ class Lobby:
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
         """The host seats a computer player in the first free seat; returns the seat."""
         core = self.core
-        live = await core.table(table_id)
-        async with live.lock:
-            require_lobby(live)
-            require_host(live, user_id)
+        async with self._hosts_lobby(table_id, user_id) as live:
             settings = await core.store.settings.for_table(table_id)
             if not settings.computers_allowed:
                 raise NotHost("error.no_computers")
@@ -177,9 +175,7 @@ class Lobby:
                 if session.current is not None:
                     session.abandon_deal()
                 session.close()
-                live.row = await core.tables.write(
-                    live, core.store.tables.close(table_id, session))
-                core.close(live, core.table_over(live))
+                await core.close_session(live, session)
                 return LeaveOutcome.LEFT_CLOSED
             old, before = live.seats[seat], turn_key(live)
             live.seats[seat] = dataclasses.replace(old, user_id=None, is_computer=True)
@@ -212,10 +208,7 @@ class Lobby:
     async def start(self, table_id: int, user_id: int) -> None:
         """The host starts the session: the first deal is dealt."""
         core = self.core
-        live = await core.table(table_id)
-        async with live.lock:
-            require_lobby(live)
-            require_host(live, user_id)
+        async with self._hosts_lobby(table_id, user_id) as live:
             if live.free_seat() is not None:
                 raise TableFull("error.seats_free", n=live.players - len(live.seats))
             opts = dict(live.options)
@@ -230,13 +223,18 @@ class Lobby:
 
     async def cancel(self, table_id: int, user_id: int) -> None:
         """The host closes the lobby."""
-        core = self.core
-        live = await core.table(table_id)
+        async with self._hosts_lobby(table_id, user_id) as live:
+            await self.core.close_lobby(live)
+
+    @contextlib.asynccontextmanager
+    async def _hosts_lobby(self, table_id: int, user_id: int) -> AsyncIterator[LiveTable]:
+        """The table ``table_id``, under its lock, when it is in the lobby and
+        ``user_id`` hosts it (refused otherwise)."""
+        live = await self.core.table(table_id)
         async with live.lock:
             require_lobby(live)
             require_host(live, user_id)
-            live.row = await core.tables.write(live, core.store.tables.close(table_id))
-            core.close(live, TableOver(table_id, True, live.names(), None, None))
+            yield live
 
 
 def table_options(variant: str, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from .errors import NotHost, NotPlaying, NotSeated, Refused, StaleClick
 from .ids import Stamp
 from .live import LiveTable
 from .outcomes import EndOutcome
-from .state import HandContext, TableOver
+from .state import HandContext
 
 #: a member who was away plays their seat again (see :meth:`bot.tables.lobby.Lobby`)
 ComeBack = Callable[[LiveTable, int], Awaitable[None]]
@@ -105,8 +105,7 @@ class Play:
         async with live.lock:
             if live.status is TableStatus.LOBBY:
                 require_host(live, user_id)
-                live.row = await core.tables.write(live, core.store.tables.close(table_id))
-                core.close(live, TableOver(table_id, True, live.names(), None, None))
+                await core.close_lobby(live)
                 return EndOutcome.CANCELLED
             require_playing(live)
             session = live.session
@@ -120,9 +119,7 @@ class Play:
                 if session.current is not None:
                     session.abandon_deal()
                 session.request_end()
-                live.row = await core.tables.write(
-                    live, core.store.tables.close(table_id, session))
-                core.close(live, core.table_over(live))
+                await core.close_session(live, session)
                 return EndOutcome.CLOSED
             if session.ending is not Ending.NONE:
                 return EndOutcome.ALREADY

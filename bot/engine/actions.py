@@ -7,6 +7,7 @@ call), ``give:8D``, ``announce:tout``, ``kontra``, ``rekontra``, ``play:TH``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -37,6 +38,14 @@ _VALUE_TYPES = frozenset({ActionType.BID, ActionType.DECLARE, ActionType.CONTRAC
 _CARD_TYPES = frozenset({ActionType.PLAY, ActionType.GIVE, ActionType.CALL})
 
 
+def _worded(kind: ActionType) -> Callable[[str], Action]:
+    """The constructor of the ``kind`` actions, which carry a word (``bid:solo``)."""
+    def make(value: str) -> Action:
+        return _interned(kind, str(value))
+    make.__name__, make.__qualname__ = kind.value, f"Action.{kind.value}"
+    return make
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action. Exactly the fields its type uses are set.
@@ -54,21 +63,10 @@ class Action:
     count: int | None = None
 
     # -- constructors (interned: actions are immutable, so equal ones are shared) ----------
-    @staticmethod
-    def bid(value: str) -> Action:
-        return _interned(ActionType.BID, str(value))
-
-    @staticmethod
-    def declare(value: str) -> Action:
-        return _interned(ActionType.DECLARE, str(value))
-
-    @staticmethod
-    def contract(value: str) -> Action:
-        return _interned(ActionType.CONTRACT, str(value))
-
-    @staticmethod
-    def announce(value: str) -> Action:
-        return _interned(ActionType.ANNOUNCE, str(value))
+    bid = staticmethod(_worded(ActionType.BID))
+    declare = staticmethod(_worded(ActionType.DECLARE))
+    contract = staticmethod(_worded(ActionType.CONTRACT))
+    announce = staticmethod(_worded(ActionType.ANNOUNCE))
 
     @staticmethod
     def play(card: int | str) -> Action:

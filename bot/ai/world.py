@@ -14,6 +14,8 @@ is worth ``16 * points + 1``, so one number orders first by card points, then by
 
 from __future__ import annotations
 
+from dataclasses import KW_ONLY, dataclass
+
 from bot.engine.cards import SUIT_MASKS, SUIT_OF
 from bot.engine.tricks import beats, legal_mask, trick_winner
 from bot.engine.variants import Aim
@@ -33,6 +35,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+@dataclass(slots=True, eq=False)
 class World:
     """One layout of every remaining card, and the current trick.
 
@@ -40,20 +43,15 @@ class World:
     ``must_lose_all`` end the play as the engine does (the side is the declarer's).
     """
 
-    __slots__ = ("n", "hands", "trump_mask", "leader", "trick", "side", "must_win_all",
-                 "must_lose_all")
-
-    def __init__(self, n: int, hands: list[int], trump_mask: int, leader: int,
-                 trick: list[int], side: int, *, must_win_all: bool = False,
-                 must_lose_all: bool = False) -> None:
-        self.n = n
-        self.hands = hands
-        self.trump_mask = trump_mask
-        self.leader = leader
-        self.trick = trick
-        self.side = side
-        self.must_win_all = must_win_all
-        self.must_lose_all = must_lose_all
+    n: int
+    hands: list[int]
+    trump_mask: int
+    leader: int
+    trick: list[int]
+    side: int
+    _: KW_ONLY
+    must_win_all: bool = False
+    must_lose_all: bool = False
 
     @property
     def turn(self) -> int:

@@ -31,6 +31,8 @@ from bot.ui.specs import (
 )
 from renderer.describe import sort_hand
 
+from .view_models import contract_line
+
 
 # -- the private hand -----------------------------------------------------------------
 def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
@@ -82,8 +84,7 @@ def panel_note(key: str, language: str | None) -> MessageModel:
 def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
     who = names[view.declarer] if view.declarer is not None else None
     text = words.contract(view.contract)
-    lines = [words("table.contract_by", contract=text, name=who) if who
-             else words("table.contract", contract=text)]
+    lines = [contract_line(words, text, who)]
     explained = words.hint(view.contract, view.options)
     if explained is not None:
         lines.append(f"*{explained}*")

@@ -18,6 +18,8 @@ from bot.ui.specs import (
 )
 from renderer.describe import sort_hand
 
+from .view_models import contract_line, last_trick_line
+
 #: characters of a name on a button (Discord allows 80 per label)
 LABEL_NAME = 40
 
@@ -32,17 +34,10 @@ def spectator_panel(s: Spectated, words: Words) -> MessageModel:
         assert view.hand is not None
         if view.contract is not None:
             who = names[view.declarer] if view.declarer is not None else None
-            text = words.contract(view.contract)
-            lines.append(words("table.contract_by", contract=text, name=who) if who
-                         else words("table.contract", contract=text))
+            lines.append(contract_line(words, words.contract(view.contract), who))
         lines.append(words("watch.cards", cards=words.cards(sort_hand(view.hand, view.trump))))
         if view.tricks:
-            last = view.tricks[-1]
-            assert last.winner is not None
-            plays = ", ".join(words("table.play", name=names[last.seat_of(i, s.players)],
-                                    card=words.card(c)) for i, c in enumerate(last.cards))
-            lines.append(words("table.last_trick", n=len(view.tricks), plays=plays,
-                               name=names[last.winner]))
+            lines.append(last_trick_line(view, names, words))
         lines.append(words("watch.delay"))
     buttons = [ButtonSpec(custom_id(s.table_id, None, f"watch.{seat}"),
                           words("button.watch_seat", n=seat + 1,

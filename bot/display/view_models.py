@@ -192,11 +192,16 @@ def _deal_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]
         text = words.contract(view.contract)
         if view.announcements:
             text += " · " + " · ".join(words(f"announce.{a}") for a in view.announcements)
-        lines.append(words("table.contract_by", contract=text, name=who) if who
-                     else words("table.contract", contract=text))
+        lines.append(contract_line(words, text, who))
     if view.trump is not None:
         lines.append(words("table.trump", suit=words.suit(view.trump)))
     return lines + play_lines(view, names, words)
+
+
+def contract_line(words: Words, contract: str, declarer: str | None) -> str:
+    """The contract (``contract`` in words) and, where there is one, who declared it."""
+    return (words("table.contract_by", contract=contract, name=declarer) if declarer
+            else words("table.contract", contract=contract))
 
 
 def play_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
@@ -213,11 +218,7 @@ def play_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
     if rules_of(view.variant).keeps_pot:
         lines.append(words("table.pot", n=view.pot))
     if view.tricks:  # the trick completed last, always: no trick goes unshown
-        last = view.tricks[-1]
-        assert last.winner is not None
-        lines.append(words("table.last_trick", n=len(view.tricks),
-                           plays=_plays(last, view.players, names, words),
-                           name=names[last.winner]))
+        lines.append(last_trick_line(view, names, words))
     trick = view.current_trick
     if trick is not None and trick.cards:
         lines.append(words("table.trick", n=len(view.tricks) + 1,
@@ -226,6 +227,14 @@ def play_lines(view: SeatView, names: Sequence[str], words: Words) -> list[str]:
         cards = sort_hand(iter_bits(hand.mask), view.trump)
         lines.append(words("table.open_hand", name=names[seat], cards=words.cards(cards)))
     return lines
+
+
+def last_trick_line(view: SeatView, names: Sequence[str], words: Words) -> str:
+    """The trick completed last in words: who played which card, and who took it."""
+    last = view.tricks[-1]
+    assert last.winner is not None
+    return words("table.last_trick", n=len(view.tricks),
+                 plays=_plays(last, view.players, names, words), name=names[last.winner])
 
 
 def _plays(trick: TrickView, players: int, names: Sequence[str], words: Words) -> str:
@@ -264,11 +273,7 @@ def result_message(event: DealOver, words: Words, style: str,
     names = shown_names(event.names)
     lines = [result_line(view, names, words)]
     if view.tricks:  # the table moves on to the next deal: its last trick is told here
-        last = view.tricks[-1]
-        assert last.winner is not None
-        lines.append(words("table.last_trick", n=len(view.tricks),
-                           plays=_plays(last, view.players, names, words),
-                           name=names[last.winner]))
+        lines.append(last_trick_line(view, names, words))
     if event.claim is not None:
         lines.append(words(f"result.claim_{event.claim.status.value}",
                            name=names[event.claim.seat],
@@ -355,10 +360,6 @@ def closed_note(event: TableOver, words: Words) -> MessageModel:
 # -- small public panels ----------------------------------------------------------------
 def last_trick_message(view: SeatView, names: tuple[str, ...], words: Words, style: str,
                        language: str | None = None) -> MessageModel:
-    trick = view.tricks[-1]
-    assert trick.winner is not None
-    shown = shown_names(names)
-    text = words("table.last_trick", n=len(view.tricks),
-                 plays=_plays(trick, view.players, shown, words), name=shown[trick.winner])
-    image = ImageSpec(ImageKind.TRICK, view, names, style, language, trick=trick)
+    text = last_trick_line(view, shown_names(names), words)
+    image = ImageSpec(ImageKind.TRICK, view, names, style, language, trick=view.tricks[-1])
     return MessageModel(description=text, image=image, view=view, shown=frozenset(words.named))

@@ -292,8 +292,8 @@ class TableCore:
     async def close_session(self, live: LiveTable, session: Session) -> None:
         """Store the table closed with its ended ``session`` (the pot shared out where the
         session shared it), show it and forget it."""
-        live.row = await self.tables.write(live, self.store.tables.close(live.table_id,
-                                                                         session))
+        live.row = await self.tables.write(
+            live, self.store.tables.close(live.table_id, session))
         self.close(live, self.table_over(live))
 
     # -- what the display is shown ----------------------------------------------------------

@@ -25,6 +25,7 @@ import aiosqlite
 from bot.config import database_location
 
 from .errors import SchemaTooNew, StoreError, StoreFull, StoreUnavailable
+from .pg_schema import postgres_script
 from .sql import Conn, Dialect
 
 T = TypeVar("T")
@@ -94,8 +95,9 @@ def _strip_comments(sql: str) -> str:
 def load_migrations(dialect: Dialect = "sqlite") -> list[Migration]:
     """The packaged migrations of a backend in order; versions must run 1, 2, 3, ...
 
-    ``NNNN_name.sql`` serves both backends unless ``NNNN_name.postgres.sql`` exists,
-    which PostgreSQL runs instead (the schema the same, in its dialect)."""
+    ``NNNN_name.sql`` serves both backends (PostgreSQL runs it translated by
+    :func:`~bot.store.pg_schema.postgres_script`) unless ``NNNN_name.postgres.sql``
+    exists, which PostgreSQL runs instead (the schema the same, in its dialect)."""
     folder = resources.files("bot.store") / "migrations"
     by_version: dict[int, Migration] = {}
     for item in sorted(folder.iterdir(), key=lambda i: i.name):
@@ -107,7 +109,10 @@ def load_migrations(dialect: Dialect = "sqlite") -> list[Migration]:
         version = int(item.name.split("_", 1)[0])
         if version in by_version and not own:
             continue
-        by_version[version] = Migration(version, item.name, item.read_text(encoding="utf-8"))
+        sql = item.read_text(encoding="utf-8")
+        if dialect == "postgres" and not own:
+            sql = postgres_script(sql)
+        by_version[version] = Migration(version, item.name, sql)
     found = sorted(by_version.values(), key=lambda m: m.version)
     if [m.version for m in found] != list(range(1, len(found) + 1)):
         raise StoreError(f"migrations must be numbered 1..n: {[m.name for m in found]}")

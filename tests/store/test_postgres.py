@@ -35,6 +35,34 @@ def test_both_backends_have_the_same_numbered_migrations() -> None:
     assert postgres[2].name == "0003_seat_away.sql"  # one file serves both
 
 
+async def test_a_fresh_database_keeps_64_bit_numbers_and_generated_keys(url: str) -> None:
+    """Snowflakes, chips and times fit: no 32-bit integer or single-precision column,
+    whichever migration (shared or PostgreSQL's own) made it."""
+    store = await Store.open(url)
+    await store.close()
+    conn = await asyncpg.connect(url)
+    try:
+        narrow = await conn.fetch(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns"
+            " WHERE table_schema = 'public' AND data_type IN ('integer', 'real', 'smallint')"
+            " AND table_name <> $1", SCHEMA_TABLE)  # the runner's own version number
+        generated = {(r[0], r[1]) for r in await conn.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = 'public' AND is_identity = 'YES'")}
+        types = {(r[0], r[1]): r[2] for r in await conn.fetch(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns"
+            " WHERE table_schema = 'public'")}
+    finally:
+        await conn.close()
+    assert [tuple(r) for r in narrow] == []
+    assert {("tables", "table_id"), ("claims", "claim_id"), ("daily_deals", "daily_id"),
+            ("daily_runs", "run_id")} <= generated
+    assert types["daily_deals", "seed"] == "bytea"
+    assert types["messages", "gone_at"] == types["member_times", "away_until"] == (
+        "double precision")
+    assert types["seats", "away"] == types["member_times", "quiet_from"] == "bigint"
+
+
 async def test_a_fresh_database_gets_every_table(url: str) -> None:
     store = await Store.open(url)
     await store.close()

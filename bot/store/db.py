@@ -9,6 +9,7 @@ interleave and a coroutine never holds the database across an ``await``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -24,6 +25,7 @@ import aiosqlite
 
 from bot.config import database_location
 
+from .checkpoints import SAFETY_PAGES, Checkpointer
 from .errors import SchemaTooNew, StoreError, StoreFull, StoreUnavailable
 from .pg_schema import postgres_script
 from .sql import Conn, Dialect
@@ -154,6 +156,7 @@ class SqliteDatabase:
         self.schema_version = 0
         self._closed = False
         self._failing_writes: list[sqlite3.Error | None] = []
+        self._checkpoints: Checkpointer | None = None
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,
@@ -179,6 +182,9 @@ class SqliteDatabase:
         db = cls(aconn, raw[0], location, clock)
         try:
             db.schema_version = await db._call(_setup, load_migrations())
+            if await db._call(_in_wal_mode):  # a file (an in-memory database has no WAL)
+                db._checkpoints = Checkpointer(location, uri=uri)
+                db._checkpoints.start()
         except BaseException:
             await aconn.close()
             raise
@@ -215,9 +221,18 @@ class SqliteDatabase:
         if self._closed:
             return
         self._closed = True
+        if self._checkpoints is not None:
+            await asyncio.to_thread(self._checkpoints.stop)
         with contextlib.suppress(sqlite3.Error, ValueError):
             await self._conn.execute("PRAGMA optimize")
-        await self._conn.close()
+        await self._conn.close()  # the last connection: SQLite checkpoints the rest
+
+
+def _in_wal_mode(conn: sqlite3.Connection) -> bool:
+    wal = str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
+    if wal:  # the checkpoints run on their own thread; the writer's only as a backstop
+        conn.execute(f"PRAGMA wal_autocheckpoint = {SAFETY_PAGES:d}")
+    return wal
 
 
 def _setup(conn: sqlite3.Connection, migrations: list[Migration]) -> int:

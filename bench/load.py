@@ -19,7 +19,7 @@ Phases, in one run:
    Then the courier (:class:`~bench.load_floors.CourierClient`) connects on the same
    messages: each member opens a panel once, then acts with one click a turn, and the
    courier answers as the bot does, with its three requests and their images, but does
-   none of its work; the same rate, the same time.
+   none of its work; the same rate, half the time (the other half is phase 5).
 2. The stand-in has made the world (a guild per 100 tables, a channel per 10, 4
    members per table); the bot connects; resident memory (``VmRSS``) is read.
 3. Opening: for every table the host types ``/tapp new``, three members click *Join*,
@@ -33,6 +33,11 @@ Phases, in one run:
    starting the next turn the moment their last one is answered). A turn is the turn
    ping's member clicking *My hand* and then one of the actions the panel offers (a
    member to act again uses the panel the action answered with, as a fast human does).
+5. The bot gone, the courier's second half. Its figures are those of both halves
+   together (latencies pooled, ``runs_p99_ms`` each half's p99): the machine's speed
+   drifts over the minutes of a run (a courier alone before the bot once ran its
+   members' side with 30 % less CPU than in the next run, and its p99 with it), and a
+   reference on both sides of the bot feels the drift as the bot does.
 
 Discord's global rate limit holds throughout (``--global-limit``, default 50 token
 requests a second, as Discord allows a bot; interaction answers are not counted): the
@@ -91,6 +96,7 @@ from bot.tables import TableConfig
 from standin import discord_pointed_at
 
 from . import load_driver
+from .load_figures import pooled
 from .load_floors import CourierClient, FloorClient, courier_images
 from .load_report import (
     AIM_P99_MS,
@@ -267,14 +273,21 @@ async def _bot_idle(bot: TappBot) -> None:
 
 
 async def _reference(pipe: Pipe, client: discord.Client, token: str, name: str,
-                     args: argparse.Namespace) -> dict[str, Any]:
-    """Run the members' turns against a reference client (the floor, the courier) for
-    the play phase's rate and time; its figures, CPU included."""
+                     rate: float, seconds: float) -> tuple[dict[str, Any], float]:
+    """Run the members' turns against a reference client (the floor, the courier) at
+    ``rate`` for ``seconds``: the phase's figures and the CPU seconds it took here."""
     async with connected(client, token):
         cpu0 = cpu_s()
-        played = await pipe.ask(do=f"{name}_run", rate=args.rate, seconds=args.seconds)
+        played = await pipe.ask(do=f"{name}_run", rate=rate, seconds=seconds)
         cpu = cpu_s() - cpu0
-    return floor_figures(played, cpu, name)
+    return played, cpu
+
+
+async def _courier_half(pipe: Pipe, token: str, args: argparse.Namespace,
+                        client: dict[str, Any]) -> tuple[dict[str, Any], float]:
+    """Half the play phase's time against a courier (run before the bot and after it)."""
+    courier = CourierClient(*courier_images(args.seed), **client)
+    return await _reference(pipe, courier, token, "courier", args.rate, args.seconds / 2)
 
 
 async def measure(args: argparse.Namespace, database: Path | str) -> dict[str, Any]:
@@ -302,10 +315,9 @@ async def measure(args: argparse.Namespace, database: Path | str) -> dict[str, A
                 await pipe.ask(do="floor_prepare")
                 client: dict[str, Any] = {"intents": discord.Intents.default(),
                                           "guild_ready_timeout": 0.5}
-                figures.update(await _reference(pipe, FloorClient(**client), token,
-                                                "floor", args))
-                courier = CourierClient(*courier_images(args.seed), **client)
-                figures.update(await _reference(pipe, courier, token, "courier", args))
+                figures.update(floor_figures(*await _reference(
+                    pipe, FloorClient(**client), token, "floor", args.rate, args.seconds)))
+                couriers = [await _courier_half(pipe, token, args, client)]
             config = TableConfig(computer_pause=0, computer_level="easy",
                                  rng=random.Random(args.seed), ai_seed=args.seed)
             settings = Settings(token=token, database_path=database, log_level="WARNING",
@@ -340,6 +352,10 @@ async def measure(args: argparse.Namespace, database: Path | str) -> dict[str, A
                 rss_end = rss_kb()
             figures.update(main_figures(played, opened, rss_before, rss_after, rss_end,
                                          bot_cpu, bot_wall, args.tables))
+            if not args.no_floor:  # the courier's second half, the bot gone
+                couriers.append(await _courier_half(pipe, token, args, client))
+                figures.update(floor_figures(pooled([run for run, _ in couriers]),
+                                             sum(cpu for _, cpu in couriers), "courier"))
         await pipe.ask(do="stop")
     finally:
         pipe.close()

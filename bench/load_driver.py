@@ -218,7 +218,8 @@ class Driver(LoadMembers):
         if pending:
             await asyncio.wait(pending, timeout=ANSWER_TIMEOUT_S + 2)
         kinds = {FLOOR: ("floor_act",), COURIER: ("courier_act",)}.get(self.mode, ("action",))
-        figures = phase_figures(self.sandbox, self.stats, window, action_kinds=kinds, until=end)
+        figures = phase_figures(self.sandbox, self.stats, window, action_kinds=kinds, until=end,
+                                keep=self.mode == COURIER)
         figures["driver_cpu_s"] = round(cpu, 2)
         figures["token_requests_per_s"] = round(token_requests / window, 1) if window else 0.0
         figures["global_refused"] = limits.global_refused - refused0

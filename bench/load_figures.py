@@ -40,9 +40,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def phase_figures(sandbox: Sandbox, stats: PhaseStats, seconds: float, *,
-                  action_kinds: tuple[str, ...], until: float | None = None) -> dict[str, Any]:
+                  action_kinds: tuple[str, ...], until: float | None = None,
+                  keep: bool = False) -> dict[str, Any]:
     """Counts and latencies (ms from the interaction's creation to the bot's first
-    answer, on the stand-in's clock, as the table tests measure them)."""
+    answer, on the stand-in's clock, as the table tests measure them); with ``keep``,
+    the actions' latencies themselves too (``action_latencies_ms``, for
+    :func:`pooled`)."""
     loop_now = asyncio.get_running_loop().time()
     wall_end = None if until is None else sandbox.clock.now().timestamp() - (
         loop_now - until)
@@ -90,9 +93,44 @@ def phase_figures(sandbox: Sandbox, stats: PhaseStats, seconds: float, *,
         "refused": stats.refused,
         "kinds": kinds,
     }
+    _latency_figures(out, latencies, action_latencies)
+    if keep:
+        out["action_latencies_ms"] = action_latencies
+    return out
+
+
+def _latency_figures(out: dict[str, Any], latencies: list[float],
+                     action_latencies: list[float]) -> None:
     for name, values in (("", latencies), ("action_", action_latencies)):
         if values:
             out[f"{name}p50_ms"] = round(percentile(values, 0.50), 1)
             out[f"{name}p99_ms"] = round(percentile(values, 0.99), 1)
             out[f"{name}max_ms"] = round(max(values), 1)
+
+
+#: the counts :func:`pooled` adds up
+_SUMMED = ("seconds", "interactions", "answered", "unanswered", "failed", "actions", "turns",
+           "missed", "probes", "timeouts", "refused", "driver_cpu_s", "global_refused")
+
+
+def pooled(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One phase's figures from runs of it (each with ``keep``): counts added up, the
+    latency figures over all the runs' actions (whose latencies are dropped), each run's
+    action p99 in ``runs_p99_ms``."""
+    out: dict[str, Any] = {key: round(sum(run[key] for run in runs), 2) for key in _SUMMED}
+    seconds = out["seconds"]
+    out["actions_per_s"] = round(out["actions"] / seconds, 1) if seconds > 0 else 0.0
+    out["token_requests_per_s"] = round(sum(
+        run["token_requests_per_s"] * run["seconds"] for run in runs) / seconds, 1
+    ) if seconds > 0 else 0.0
+    kinds: dict[str, dict[str, int]] = {}
+    for run in runs:
+        for kind, counts in run["kinds"].items():
+            into = kinds.setdefault(kind, dict.fromkeys(counts, 0))
+            for key, value in counts.items():
+                into[key] = into.get(key, 0) + value
+    out["kinds"] = kinds
+    actions = [ms for run in runs for ms in run.pop("action_latencies_ms")]
+    _latency_figures(out, actions, actions)
+    out["runs_p99_ms"] = [run.get("action_p99_ms") for run in runs]
     return out

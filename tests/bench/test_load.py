@@ -9,6 +9,7 @@ import pytest
 
 from bench import BENCHMARKS
 from bench.load import main
+from bench.load_figures import pooled
 from bench.load_report import judge
 
 REQUIRED = ("actions_per_s", "p50_ms", "p99_ms", "floor_p99_ms", "rss_per_table_kb")
@@ -40,6 +41,11 @@ def test_tiny_load_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) 
     assert courier["kinds"]["courier_act"]["answered"] == courier["kinds"]["courier_act"]["n"]
     assert figures["courier_global_refused"] == 0
     assert 0 < figures["courier_p50_ms"] <= figures["courier_p99_ms"]
+    # half of it before the bot, half after: both halves played, their actions pooled
+    first, second = courier["runs_p99_ms"]
+    assert first > 0 and second > 0 and "action_latencies_ms" not in courier
+    assert min(first, second) <= figures["courier_p99_ms"] <= max(first, second)
+    assert courier["kinds"]["courier_act"]["n"] >= courier["actions"]
     assert figures["cpu_vs_courier"] > 0 and figures["p99_vs_courier"] > 0
     assert figures["play"]["timeouts"] == 0 and figures["play"]["unanswered"] == 0
     # Discord's global limit held, and the bot stayed under it
@@ -70,3 +76,26 @@ def test_the_aim_is_judged_against_the_courier_not_the_floor() -> None:
         missed = _figures(**over)
         judge(missed)
         assert missed["aim_met"] is False, over
+
+
+def test_runs_of_a_phase_are_pooled() -> None:
+    def run(latencies: list[float], seconds: float) -> dict[str, object]:
+        return {"seconds": seconds, "interactions": len(latencies) + 1,
+                "answered": len(latencies) + 1, "unanswered": 0, "failed": 0,
+                "actions": len(latencies), "turns": len(latencies), "missed": 0, "probes": 0,
+                "timeouts": 0, "refused": 0, "driver_cpu_s": 1.5, "global_refused": 0,
+                "token_requests_per_s": 2.0 * len(latencies) / seconds,
+                "kinds": {"courier_act": {"n": len(latencies), "answered": len(latencies)}},
+                "action_latencies_ms": latencies,
+                "action_p99_ms": max(latencies)}
+
+    fast, slow = [1.0] * 99 + [3.0], [5.0] * 99 + [9.0]
+    both = pooled([run(fast, 10.0), run(slow, 10.0)])
+    assert (both["seconds"], both["actions"], both["interactions"]) == (20.0, 200, 202)
+    assert both["actions_per_s"] == 10.0 and both["token_requests_per_s"] == 20.0
+    assert both["driver_cpu_s"] == 3.0 and both["kinds"]["courier_act"]["n"] == 200
+    # nearest rank over the 200 actions (sorted: 99 x 1.0, 3.0, 99 x 5.0, 9.0): the
+    # 101st and the 198th
+    assert (both["action_p50_ms"], both["action_p99_ms"], both["action_max_ms"]) == (
+        5.0, 5.0, 9.0)
+    assert both["runs_p99_ms"] == [3.0, 9.0] and "action_latencies_ms" not in both

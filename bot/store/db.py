@@ -182,7 +182,7 @@ class SqliteDatabase:
         db = cls(aconn, raw[0], location, clock)
         try:
             db.schema_version = await db._call(_setup, load_migrations())
-            if await db._call(_in_wal_mode):  # a file (an in-memory database has no WAL)
+            if await db._call(_backstop_checkpoints):  # a file (in memory: no WAL)
                 db._checkpoints = Checkpointer(location, uri=uri)
                 db._checkpoints.start()
         except BaseException:
@@ -228,9 +228,11 @@ class SqliteDatabase:
         await self._conn.close()  # the last connection: SQLite checkpoints the rest
 
 
-def _in_wal_mode(conn: sqlite3.Connection) -> bool:
+def _backstop_checkpoints(conn: sqlite3.Connection) -> bool:
+    """In WAL mode, move the writer's automatic checkpoint up to the backstop (the
+    :class:`Checkpointer` thread runs them) and answer True; False without a WAL."""
     wal = str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
-    if wal:  # the checkpoints run on their own thread; the writer's only as a backstop
+    if wal:
         conn.execute(f"PRAGMA wal_autocheckpoint = {SAFETY_PAGES:d}")
     return wal
 

@@ -109,6 +109,7 @@ class Driver(LoadMembers):
             await self.sandbox.gateway.wait_connected(60)
             self._forget_closed_sessions()
             self.mode = FLOOR if do == "floor_run" else COURIER
+            self.panel_of.clear()  # the bot's hand panels: the courier opens its own
             try:
                 return await self.phase(float(command["rate"]), float(command["seconds"]))
             finally:

@@ -30,6 +30,7 @@ class PhaseStats:
     probes: int = 0
     timeouts: int = 0
     refused: int = 0
+    broken: int = 0  # turns the members' side could not take (an exception: a bench bug)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -91,6 +92,7 @@ def phase_figures(sandbox: Sandbox, stats: PhaseStats, seconds: float, *,
         "probes": stats.probes,
         "timeouts": stats.timeouts,
         "refused": stats.refused,
+        "broken": stats.broken,
         "kinds": kinds,
     }
     _latency_figures(out, latencies, action_latencies)
@@ -110,7 +112,7 @@ def _latency_figures(out: dict[str, Any], latencies: list[float],
 
 #: the counts :func:`pooled` adds up
 _SUMMED = ("seconds", "interactions", "answered", "unanswered", "failed", "actions", "turns",
-           "missed", "probes", "timeouts", "refused", "driver_cpu_s", "global_refused")
+           "missed", "probes", "timeouts", "refused", "broken", "driver_cpu_s", "global_refused")
 
 
 def pooled(runs: list[dict[str, Any]]) -> dict[str, Any]:

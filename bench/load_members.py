@@ -127,6 +127,7 @@ class LoadMembers(LoadWorld):
             else:
                 await self._tapp_turn(table)
         except Exception:
+            self.stats.broken += 1
             log.exception("a turn at table %d failed", table.table_id)
         finally:
             table.busy = False

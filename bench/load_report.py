@@ -37,17 +37,21 @@ def _ratio(figures: dict[str, Any], base: str) -> None:
 
 
 def judge(figures: dict[str, Any]) -> None:
-    """Add the ratios to the floor's and the courier's, and ``aim_met`` (by the
-    courier's: without a courier run the aim is not met)."""
+    """Add the ratios to the floor's and the courier's, ``broken`` (the turns of every
+    phase the members' side failed to take: a run with any measured something else), and
+    ``aim_met`` (by the courier's: without a courier run the aim is not met)."""
     for base in ("floor", "courier"):
         _ratio(figures, base)
+    figures["broken"] = sum(figures.get(phase, {}).get("broken", 0)
+                            for phase in ("floor", "play", "courier"))
     figures["aim_met"] = bool(
         figures.get("p99_ms") is not None and figures["p99_ms"] < AIM_P99_MS
         and figures.get("p99_vs_courier", float("inf")) <= AIM_COURIER_RATIO
         and figures.get("cpu_vs_courier", float("inf")) <= AIM_COURIER_RATIO
         and (figures.get("token_requests_per_action") or 0) <= AIM_TOKEN_REQUESTS
         and (figures.get("member_clicks_per_action") or float("inf")) <= AIM_CLICKS
-        and figures["failed"] == 0 and figures["global_refused"] == 0
+        and figures["failed"] == 0 and figures["broken"] == 0
+        and figures["global_refused"] == 0
         and figures["actions_per_s"] >= 0.95 * AIM_RATE)
 
 

@@ -46,6 +46,10 @@ def test_tiny_load_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) 
     assert first > 0 and second > 0 and "action_latencies_ms" not in courier
     assert min(first, second) <= figures["courier_p99_ms"] <= max(first, second)
     assert courier["kinds"]["courier_act"]["n"] >= courier["actions"]
+    # each half opened every member's own panel (not the bot's, left from the play) and
+    # no turn of any phase broke on the members' side
+    assert courier["kinds"]["courier_hand"]["n"] == 2 * 3 * 4
+    assert figures["broken"] == 0 and courier["broken"] == 0
     assert figures["cpu_vs_courier"] > 0 and figures["p99_vs_courier"] > 0
     assert figures["play"]["timeouts"] == 0 and figures["play"]["unanswered"] == 0
     # Discord's global limit held, and the bot stayed under it
@@ -54,8 +58,8 @@ def test_tiny_load_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) 
     assert figures["admission_shed"] == 0  # three tables never fill the admission
 
 
-def _figures(**over: float) -> dict[str, float]:
-    figures = {"p99_ms": 20.0, "floor_p99_ms": 3.0, "courier_p99_ms": 8.0,
+def _figures(**over: object) -> dict[str, object]:
+    figures: dict[str, object] = {"p99_ms": 20.0, "floor_p99_ms": 3.0, "courier_p99_ms": 8.0,
                "bot_cpu_ms_per_action": 12.0, "floor_cpu_ms_per_action": 2.5,
                "courier_cpu_ms_per_action": 5.0, "token_requests_per_action": 1.0,
                "member_clicks_per_action": 1.0, "failed": 0, "global_refused": 0,
@@ -72,6 +76,7 @@ def test_the_aim_is_judged_against_the_courier_not_the_floor() -> None:
     assert met["p99_vs_floor"] > 3 and met["cpu_vs_floor"] > 3
     assert met["aim_met"] is True
     for over in ({"p99_ms": 25.0}, {"bot_cpu_ms_per_action": 15.5}, {"failed": 1},
+                 {"courier": {"broken": 2}},
                  {"courier_p99_ms": 0.0, "courier_cpu_ms_per_action": 0.0}):
         missed = _figures(**over)
         judge(missed)
@@ -83,7 +88,7 @@ def test_runs_of_a_phase_are_pooled() -> None:
         return {"seconds": seconds, "interactions": len(latencies) + 1,
                 "answered": len(latencies) + 1, "unanswered": 0, "failed": 0,
                 "actions": len(latencies), "turns": len(latencies), "missed": 0, "probes": 0,
-                "timeouts": 0, "refused": 0, "driver_cpu_s": 1.5, "global_refused": 0,
+                "timeouts": 0, "refused": 0, "broken": 0, "driver_cpu_s": 1.5, "global_refused": 0,
                 "token_requests_per_s": 2.0 * len(latencies) / seconds,
                 "kinds": {"courier_act": {"n": len(latencies), "answered": len(latencies)}},
                 "action_latencies_ms": latencies,

@@ -81,7 +81,11 @@ class SpecView(discord.ui.View):
     """Components laid out once, as a message's payload: no items, so no cycles of
     items and view for the garbage collector (a view of items is one, made for every
     message sent); nothing for discord.py to store either (:class:`KeyedItem` answers
-    every click of the bot's)."""
+    every click of the bot's).
+
+    It says it is finished from the start: discord.py's ``send_message`` stores every
+    view not finished, dispatchable or not, and gives an ephemeral answer's view a
+    15-minute timeout task (every *My hand* sent as a new message kept one running)."""
 
     def __init__(self, specs: tuple[Component, ...]) -> None:
         super().__init__(timeout=None)
@@ -92,6 +96,9 @@ class SpecView(discord.ui.View):
 
     def is_dispatchable(self) -> bool:
         return False
+
+    def is_finished(self) -> bool:
+        return True
 
 
 def _rows(specs: tuple[Component, ...]) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -211,3 +212,21 @@ async def test_ending_by_vote_by_the_host_at_once_and_leaving(
     for message in sandbox.public_messages(game.thread):
         for b in message.buttons():
             assert ComponentId.parse(b["custom_id"]) is not None
+
+
+async def test_the_bots_buttons_leave_nothing_listening_in_the_bot(
+        sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
+    """Every component is answered by the bot's one registered item, so a message sent
+    with buttons leaves no view behind: discord.py keeps the view of an ephemeral answer
+    sent with ``send_message`` (a *My hand* panel) with a 15-minute timeout task of its
+    own, unless the view says it is finished."""
+    alice, bob, carol, dave = world.players
+    game = await open_table(sandbox, table_bot, world.channel, alice, "zuger",
+                            joiners=(bob, carol, dave))
+    _, _, _, panel = await game.next_panel()  # sent as a new ephemeral message
+    assert panel.buttons() or panel.selects()
+    await game.quiet()
+    timers = [task for task in asyncio.all_tasks()
+              if "__timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")]
+    assert timers == []
+    assert table_bot._connection._view_store.persistent_views == []

@@ -81,6 +81,7 @@ import resource
 import sys
 import tempfile
 import time
+import weakref
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
@@ -290,6 +291,47 @@ async def _courier_half(pipe: Pipe, token: str, args: argparse.Namespace,
     return await _reference(pipe, courier, token, "courier", args.rate, args.seconds / 2)
 
 
+async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: Path | str,
+                   pace: int, figures: dict[str, Any]) -> weakref.ref[TappBot]:
+    """The bot's part of a run (opening, then play), its figures added to ``figures``.
+    The bot is closed when this returns; the reference returned does not keep it."""
+    config = TableConfig(computer_pause=0, computer_level="easy",
+                         rng=random.Random(args.seed), ai_seed=args.seed)
+    settings = Settings(token=token, database_path=database, log_level="WARNING",
+                        render_processes=args.render_processes, global_rate=pace)
+    bot = TappBot(settings, guild_ready_timeout=0.5, tables=config,
+                  settle_memory=True)  # as deployed (bot/runner.py)
+    async with connected(bot, token):
+        gc.collect()
+        rss_before = rss_kb()
+        opened = await pipe.ask(do="open")
+        await _bot_idle(bot)
+        gc.collect()
+        rss_after = rss_kb()
+        cpu0, images0, wall0 = cpu_s(), images_cpu_s(bot), time.monotonic()
+        assert bot.display is not None
+        drawn0 = (bot.display.images.drawn, bot.display.images.reused)
+        admission = bot.display.gate.admission
+        waits0 = (bot.pace.waited if bot.pace else 0, admission.waited, admission.shed)
+        with _profiled(args.profile):
+            played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
+        images_cpu = images_cpu_s(bot) - images0
+        bot_cpu = cpu_s() - cpu0 + images_cpu  # the bot's own and its workers'
+        bot_wall = time.monotonic() - wall0
+        figures["render_processes"] = bot.display.images.processes
+        figures["render_cpu_s"] = round(images_cpu, 2)
+        figures["images_drawn"] = bot.display.images.drawn - drawn0[0]
+        figures["images_reused"] = bot.display.images.reused - drawn0[1]
+        # in the play phase only
+        figures["pace_waited"] = (bot.pace.waited if bot.pace else 0) - waits0[0]
+        figures["admission_waited"] = admission.waited - waits0[1]
+        figures["admission_shed"] = admission.shed - waits0[2]
+        rss_end = rss_kb()
+    figures.update(main_figures(played, opened, rss_before, rss_after, rss_end,
+                                 bot_cpu, bot_wall, args.tables))
+    return weakref.ref(bot)
+
+
 async def measure(args: argparse.Namespace, database: Path | str) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
@@ -318,40 +360,11 @@ async def measure(args: argparse.Namespace, database: Path | str) -> dict[str, A
                 figures.update(floor_figures(*await _reference(
                     pipe, FloorClient(**client), token, "floor", args.rate, args.seconds)))
                 couriers = [await _courier_half(pipe, token, args, client)]
-            config = TableConfig(computer_pause=0, computer_level="easy",
-                                 rng=random.Random(args.seed), ai_seed=args.seed)
-            settings = Settings(token=token, database_path=database, log_level="WARNING",
-                                render_processes=args.render_processes, global_rate=pace)
-            bot = TappBot(settings, guild_ready_timeout=0.5, tables=config,
-                          settle_memory=True)  # as deployed (bot/runner.py)
-            async with connected(bot, token):
-                gc.collect()
-                rss_before = rss_kb()
-                opened = await pipe.ask(do="open")
-                await _bot_idle(bot)
-                gc.collect()
-                rss_after = rss_kb()
-                cpu0, images0, wall0 = cpu_s(), images_cpu_s(bot), time.monotonic()
-                assert bot.display is not None
-                drawn0 = (bot.display.images.drawn, bot.display.images.reused)
-                admission = bot.display.gate.admission
-                waits0 = (bot.pace.waited if bot.pace else 0, admission.waited, admission.shed)
-                with _profiled(args.profile):
-                    played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
-                images_cpu = images_cpu_s(bot) - images0
-                bot_cpu = cpu_s() - cpu0 + images_cpu  # the bot's own and its workers'
-                bot_wall = time.monotonic() - wall0
-                figures["render_processes"] = bot.display.images.processes
-                figures["render_cpu_s"] = round(images_cpu, 2)
-                figures["images_drawn"] = bot.display.images.drawn - drawn0[0]
-                figures["images_reused"] = bot.display.images.reused - drawn0[1]
-                # in the play phase only
-                figures["pace_waited"] = (bot.pace.waited if bot.pace else 0) - waits0[0]
-                figures["admission_waited"] = admission.waited - waits0[1]
-                figures["admission_shed"] = admission.shed - waits0[2]
-                rss_end = rss_kb()
-            figures.update(main_figures(played, opened, rss_before, rss_after, rss_end,
-                                         bot_cpu, bot_wall, args.tables))
+            gone = await _bot_run(pipe, token, args, database, pace, figures)
+            # nothing of the bot left for the collector to walk while the courier plays
+            gc.unfreeze()  # (what the bot froze when ready: see bot.collector)
+            gc.collect()
+            figures["bot_freed"] = gone() is None
             if not args.no_floor:  # the courier's second half, the bot gone
                 couriers.append(await _courier_half(pipe, token, args, client))
                 figures.update(floor_figures(pooled([run for run, _ in couriers]),

@@ -63,8 +63,21 @@ def _file(image: renderer.RenderedImage) -> discord.File:
                         description=image.description[:1000] or None)
 
 
+class _SentView(discord.ui.View):
+    """Buttons as the bot sends them (:class:`bot.ui.component.SpecView`): a payload
+    only, which discord.py neither stores nor times out (a stored view of an ephemeral
+    answer gets a 15-minute timeout task: the first half's 800 panels kept theirs
+    running through the bot's play and the second half)."""
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True
+
+
 def _view(*custom_ids: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = _SentView(timeout=None)
     for i, custom_id in enumerate(custom_ids):
         view.add_item(discord.ui.Button(label=f"Choice {i + 1}", custom_id=custom_id))
     return view

@@ -7,10 +7,11 @@ images rendered in threads gave an interaction p50 of 790 ms at 0.65 cores of bo
 in two worker processes, 76 ms. A worker receives an :class:`ImageSpec` (a pickled view,
 a few KB) and returns the encoded bytes.
 
-Workers start (and draw their card sprites, ~0.4 s each) in :meth:`Renderer.start`, so
-that the first images do not wait for them. A pool that breaks (a worker killed) is
-replaced once per image; if the new one fails too, that image is rendered in a thread.
-A worker ends by itself within a second of the bot's process dying.
+The workers are processes on pipes the event loop watches (:mod:`.workers`). They start
+(and draw their card sprites, ~0.4 s each) in :meth:`Renderer.start`, so that the first
+images do not wait for them. A worker that dies is replaced and its image tried once
+more; if that fails too, the image is rendered in a thread. A worker ends by itself
+within a second of the bot's process dying.
 
 At most one image per worker is handed to the workers at once; the others wait in the
 bot, where an *urgent* one (the answer to a member's click, which the member is waiting
@@ -21,23 +22,21 @@ game): :class:`Slots`.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import functools
 import hashlib
 import logging
-import multiprocessing
 import os
 import pickle
-import threading
 import time
 from collections import OrderedDict, deque
-from concurrent.futures.process import BrokenProcessPool
 
 import renderer
 from bot.engine import Deal
 from bot.i18n.words import render_labels
 from bot.ui.specs import ImageKind, ImageSpec
+
+from .workers import WorkerDied, Workers
 
 log = logging.getLogger(__name__)
 
@@ -89,17 +88,6 @@ def warm() -> float:
         render_image(ImageSpec(ImageKind.HAND, deal.view(0), names, style))
         render_image(ImageSpec(ImageKind.TABLE, deal.public_view(), names, style))
     return time.process_time() - started
-
-
-def _exit_with(parent: int) -> None:
-    """In a worker: end when the bot's process is gone (killed, crashed), instead of
-    living on as an orphan (a pool's workers are never told)."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="tapp-orphan-guard", daemon=True).start()
 
 
 def default_processes() -> int:
@@ -156,7 +144,7 @@ class Renderer:
     def __init__(self, processes: int | None = None, *, cache_size: int = 256,
                  holders: int = 1024) -> None:
         self.processes = default_processes() if processes is None else processes
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: Workers | None = None
         #: images drawn lately, by their spec's content: a repeat of the same image (the
         #: same state for the same viewer) is not drawn again
         self.cache_size = cache_size
@@ -176,26 +164,19 @@ class Renderer:
 
     def worker_pids(self) -> list[int]:
         """The pids of the running workers (for measurements)."""
-        processes = getattr(self._pool, "_processes", None) or {}
-        return sorted(processes)
+        return [] if self._pool is None else self._pool.pids()
 
-    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+    def _workers(self) -> Workers:
         if self._pool is None:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_exit_with, initargs=(os.getpid(),))
+            self._pool = Workers(self.processes, render_pickled, warm)
         return self._pool
 
     async def start(self) -> None:
         """Start the workers and warm them up (card sprites, fonts)."""
         if not self.in_processes:
             return
-        loop = asyncio.get_running_loop()
-        executor = self._executor()
-        spent = await asyncio.gather(*(loop.run_in_executor(executor, warm)
-                                       for _ in range(self.processes)))
-        log.info("%d image worker(s) ready (%.1f s CPU to warm up)", self.processes,
-                 sum(spent))
+        spent = await self._workers().start()
+        log.info("%d image worker(s) ready (%.1f s CPU to warm up)", self.processes, spent)
 
     async def render(self, spec: ImageSpec, *, holder: int | None = None,
                      urgent: bool = False) -> renderer.RenderedImage:
@@ -257,20 +238,18 @@ class Renderer:
     async def _draw(self, data: bytes) -> renderer.RenderedImage:
         if not self.in_processes:
             return await asyncio.to_thread(render_pickled, data)
-        loop = asyncio.get_running_loop()
         for _ in range(2):
-            executor = self._executor()
             try:
-                return await loop.run_in_executor(executor, render_pickled, data)
-            except BrokenProcessPool:
-                log.warning("an image worker died; starting new ones")
-                if self._pool is executor:
-                    self._pool = None
-                executor.shutdown(wait=False, cancel_futures=True)
+                image = await self._workers().run(data)
+            except WorkerDied as error:
+                log.warning("%s; trying its image again", error)
+                continue
+            assert isinstance(image, renderer.RenderedImage)
+            return image
         log.error("the image workers keep failing; rendering in a thread")
         return await asyncio.to_thread(render_pickled, data)
 
     def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.close()

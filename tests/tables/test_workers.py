@@ -1,0 +1,78 @@
+"""The image workers' pipes (bot.ui.workers): each answer goes to its own job, a job
+given up still occupies its worker until it answers, errors come back as errors, and
+workers that keep dying stop being replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import pytest
+
+from bot.ui.workers import WorkerDied, Workers
+
+
+def warm() -> float:
+    return 0.0
+
+
+def echo(data: bytes) -> bytes:
+    """Answers with the job's bytes, after a pause the job names (ms)."""
+    time.sleep(int(data.split(b":")[0]) / 1000)
+    return data
+
+
+def fail(data: bytes) -> bytes:
+    raise ValueError(f"cannot draw {data!r}")
+
+
+def die(data: bytes) -> bytes:
+    os._exit(3)
+
+
+async def test_each_job_gets_its_own_answer_even_after_one_was_given_up() -> None:
+    workers = Workers(1, echo, warm)
+    try:
+        assert await workers.start() == 0.0
+        [pid] = workers.pids()
+        slow = asyncio.create_task(workers.run(b"300:slow"))
+        await asyncio.sleep(0.05)
+        slow.cancel()  # its waiter gives up; the worker is still drawing it
+        with pytest.raises(asyncio.CancelledError):
+            await slow
+        started = time.monotonic()
+        assert await workers.run(b"0:next") == b"0:next"  # not the slow job's answer
+        assert time.monotonic() - started > 0.1  # it waited for the worker to finish
+        assert await asyncio.gather(*(workers.run(b"%d:job %d" % (i, i)) for i in range(5))) \
+            == [b"%d:job %d" % (i, i) for i in range(5)]
+        assert workers.pids() == [pid] and pid != os.getpid()
+    finally:
+        workers.close()
+
+
+async def test_an_error_comes_back_and_the_worker_carries_on() -> None:
+    workers = Workers(1, fail, warm)
+    try:
+        for _ in range(2):
+            with pytest.raises(ValueError, match="cannot draw"):
+                await workers.run(b"x")
+        assert len(workers.pids()) == 1 and workers.deaths == 0
+    finally:
+        workers.close()
+
+
+async def test_workers_that_keep_dying_are_given_up() -> None:
+    workers = Workers(1, die, warm)
+    try:
+        for _ in range(2):  # each death is replaced...
+            with pytest.raises(WorkerDied):
+                await workers.run(b"x")
+        assert not workers.broken and len(workers.workers) == 1
+        with pytest.raises(WorkerDied):
+            await workers.run(b"x")
+        assert workers.broken and workers.workers == []  # ...up to 2 in a row per worker
+        with pytest.raises(WorkerDied):
+            await asyncio.wait_for(workers.run(b"x"), 5)  # at once, not waiting forever
+    finally:
+        workers.close()

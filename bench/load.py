@@ -280,6 +280,8 @@ async def _reference(pipe: Pipe, client: discord.Client, token: str, name: str,
     async with connected(client, token):
         cpu0 = cpu_s()
         played = await pipe.ask(do=f"{name}_run", rate=rate, seconds=seconds)
+        if isinstance(client, CourierClient):
+            await client.settle()
         cpu = cpu_s() - cpu0
     return played, cpu
 

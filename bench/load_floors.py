@@ -20,6 +20,7 @@ plain message, posted by the stand-in's process before the run.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from collections import defaultdict
@@ -97,6 +98,7 @@ class CourierClient(discord.Client):
                  **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
         self.hand, self.table = hand, table
+        self.busy = 0  # turns under way
         #: by table message: each member's newest interaction (its token edits their panel)
         self.panels: dict[int, dict[int, discord.Interaction]] = defaultdict(dict)
 
@@ -105,6 +107,20 @@ class CourierClient(discord.Client):
         return _view(act, act + ":2", act + ":3")
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.busy += 1
+        try:
+            await self._turn(interaction)
+        finally:
+            self.busy -= 1
+
+    async def settle(self, seconds: float = 10.0) -> None:
+        """Wait until the turns under way have made all their requests (so that closing
+        the client cuts none of them off)."""
+        deadline = asyncio.get_running_loop().time() + seconds
+        while self.busy and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+
+    async def _turn(self, interaction: discord.Interaction) -> None:
         data: dict[str, object] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         user = interaction.user.id

@@ -63,7 +63,11 @@ def serve(conn: Connection, parent: int, job: Callable[[bytes], Any],
             answer: tuple[bool, Any] = (True, job(data))
         except Exception as error:  # the bot's to raise; the worker carries on
             answer = (False, error)
-        conn.send_bytes(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
+        try:
+            out = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # an error (or result) that cannot cross as it is
+            out = pickle.dumps((False, RuntimeError(f"{answer[1]!r} ({error})")))
+        conn.send_bytes(out)
 
 
 class Worker:

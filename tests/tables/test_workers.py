@@ -27,6 +27,10 @@ def fail(data: bytes) -> bytes:
     raise ValueError(f"cannot draw {data!r}")
 
 
+def unpicklable(data: bytes) -> object:
+    return lambda: data  # a result that cannot be pickled
+
+
 def die(data: bytes) -> bytes:
     os._exit(3)
 
@@ -56,6 +60,17 @@ async def test_an_error_comes_back_and_the_worker_carries_on() -> None:
     try:
         for _ in range(2):
             with pytest.raises(ValueError, match="cannot draw"):
+                await workers.run(b"x")
+        assert len(workers.pids()) == 1 and workers.deaths == 0
+    finally:
+        workers.close()
+
+
+async def test_what_cannot_cross_the_pipe_is_an_error_not_a_dead_worker() -> None:
+    workers = Workers(1, unpicklable, warm)
+    try:
+        for _ in range(2):
+            with pytest.raises(RuntimeError, match="function"):
                 await workers.run(b"x")
         assert len(workers.pids()) == 1 and workers.deaths == 0
     finally:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -55,22 +56,16 @@ async def test_each_job_gets_its_own_answer_even_after_one_was_given_up() -> Non
         workers.close()
 
 
-async def test_an_error_comes_back_and_the_worker_carries_on() -> None:
-    workers = Workers(1, fail, warm)
+@pytest.mark.parametrize(("job", "error", "says"), [
+    (fail, ValueError, "cannot draw"),  # the job's own error
+    (unpicklable, RuntimeError, "function"),  # an answer that cannot cross the pipe
+])
+async def test_an_error_comes_back_and_the_worker_carries_on(
+        job: Callable[[bytes], object], error: type[Exception], says: str) -> None:
+    workers = Workers(1, job, warm)
     try:
         for _ in range(2):
-            with pytest.raises(ValueError, match="cannot draw"):
-                await workers.run(b"x")
-        assert len(workers.pids()) == 1 and workers.deaths == 0
-    finally:
-        workers.close()
-
-
-async def test_what_cannot_cross_the_pipe_is_an_error_not_a_dead_worker() -> None:
-    workers = Workers(1, unpicklable, warm)
-    try:
-        for _ in range(2):
-            with pytest.raises(RuntimeError, match="function"):
+            with pytest.raises(error, match=says):
                 await workers.run(b"x")
         assert len(workers.pids()) == 1 and workers.deaths == 0
     finally:

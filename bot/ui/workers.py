@@ -216,6 +216,10 @@ class Workers:
         return sorted(w.pid for w in self.workers if w.pid is not None and not w.dead)
 
     def close(self) -> None:
-        workers, self.workers, self._idle = self.workers, [], None
+        """Close every worker; a job waiting for one raises :class:`WorkerDied`."""
+        workers, self.workers, idle, self._idle = self.workers, [], self._idle, None
         for worker in workers:
             worker.close()
+        self.broken = True
+        if idle is not None and workers:
+            idle.put_nowait(workers[0])  # wakes a waiting job, to fail (and the next)

@@ -86,3 +86,19 @@ async def test_workers_that_keep_dying_are_given_up() -> None:
             await asyncio.wait_for(workers.run(b"x"), 5)  # at once, not waiting forever
     finally:
         workers.close()
+
+
+async def test_a_job_waiting_for_a_worker_fails_when_they_close() -> None:
+    workers = Workers(1, echo, warm)
+    try:
+        busy = asyncio.create_task(workers.run(b"300:busy"))
+        waiting = [asyncio.create_task(workers.run(b"0:waits")) for _ in range(2)]
+        await asyncio.sleep(0.1)
+        assert not any(task.done() for task in waiting)
+    finally:
+        workers.close()
+    for task in waiting:
+        with pytest.raises(WorkerDied):
+            await asyncio.wait_for(task, 5)
+    with pytest.raises((WorkerDied, asyncio.CancelledError)):
+        await busy

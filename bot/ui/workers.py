@@ -197,10 +197,10 @@ class Workers:
     async def run(self, data: bytes) -> Any:
         """The job's answer (its result, or its error raised); :class:`WorkerDied` if the
         worker died on it or the workers are broken."""
+        if self.broken:  # (closed, or dying): no new workers for it
+            raise WorkerDied("the image workers keep dying")
         idle = self._started()
         while True:
-            if self.broken:
-                raise WorkerDied("the image workers keep dying")
             worker = await idle.get()
             if self.broken:
                 idle.put_nowait(worker)  # for the next waiting job

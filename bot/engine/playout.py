@@ -59,33 +59,14 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
     has_kontra = v.has_kontra
     to_act, legal_actions, apply = deal.to_act, deal.legal_actions, deal.apply_unchecked
     auction_turn, auction_legal, auction_apply = v.auction_turn, v.auction_legal, v.auction_apply
-    legal = deal.legal_play_mask
-    play = deal.play_unchecked
     while True:
         ph = deal.phase
         if ph is _FINISHED:
             return deal
         if ph is _PLAY:
-            if deal.tricks or not has_kontra:
-                break
-            # the first trick while kontra may still come: to_act() is the seat to play
-            # and those that may announce, and legal_actions(seat) the cards of the
-            # seat's mask, low to high, then its announcement (as kontra_actions)
-            kontra, rekontra = v.announcers(deal)
-            turn = deal.turn
-            seats = SEATS_OF[kontra | rekontra | 1 << turn]
-            seat = seats[int(rand() * len(seats))]
-            mask = legal() if seat == turn else 0
-            count = mask.bit_count()
-            k = int(rand() * (count + ((kontra | rekontra) >> seat & 1)))
-            if k >= count:
-                apply(seat, _KONTRA if kontra >> seat & 1 else _REKONTRA)
-                continue
-            while k:
-                mask &= mask - 1
-                k -= 1
-            play((mask & -mask).bit_length() - 1)
-            continue
+            if not deal.tricks and has_kontra:
+                _first_trick(deal, rand)
+            break
         if (ph is _AUCTION or ph is _DECLARE) and deal.contract is None:
             # the auction: to_act() is the speaker alone (the draw among one seat is
             # still made) and legal_actions(seat) their bids
@@ -108,6 +89,56 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
         apply(seat, action)
     _play_to_end(deal, rand)
     return deal
+
+
+def _first_trick(deal: Deal, rand: Callable[[], float]) -> None:
+    """The first trick while kontra may still come, drawn as :func:`random_action`
+    draws: to_act() is the seat to play and those that may announce, and
+    legal_actions(seat) the cards of the seat's mask, low to high, then its announcement
+    (as kontra_actions). Plays go as :meth:`Deal.play_unchecked` makes them, inline but
+    for the trick's last card; who may announce changes only with an announcement or the
+    trick's first card, so :meth:`Variant.announcers` is asked again only then."""
+    v = deal.v
+    hands, log, trick, n = deal.hands, deal.log, deal.trick, deal.n
+    trump_mask = deal.trump_mask
+    after = _NEXT_SEAT[n]
+    kontra, rekontra = v.announcers(deal)
+    while True:
+        turn = deal.turn
+        either = kontra | rekontra
+        seats = SEATS_OF[either | 1 << turn]
+        seat = seats[int(rand() * len(seats))]
+        hand = hands[turn]
+        if seat != turn:
+            mask = 0
+        elif trick:  # legal_play_mask(), inline
+            mask = hand & deal.led_mask or hand & trump_mask or hand
+        else:
+            mask = hand
+        count = mask.bit_count()
+        k = int(rand() * (count + (either >> seat & 1)))
+        if k >= count:
+            deal.apply_unchecked(seat, _KONTRA if kontra >> seat & 1 else _REKONTRA)
+            kontra, rekontra = v.announcers(deal)
+            continue
+        while k:
+            mask &= mask - 1
+            k -= 1
+        bit = mask & -mask
+        card = bit.bit_length() - 1
+        if len(trick) == n - 1:  # the trick's last card: play_unchecked completes it
+            deal.play_unchecked(card)
+            return
+        hands[turn] = hand ^ bit  # play_unchecked(card), inline
+        log.append((turn, card))
+        trick.append(CARDS[card])
+        if len(trick) == 1:
+            deal.led_mask = _SUIT_MASK_OF[card]
+            deal.trick_mask = bit
+            kontra, rekontra = v.announcers(deal)
+        else:
+            deal.trick_mask |= bit
+        deal.turn = after[turn]
 
 
 def _play_to_end(deal: Deal, rand: Callable[[], float]) -> None:

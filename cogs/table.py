@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.client import TappBot
 from bot.display import Answer, Display, MessageKind
-from bot.display.panel_models import hand_panel
+from bot.display.panel_models import hand_image, hand_panel
 from bot.display.rules_pages import EVENT as RULES_EVENT
 from bot.display.spectator_panel import spectator_panel
 from bot.display.view_models import hands_message, last_trick_message
@@ -246,7 +246,13 @@ class Table(TableCog):
         """A game action: its token, or a select's kind with the values chosen."""
         kind = c.cid.pick_kind
         token = c.cid.token if kind is None else f"{kind}:{'.'.join(c.values)}"
-        outcome = await self.tables.act(c.table_id, c.user.id, token, c.cid.stamp)
+        lang = language(c.interaction)
+
+        def taken(hand: HandContext) -> None:  # the answer's picture, while it is stored
+            self.display.begin_image(hand_image(hand, lang, after_action=True))
+
+        outcome = await self.tables.act(c.table_id, c.user.id, token, c.cid.stamp,
+                                        applied=taken)
         words = self.words(c.interaction, outcome.hand.view.variant, outcome.hand.style)
         await self.send_hand(c.answer, c.interaction, outcome.hand, words.done(outcome.action),
                              update=c.on_private, words=words, after_action=True)

@@ -36,7 +36,7 @@ from bot.tables.timeouts import TimerNotice
 from bot.tables.watching import Spectated
 from bot.ui.outgoing import Outgoing
 from bot.ui.rendering import Renderer
-from bot.ui.specs import MessageModel
+from bot.ui.specs import ImageSpec, MessageModel
 
 from .admission import Gate
 from .answers import Answer
@@ -110,6 +110,12 @@ class Display:
         if model.image is not None:
             image = await self.images.render(model.image, holder=holder, urgent=urgent)
         return Outgoing.of(model, image)
+
+    def begin_image(self, spec: ImageSpec | None) -> None:
+        """Start drawing an answer's image before the answer is ready to send (while the
+        action behind it is being stored): see :meth:`Renderer.begin`."""
+        if spec is not None:
+            self.images.begin(spec)
 
     # -- the public side: one worker per table ---------------------------------------------
     def update(self, state: TableState, events: Sequence[TableEvent] = (), *,

@@ -57,7 +57,7 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
         lines.append(words("hand.discards", cards=words.cards(view.discards)))
     if view.exchange_card is not None and not view.is_over and view.seat == view.declarer:
         lines.append(words("hand.gave", card=words.card(view.exchange_card)))
-    main = [a for a in view.legal if a.type not in (ActionType.KONTRA, ActionType.REKONTRA)]
+    main = _main_actions(view)
     if view.is_over:
         lines.append(words("hand.deal_over"))
     elif main:
@@ -69,10 +69,23 @@ def hand_panel(ctx: HandContext, words: Words, note: str | None = None, *,
     claim_lines, claim_buttons = _claim(ctx, names, words)
     lines += claim_lines
     components = action_components(ctx.table_id, ctx.stamp, view, words, claim_buttons)
-    image = (ImageSpec(ImageKind.HAND, view, ctx.names, ctx.style, words.language)  # reader's
-             if main or not after_action else None)
-    return MessageModel(description="\n".join(lines), image=image, components=components,
-                        view=view, shown=frozenset(words.named))
+    return MessageModel(description="\n".join(lines),
+                        image=hand_image(ctx, words.language, after_action=after_action),
+                        components=components, view=view, shown=frozenset(words.named))
+
+
+def hand_image(ctx: HandContext, language: str | None, *,
+               after_action: bool = False) -> ImageSpec | None:
+    """The picture of :func:`hand_panel` (its words in the reader's ``language``): none in
+    the answer to an action once the hand's owner has nothing more to do."""
+    if after_action and not _main_actions(ctx.view):
+        return None
+    return ImageSpec(ImageKind.HAND, ctx.view, ctx.names, ctx.style, language)
+
+
+def _main_actions(view: SeatView) -> list[Action]:
+    """The seat's legal actions but announcements (kontra, rekontra)."""
+    return [a for a in view.legal if a.type not in (ActionType.KONTRA, ActionType.REKONTRA)]
 
 
 def panel_note(key: str, language: str | None) -> MessageModel:

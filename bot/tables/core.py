@@ -165,11 +165,13 @@ class TableCore:
 
     # -- committing -----------------------------------------------------------------------
     async def commit(self, live: LiveTable, seat: int, action: Action, *,
-                     auto: bool = False) -> None:
+                     auto: bool = False, applied: Callable[[], object] | None = None) -> None:
         """Apply ``action`` with the engine, then append it to the log with the next
         turn's deadlines, in one transaction. ``auto``: a substitute's action (the
         member is away after it, unless they declared themselves away: that stays as
-        it is; after their own, they are back)."""
+        it is; after their own, they are back). ``applied`` is called once the engine
+        took the action, before it is stored (to start work on the answer: nothing may
+        be shown before the store has it)."""
         deal = live.deal
         assert deal is not None and live.deal_id is not None
         ply, before = deal.ply, turn_key(live)
@@ -181,6 +183,12 @@ class TableCore:
                 from None
         except IllegalAction as error:
             raise refusal(error, deal.view(seat), live.style) from None
+        if applied is not None:
+            try:
+                applied()
+            except Exception:  # the action is taken: a failing helper must not undo it
+                log.exception("table %d: the work begun before storing failed",
+                              live.table_id)
         row = live.seats.get(seat)
         # a computer's action for a member away by their own choice is no timeout
         timed_out = row.away if row is not None and auto and seat in live.declared_away \

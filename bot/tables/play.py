@@ -70,10 +70,12 @@ class Play:
         wanted = set(kinds)
         return [a for a in deal.legal_actions(seat) if a.type in wanted]
 
-    async def act(self, table_id: int, user_id: int, token: str,
-                  stamp: Stamp | None = None) -> ActOutcome:
+    async def act(self, table_id: int, user_id: int, token: str, stamp: Stamp | None = None,
+                  *, applied: Callable[[HandContext], object] | None = None) -> ActOutcome:
         """Take the member's action ``token``. A ``stamp`` (from a component) must be the
-        table's current one, else the click is stale and nothing changes."""
+        table's current one, else the click is stale and nothing changes. ``applied``
+        gets the member's hand after the action as soon as the engine took it, while
+        the action is being stored (the answer's picture can be drawn meanwhile)."""
         core = self.core
         live = await core.table(table_id)
         async with live.lock:
@@ -86,9 +88,14 @@ class Play:
             if stamp is not None and stamp != live.stamp:
                 raise StaleClick()
             action = _resolve(deal, seat, token)
-            await core.commit(live, seat, action)
-            hand = HandContext(table_id, live.stamp, seat, deal.view(seat), live.names(),
-                               live.style, live.language)
+
+            def hand_now() -> HandContext:
+                return HandContext(table_id, live.stamp, seat, deal.view(seat),
+                                   live.names(), live.style, live.language)
+
+            await core.commit(live, seat, action,
+                              applied=None if applied is None else lambda: applied(hand_now()))
+            hand = hand_now()
             await core.after_change(live)
             return ActOutcome(action, hand, deal.is_over)
 

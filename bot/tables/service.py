@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,12 +151,12 @@ class TableService:
         await self.availability.present(live, user_id)
         return await self.play.hand(live, user_id)
 
-    async def act(self, table_id: int, user_id: int, token: str,
-                  stamp: Stamp | None = None) -> ActOutcome:
+    async def act(self, table_id: int, user_id: int, token: str, stamp: Stamp | None = None,
+                  *, applied: Callable[[HandContext], object] | None = None) -> ActOutcome:
         """Take the member's action (see :meth:`Play.act`); a member away by their own
         choice is back first."""
         await self.availability.present(await self.core.table(table_id), user_id)
-        return await self.play.act(table_id, user_id, token, stamp)
+        return await self.play.act(table_id, user_id, token, stamp, applied=applied)
 
     async def claim(self, table_id: int, user_id: int, kind: str,
                     stamp: Stamp | None = None) -> tuple[ClaimOutcome, HandContext]:

@@ -157,6 +157,7 @@ class Renderer:
         self._held: OrderedDict[int, tuple[bytes, renderer.RenderedImage]] = OrderedDict()
         self.slots = Slots(max(1, self.processes))
         self.drawn = self.reused = 0
+        self._begun: set[asyncio.Task[None]] = set()
 
     @property
     def in_processes(self) -> bool:
@@ -198,6 +199,24 @@ class Renderer:
             while len(self._held) > self.holders:
                 self._held.popitem(last=False)
         return image
+
+    def begin(self, spec: ImageSpec) -> None:
+        """Start drawing ``spec`` (urgent) for an answer that will ask for it soon: that
+        :meth:`render` shares the drawing. A failure here is left to that render, which
+        tries again and reports it."""
+        task = asyncio.get_running_loop().create_task(self._begin(spec))
+        self._begun.add(task)
+        task.add_done_callback(self._begun.discard)
+
+    def started(self, spec: ImageSpec) -> bool:
+        """Whether ``spec``'s image is drawn (and still cached) or being drawn."""
+        key = hashlib.blake2b(pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL),
+                              digest_size=16).digest()
+        return key in self._cache or key in self._drawing
+
+    async def _begin(self, spec: ImageSpec) -> None:
+        with contextlib.suppress(Exception):
+            await self.render(spec, urgent=True)
 
     def release(self, holder: int) -> None:
         """Forget ``holder``'s image (its table closed)."""
@@ -250,6 +269,8 @@ class Renderer:
         return await asyncio.to_thread(render_pickled, data)
 
     def close(self) -> None:
+        for task in self._begun:
+            task.cancel()
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.close()

@@ -175,3 +175,31 @@ async def test_a_claim_given_up_frees_its_place_and_its_slot() -> None:
     assert slots.busy == 0  # nothing leaked: the next claim gets a slot at once
     await asyncio.wait_for(slots.acquire(False), 1)
     assert slots.busy == 1
+
+
+async def test_an_image_begun_early_is_drawn_once_for_the_render_that_follows() -> None:
+    images = Renderer(processes=0)
+    await images.start()
+    try:
+        images.begin(spec())
+        await asyncio.sleep(0)  # the begun task takes its slot and starts drawing
+        assert images.started(spec()) and not images.started(spec("table"))
+        made = await images.render(spec(), urgent=True)
+        assert bytes(made) == bytes(render_image(spec()))
+        assert (images.drawn, images.reused) == (1, 1)
+    finally:
+        images.close()
+
+
+async def test_a_begun_image_that_fails_is_left_to_the_render_that_follows() -> None:
+    images = Renderer(processes=0)
+    await images.start()
+    try:
+        images.begin(spec("no such kind"))
+        await asyncio.sleep(0)
+        assert images.started(spec("no such kind"))
+        with pytest.raises(ValueError, match="unknown image kind"):  # the begun one's error
+            await images.render(spec("no such kind"), urgent=True)
+        assert not images.started(spec("no such kind"))
+    finally:
+        images.close()

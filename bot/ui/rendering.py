@@ -95,6 +95,13 @@ def default_processes() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+def _keyed(spec: ImageSpec) -> tuple[bytes, bytes]:
+    """The spec pickled (as it goes to a worker) and the digest of those bytes: the key
+    of the same image, whoever asks for it."""
+    data = pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL)
+    return data, hashlib.blake2b(data, digest_size=16).digest()
+
+
 class Slots:
     """At most ``n`` holders at once; when one is free, a waiting urgent claim gets it
     before any other (each kind in the order it came)."""
@@ -184,8 +191,7 @@ class Renderer:
         """The image of ``spec``: drawn once for every repeat of the same content. With
         a ``holder`` (a table's id), the image is also kept as that holder's newest.
         ``urgent``: someone waits for it (an answer): drawn before the others waiting."""
-        data = pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL)
-        key = hashlib.blake2b(data, digest_size=16).digest()
+        data, key = _keyed(spec)
         if holder is not None:
             held = self._held.get(holder)
             if held is not None and held[0] == key:
@@ -202,16 +208,15 @@ class Renderer:
 
     def begin(self, spec: ImageSpec) -> None:
         """Start drawing ``spec`` (urgent) for an answer that will ask for it soon: that
-        :meth:`render` shares the drawing. A failure here is left to that render, which
-        tries again and reports it."""
+        :meth:`render` shares the drawing. A failure is that render's to report (it
+        shares the drawing's error, or draws again if the failed drawing is over)."""
         task = asyncio.get_running_loop().create_task(self._begin(spec))
         self._begun.add(task)
         task.add_done_callback(self._begun.discard)
 
     def started(self, spec: ImageSpec) -> bool:
         """Whether ``spec``'s image is drawn (and still cached) or being drawn."""
-        key = hashlib.blake2b(pickle.dumps(spec, protocol=pickle.HIGHEST_PROTOCOL),
-                              digest_size=16).digest()
+        key = _keyed(spec)[1]
         return key in self._cache or key in self._drawing
 
     async def _begin(self, spec: ImageSpec) -> None:

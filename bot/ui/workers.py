@@ -51,9 +51,10 @@ def _exit_with(parent: int) -> None:
 def serve(conn: Connection, parent: int, job: Callable[[bytes], Any],
           warm: Callable[[], float]) -> None:
     """A worker's life: warm up, say so (the CPU seconds it took), then answer every job
-    until the pipe closes."""
+    until the pipe closes (also while it speaks: the bot closed its end, no error)."""
     _exit_with(parent)
-    conn.send_bytes(pickle.dumps(warm()))
+    if not _say(conn, pickle.dumps(warm())):
+        return
     while True:
         try:
             data = conn.recv_bytes()
@@ -67,7 +68,17 @@ def serve(conn: Connection, parent: int, job: Callable[[bytes], Any],
             out = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as error:  # an error (or result) that cannot cross as it is
             out = pickle.dumps((False, RuntimeError(f"{answer[1]!r} ({error})")))
-        conn.send_bytes(out)
+        if not _say(conn, out):
+            return
+
+
+def _say(conn: Connection, data: bytes) -> bool:
+    """Send ``data`` to the bot; False if the bot's end is closed."""
+    try:
+        conn.send_bytes(data)
+    except OSError:  # BrokenPipeError: the bot closed the workers (or is gone)
+        return False
+    return True
 
 
 class Worker:

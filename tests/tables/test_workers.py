@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.ui.workers import WorkerDied, Workers
+from bot.ui.workers import Worker, WorkerDied, Workers
 
 
 def warm() -> float:
@@ -102,3 +102,18 @@ async def test_a_job_waiting_for_a_worker_fails_when_they_close() -> None:
             await asyncio.wait_for(task, 5)
     with pytest.raises((WorkerDied, asyncio.CancelledError)):
         await busy
+
+
+def slow_warm() -> float:
+    time.sleep(0.3)
+    return 0.3
+
+
+async def test_a_worker_closed_while_warming_up_ends_quietly(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """The bot closing the workers at once (a start cut short) is no error in them."""
+    worker = Worker(echo, slow_warm, lambda _: None)
+    worker.close()  # before its warm-up answer: it finds the pipe closed when it speaks
+    await asyncio.to_thread(worker.process.join, 10)
+    assert worker.process.exitcode == 0
+    assert "Traceback" not in capfd.readouterr().err

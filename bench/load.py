@@ -97,7 +97,7 @@ from bot.tables import TableConfig
 from standin import discord_pointed_at
 
 from . import load_driver
-from .load_figures import pooled
+from .load_figures import FullCollections, pooled
 from .load_floors import CourierClient, FloorClient, courier_images
 from .load_report import (
     AIM_P99_MS,
@@ -315,8 +315,11 @@ async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: P
         drawn0 = (bot.display.images.drawn, bot.display.images.reused)
         admission = bot.display.gate.admission
         waits0 = (bot.pace.waited if bot.pace else 0, admission.waited, admission.shed)
+        pauses = FullCollections()
         with _profiled(args.profile):
             played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
+        pauses.stop()
+        figures["bot_gc"] = pauses.figures()
         images_cpu = images_cpu_s(bot) - images0
         bot_cpu = cpu_s() - cpu0 + images_cpu  # the bot's own and its workers'
         bot_wall = time.monotonic() - wall0

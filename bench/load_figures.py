@@ -6,6 +6,9 @@ latencies reported from them (:func:`phase_figures`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,4 +138,34 @@ def pooled(runs: list[dict[str, Any]]) -> dict[str, Any]:
     actions = [ms for run in runs for ms in run.pop("action_latencies_ms")]
     _latency_figures(out, actions, actions)
     out["runs_p99_ms"] = [run.get("action_p99_ms") for run in runs]
+    out["runs_standin_gc"] = [run.get("standin_gc") for run in runs]
     return out
+
+
+class FullCollections:
+    """A process's full garbage collections (generation 2) from now until :meth:`stop`:
+    how many, the longest and their sum (each stops the process's event loop: every
+    interaction it has under way waits)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._started: float | None = None
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._started = time.perf_counter()
+        elif self._started is not None:
+            self.pauses.append((time.perf_counter() - self._started) * 1000)
+            self._started = None
+
+    def stop(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._callback)
+
+    def figures(self) -> dict[str, Any]:
+        return {"full": len(self.pauses),
+                "max_ms": round(max(self.pauses, default=0.0), 1),
+                "total_ms": round(sum(self.pauses), 1)}

@@ -178,6 +178,14 @@ def report(f: dict[str, Any]) -> str:
         f"{ADMISSION_LIMIT} slots, {f['admission_shed']} of them left unanswered (too late)")
     lines.append(f"member clicks per action: {_ms(f['member_clicks_per_action'])} (My hand "
                  "only where no live panel showed the member's turn)")
+    if "bot_gc" in f:
+        stand_in = [play.get("standin_gc"),
+                    *(f.get("courier") or {}).get("runs_standin_gc", [])]
+        lines.append(
+            "full garbage collections in the play phase (count, longest ms): the bot "
+            f"{_gcs(f['bot_gc'])}, the stand-in {_gcs(stand_in[0])}"
+            + (f"; the stand-in in the courier's halves {', '.join(map(_gcs, stand_in[1:]))}"
+               if len(stand_in) > 1 else ""))
     if "cpu_vs_floor" in f or "p99_vs_floor" in f:
         lines.append(
             f"against the floor (a bare client answering at once; {f['floor_failed']} "
@@ -197,3 +205,7 @@ def report(f: dict[str, Any]) -> str:
         f"CPU/courier CPU = {'-' if cpu is None else cpu}; "
         + ("met" if f["aim_met"] else "not met"))
     return "\n".join(lines)
+
+
+def _gcs(figures: dict[str, Any] | None) -> str:
+    return "-" if not figures else f"{figures['full']}, {figures['max_ms']:g}"

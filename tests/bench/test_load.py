@@ -3,13 +3,14 @@ sane (no assertion on how fast: the machine is shared)."""
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
 
 from bench import BENCHMARKS
 from bench.load import main
-from bench.load_figures import pooled
+from bench.load_figures import FullCollections, pooled
 from bench.load_report import judge
 
 REQUIRED = ("actions_per_s", "p50_ms", "p99_ms", "floor_p99_ms", "rss_per_table_kb")
@@ -56,6 +57,10 @@ def test_tiny_load_run_reports_every_figure(capsys: pytest.CaptureFixture[str]) 
     assert (figures["global_limit"], figures["global_pace"]) == (50, 45)
     assert figures["token_requests_per_s"] > 0 and figures["global_refused"] == 0
     assert figures["admission_shed"] == 0  # three tables never fill the admission
+    # each process's full collections during its phases are reported
+    for gcs in (figures["bot_gc"], figures["play"]["standin_gc"], *courier["runs_standin_gc"]):
+        assert set(gcs) == {"full", "max_ms", "total_ms"} and gcs["full"] >= 0
+        assert gcs["max_ms"] <= gcs["total_ms"]
 
 
 def _figures(**over: object) -> dict[str, object]:
@@ -104,3 +109,13 @@ def test_runs_of_a_phase_are_pooled() -> None:
     assert (both["action_p50_ms"], both["action_p99_ms"], both["action_max_ms"]) == (
         5.0, 5.0, 9.0)
     assert both["runs_p99_ms"] == [3.0, 9.0] and "action_latencies_ms" not in both
+
+
+def test_full_collections_are_counted_and_timed() -> None:
+    pauses = FullCollections()
+    gc.collect()
+    gc.collect(1)  # not a full collection
+    pauses.stop()
+    gc.collect()  # after stop: not counted
+    figures = pauses.figures()
+    assert figures["full"] == 1 and 0 <= figures["max_ms"] == figures["total_ms"]

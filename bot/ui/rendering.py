@@ -8,7 +8,7 @@ in two worker processes, 76 ms. A worker receives an :class:`ImageSpec` (a pickl
 a few KB) and returns the encoded bytes.
 
 The workers are processes on pipes the event loop watches (:mod:`.workers`). They start
-(and draw their card sprites, ~0.4 s each) in :meth:`Renderer.start`, so that the first
+(and draw their card sprites, ~1 s each) in :meth:`Renderer.start`, so that the first
 images do not wait for them. A worker that dies is replaced and its image tried once
 more; if that fails too, the image is rendered in a thread. A worker ends by itself
 within a second of the bot's process dying.

@@ -316,9 +316,11 @@ async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: P
         admission = bot.display.gate.admission
         waits0 = (bot.pace.waited if bot.pace else 0, admission.waited, admission.shed)
         pauses = FullCollections()
-        with _profiled(args.profile):
-            played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
-        pauses.stop()
+        try:
+            with _profiled(args.profile):
+                played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
+        finally:
+            pauses.stop()
         figures["bot_gc"] = pauses.figures()
         images_cpu = images_cpu_s(bot) - images0
         bot_cpu = cpu_s() - cpu0 + images_cpu  # the bot's own and its workers'

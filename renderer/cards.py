@@ -193,7 +193,10 @@ def face(style: DeckStyle, card: int, width: int, state: CardState = CardState.N
     Unguarded: layouts must go through :class:`renderer.guard.Deck`.
     """
     style = DeckStyle(style)
-    base = _face(style, int(card), width, indices or INDICES[style])
+    return _in_state(_face(style, int(card), width, indices or INDICES[style]), state)
+
+
+def _in_state(base: Image.Image, state: CardState) -> Image.Image:
     if state is CardState.DIMMED:
         return _dim(base)
     if state is CardState.HIGHLIGHT:
@@ -236,8 +239,11 @@ class Sprite:
 @lru_cache(maxsize=1024)
 def face_sprite(style: DeckStyle, card: int, width: int, state: CardState = CardState.NORMAL,
                 indices: tuple[str, ...] | None = None) -> Sprite:
-    """:func:`face` prepared for pasting (cached). Unguarded, like :func:`face`."""
-    return Sprite(face(style, card, width, state, indices))
+    """:func:`face` prepared for pasting (cached). Unguarded, like :func:`face`; a dimmed
+    or highlighted face is kept only as its sprite (not also as an RGBA copy in
+    :func:`face`'s cache: 86 KB at a hand's size, more than the sprite itself)."""
+    style = DeckStyle(style)
+    return Sprite(_in_state(_face(style, int(card), width, indices or INDICES[style]), state))
 
 
 @lru_cache(maxsize=32)

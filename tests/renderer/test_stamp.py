@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from PIL import Image, ImageDraw
 
-from renderer.cards import face, face_sprite
+from renderer.cards import CardState, face, face_sprite
 from renderer.stamp import Stamp
 from renderer.suits import DeckStyle
 
@@ -48,9 +49,10 @@ def test_a_shape_not_opaque_in_its_middle_is_pasted_through_its_mask():
     assert got.tobytes() == want.tobytes()
 
 
-def test_card_sprites_paste_what_an_alpha_paste_of_the_face_pastes():
-    rgba = face(DeckStyle.FRENCH, 12, 104)
-    sprite = face_sprite(DeckStyle.FRENCH, 12, 104)
+@pytest.mark.parametrize("state", list(CardState))
+def test_card_sprites_paste_what_an_alpha_paste_of_the_face_pastes(state: CardState):
+    rgba = face(DeckStyle.FRENCH, 12, 104, state)
+    sprite = face_sprite(DeckStyle.FRENCH, 12, 104, state)
     w, h = sprite.size
     for x, y in ((0, 0), (13, 9), (-5, 4)):
         want, got = noisy((w + 30, h + 20), 3), noisy((w + 30, h + 20), 3)

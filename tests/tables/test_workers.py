@@ -117,3 +117,19 @@ async def test_a_worker_closed_while_warming_up_ends_quietly(
     await asyncio.to_thread(worker.process.join, 10)
     assert worker.process.exitcode == 0
     assert "Traceback" not in capfd.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_BATCH"), reason="Linux's scheduling policies")
+async def test_a_worker_does_not_take_the_cpu_from_the_bot_that_wakes_it() -> None:
+    """Workers are batch processes: a job written to a worker's pipe does not stop the
+    bot's event loop on the spot while the woken worker runs (the loop's write of a
+    few hundred bytes took milliseconds under load when it did)."""
+    workers = Workers(2, echo, warm)
+    try:
+        await workers.start()
+        assert await workers.run(b"0:job") == b"0:job"
+        for pid in workers.pids():
+            assert os.sched_getscheduler(pid) == os.SCHED_BATCH
+        assert os.sched_getscheduler(0) == os.SCHED_OTHER  # the bot itself is not
+    finally:
+        workers.close()

@@ -192,11 +192,14 @@ def face(style: DeckStyle, card: int, width: int, state: CardState = CardState.N
 
     Unguarded: layouts must go through :class:`renderer.guard.Deck`.
     """
+    return _face_in(style, card, width, state, indices)
+
+
+def _face_in(style: DeckStyle, card: int, width: int, state: CardState,
+             indices: tuple[str, ...] | None) -> Image.Image:
+    """:func:`face`, uncached but for the plain face it starts from."""
     style = DeckStyle(style)
-    return _in_state(_face(style, int(card), width, indices or INDICES[style]), state)
-
-
-def _in_state(base: Image.Image, state: CardState) -> Image.Image:
+    base = _face(style, int(card), width, indices or INDICES[style])
     if state is CardState.DIMMED:
         return _dim(base)
     if state is CardState.HIGHLIGHT:
@@ -242,8 +245,7 @@ def face_sprite(style: DeckStyle, card: int, width: int, state: CardState = Card
     """:func:`face` prepared for pasting (cached). Unguarded, like :func:`face`; a dimmed
     or highlighted face is kept only as its sprite (not also as an RGBA copy in
     :func:`face`'s cache: 86 KB at a hand's size, more than the sprite itself)."""
-    style = DeckStyle(style)
-    return Sprite(_in_state(_face(style, int(card), width, indices or INDICES[style]), state))
+    return Sprite(_face_in(style, card, width, state, indices))
 
 
 @lru_cache(maxsize=32)

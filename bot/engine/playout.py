@@ -3,7 +3,8 @@ and the base of rollouts). Draws from :meth:`Deal.legal_actions` and
 takes the draw with :meth:`Deal.apply_unchecked`, and in trick play draws from
 :meth:`Deal.legal_play_mask` for :meth:`Deal.play_unchecked`: the very code ``apply`` runs
 after its check. :func:`play_out` makes the same draws with less work: the auction's
-bids straight from the variant, the first trick's plays and announcements from the
+bids straight from the variant (a contest auction with one lookup of the speaker's words
+per bid), the first trick's plays and announcements from the
 legal mask and :meth:`Variant.announcers`, and the tricks after it with their state in
 local variables (``tests/engine/test_fast_path.py`` compares it with the plain way).
 """
@@ -17,6 +18,7 @@ from .actions import Action, ActionType
 from .cards import _CHUNK_POINTS, CARDS, SUIT_MASKS, SUIT_OF, iter_bits
 from .deal import Deal
 from .legal import SEATS_OF
+from .variants.contest import ContestVariant, advance, spoken
 from .view import Phase, TrickView
 
 _PLAY, _AUCTION, _DECLARE, _FINISHED = Phase.PLAY, Phase.AUCTION, Phase.DECLARE, Phase.FINISHED
@@ -57,6 +59,7 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
     rand = rng.random
     v = deal.v
     has_kontra = v.has_kontra
+    contest = v if isinstance(v, ContestVariant) else None
     to_act, legal_actions, apply = deal.to_act, deal.legal_actions, deal.apply_unchecked
     auction_turn, auction_legal, auction_apply = v.auction_turn, v.auction_legal, v.auction_apply
     while True:
@@ -68,6 +71,9 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
                 _first_trick(deal, rand)
             break
         if (ph is _AUCTION or ph is _DECLARE) and deal.contract is None:
+            if contest is not None:
+                _contest_auction(deal, contest, rand)
+                continue
             # the auction: to_act() is the speaker alone (the draw among one seat is
             # still made) and legal_actions(seat) their bids
             seat = auction_turn(deal)
@@ -89,6 +95,33 @@ def play_out(deal: Deal, rng: random.Random) -> Deal:
         apply(seat, action)
     _play_to_end(deal, rand)
     return deal
+
+
+def _contest_auction(deal: Deal, v: ContestVariant, rand: Callable[[], float]) -> None:
+    """A contest auction to its end, drawn as the plain loop draws bids (a draw among
+    the one speaker, then one among :meth:`ContestVariant.auction_legal`) and taken as
+    ``auction_apply`` takes them, with one :func:`spoken` per bid: the drawn word's level
+    is read from the same entry instead of looked up again."""
+    state = deal.auction
+    words, order = v.words, state.order
+    log, bids = deal.log, deal.bids
+    while True:
+        challenger = state.challenger  # auction_turn(), inline
+        if challenger is None:
+            seat = order[state.idx]
+        else:
+            seat = state.holder if state.holder_to_answer else challenger
+        rand()
+        said = spoken(state, words)
+        i = int(rand() * len(said.actions))
+        entry = (seat, said.actions[i])
+        log.append(entry)
+        bids.append(entry)
+        word, level = said.bids[i]
+        advance(state, word, level)
+        if state.challenger is None and state.idx >= len(order):  # state.done
+            v.auction_over(deal, state.holder, state.level)
+            return
 
 
 def _first_trick(deal: Deal, rand: Callable[[], float]) -> None:

@@ -124,6 +124,13 @@ def say(state: ContestState, words: ContestWords, word: str) -> bool:
     level = spoken(state, words).levels.get(word)
     if level is None:
         return False
+    advance(state, word, level)
+    return True
+
+
+def advance(state: ContestState, word: str, level: int) -> None:
+    """Apply ``word``, legal for the speaker now and standing for ``level`` (as
+    :func:`spoken` pairs them), without checking it."""
     if state.challenger is not None:
         if word == PASS:
             if state.holder_to_answer:
@@ -133,7 +140,7 @@ def say(state: ContestState, words: ContestWords, word: str) -> bool:
         else:
             state.level = level
             state.holder_to_answer = not state.holder_to_answer
-        return True
+        return
     if word == PASS:
         state.idx += 1
     elif state.holder is None:
@@ -142,7 +149,6 @@ def say(state: ContestState, words: ContestWords, word: str) -> bool:
     else:
         state.challenger, state.level = state.order[state.idx], level
         state.holder_to_answer = True
-    return True
 
 
 class ContestVariant(Variant):

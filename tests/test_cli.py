@@ -109,6 +109,7 @@ bench load --profile-standin /proc/x/standin.prof""".splitlines()]
     ["bench", "store", "--members", "0"],
     ["bench", "load", "--global-limit", "-1"],
     ["bench", "load", "--render-processes", "-1"],
+    ["bench", "load", "--runs", "0"],
     *PATH_ERRORS,
 ], ids=" ".join)
 def test_a_usage_error_is_one_line_and_exit_status_2(

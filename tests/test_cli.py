@@ -101,6 +101,7 @@ bench load --profile-standin /proc/x/standin.prof""".splitlines()]
     ["rebuild-ratings", "--db"],
     ["run", "--no-such-option"],
     ["bench", "engine", "--seconds", "0"],
+    ["bench", "engine", "--runs", "0"],
     ["bench", "render", "--repeat", "0"],
     ["bench", "ai", "--deals", "0"],
     ["bench", "ai", "--workers", "0"],

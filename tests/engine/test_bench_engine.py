@@ -37,3 +37,23 @@ def test_json_output(capsys, monkeypatch):
     if skat is not None:
         assert skat > 0 and figures["ratio_dapp3_vs_openspiel"] > 0
         assert figures["dapp3_deals_per_s_paired"] > 0
+
+
+def test_runs_report_the_median_paired_run(capsys, monkeypatch):
+    """``--runs 3``: the paired run three times, the median one reported (the lower of
+    the middle two with an even number) with its rates, every run's ratio beside it."""
+    monkeypatch.setattr(bench, "CASES", [("dapp", 3, {})])
+    monkeypatch.setattr(bench, "skat_batch", lambda: lambda: None)
+    pairs = iter([(20.0, 10.0), (33.0, 10.0), (21.0, 10.0)])
+    monkeypatch.setattr(bench, "paired_rates", lambda a, b, seconds: next(pairs))
+    assert bench.main(["--json", "--seconds", "0.01", "--runs", "3"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["paired_runs"] == [2.0, 3.3, 2.1]
+    assert figures["ratio_dapp3_vs_openspiel"] == 2.1
+    assert (figures["dapp3_deals_per_s_paired"], figures["openspiel_skat_games_per_s"]) == (
+        21.0, 10.0)
+    pairs = iter([(20.0, 10.0), (33.0, 10.0), (21.0, 10.0)])
+    assert bench.main(["--seconds", "0.01", "--runs", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "ratio dapp-3 / OpenSpiel skat: 2.10" in out
+    assert "(the median of 3 paired runs: 2.00, 3.30, 2.10)" in out

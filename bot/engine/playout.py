@@ -4,9 +4,9 @@ takes the draw with :meth:`Deal.apply_unchecked`, and in trick play draws from
 :meth:`Deal.legal_play_mask` for :meth:`Deal.play_unchecked`: the very code ``apply`` runs
 after its check. :func:`play_out` makes the same draws with less work: the auction's
 bids straight from the variant (a contest auction with one lookup of the speaker's words
-per bid), the first trick's plays and announcements from the
-legal mask and :meth:`Variant.announcers`, and the tricks after it with their state in
-local variables (``tests/engine/test_fast_path.py`` compares it with the plain way).
+per bid), the first trick's plays and announcements from the legal mask and
+:meth:`Variant.announcers`, and the tricks after it with their state in local variables
+(``tests/engine/test_fast_path.py`` compares it with the plain way).
 """
 
 from __future__ import annotations

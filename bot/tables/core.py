@@ -175,6 +175,8 @@ class TableCore:
         deal = live.deal
         assert deal is not None and live.deal_id is not None
         ply, before = deal.ply, turn_key(live)
+        # read before the engine changes anything: a failing read leaves memory as stored
+        settings = await self.store.settings.for_table(live.table_id)
         try:
             deal.apply(seat, action)
         except NotYourTurn:
@@ -195,7 +197,6 @@ class TableCore:
             else auto
         if row is not None and not row.is_computer and row.away != timed_out:
             live.seats[seat] = dataclasses.replace(row, away=timed_out)
-        settings = await self.store.settings.for_table(live.table_id)
         armed = arming(before, turn_key(live), settings, self.config.clock())
         await self.tables.write(live, self.store.deals.append_action(
             live.deal_id, ply, seat, action, auto=auto,

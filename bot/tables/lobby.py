@@ -195,9 +195,9 @@ class Lobby:
         row = live.seats.get(seat)
         if row is None or not row.away:
             return
+        settings = await core.store.settings.for_table(live.table_id)  # before any change
         before = turn_key(live)
         live.seats[seat] = dataclasses.replace(row, away=False)
-        settings = await core.store.settings.for_table(live.table_id)
         armed = arming(before, turn_key(live), settings, core.config.clock())
         await core.tables.write(live, core.store.tables.set_away(
             live.table_id, seat, False, arming=armed))

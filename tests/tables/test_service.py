@@ -213,6 +213,29 @@ async def test_a_failed_write_reloads_the_table(store: Store) -> None:
     assert live.deal.ply == 1
 
 
+async def test_a_failed_settings_read_changes_nothing(store: Store) -> None:
+    svc, display = service(store)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    real = store.settings.for_table
+    shown = len(display.states)
+
+    async def busy(*args: Any, **kwargs: Any) -> Any:
+        raise StoreUnavailable("locked")
+
+    store.settings.for_table = busy  # type: ignore[method-assign]
+    deal = live.deal
+    assert deal is not None
+    user = live.seats[deal.view(0).actor or 0].user_id or 0
+    with pytest.raises(StoreUnavailable):
+        await svc.act(tid, user, "bid:pass", live.stamp)
+    assert live.deal is deal and deal.ply == 0  # memory is still what the store holds
+    assert len(display.states) == shown  # nothing unstored was shown
+    store.settings.for_table = real  # type: ignore[method-assign]
+    await svc.act(tid, user, "bid:pass", live.stamp)  # the same click, not stale
+    assert deal.ply == 1 and len(await store.deals.actions(live.deal_id or 0)) == 1
+
+
 class Stop(Exception):
     pass
 

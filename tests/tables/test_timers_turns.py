@@ -5,8 +5,10 @@ moves no chips; the members still here can end a table the host has left."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.engine import Action
-from bot.store import DeadlineKind, DealStatus, Store
+from bot.store import DeadlineKind, DealStatus, Store, StoreUnavailable
 from bot.tables import TableService
 from bot.tables.arming import turn_key
 from bot.tables.timeouts import ABANDONED, REMINDER, SUBSTITUTE
@@ -131,6 +133,32 @@ async def test_an_away_member_is_played_for_until_they_come_back(store: Store,
     await play_until_turn_of(svc, tid, seat)
     assert turn_key(live) is not None and turn_key(live)[2] == seat
     assert {d.seat for d in await store.deadlines.pending(tid)} == {seat}
+
+
+async def test_a_failed_read_while_coming_back_leaves_them_away(store: Store,
+                                                               clock: Clock) -> None:
+    svc, timers, _ = await timed(store, clock)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    key = turn_key(live)
+    assert key is not None
+    seat, user = key[2], live.seats[key[2]].user_id or 0
+    clock.advance(3600)
+    await timers.fire_due()
+    assert live.timed_out() == (seat,)
+    real = store.settings.for_table
+
+    async def busy(*args: object) -> None:
+        raise StoreUnavailable("locked")
+
+    store.settings.for_table = busy  # type: ignore[method-assign,assignment]
+    with pytest.raises(StoreUnavailable):
+        await svc.hand(live, user)
+    assert live.timed_out() == (seat,)  # still away in memory, as in the store
+    assert (await store.tables.load(tid)).seats[seat].away
+    store.settings.for_table = real  # type: ignore[method-assign]
+    await svc.hand(live, user)
+    assert live.timed_out() == () and not (await store.tables.load(tid)).seats[seat].away
 
 
 async def test_away_outlives_a_restart(store: Store, clock: Clock) -> None:

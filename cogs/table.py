@@ -87,11 +87,23 @@ class TableCog(TappCog):
     async def send_hand(answer: Answer, interaction: discord.Interaction, hand: HandContext,
                         note: str | None = None, *, update: bool | None = None,
                         words: Words | None = None, after_action: bool = False) -> None:
-        """Answer with the seat's private hand panel (components for its legal actions)."""
+        """Answer with the seat's private hand panel (components for its legal actions).
+        ``after_action``: the member's action is stored; if the panel cannot be sent (its
+        picture fails), they are told the ``note`` (what was done) as text instead, never
+        that nothing changed."""
         words = words or TableCog.words(interaction, hand.view.variant, hand.style)
-        model = hand_panel(hand, words, note, after_action=after_action)
-        await answer.send(model, table_id=hand.table_id, kind=MessageKind.HAND, seat=hand.seat,
-                          stamp=hand.stamp, update=update, claim=hand.claim)
+        try:
+            model = hand_panel(hand, words, note, after_action=after_action)
+            await answer.send(model, table_id=hand.table_id, kind=MessageKind.HAND,
+                              seat=hand.seat, stamp=hand.stamp, update=update,
+                              claim=hand.claim)
+        except Exception:
+            if not after_action or not note:
+                raise
+            log.exception("table %d: the answer to a stored action could not be sent",
+                          hand.table_id)
+            with contextlib.suppress(discord.HTTPException):
+                await answer.text(note, table_id=hand.table_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +153,9 @@ class Table(TableCog):
                 except TappError as error:
                     await answer.text(user_message(error, lang), table_id=cid.table_id)
                 except Exception:
-                    log.exception("table component %s failed", cid.encode())
+                    # not the custom_id: it may name a card of the clicker's hand
+                    log.exception("table %d: a component (%s) failed", cid.table_id,
+                                  cid.token if cid.is_verb else "a game action")
                     with contextlib.suppress(discord.HTTPException):
                         await answer.text(t("error.generic", lang), table_id=cid.table_id)
 

@@ -131,8 +131,9 @@ class TurnTimeouts:
             seed = f"{core.config.ai_seed}:{live.table_id}:{live.stamp}:{seat}"
             action = make_player("easy", random.Random(seed)).choose(deal.view(seat))
             await core.commit(live, seat, action, auto=True)
-            log.info("table %d: seat %d timed out; a substitute took %s (marked auto)",
-                     live.table_id, seat, action.token)
+            # its kind only: the action may be hidden (a discard, a card given)
+            log.info("table %d: seat %d timed out; a substitute took a %s (marked auto)",
+                     live.table_id, seat, action.type.value)
             await core.after_change(live, Changes())
             return dataclasses.replace(base, kind=SUBSTITUTE, action=action.token)
 

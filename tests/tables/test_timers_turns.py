@@ -5,6 +5,8 @@ moves no chips; the members still here can end a table the host has left."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from bot.engine import Action
@@ -68,6 +70,25 @@ async def test_substitute_acts_legally_and_is_marked(store: Store, clock: Clock)
     nxt = turn_key(live)
     assert nxt is not None
     assert {(d.deal_id, d.ply, d.seat) for d in await store.deadlines.pending(tid)} == {nxt}
+
+
+async def test_the_log_names_a_substitutes_action_by_its_kind_only(
+        store: Store, clock: Clock, caplog: pytest.LogCaptureFixture) -> None:
+    """A substitute's discard or card given is hidden: the log may not name it either."""
+    caplog.set_level(logging.INFO, logger="bot")
+    svc, timers, notices = await timed(store, clock)
+    await started(svc)
+    for _ in range(4):  # each member times out once (then is played for while away)
+        clock.advance(3600)
+        await timers.fire_due()
+        await svc.wait_idle()
+    taken = [Action.parse(n.action) for n in notices if n.kind == SUBSTITUTE]
+    assert taken
+    lines = [r.getMessage() for r in caplog.records]
+    said = [line for line in lines if "a substitute took" in line]
+    assert [line.rsplit("took a ", 1)[1] for line in said] == [
+        f"{a.type.value} (marked auto)" for a in taken]
+    assert not [line for line in lines for a in taken if a.token in line]
 
 
 async def play_until_turn_of(svc: TableService, table_id: int, seat: int) -> None:

@@ -6,7 +6,9 @@ once, also after a restart and with two loops racing) and hands each to ``on_due
 A deadline whose handling the store refused (:class:`~bot.store.StoreUnavailable`) is
 made pending again ``retry_after`` seconds later. Work that the store refused elsewhere
 and nobody's click would redo (a table that could not settle or deal) is registered
-with :meth:`Scheduler.retry_soon` and done before the next firing.
+with :meth:`Scheduler.retry_soon` and done before the next firing. A timeout claimed but
+not handled before the bot stopped (the loop hands on a claimed batch one by one) is made
+pending again when the table service resumes its table.
 
 The scheduler knows nothing of tables: whoever arms deadlines does so in the store
 (in the transaction of their own change) and calls :meth:`Scheduler.wake`.

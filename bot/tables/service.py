@@ -27,6 +27,7 @@ from bot.engine import Action, ActionType, SeatView, deal_from_record
 from bot.i18n.words import home_style
 from bot.store import (
     Deadline,
+    DeadlineKind,
     DealStatus,
     DeckStyle,
     Store,
@@ -188,7 +189,7 @@ class TableService:
                 live = await core.tables.adopt(opened)
                 async with live.lock:
                     await core.after_change(live)
-                    await self._arm_if_never_armed(live)
+                    await self._arm_if_unarmed(live)
             except StoreError:  # the store, not the table: it is tried at the next click
                 log.exception("table %d could not be resumed now", table_id)
                 continue
@@ -198,16 +199,27 @@ class TableService:
             count += live.status.is_open
         return count
 
-    async def _arm_if_never_armed(self, live: LiveTable) -> None:
-        """A turn with no deadline at all (a bot stopped before they were stored, or set
-        up without them) gets them now; one that has any, pending or fired, keeps them."""
+    async def _arm_if_unarmed(self, live: LiveTable) -> None:
+        """A turn with no pending deadline gets its timeout back. One with no deadline
+        at all (a bot stopped before they were stored, or set up without them) is armed
+        now; one whose timeout was claimed but never handled (a stop while the loop went
+        through a batch it had claimed: a handled timeout always moves the turn on) has
+        it pending again, due as it was. A reminder that fired stays fired."""
         key = turn_key(live)
-        if key is None or await self.store.deadlines.for_turn(live.table_id, *key):
+        if key is None:
             return
-        settings = await self.store.settings.for_table(live.table_id)
+        deadlines = await self.store.deadlines.for_turn(live.table_id, *key)
+        if any(not d.fired for d in deadlines):
+            return
         try:
-            await self.store.deadlines.arm(live.table_id, turn_specs(
-                settings, key[2], self.config.clock()), deal_id=key[0], ply=key[1])
+            if not deadlines:
+                settings = await self.store.settings.for_table(live.table_id)
+                await self.store.deadlines.arm(live.table_id, turn_specs(
+                    settings, key[2], self.config.clock()), deal_id=key[0], ply=key[1])
+            lost = [d for d in deadlines if d.kind is DeadlineKind.TIMEOUT]
+            if lost and await self.store.deadlines.release(lost[-1], lost[-1].due_at):
+                log.warning("table %d: its timeout was claimed but never handled; due"
+                            " again", live.table_id)
         except StoreError:
             log.exception("could not set the timers of table %d", live.table_id)
         self.timers.wake()

@@ -1,7 +1,8 @@
 """Turn timers' stored deadlines: an action moves them on, a stale one is ignored, overdue
-ones fire once across a restart, a fired reminder is not set again and a turn never armed
-is armed on resume; with a full disk a timeout fires again later, and an action and its
-turn's timers are stored together or not at all."""
+ones fire once across a restart (also when claimed but never handled), a fired reminder
+is not set again and a turn never armed is armed on resume; with a full disk a timeout
+fires again later, and an action and its turn's timers are stored together or not at
+all."""
 
 from __future__ import annotations
 
@@ -116,6 +117,34 @@ async def test_a_turn_never_armed_is_armed_on_resume(store: Store, clock: Clock)
     await again.resume()
     due = {d.kind: d.due_at for d in await store.deadlines.pending(tid)}
     assert due == {DeadlineKind.REMINDER: START + 700, DeadlineKind.TIMEOUT: START + 3700}
+    await again.shutdown()
+
+
+async def test_a_timeout_claimed_but_never_handled_fires_after_a_restart(
+        store: Store, clock: Clock) -> None:
+    """The loop claimed the due deadlines (marked fired) and the bot stopped before
+    handling them: after the restart the turn's timeout is due again and fires once."""
+    svc, timers, notices = await timed(store, clock)
+    tid = await started(svc)
+    key = turn_key(await svc.table(tid))
+    clock.advance(3600)
+    claimed = await store.deadlines.claim_due(now=clock())
+    assert {d.kind for d in claimed} == {DeadlineKind.REMINDER, DeadlineKind.TIMEOUT}
+    await svc.shutdown()  # none of them was handled
+    assert await store.deadlines.pending(tid) == []
+
+    again, shown = service(store, clock=clock)
+    assert await again.resume() == 1
+    assert [(d.kind, d.due_at) for d in await store.deadlines.pending(tid)] == [
+        (DeadlineKind.TIMEOUT, START + 3600)]  # due as it was: the member had their time
+    fired = await again.timers.fire_due()
+    assert [d.kind for d in fired] == [DeadlineKind.TIMEOUT]
+    assert [n.kind for n in shown.notices] == [SUBSTITUTE] and notices == []
+    live = await again.table(tid)
+    assert turn_key(live) != key
+    rows = await store.deals.actions(key[0] if key else 0)
+    assert [r.auto for r in rows] == [True]
+    assert await again.timers.fire_due() == []  # once
     await again.shutdown()
 
 

@@ -130,11 +130,13 @@ class Claims:
 
     async def play_out(self, deal_id: int, ply: int, seat: int, kind: str,
                        plays: Sequence[tuple[int, Action, bool]], *,
-                       claim_id: int | None = None) -> ClaimRow:
+                       claim_id: int | None = None,
+                       accepted_by: int | None = None) -> ClaimRow:
         """The claim's line to the end of the deal, appended from ``ply`` in one
         transaction with the claim: a proven claim (``claim_id`` None) is recorded as
-        such, a pending one (``claim_id``) becomes accepted. ``plays`` are (seat,
-        action, auto); the table's pending deadlines go (the deal is over)."""
+        such, a pending one (``claim_id``) becomes accepted, with the last answer
+        (``accepted_by``) among its acceptances. ``plays`` are (seat, action, auto); the
+        table's pending deadlines go (the deal is over)."""
         entries = [(s, checked_entry(s, a), auto) for s, a, auto in plays]
         now = self._db.now()
 
@@ -147,9 +149,12 @@ class Claims:
                 assert cur.lastrowid is not None
                 done = cur.lastrowid
             else:
-                _pending(conn, claim_id, ply)
-                conn.execute("UPDATE claims SET status = 'accepted', closed_at = ?"
-                             " WHERE claim_id = ?", (now, claim_id))
+                claim = _pending(conn, claim_id, ply)
+                seats = sorted(set(claim.accepted) | (
+                    set() if accepted_by is None else {accepted_by}))
+                conn.execute("UPDATE claims SET status = 'accepted', accepted = ?,"
+                             " closed_at = ? WHERE claim_id = ?",
+                             (dumps(seats), now, claim_id))
                 done = claim_id
             table_id = None
             for i, (who, entry, auto) in enumerate(entries):

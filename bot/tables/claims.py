@@ -106,14 +106,14 @@ class Claims:
                 await self.refuse(live, row.claim_id, seat)
                 return ClaimOutcome.REFUSED, self._panel(live, seat)
             accepted = dataclasses.replace(claim, accepted=(*claim.accepted, seat))
-            live.claim = await core.tables.write(live, core.store.claims.accept(
-                row.claim_id, deal.ply, seat, await self._arming(live, accepted)))
-            core.scheduler.wake()
-            claim = claim_state(live)
-            assert claim is not None
-            if claim.waiting:
+            if accepted.waiting:
+                live.claim = await core.tables.write(live, core.store.claims.accept(
+                    row.claim_id, deal.ply, seat, await self._arming(live, accepted)))
+                core.scheduler.wake()
                 core.publish(live)
                 return ClaimOutcome.ACCEPTED, self._panel(live, seat)
+            # the last answer: stored with the play-out (or the refusal by the cards), so
+            # a stop during the search leaves the claim pending for this member still
             kind = ClaimKind(row.kind)
             try:
                 line = await self._search(deal, row.seat, kind, defended=False)
@@ -124,7 +124,8 @@ class Claims:
                 await self.refuse(live, row.claim_id, None)
                 return ClaimOutcome.FAILED, self._panel(live, seat)
             return ClaimOutcome.AGREED, await self._play_out(live, row.seat, kind, line,
-                                                             row.claim_id, seat)
+                                                             row.claim_id, seat,
+                                                             accepted_by=seat)
 
     async def refuse(self, live: LiveTable, claim_id: int, seat: int | None) -> None:
         """The pending claim is over, refused by ``seat`` (None: by the cards): the
@@ -170,7 +171,7 @@ class Claims:
 
     async def _play_out(self, live: LiveTable, seat: int, kind: ClaimKind,
                         line: list[tuple[int, int]], claim_id: int | None,
-                        answered: int) -> HandContext:
+                        answered: int, *, accepted_by: int | None = None) -> HandContext:
         """Play the rest of the deal along ``line`` (checked by the engine, stored in one
         transaction with the claim), then settle it as any deal; returns the finished
         deal's panel for the seat ``answered``."""
@@ -184,7 +185,8 @@ class Claims:
             row = live.seats.get(who)
             plays.append((who, action, row is not None and row.away))
         live.claim = await core.tables.write(live, core.store.claims.play_out(
-            live.deal_id, ply, seat, kind.value, plays, claim_id=claim_id))
+            live.deal_id, ply, seat, kind.value, plays, claim_id=claim_id,
+            accepted_by=accepted_by))
         core.scheduler.wake()
         panel = HandContext(live.table_id, live.stamp, answered, deal.view(answered),
                             live.names(), live.style, live.language)

@@ -332,3 +332,42 @@ async def test_a_claim_too_deep_to_play_out_when_all_accept_ends_there(
     assert row.status is ClaimStatus.REFUSED and row.refused_by is None
     assert live.stamp == stamp
     await act_as_ai(svc, table_id)  # the claimer plays on
+
+
+class Stop(Exception):
+    """The bot stops here (killed while it works)."""
+
+
+async def test_a_stop_while_the_last_acceptance_is_played_out_leaves_it_to_answer(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """The bot stops while it searches the line after the last member accepted: after
+    the restart that member is still the one the claim waits for (with their timers),
+    and their acceptance plays it out."""
+    svc, _ = service(store)
+    table_id = await started(svc)
+    seat, _, last = await all_but_one_accept(svc, table_id, unproven_but_possible)
+    live = await svc.table(table_id)
+    stamp, deal_id = live.stamp, live.deal_id
+    assert stamp is not None and deal_id is not None
+
+    def stop(*args: object, **kwargs: object) -> None:
+        raise Stop()
+
+    with monkeypatch.context() as patch:
+        patch.setattr("bot.tables.claims.claim_line", stop)
+        with pytest.raises(Stop):
+            await svc.decide_claim(table_id, user(last), True, stamp)
+    await svc.shutdown()
+
+    again, _ = service(store)
+    await again.resume()
+    live = await again.table(table_id)
+    hand = await again.hand(live, user(last))
+    assert hand.claim is not None and hand.claim.pending and hand.claim.waiting == (last,)
+    assert {d.seat for d in await store.deadlines.pending(table_id)} == {last}
+    key, panel = await again.decide_claim(table_id, user(last), True, stamp)
+    assert key == "claim.agreed" and panel.view.is_over
+    [row] = await store.claims.for_deal(deal_id)
+    assert row.status is ClaimStatus.ACCEPTED
+    assert sorted(row.accepted) == sorted(s for s in range(4) if s != seat)
+    await again.shutdown()

@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.store import StoreError, TableRow, TableStatus
+from bot.store import Arming, StoreError, TableRow, TableStatus
 
 from .arming import turn_key, turn_specs
 from .core import Changes, TableCore
@@ -125,26 +125,26 @@ class Places:
         async with live.lock:
             if live.suspended is None:
                 return False
+            armed = await self._arming(live)  # (read first: a refusal changes nothing)
             live.row = await core.store.tables.set_suspended(table_id, None)
             live.suspended = None
             core.display.resume(table_id)
-            await self._rearm(live)
+            await core.store.deadlines.rearm(table_id, armed)  # the old ones, or these
+            core.scheduler.wake()
             log.warning("table %d resumes: its place is back", table_id)
             core.publish(live, Changes(repost=True))
             core.computers.kick(live)
         await self._tell(table_id, None)
         return True
 
-    async def _rearm(self, live: LiveTable) -> None:
-        """The waiting turn's reminder and timeout, counted from now."""
+    async def _arming(self, live: LiveTable) -> Arming:
+        """The waiting turn's reminder and timeout, counted from now (none if no member's
+        turn waits), to replace the table's pending deadlines in one transaction."""
         key = turn_key(live)
-        store = self.core.store
-        await store.deadlines.cancel(live.table_id)
-        if key is not None:
-            settings = await store.settings.for_table(live.table_id)
-            await store.deadlines.arm(live.table_id, turn_specs(
-                settings, key[2], self.core.config.clock()), deal_id=key[0], ply=key[1])
-        self.core.scheduler.wake()
+        if key is None:
+            return Arming()
+        settings = await self.core.store.settings.for_table(live.table_id)
+        return Arming(key[0], key[1], turn_specs(settings, key[2], self.core.config.clock()))
 
     # -- what members see and do --------------------------------------------------------------
     def suspended_for(self, guild_id: int | None, user_id: int) -> list[LiveTable]:

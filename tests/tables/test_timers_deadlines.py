@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import DeadlineKind, Store, StoreFull
+from bot.store import DeadlineKind, Store, StoreFull, StoreUnavailable
 from bot.tables.arming import turn_key
 from bot.tables.timeouts import REMINDER, SUBSTITUTE
 
@@ -146,6 +146,33 @@ async def test_a_timeout_claimed_but_never_handled_fires_after_a_restart(
     assert [r.auto for r in rows] == [True]
     assert await again.timers.fire_due() == []  # once
     await again.shutdown()
+
+
+async def test_a_resumed_table_whose_timers_cannot_be_set_keeps_its_old_ones(
+        store: Store, clock: Clock) -> None:
+    """Its place is back but the store refuses to read its settings: the table stays
+    suspended with the deadlines it had (never left with none); once the store answers
+    it resumes with them set afresh."""
+    svc, _, _ = await timed(store, clock)
+    tid = await started(svc)
+    before = await store.deadlines.pending(tid)
+    assert before
+    assert await svc.places.suspend(tid, "bot_removed")
+    real = store.settings.for_table
+
+    async def busy(*args: object) -> None:
+        raise StoreUnavailable("locked")
+
+    store.settings.for_table = busy  # type: ignore[method-assign,assignment]
+    clock.advance(100)
+    with pytest.raises(StoreUnavailable):
+        await svc.places.resume(tid)
+    assert await store.deadlines.pending(tid) == before
+    assert (await store.tables.get(tid)).suspended_reason == "bot_removed"  # unchanged
+    store.settings.for_table = real  # type: ignore[method-assign]
+    assert await svc.places.resume(tid)
+    assert {d.due_at for d in await store.deadlines.pending(tid)} == {
+        START + 700, START + 3700}  # counted from the resumption
 
 
 @pytest.mark.parametrize("failures", [1, 2])

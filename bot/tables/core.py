@@ -45,6 +45,7 @@ from .errors import (
     NotYourTurnNow,
     TableBroken,
     TableSuspended,
+    logged,
 )
 from .ids import Stamp
 from .live import LiveTable
@@ -225,7 +226,7 @@ class TableCore:
             await self.tables.reload(live)
             self.scheduler.retry_soon(live.table_id, lambda: self.carry_on(live))
         except Exception as error:  # a bug, or a table that cannot go on: it alone stops
-            await self.broken(live.table_id, f"it could not move on: {error!r}")
+            await self.broken(live.table_id, f"it could not move on: {logged(error)}")
             return
         self.publish(live, changes)
         if live.suspended is None:

@@ -7,7 +7,7 @@ message can be shown in the user's language; :func:`user_message` turns any
 
 from __future__ import annotations
 
-from bot.engine import IllegalAction, NotYourTurn
+from bot.engine import IllegalAction, InvalidRecord, NotYourTurn
 from bot.i18n import t
 from bot.i18n.errors import LocalizedError
 from bot.store import (
@@ -115,3 +115,15 @@ def user_message(error: BaseException, language: str | None = None) -> str:
         if isinstance(error, kind):
             return t(key, language)
     return t("error.generic", language)
+
+
+def logged(error: BaseException) -> str:
+    """``error`` for a log line or a table's stored broken reason: the engine's refusals
+    and record errors by their kind only (and a refusal's reason), as their English text
+    may name a card of a hand (``AD is not in hand``) the operator may not see; any
+    other error as its repr."""
+    if isinstance(error, IllegalAction):
+        return f"{type(error).__name__}({error.reason.value})"
+    if isinstance(error, InvalidRecord):  # (``card AD is dealt twice``)
+        return type(error).__name__
+    return repr(error)

@@ -24,7 +24,7 @@ from bot.store import (
 from bot.store.tables import UNREADABLE
 
 from .availability import away_seats
-from .errors import NoTableHere, TableBroken
+from .errors import NoTableHere, TableBroken, logged
 from .live import LiveTable
 
 log = logging.getLogger(__name__)
@@ -79,7 +79,7 @@ class TableRegistry:
                 try:
                     live = await self.adopt(await self.store.tables.load(table_id))
                 except (*UNREADABLE, TappError) as error:
-                    raise Unrebuildable(table_id, f"it cannot be rebuilt: {error!r}") \
+                    raise Unrebuildable(table_id, f"it cannot be rebuilt: {logged(error)}") \
                         from error
         return live
 

@@ -40,7 +40,7 @@ from .availability import Availability
 from .claims import Claims
 from .config import TableConfig
 from .core import Changes, DisplayPort, TableCore
-from .errors import NoTableHere, TableBroken, TableSuspended
+from .errors import NoTableHere, TableBroken, TableSuspended, logged
 from .ids import Stamp
 from .live import LiveTable
 from .lobby import Created, Lobby
@@ -194,7 +194,7 @@ class TableService:
                 log.exception("table %d could not be resumed now", table_id)
                 continue
             except Exception as error:  # a record the engine no longer accepts, a bug
-                await core.broken(table_id, f"it cannot be rebuilt: {error!r}")
+                await core.broken(table_id, f"it cannot be rebuilt: {logged(error)}")
                 continue
             count += live.status.is_open
         return count

@@ -3,13 +3,17 @@ marked broken and reported once, and every other table plays on."""
 
 from __future__ import annotations
 
+import json
+import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.engine import deal_from_record
+from bot.engine import Phase, deal_from_record
+from bot.engine.cards import CARD_NAMES, N_CARDS
 from bot.store import Store, TableStatus
 from bot.tables.errors import TableBroken
 
@@ -49,3 +53,46 @@ async def test_a_bug_while_moving_on_pauses_that_table_only(store: Store,
     assert display.paused_tables == [sick]
     assert await svc.end(sick, 100, now=True) == "end.closed"  # its host may close it
     assert (await store.tables.get(sick)).status is TableStatus.CLOSED
+
+
+async def test_a_broken_tables_reason_and_log_name_no_card(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A stored action names a card its seat does not hold (a damaged record): the table
+    is marked broken on resume, and neither the stored reason nor the log says which
+    card (the engine's English refusal would: ``XX is not in hand``)."""
+    path = tmp_path / "t.sqlite3"
+    store = await Store.open(path)
+    svc, _ = service(store)
+    tid = await started(svc)
+    live = await svc.table(tid)
+    while live.deal is not None and live.deal.view(0).phase is not Phase.PLAY:
+        await act_as_ai(svc, tid)
+    deal = live.deal
+    assert deal is not None and live.deal_id is not None
+    seat = deal.view(0).actor
+    assert seat is not None
+    held = deal.view(seat).hand
+    stranger = next(c for c in range(N_CARDS) if not held.mask & (1 << c))  # in another hand
+    name = CARD_NAMES[stranger]
+    ply, deal_id = deal.ply, live.deal_id
+    user = live.seats[seat].user_id or 0
+    await svc.act(tid, user, deal.legal_actions(seat)[0].token, live.stamp)
+    await svc.shutdown()
+    await store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER actions_no_update")  # damage, as a broken disk or hand does
+    conn.execute("UPDATE actions SET entry = ? WHERE deal_id = ? AND ply = ?",
+                 (json.dumps({"seat": seat, "type": "play", "card": name}), deal_id, ply))
+    conn.commit()
+    conn.close()
+
+    caplog.set_level(logging.INFO)
+    store = await Store.open(path)
+    try:
+        again, _ = service(store)
+        await again.resume()
+        row = await store.tables.get(tid)
+        assert row.broken_reason == "it cannot be rebuilt: RecordActionError(not_in_hand)"
+        assert caplog.records and name not in caplog.text
+    finally:
+        await store.close()

@@ -10,9 +10,10 @@ ephemerally (a refusal of any kind included).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import functools
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -88,25 +89,25 @@ class TableCog(TappCog):
                         note: str | None = None, *, update: bool | None = None,
                         words: Words | None = None, after_action: bool = False) -> None:
         """Answer with the seat's private hand panel (components for its legal actions).
-        ``after_action``: the member's action is stored; if the panel cannot be sent (its
-        picture fails), they are told the ``note`` (what was done) as text instead, never
-        that nothing changed."""
+        ``after_action``: the member's action is stored; if the panel cannot be sent with
+        its picture (drawing it failed), it is sent without, never a word that nothing
+        changed."""
         words = words or TableCog.words(interaction, hand.view.variant, hand.style)
+        model = hand_panel(hand, words, note, after_action=after_action)
+        send = functools.partial(answer.send, table_id=hand.table_id, kind=MessageKind.HAND,
+                                 seat=hand.seat, stamp=hand.stamp, update=update,
+                                 claim=hand.claim)
         try:
-            model = hand_panel(hand, words, note, after_action=after_action)
-            await answer.send(model, table_id=hand.table_id, kind=MessageKind.HAND,
-                              seat=hand.seat, stamp=hand.stamp, update=update,
-                              claim=hand.claim)
+            await send(model)
         except Exception:
-            if not after_action or not note:
+            if not after_action or model.image is None:
                 raise
-            log.exception("table %d: the answer to a stored action could not be sent",
-                          hand.table_id)
-            with contextlib.suppress(discord.HTTPException):
-                await answer.text(note, table_id=hand.table_id)
+            log.exception("table %d: the answer to a stored action could not be sent with"
+                          " its picture; sent without", hand.table_id)
+            await send(dataclasses.replace(model, image=None))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class Click:
     """A click on a table component, as the handlers take it."""
 

@@ -1,7 +1,8 @@
 """When answering a click fails, the member is told the truth and the log keeps their
-cards to itself: an action that is stored is reported done even if its answer's picture
-cannot be drawn; a failure before anything is stored says nothing changed, and the log
-line names the table and the kind of click, never the card in its custom_id."""
+cards to itself: an action that is stored is answered with its panel even if the panel's
+picture cannot be drawn (without it); a failure before anything is stored says nothing
+changed, and the log line names the table and the kind of click, never the card in its
+custom_id."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from bot.i18n.words import Words
 from standin import Sandbox
 from standin.harness import World
 
-from .driver import Game, open_table
+from .driver import Game, Watch, open_table
 from .fault_helpers import store_of
 
 
@@ -47,9 +48,12 @@ def plays_a_card(deal: Deal, seat: int, action: Action) -> bool:
     return action.type is ActionType.PLAY
 
 
-async def test_a_stored_action_whose_picture_fails_is_reported_done(
-        sandbox: Sandbox, world: World, table_bot: TappBot,
+async def test_a_stored_action_whose_picture_fails_is_answered_without_it(
+        sandbox: Sandbox, world: World, table_bot: TappBot, watch: Watch,
         caplog: pytest.LogCaptureFixture) -> None:
+    """The member acts again after this action, so their answer is their hand panel with
+    its picture; drawing the picture fails: the panel comes without it, saying what was
+    done (and showing only what they may see), and they play on from it."""
     caplog.set_level(logging.INFO)
     game = await a_member_to(sandbox, table_bot, world, acts_again)
     seat, actor, action, panel = await game.next_panel()
@@ -70,17 +74,22 @@ async def test_a_stored_action_whose_picture_fails_is_reported_done(
     finally:
         del images.render  # type: ignore[method-assign]
     assert ix.acknowledged and not ix.errors, ix.errors
-    assert ix.response is not None and ix.response.ephemeral_to == actor.id
+    answer = ix.response
+    assert answer is not None and answer.ephemeral_to == actor.id
     words = Words(actor.user.locale, "zuger", game.live.style)  # type: ignore[union-attr]
-    assert ix.response.text == words.done(action)  # said as text: no panel, no picture
+    assert words.done(action) in answer.text and not answer.attachments
     assert "nothing was changed" not in " ".join(m.text for m in ix.messages)
     live = game.live
     assert live is not None and live.deal is not None
     assert live.deal.ply == ply + 1 and live.deal.log[-1][0] == seat  # taken and stored
     stored = await store_of(table_bot).deals.actions(live.deal_id or 0)
     assert (stored[-1].seat, stored[-1].ply) == (seat, ply)
-    assert "could not be sent" in caplog.text
-    assert await game.step()  # the game goes on from the table message
+    assert "sent without" in caplog.text
+    game.panels[actor.id] = answer
+    opens = game.hand_opens
+    assert await game.step()  # the member acts on from that panel (no *My hand*)
+    assert live.deal.ply == ply + 2 and game.hand_opens == opens
+    assert await watch.check(store_of(table_bot))
 
 
 async def test_a_failure_before_storing_says_nothing_changed_and_logs_no_card(

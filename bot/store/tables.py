@@ -251,12 +251,16 @@ class Tables:
 
         return await self._db.write(run)
 
-    async def set_suspended(self, table_id: int, reason: str | None) -> TableRow:
+    async def set_suspended(self, table_id: int, reason: str | None, *,
+                            arming: Arming | None = None) -> TableRow:
         """Suspend an open table (its place on Discord is gone: ``reason``) or, with
-        None, let it play again."""
+        None, let it play again, with the deadlines of ``arming`` (None: as they are)."""
+        now = self._db.now()
+
         def run(conn: Conn) -> TableRow:
             conn.execute(f"UPDATE tables SET suspended_reason = ? WHERE table_id = ?"
                          f" AND {_OPEN_SQL}", (reason, table_id))
+            arm(conn, table_id, arming, now)
             return fetch_table(conn, table_id)
         return await self._db.write(run)
 

@@ -125,11 +125,10 @@ class Places:
         async with live.lock:
             if live.suspended is None:
                 return False
-            armed = await self._arming(live)  # (read first: a refusal changes nothing)
-            live.row = await core.store.tables.set_suspended(table_id, None)
+            live.row = await core.store.tables.set_suspended(  # with its new timers
+                table_id, None, arming=await self._arming(live))
             live.suspended = None
             core.display.resume(table_id)
-            await core.store.deadlines.rearm(table_id, armed)  # the old ones, or these
             core.scheduler.wake()
             log.warning("table %d resumes: its place is back", table_id)
             core.publish(live, Changes(repost=True))
@@ -139,7 +138,7 @@ class Places:
 
     async def _arming(self, live: LiveTable) -> Arming:
         """The waiting turn's reminder and timeout, counted from now (none if no member's
-        turn waits), to replace the table's pending deadlines in one transaction."""
+        turn waits), to replace the table's pending deadlines."""
         key = turn_key(live)
         if key is None:
             return Arming()

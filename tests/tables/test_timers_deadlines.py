@@ -150,9 +150,9 @@ async def test_a_timeout_claimed_but_never_handled_fires_after_a_restart(
 
 async def test_a_resumed_table_whose_timers_cannot_be_set_keeps_its_old_ones(
         store: Store, clock: Clock) -> None:
-    """Its place is back but the store refuses to read its settings: the table stays
-    suspended with the deadlines it had (never left with none); once the store answers
-    it resumes with them set afresh."""
+    """Its place is back but the store refuses to read its settings, then to store the
+    resumption: the table stays suspended with the deadlines it had (never left with
+    none); once the store answers it resumes with them set afresh, in the same write."""
     svc, _, _ = await timed(store, clock)
     tid = await started(svc)
     before = await store.deadlines.pending(tid)
@@ -160,7 +160,7 @@ async def test_a_resumed_table_whose_timers_cannot_be_set_keeps_its_old_ones(
     assert await svc.places.suspend(tid, "bot_removed")
     real = store.settings.for_table
 
-    async def busy(*args: object) -> None:
+    async def busy(*args: object, **kwargs: object) -> None:
         raise StoreUnavailable("locked")
 
     store.settings.for_table = busy  # type: ignore[method-assign,assignment]
@@ -170,6 +170,12 @@ async def test_a_resumed_table_whose_timers_cannot_be_set_keeps_its_old_ones(
     assert await store.deadlines.pending(tid) == before
     assert (await store.tables.get(tid)).suspended_reason == "bot_removed"  # unchanged
     store.settings.for_table = real  # type: ignore[method-assign]
+    write = store.tables.set_suspended
+    store.tables.set_suspended = busy  # type: ignore[method-assign,assignment]
+    with pytest.raises(StoreUnavailable):  # the resumption's write itself is refused
+        await svc.places.resume(tid)
+    assert await store.deadlines.pending(tid) == before
+    store.tables.set_suspended = write  # type: ignore[method-assign]
     assert await svc.places.resume(tid)
     assert {d.due_at for d in await store.deadlines.pending(tid)} == {
         START + 700, START + 3700}  # counted from the resumption

@@ -113,16 +113,21 @@ class Claims:
         return await self._db.write(run)
 
     async def refuse(self, claim_id: int, ply: int, seat: int | None,
-                     arming: Arming | None = None) -> ClaimRow:
-        """``seat`` refuses the pending claim (None: everyone accepted it, but no play of
-        the cards as they lie makes it true): it is over, play goes on, with the
-        deadlines of ``arming`` (the claimer's turn again)."""
+                     arming: Arming | None = None, *,
+                     accepted_by: int | None = None) -> ClaimRow:
+        """``seat`` refuses the pending claim (None: everyone accepted it, the last of
+        them ``accepted_by``, but no play of the cards as they lie makes it true): it is
+        over, play goes on, with the deadlines of ``arming`` (the claimer's turn
+        again)."""
         now = self._db.now()
 
         def run(conn: Conn) -> ClaimRow:
             claim = _pending(conn, claim_id, ply)
-            conn.execute("UPDATE claims SET status = 'refused', refused_by = ?, closed_at = ?"
-                         " WHERE claim_id = ?", (seat, now, claim_id))
+            seats = sorted(set(claim.accepted) | (
+                set() if accepted_by is None else {accepted_by}))
+            conn.execute("UPDATE claims SET status = 'refused', refused_by = ?, accepted = ?,"
+                         " closed_at = ? WHERE claim_id = ?",
+                         (seat, dumps(seats), now, claim_id))
             arm(conn, _table_of(conn, claim.deal_id), arming, now)
             return _fetch(conn, claim_id)
 

@@ -118,22 +118,24 @@ class Claims:
             try:
                 line = await self._search(deal, row.seat, kind, defended=False)
             except Refused:  # too deep to play out: it ends here, nothing left pending
-                await self.refuse(live, row.claim_id, None)
+                await self.refuse(live, row.claim_id, None, accepted_by=seat)
                 raise
             if line is None:  # possible for some lay of the cards, not for this one
-                await self.refuse(live, row.claim_id, None)
+                await self.refuse(live, row.claim_id, None, accepted_by=seat)
                 return ClaimOutcome.FAILED, self._panel(live, seat)
             return ClaimOutcome.AGREED, await self._play_out(live, row.seat, kind, line,
                                                              row.claim_id, seat,
                                                              accepted_by=seat)
 
-    async def refuse(self, live: LiveTable, claim_id: int, seat: int | None) -> None:
+    async def refuse(self, live: LiveTable, claim_id: int, seat: int | None, *,
+                     accepted_by: int | None = None) -> None:
         """The pending claim is over, refused by ``seat`` (None: by the cards): the
         claimer's turn again, with fresh deadlines (under the table's lock)."""
         core, deal = self.core, live.deal
         assert deal is not None
         live.claim = await core.tables.write(live, core.store.claims.refuse(
-            claim_id, deal.ply, seat, await self._arming(live, None)))
+            claim_id, deal.ply, seat, await self._arming(live, None),
+            accepted_by=accepted_by))
         core.scheduler.wake()
         core.publish(live)
 

@@ -266,6 +266,7 @@ async def test_a_refusal_tells_nothing_of_the_hidden_cards(store: Store) -> None
     assert live.deal.to_record() == record_before and live.stamp == stamp
     [row] = await store.claims.for_deal(live.deal_id)
     assert row.status is ClaimStatus.REFUSED and row.refused_by is None
+    assert sorted(row.accepted) == [s for s in range(4) if s != seat]  # all of them
     state = display.states[-1]
     assert state.claim is not None and not state.claim.pending
     with pytest.raises(Refused):  # not again at this moment
@@ -330,6 +331,7 @@ async def test_a_claim_too_deep_to_play_out_when_all_accept_ends_there(
     assert refused.value.key == "error.claim_too_deep"
     [row] = await store.claims.for_deal(live.deal_id)
     assert row.status is ClaimStatus.REFUSED and row.refused_by is None
+    assert last in row.accepted
     assert live.stamp == stamp
     await act_as_ai(svc, table_id)  # the claimer plays on
 

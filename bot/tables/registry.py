@@ -128,13 +128,20 @@ class TableRegistry:
         return await self.store.claims.latest(live.deal_id) if live.deal_id else None
 
     async def reload(self, live: LiveTable) -> None:
-        """Trust the store again after a failed write (memory may be ahead of it)."""
+        """Trust the store again after a failed write (memory may be ahead of it). A
+        table whose record no longer replays is forgotten and :class:`Unrebuildable`
+        raised (its reason names no card, nor does its traceback)."""
         try:
             opened = await self.store.tables.load(live.table_id)
         except StoreError:
             log.exception("could not reload table %d", live.table_id)
             return
-        _fill(live, opened)
+        try:
+            _fill(live, opened)
+        except (*UNREADABLE, TappError) as error:
+            self.forget(live)  # the next to ask for it finds it broken (TableCore.table)
+            raise Unrebuildable(live.table_id, f"it cannot be rebuilt: {logged(error)}") \
+                from None
         live.claim = await self._claim(live)
         if not live.status.is_open:
             self.forget(live)

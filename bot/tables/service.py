@@ -204,7 +204,10 @@ class TableService:
         at all (a bot stopped before they were stored, or set up without them) is armed
         now; one whose timeout was claimed but never handled (a stop while the loop went
         through a batch it had claimed: a handled timeout always moves the turn on) has
-        it pending again, due as it was. A reminder that fired stays fired."""
+        it pending again, due as it was. A reminder that fired stays fired, and so does
+        a timeout older than another deadline of the turn (one the loop claimed as the
+        turn moved on, found stale, before the turn came back), or one the settings no
+        longer set."""
         key = turn_key(live)
         if key is None:
             return
@@ -212,17 +215,20 @@ class TableService:
         if any(not d.fired for d in deadlines):
             return
         try:
+            settings = await self.store.settings.for_table(live.table_id)
             if not deadlines:
-                settings = await self.store.settings.for_table(live.table_id)
                 await self.store.deadlines.arm(live.table_id, turn_specs(
                     settings, key[2], self.config.clock()), deal_id=key[0], ply=key[1])
-            lost = [d for d in deadlines if d.kind is DeadlineKind.TIMEOUT]
-            if lost and await self.store.deadlines.release(lost[-1], lost[-1].due_at):
+                return
+            newest = max(deadlines, key=lambda d: (d.created_at, d.deadline_id))
+            if newest.kind is DeadlineKind.TIMEOUT and settings.turn_timeout \
+                    and await self.store.deadlines.release(newest, newest.due_at):
                 log.warning("table %d: its timeout was claimed but never handled; due"
                             " again", live.table_id)
         except StoreError:
             log.exception("could not set the timers of table %d", live.table_id)
-        self.timers.wake()
+        finally:
+            self.timers.wake()
 
     async def shutdown(self) -> None:
         """Stop the computer players (the store keeps everything)."""

@@ -148,6 +148,23 @@ async def test_a_timeout_claimed_but_never_handled_fires_after_a_restart(
     await again.shutdown()
 
 
+async def test_a_lost_timeout_the_settings_no_longer_set_stays_fired(
+        store: Store, clock: Clock) -> None:
+    """As above, but the server turned timeouts off before the restart: the turn waits."""
+    svc, _, _ = await timed(store, clock)
+    tid = await started(svc)
+    clock.advance(3600)
+    assert len(await store.deadlines.claim_due(now=clock())) == 2
+    await svc.shutdown()
+    await store.settings.set_guild(1, {"turn_timeout": 0})
+    again, shown = service(store, clock=clock)
+    assert await again.resume() == 1
+    assert await store.deadlines.pending(tid) == []
+    clock.advance(10_000)
+    assert await again.timers.fire_due() == [] and shown.notices == []
+    await again.shutdown()
+
+
 async def test_a_resumed_table_whose_timers_cannot_be_set_keeps_its_old_ones(
         store: Store, clock: Clock) -> None:
     """Its place is back but the store refuses to read its settings, then to store the

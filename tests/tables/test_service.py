@@ -192,48 +192,32 @@ async def test_must_follow_suit_is_explained_without_naming_cards(store: Store) 
     assert str(wrong) not in str(info.value)
 
 
-async def test_a_failed_write_reloads_the_table(store: Store) -> None:
-    svc, _ = service(store)
-    tid = await started(svc)
-    live = await svc.table(tid)
-    real = store.deals.append_action
-
-    async def busy(*args: Any, **kwargs: Any) -> Any:
-        raise StoreUnavailable("locked")
-
-    store.deals.append_action = busy  # type: ignore[method-assign]
-    deal = live.deal
-    assert deal is not None
-    user = live.seats[deal.view(0).actor or 0].user_id or 0
-    with pytest.raises(StoreUnavailable):
-        await svc.act(tid, user, "bid:pass")
-    assert live.deal is not None and live.deal.ply == 0  # memory follows the store again
-    store.deals.append_action = real  # type: ignore[method-assign]
-    await svc.act(tid, user, "bid:pass")
-    assert live.deal.ply == 1
-
-
-async def test_a_failed_settings_read_changes_nothing(store: Store) -> None:
+@pytest.mark.parametrize("part, method", [("deals", "append_action"),
+                                          ("settings", "for_table")])
+async def test_a_refused_store_call_during_an_action_changes_nothing(
+        store: Store, part: str, method: str) -> None:
+    """The store refuses the action's write (the table is reloaded), or the read of the
+    table's settings before it: memory is what the store holds, nothing unstored is
+    shown, and the same click then goes through (it is not stale)."""
     svc, display = service(store)
     tid = await started(svc)
     live = await svc.table(tid)
-    real = store.settings.for_table
-    shown = len(display.states)
+    target, shown = getattr(store, part), len(display.states)
 
     async def busy(*args: Any, **kwargs: Any) -> Any:
         raise StoreUnavailable("locked")
 
-    store.settings.for_table = busy  # type: ignore[method-assign]
+    setattr(target, method, busy)
     deal = live.deal
     assert deal is not None
     user = live.seats[deal.view(0).actor or 0].user_id or 0
     with pytest.raises(StoreUnavailable):
         await svc.act(tid, user, "bid:pass", live.stamp)
-    assert live.deal is deal and deal.ply == 0  # memory is still what the store holds
-    assert len(display.states) == shown  # nothing unstored was shown
-    store.settings.for_table = real  # type: ignore[method-assign]
-    await svc.act(tid, user, "bid:pass", live.stamp)  # the same click, not stale
-    assert deal.ply == 1 and len(await store.deals.actions(live.deal_id or 0)) == 1
+    assert live.deal is not None and live.deal.ply == 0  # memory follows the store
+    assert len(display.states) == shown
+    delattr(target, method)  # the store's own method again
+    await svc.act(tid, user, "bid:pass", live.stamp)
+    assert live.deal.ply == 1 and len(await store.deals.actions(live.deal_id or 0)) == 1
 
 
 class Stop(Exception):

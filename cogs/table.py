@@ -99,11 +99,13 @@ class TableCog(TappCog):
                                  claim=hand.claim)
         try:
             await send(model)
+        except discord.HTTPException:  # Discord's refusal: no picture of ours to blame
+            raise
         except Exception:
             if not after_action or model.image is None:
                 raise
-            log.exception("table %d: the answer to a stored action could not be sent with"
-                          " its picture; sent without", hand.table_id)
+            log.exception("table %d: the picture of the answer to a stored action failed;"
+                          " sent without", hand.table_id)
             await send(dataclasses.replace(model, image=None))
 
 

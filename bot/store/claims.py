@@ -52,6 +52,12 @@ def _fetch(conn: Conn, claim_id: int) -> ClaimRow:
     return _row(r)
 
 
+def _accepted_with(claim: ClaimRow, seat: int | None) -> str:
+    """The claim's acceptances with ``seat``'s (None: as they are), as stored."""
+    seats = set(claim.accepted) if seat is None else {*claim.accepted, seat}
+    return dumps(sorted(seats))
+
+
 def _pending(conn: Conn, claim_id: int, ply: int) -> ClaimRow:
     """The claim, still pending at the deal's ply ``ply`` (else :class:`StaleAction`)."""
     claim = _fetch(conn, claim_id)
@@ -104,9 +110,8 @@ class Claims:
 
         def run(conn: Conn) -> ClaimRow:
             claim = _pending(conn, claim_id, ply)
-            seats = sorted(set(claim.accepted) | {seat})
             conn.execute("UPDATE claims SET accepted = ? WHERE claim_id = ?",
-                         (dumps(seats), claim_id))
+                         (_accepted_with(claim, seat), claim_id))
             arm(conn, _table_of(conn, claim.deal_id), arming, now)
             return _fetch(conn, claim_id)
 
@@ -123,11 +128,9 @@ class Claims:
 
         def run(conn: Conn) -> ClaimRow:
             claim = _pending(conn, claim_id, ply)
-            seats = sorted(set(claim.accepted) | (
-                set() if accepted_by is None else {accepted_by}))
             conn.execute("UPDATE claims SET status = 'refused', refused_by = ?, accepted = ?,"
                          " closed_at = ? WHERE claim_id = ?",
-                         (seat, dumps(seats), now, claim_id))
+                         (seat, _accepted_with(claim, accepted_by), now, claim_id))
             arm(conn, _table_of(conn, claim.deal_id), arming, now)
             return _fetch(conn, claim_id)
 
@@ -155,11 +158,9 @@ class Claims:
                 done = cur.lastrowid
             else:
                 claim = _pending(conn, claim_id, ply)
-                seats = sorted(set(claim.accepted) | (
-                    set() if accepted_by is None else {accepted_by}))
                 conn.execute("UPDATE claims SET status = 'accepted', accepted = ?,"
                              " closed_at = ? WHERE claim_id = ?",
-                             (dumps(seats), now, claim_id))
+                             (_accepted_with(claim, accepted_by), now, claim_id))
                 done = claim_id
             table_id = None
             for i, (who, entry, auto) in enumerate(entries):

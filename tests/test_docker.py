@@ -78,6 +78,20 @@ def test_the_dependencies_come_from_the_lock_that_ci_uses() -> None:
         assert requirement_name(spec) in test, spec
     # what the image runs on is what the tests ran on
     assert {name: test[name] for name in bot} == bot
+    # and the mypyc that compiles the playout (setup.py) is the mypy the tests run
+    build = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert f"mypy=={test['mypy']}" in build["build-system"]["requires"]
+
+
+def test_the_image_has_a_compiler_only_while_it_builds() -> None:
+    """slim has no C compiler: the RUN that installs the project (compiling the playout)
+    brings gcc and removes it again, in one layer."""
+    [build] = [args for args in of("RUN") if "pip install --no-deps ." in args]
+    steps = [step.strip() for step in build.split("&&")]
+    install = steps.index("python -m pip install --no-deps .")
+    assert "apt-get install -y --no-install-recommends gcc libc6-dev" in steps[:install]
+    assert "apt-get purge -y --auto-remove gcc libc6-dev" in steps[install:]
+    assert "rm -rf /var/lib/apt/lists/*" in steps[install:]
 
 
 def test_the_image_has_a_healthcheck_that_is_a_real_command() -> None:
@@ -101,8 +115,8 @@ def image(tmp_path_factory: pytest.TempPathFactory) -> Path:
             destination = app / target if target.endswith("/") or len(sources) > 1 else (
                 app / target)
             if (REPO / source).is_dir():
-                shutil.copytree(REPO / source, destination,
-                                ignore=shutil.ignore_patterns("__pycache__"))
+                shutil.copytree(REPO / source, destination,  # as .dockerignore leaves
+                                ignore=shutil.ignore_patterns("__pycache__", "*.so"))
             else:
                 destination = destination / Path(source).name if target.endswith(
                     "/") else destination
@@ -149,6 +163,12 @@ def test_every_command_the_image_lists_starts_there(image: Path, tmp_path: Path)
         proc = run_in_image(image, [*command, "--help"], tmp_path)
         assert proc.returncode == 0, (command, proc.stderr[-2000:])
         assert "Traceback" not in proc.stderr
+
+
+def test_the_image_runs_the_compiled_playout(image: Path) -> None:
+    engine = image / "bot" / "engine"
+    assert sorted(p.name.split(".")[0] for p in engine.glob("*.so")) == [
+        "playout", "playout__mypyc"]
 
 
 def test_the_demo_plays_in_the_image_with_no_token(image: Path, tmp_path: Path) -> None:

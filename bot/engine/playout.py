@@ -1,12 +1,12 @@
-"""Random legal play through the engine's own rules code (benchmarks, property tests,
-and the base of rollouts). Draws from :meth:`Deal.legal_actions` and
-takes the draw with :meth:`Deal.apply_unchecked`, and in trick play draws from
-:meth:`Deal.legal_play_mask` for :meth:`Deal.play_unchecked`: the very code ``apply`` runs
-after its check. :func:`play_out` makes the same draws with less work: the auction's
-bids straight from the variant (a contest auction with one lookup of the speaker's words
-per bid), the first trick's plays and announcements from the legal mask and
-:meth:`Variant.announcers`, and the tricks after it with their state in local variables
-(``tests/engine/test_fast_path.py`` compares it with the plain way).
+"""Random legal play through the engine's own rules code (benchmarks and property tests;
+compiled by mypyc where the install could: ``compiled.py``). Draws from
+:meth:`Deal.legal_actions` and takes the draw with :meth:`Deal.apply_unchecked`, and in
+trick play draws from :meth:`Deal.legal_play_mask` for :meth:`Deal.play_unchecked`: the
+very code ``apply`` runs after its check. :func:`play_out` makes the same draws with
+less work: the auction's bids straight from the variant (a contest auction with one
+lookup of the speaker's words per bid), the first trick's plays and announcements from
+the legal mask and :meth:`Variant.announcers`, and the tricks after it with their state
+in local variables (``tests/engine/test_fast_path.py`` compares it with the plain way).
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@ batches of dapp-3 deals and skat games alternate, each side timed on its own, so
 the machine's speed during the run touches both sides alike. ``--runs N`` makes the
 paired run N times and reports the median one (one run of the same code moves by about
 3 % on a shared machine).
+
+The playout runs compiled where the install built it (``bot.engine.compiled``); the
+paired run then also measures the same playout as plain Python, beside it.
 """
 
 from __future__ import annotations
@@ -20,9 +23,12 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.cli import Parser, positive, positive_seconds
+from bot.engine import compiled
 from bot.engine.deal import Deal
 from bot.engine.playout import play_out
 from bot.engine.variants import Variant
+
+PlayOut = Callable[[Deal, random.Random], Deal]
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("zuger", 4, {}),
@@ -40,16 +46,17 @@ _clock = time.process_time
 
 
 def engine_batch(variant: str | Variant, players: int, options: dict[str, Any],
-                 seed: int = 1) -> Callable[[], None]:
+                 seed: int = 1, playout: PlayOut = play_out) -> Callable[[], None]:
     """A function that plays the next :data:`BATCH` random deals (dealer rotating), as a
-    table would: ``Deal.new`` (shuffle, deal), then random legal play to the settlement."""
+    table would: ``Deal.new`` (shuffle, deal), then random legal play to the settlement
+    (by ``playout``: the one imported, compiled where built, unless told)."""
     rng = random.Random(seed)
     state = {"dealer": 0}
 
     def batch() -> None:
         dealer = state["dealer"]
         for _ in range(BATCH):
-            play_out(Deal.new(variant, players=players, dealer=dealer, rng=rng, **options), rng)
+            playout(Deal.new(variant, players=players, dealer=dealer, rng=rng, **options), rng)
             dealer = (dealer + 1) % players
         state["dealer"] = dealer
 
@@ -94,20 +101,19 @@ def rate(batch: Callable[[], None], seconds: float) -> float:
             return count / spent
 
 
-def paired_rates(a: Callable[[], None], b: Callable[[], None],
-                 seconds: float) -> tuple[float, float]:
-    """Rates of ``a`` and ``b`` with their batches alternating, ``seconds`` each."""
-    a()
-    b()
-    spent = [0.0, 0.0]
+def paired_rates(batches: list[Callable[[], None]], seconds: float) -> list[float]:
+    """Rates of ``batches`` with their batches taking turns, at least ``seconds`` each."""
+    for batch in batches:
+        batch()
+    spent = [0.0] * len(batches)
     count = 0
     while min(spent) < seconds:
-        for i, batch in enumerate((a, b)):
+        for i, batch in enumerate(batches):
             t = _clock()
             batch()
             spent[i] += _clock() - t
         count += BATCH
-    return count / spent[0], count / spent[1]
+    return [count / s for s in spent]
 
 
 def engine_rate(variant: str, players: int, options: dict[str, Any], seconds: float,
@@ -117,25 +123,35 @@ def engine_rate(variant: str, players: int, options: dict[str, Any], seconds: fl
 
 def measure(seconds: float, runs: int = 1) -> dict[str, Any]:
     """The figures; the paired run ``runs`` times over, its figures those of the run
-    whose ratio is the median (the lower of the middle two), every run's ratio beside."""
+    whose ratio is the median (the lower of the middle two), every run's ratio beside.
+    Where the playout is compiled, its plain-Python source takes turns in the same run."""
     rates = {f"{v}-{p}": engine_rate(v, p, o, seconds) for v, p, o in CASES}
+    is_compiled = compiled.is_compiled()
     skat_games = skat_batch()
-    skat = ratio = None
-    paired = None
+    skat = ratio = pure_ratio = None
+    paired = pure_paired = None
     ratios: list[float] = []
     if skat_games is not None:
-        dapp_deals = engine_batch("dapp", 3, {})
-        pairs = [paired_rates(dapp_deals, skat_games, seconds) for _ in range(runs)]
-        ratios = [round(dapp3 / skat, 3) for dapp3, skat in pairs]
+        batches = [engine_batch("dapp", 3, {}), skat_games]
+        if is_compiled:
+            batches.append(engine_batch("dapp", 3, {}, playout=compiled.pure().play_out))
+        runs_rates = [paired_rates(batches, seconds) for _ in range(runs)]
+        ratios = [round(dapp3 / skat, 3) for dapp3, skat, *_ in runs_rates]
         ratio = statistics.median_low(ratios)
-        dapp3, skat = pairs[ratios.index(ratio)]
+        dapp3, skat, *pure = runs_rates[ratios.index(ratio)]
         paired = round(dapp3, 1)
+        if pure:
+            pure_paired = round(pure[0], 1)
+            pure_ratio = round(pure[0] / skat, 3)
     return {
+        "playout": "compiled" if is_compiled else "pure Python",
         "deals_per_s": {k: round(r, 1) for k, r in rates.items()},
         "openspiel_skat_games_per_s": None if skat is None else round(skat, 1),
         "dapp3_deals_per_s_paired": paired,
         "ratio_dapp3_vs_openspiel": ratio,
         "paired_runs": ratios,
+        "pure_python_dapp3_deals_per_s_paired": pure_paired,
+        "pure_python_ratio_dapp3_vs_openspiel": pure_ratio,
         "seconds_per_case": seconds,
         "clock": "process_time",
     }
@@ -145,7 +161,8 @@ DESCRIPTION = """\
 Random-play deals per second of the rules engine (deal, auction, play, scoring) on one
 core, per variant and player count; beside them OpenSpiel's skat played at random from
 Python, where open_spiel is installed (the bench extra: pip install -e '.[bench]').
-Times are the CPU time of this process.
+The playout runs compiled (mypyc) where the install built it, and is then also measured
+as plain Python in the paired run. Times are the CPU time of this process.
 """
 
 
@@ -163,6 +180,7 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
+    print(f"playout: {figures['playout']}")
     print(f"{'case':<16} {'deals/s':>10}")
     for case, deals in figures["deals_per_s"].items():
         print(f"{case:<16} {deals:>10.0f}")
@@ -173,6 +191,10 @@ def main(argv: list[str]) -> int:
         print(f"paired run: dapp-3 {figures['dapp3_deals_per_s_paired']:.0f} deals/s, "
               f"OpenSpiel skat {skat:.0f} games/s")
         print(f"ratio dapp-3 / OpenSpiel skat: {figures['ratio_dapp3_vs_openspiel']:.2f}")
+        pure = figures["pure_python_dapp3_deals_per_s_paired"]
+        if pure is not None:
+            print(f"the same playout as plain Python: dapp-3 {pure:.0f} deals/s, ratio "
+                  f"{figures['pure_python_ratio_dapp3_vs_openspiel']:.2f}")
         if len(figures["paired_runs"]) > 1:
             print(f"(the median of {len(figures['paired_runs'])} paired runs: "
                   f"{', '.join(f'{r:.2f}' for r in figures['paired_runs'])})")

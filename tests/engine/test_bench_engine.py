@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bench import engine as bench
+from bot.engine import compiled
 
 
 def test_engine_batches_play_whole_deals():
@@ -14,7 +17,7 @@ def test_engine_batches_play_whole_deals():
 
 
 def test_paired_rates_time_each_side_on_its_own():
-    calls = {"a": 0, "b": 0}
+    calls = {"a": 0, "b": 0, "c": 0}
 
     def a() -> None:
         calls["a"] += 1
@@ -23,9 +26,24 @@ def test_paired_rates_time_each_side_on_its_own():
     def b() -> None:
         calls["b"] += 1
 
-    ra, rb = bench.paired_rates(a, b, seconds=0.01)
-    assert calls["a"] == calls["b"] >= 2
-    assert rb > ra > 0
+    def c() -> None:
+        calls["c"] += 1
+        sum(range(200000))
+
+    ra, rb, rc = bench.paired_rates([a, b, c], seconds=0.01)
+    assert calls["a"] == calls["b"] == calls["c"] >= 2
+    assert rb > ra > rc > 0
+
+
+def test_a_batch_plays_with_the_playout_it_is_given():
+    played = []
+
+    def playout(deal, rng):
+        played.append(deal.n)
+        return bench.play_out(deal, rng)
+
+    bench.engine_batch("dapp", 4, {}, playout=playout)()
+    assert played == [4] * bench.BATCH
 
 
 def test_json_output(capsys, monkeypatch):
@@ -45,7 +63,7 @@ def test_runs_report_the_median_paired_run(capsys, monkeypatch):
     monkeypatch.setattr(bench, "CASES", [("dapp", 3, {})])
     monkeypatch.setattr(bench, "skat_batch", lambda: lambda: None)
     pairs = iter([(20.0, 10.0), (33.0, 10.0), (21.0, 10.0)])
-    monkeypatch.setattr(bench, "paired_rates", lambda a, b, seconds: next(pairs))
+    monkeypatch.setattr(bench, "paired_rates", lambda batches, seconds: next(pairs))
     assert bench.main(["--json", "--seconds", "0.01", "--runs", "3"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["paired_runs"] == [2.0, 3.3, 2.1]
@@ -57,3 +75,32 @@ def test_runs_report_the_median_paired_run(capsys, monkeypatch):
     out = capsys.readouterr().out
     assert "ratio dapp-3 / OpenSpiel skat: 2.10" in out
     assert "(the median of 3 paired runs: 2.00, 3.30, 2.10)" in out
+
+
+@pytest.mark.parametrize("is_compiled", [True, False])
+def test_the_compiled_playout_is_measured_beside_its_pure_source(capsys, monkeypatch,
+                                                                 is_compiled):
+    """Where the playout is compiled, its source as plain Python takes turns in the same
+    paired run (a third batch) and is reported from the run of the median ratio."""
+    monkeypatch.setattr(bench, "CASES", [("dapp", 3, {})])
+    monkeypatch.setattr(bench, "skat_batch", lambda: lambda: None)
+    monkeypatch.setattr(compiled, "is_compiled", lambda: is_compiled)
+    sides = []
+
+    def paired_rates(batches, seconds):
+        sides.append(len(batches))
+        return next(runs)[:len(batches)]
+
+    runs = iter([(20.0, 10.0, 15.0), (33.0, 10.0, 16.0), (21.0, 10.0, 17.0)])
+    monkeypatch.setattr(bench, "paired_rates", paired_rates)
+    assert bench.main(["--json", "--seconds", "0.01", "--runs", "3"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert sides == [3 if is_compiled else 2] * 3
+    assert figures["playout"] == ("compiled" if is_compiled else "pure Python")
+    assert figures["ratio_dapp3_vs_openspiel"] == 2.1
+    if is_compiled:
+        assert figures["pure_python_dapp3_deals_per_s_paired"] == 17.0
+        assert figures["pure_python_ratio_dapp3_vs_openspiel"] == 1.7
+    else:
+        assert figures["pure_python_dapp3_deals_per_s_paired"] is None
+        assert figures["pure_python_ratio_dapp3_vs_openspiel"] is None

@@ -13,6 +13,7 @@ from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 COMPILED = ["bot/engine/playout.py"]
 
@@ -23,7 +24,7 @@ class BuildCompiled(build_ext):
     def run(self) -> None:
         try:
             super().run()
-        except Exception as error:
+        except (CCompilerError, ExecError, PlatformError) as error:  # no working compiler
             print(f"warning: the compiled playout ({', '.join(COMPILED)}) was not built "
                   f"({error}); it is installed as plain Python. Compiling it needs a C "
                   "compiler (gcc, or Debian's build-essential).", file=sys.stderr)

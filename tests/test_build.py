@@ -60,9 +60,10 @@ def test_pure_python_installs_no_compiled_module(project: Path, tmp_path: Path) 
     assert not list(site.rglob("*.so"))
 
 
+@pytest.mark.parametrize("compiler", ["false", "/no/such/cc"], ids=["failing", "missing"])
 def test_without_a_c_compiler_the_playout_is_installed_as_plain_python(
-        project: Path, tmp_path: Path) -> None:
-    proc = install(project, tmp_path / "site", CC="false")
+        project: Path, tmp_path: Path, compiler: str) -> None:
+    proc = install(project, tmp_path / "site", CC=compiler)
     assert proc.returncode == 0, proc.stderr[-3000:]
     output = proc.stdout + proc.stderr
     assert "warning: the compiled playout (bot/engine/playout.py) was not built" in output

@@ -10,7 +10,8 @@ paired run N times and reports the median one (one run of the same code moves by
 3 % on a shared machine).
 
 The playout runs compiled where the install built it (``bot.engine.compiled``); the
-paired run then also measures the same playout as plain Python, beside it.
+paired run then also measures the same playout as plain Python, beside it (with or
+without OpenSpiel).
 """
 
 from __future__ import annotations
@@ -122,36 +123,45 @@ def engine_rate(variant: str, players: int, options: dict[str, Any], seconds: fl
 
 
 def measure(seconds: float, runs: int = 1) -> dict[str, Any]:
-    """The figures; the paired run ``runs`` times over, its figures those of the run
-    whose ratio is the median (the lower of the middle two), every run's ratio beside.
-    Where the playout is compiled, its plain-Python source takes turns in the same run."""
+    """The figures. The paired run (dapp-3 beside OpenSpiel's skat where installed, and
+    beside its own playout as plain Python where the playout is compiled) ``runs`` times
+    over; its figures are those of the run whose ratio is the median (the lower of the
+    middle two; the ratio to skat where there is one), every run's ratios beside."""
     rates = {f"{v}-{p}": engine_rate(v, p, o, seconds) for v, p, o in CASES}
-    is_compiled = compiled.is_compiled()
+    playout = compiled.describe()
     skat_games = skat_batch()
-    skat = ratio = pure_ratio = None
-    paired = pure_paired = None
-    ratios: list[float] = []
+    sides = {"dapp3": engine_batch("dapp", 3, {})}
     if skat_games is not None:
-        batches = [engine_batch("dapp", 3, {}), skat_games]
-        if is_compiled:
-            batches.append(engine_batch("dapp", 3, {}, playout=compiled.pure().play_out))
-        runs_rates = [paired_rates(batches, seconds) for _ in range(runs)]
-        ratios = [round(dapp3 / skat, 3) for dapp3, skat, *_ in runs_rates]
-        ratio = statistics.median_low(ratios)
-        dapp3, skat, *pure = runs_rates[ratios.index(ratio)]
-        paired = round(dapp3, 1)
-        if pure:
-            pure_paired = round(pure[0], 1)
-            pure_ratio = round(pure[0] / skat, 3)
+        sides["skat"] = skat_games
+    if compiled.is_compiled():
+        sides["pure"] = engine_batch("dapp", 3, {}, playout=compiled.pure().play_out)
+    paired: list[dict[str, float]] = []
+    if len(sides) > 1:
+        paired = [dict(zip(sides, paired_rates(list(sides.values()), seconds), strict=True))
+                  for _ in range(runs)]
+    over_skat = [round(run["dapp3"] / run["skat"], 3) for run in paired if "skat" in run]
+    over_pure = [round(run["dapp3"] / run["pure"], 3) for run in paired if "pure" in run]
+    judged = over_skat or over_pure
+    run = paired[judged.index(statistics.median_low(judged))] if judged else {}
+
+    def figure(name: str) -> float | None:
+        return round(run[name], 1) if name in run else None
+
+    def ratio(name: str) -> float | None:
+        return round(run["dapp3"] / run[name], 3) if name in run else None
+
     return {
-        "playout": "compiled" if is_compiled else "pure Python",
+        "playout": playout,
         "deals_per_s": {k: round(r, 1) for k, r in rates.items()},
-        "openspiel_skat_games_per_s": None if skat is None else round(skat, 1),
-        "dapp3_deals_per_s_paired": paired,
-        "ratio_dapp3_vs_openspiel": ratio,
-        "paired_runs": ratios,
-        "pure_python_dapp3_deals_per_s_paired": pure_paired,
-        "pure_python_ratio_dapp3_vs_openspiel": pure_ratio,
+        "openspiel_skat_games_per_s": figure("skat"),
+        "dapp3_deals_per_s_paired": figure("dapp3"),
+        "ratio_dapp3_vs_openspiel": ratio("skat"),
+        "paired_runs": over_skat,
+        "pure_python_dapp3_deals_per_s_paired": figure("pure"),
+        "pure_python_ratio_dapp3_vs_openspiel": (
+            round(run["pure"] / run["skat"], 3) if "pure" in run and "skat" in run else None),
+        "compiled_vs_pure_python": ratio("pure"),
+        "compiled_vs_pure_python_runs": over_pure,
         "seconds_per_case": seconds,
         "clock": "process_time",
     }
@@ -191,12 +201,15 @@ def main(argv: list[str]) -> int:
         print(f"paired run: dapp-3 {figures['dapp3_deals_per_s_paired']:.0f} deals/s, "
               f"OpenSpiel skat {skat:.0f} games/s")
         print(f"ratio dapp-3 / OpenSpiel skat: {figures['ratio_dapp3_vs_openspiel']:.2f}")
-        pure = figures["pure_python_dapp3_deals_per_s_paired"]
-        if pure is not None:
-            print(f"the same playout as plain Python: dapp-3 {pure:.0f} deals/s, ratio "
-                  f"{figures['pure_python_ratio_dapp3_vs_openspiel']:.2f}")
         if len(figures["paired_runs"]) > 1:
             print(f"(the median of {len(figures['paired_runs'])} paired runs: "
                   f"{', '.join(f'{r:.2f}' for r in figures['paired_runs'])})")
+    pure = figures["pure_python_dapp3_deals_per_s_paired"]
+    if pure is not None:
+        beside_skat = figures["pure_python_ratio_dapp3_vs_openspiel"]
+        print(f"the same playout as plain Python, paired: dapp-3 {pure:.0f} deals/s (the "
+              f"compiled one {figures['compiled_vs_pure_python']:.2f}x as fast"
+              + ("" if beside_skat is None else f"; over OpenSpiel skat {beside_skat:.2f}")
+              + ")")
     print("(CPU time of this process, one core)")
     return 0

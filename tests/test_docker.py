@@ -90,8 +90,14 @@ def test_the_image_has_a_compiler_only_while_it_builds() -> None:
     steps = [step.strip() for step in build.split("&&")]
     install = steps.index("python -m pip install --no-deps .")
     assert "apt-get install -y --no-install-recommends gcc libc6-dev" in steps[:install]
+    assert steps[install + 1:install + 4] == ["cd /tmp", COMPILED_CHECK, "cd /app"]
     assert "apt-get purge -y --auto-remove gcc libc6-dev" in steps[install:]
     assert "rm -rf /var/lib/apt/lists/*" in steps[install:]
+
+
+#: the image's build refuses an install whose playout is not the compiled one
+COMPILED_CHECK = ("python -c \"from bot.engine import compiled; "
+                  "assert compiled.describe() == 'compiled'\"")
 
 
 def test_the_image_has_a_healthcheck_that_is_a_real_command() -> None:
@@ -116,16 +122,19 @@ def image(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 app / target)
             if (REPO / source).is_dir():
                 shutil.copytree(REPO / source, destination,  # as .dockerignore leaves
-                                ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+                                ignore=shutil.ignore_patterns("__pycache__", "*.so",
+                                                              "playout.sha256"))
             else:
                 destination = destination / Path(source).name if target.endswith(
                     "/") else destination
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(REPO / source, destination)
     site = root / "site-packages"
+    # built as the image builds it: compiled, whatever this environment asks of builds
+    environ = {k: v for k, v in os.environ.items() if k not in ("TAPP_PURE_PYTHON", "CC")}
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                     "--target", str(site), str(app)],
-                   check=True, capture_output=True, timeout=600)
+                   check=True, capture_output=True, timeout=600, env=environ)
     return site
 
 
@@ -165,10 +174,35 @@ def test_every_command_the_image_lists_starts_there(image: Path, tmp_path: Path)
         assert "Traceback" not in proc.stderr
 
 
-def test_the_image_runs_the_compiled_playout(image: Path) -> None:
-    engine = image / "bot" / "engine"
-    assert sorted(p.name.split(".")[0] for p in engine.glob("*.so")) == [
-        "playout", "playout__mypyc"]
+#: runs ``python -c CODE`` with only the installed image on the path, as IN_IMAGE does
+IN_IMAGE_CODE = """
+import os, sys
+site, repo, code = sys.argv[1:]
+sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
+sys.path[:] = [site] + [p for p in sys.path if p and os.path.abspath(p) != repo]
+exec(code)
+"""
+
+
+def test_the_image_runs_the_compiled_playout(image: Path, tmp_path: Path) -> None:
+    """The Dockerfile's own check passes on the installed image (and would refuse it
+    with the playout left as plain Python)."""
+    code = shlex.split(COMPILED_CHECK)[2]
+    show = "from bot.engine import compiled, playout; print(compiled.describe(), playout.__file__)"
+    for check, expected in ((code, ""), (show, "compiled " + str(image))):
+        proc = subprocess.run([sys.executable, "-c", IN_IMAGE_CODE, str(image), str(REPO),
+                               check], cwd=tmp_path, capture_output=True, text=True,
+                              timeout=60, check=False)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        assert proc.stdout.startswith(expected)
+    (image / "bot" / "engine" / "playout.sha256").rename(tmp_path / "stamp")
+    try:
+        refused = subprocess.run([sys.executable, "-c", IN_IMAGE_CODE, str(image), str(REPO),
+                                  code], cwd=tmp_path, capture_output=True, text=True,
+                                 timeout=60, check=False)
+    finally:
+        (tmp_path / "stamp").rename(image / "bot" / "engine" / "playout.sha256")
+    assert refused.returncode == 1 and "AssertionError" in refused.stderr
 
 
 def test_the_demo_plays_in_the_image_with_no_token(image: Path, tmp_path: Path) -> None:

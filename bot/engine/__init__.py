@@ -1,4 +1,5 @@
-"""The Tapp rules engine: pure Python, no I/O, no Discord, no randomness of its own.
+"""The Tapp rules engine: Python (``playout`` compiled by mypyc where the install could),
+no I/O, no Discord, no randomness of its own.
 
 Public API::
 

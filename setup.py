@@ -19,6 +19,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, ExecError, PlatformError
 
+ROOT = Path(__file__).resolve().parent
 SOURCE = "bot/engine/playout.py"
 MODULE = "bot.engine.playout"
 #: what an earlier in-place (editable) build left beside the source
@@ -27,7 +28,7 @@ BUILT = ("playout.*.so", "playout__mypyc.*.so", "playout.*.pyd", "playout__mypyc
 
 
 def remove_earlier_builds() -> None:
-    folder = Path(__file__).resolve().parent / Path(SOURCE).parent
+    folder = (ROOT / SOURCE).parent
     for pattern in BUILT:
         for built in folder.glob(pattern):
             built.unlink()
@@ -48,7 +49,7 @@ class BuildCompiled(build_ext):
             remove_earlier_builds()
             return
         if self.extensions:
-            digest = hashlib.sha256(Path(SOURCE).read_bytes()).hexdigest()
+            digest = hashlib.sha256((ROOT / SOURCE).read_bytes()).hexdigest()
             stamp = Path(self.get_ext_fullpath(MODULE)).with_name("playout.sha256")
             stamp.write_text(digest + "\n", encoding="ascii")
 

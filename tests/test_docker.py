@@ -140,14 +140,18 @@ def image(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 #: runs ``python -m bot ARGS`` with only the installed image on the path (not this
 #: checkout, which the test environment has installed in editable mode)
-IN_IMAGE = """
+ONLY_THE_IMAGE = """
 import os, runpy, sys
 site, repo, *sys.argv[1:] = sys.argv[1:]
 sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
 sys.path[:] = [site] + [p for p in sys.path if p and os.path.abspath(p) != repo]
+"""
+IN_IMAGE = ONLY_THE_IMAGE + """
 sys.argv[0] = "bot"
 runpy.run_module("bot", run_name="__main__", alter_sys=True)
 """
+#: runs ``python -c CODE`` (its one argument) with only the installed image on the path
+CODE_IN_IMAGE = ONLY_THE_IMAGE + "exec(sys.argv[1])\n"
 
 
 def run_in_image(site: Path, args: list[str], home: Path,
@@ -174,14 +178,9 @@ def test_every_command_the_image_lists_starts_there(image: Path, tmp_path: Path)
         assert "Traceback" not in proc.stderr
 
 
-#: runs ``python -c CODE`` with only the installed image on the path, as IN_IMAGE does
-IN_IMAGE_CODE = """
-import os, sys
-site, repo, code = sys.argv[1:]
-sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
-sys.path[:] = [site] + [p for p in sys.path if p and os.path.abspath(p) != repo]
-exec(code)
-"""
+def python_in_image(site: Path, code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", CODE_IN_IMAGE, str(site), str(REPO), code],
+                          cwd=cwd, capture_output=True, text=True, timeout=60, check=False)
 
 
 def test_the_image_runs_the_compiled_playout(image: Path, tmp_path: Path) -> None:
@@ -190,16 +189,12 @@ def test_the_image_runs_the_compiled_playout(image: Path, tmp_path: Path) -> Non
     code = shlex.split(COMPILED_CHECK)[2]
     show = "from bot.engine import compiled, playout; print(compiled.describe(), playout.__file__)"
     for check, expected in ((code, ""), (show, "compiled " + str(image))):
-        proc = subprocess.run([sys.executable, "-c", IN_IMAGE_CODE, str(image), str(REPO),
-                               check], cwd=tmp_path, capture_output=True, text=True,
-                              timeout=60, check=False)
+        proc = python_in_image(image, check, tmp_path)
         assert proc.returncode == 0, proc.stderr[-2000:]
         assert proc.stdout.startswith(expected)
     (image / "bot" / "engine" / "playout.sha256").rename(tmp_path / "stamp")
     try:
-        refused = subprocess.run([sys.executable, "-c", IN_IMAGE_CODE, str(image), str(REPO),
-                                  code], cwd=tmp_path, capture_output=True, text=True,
-                                 timeout=60, check=False)
+        refused = python_in_image(image, code, tmp_path)
     finally:
         (tmp_path / "stamp").rename(image / "bot" / "engine" / "playout.sha256")
     assert refused.returncode == 1 and "AssertionError" in refused.stderr

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from bot.cli import command_parser
+from bot.cli.parsing import command_parser
 
 #: name -> one line for python -m bot bench --help
 SUMMARIES: dict[str, str] = {

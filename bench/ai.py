@@ -37,7 +37,7 @@ from bot.ai.oracle import ClairvoyantPlayer, OraclePlayer
 from bot.ai.search import LEVELS, search_player
 from bot.ai.selfplay import play_deal
 from bot.ai.valuation import STATS
-from bot.cli import Parser, non_negative, positive
+from bot.cli.parsing import Parser, non_negative, positive
 from bot.engine import Action, Deal, SeatView
 
 #: (label, variant, players, options, seats): ``seats``, how many seats each level takes

@@ -20,7 +20,7 @@ import statistics
 import time
 from typing import Any
 
-from bot.cli import Parser, non_negative, positive
+from bot.cli.parsing import Parser, non_negative, positive
 from bot.engine import VARIANTS, Deal
 from bot.engine.claims import ClaimTooDeep, claim_line, could_come_true, offered_claims
 from bot.engine.playout import random_action

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.cli import Parser, positive, positive_seconds
+from bot.cli.parsing import Parser, positive, positive_seconds
 from bot.engine import compiled
 from bot.engine.deal import Deal
 from bot.engine.playout import play_out

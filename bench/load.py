@@ -96,9 +96,9 @@ from typing import Any
 
 import discord
 
-from bot.cli import Parser, non_negative, output_file, positive, sqlite_file
-from bot.client import TappBot
+from bot.cli.parsing import Parser, non_negative, output_file, positive, sqlite_file
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.tables import TableConfig
 from standin import discord_pointed_at
 
@@ -312,7 +312,7 @@ async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: P
     settings = Settings(token=token, database_path=database, log_level="WARNING",
                         render_processes=args.render_processes, global_rate=pace)
     bot = TappBot(settings, guild_ready_timeout=0.5, tables=config,
-                  settle_memory=True)  # as deployed (bot/runner.py)
+                  settle_memory=True)  # as deployed (bot/cli/run.py)
     async with connected(bot, token):
         gc.collect()
         rss_before = rss_kb()

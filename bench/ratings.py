@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.cli import Parser, non_negative, positive
+from bot.cli.parsing import Parser, non_negative, positive
 from bot.engine import VARIANTS
 from bot.store import Store
 from bot.store.ledger import INSERT_LEDGER

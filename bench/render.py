@@ -33,7 +33,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageStat
 
-from bot.cli import Parser, positive
+from bot.cli.parsing import Parser, positive
 
 #: names in many scripts for the ``*-world`` kinds (fixed here, so that the same
 #: benchmark runs against an older renderer too)

@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from bot.ai import play_deal, search_player
-from bot.cli import Parser, non_negative, positive
+from bot.cli.parsing import Parser, non_negative, positive
 from bot.engine import Deal
 from bot.review import moments, review_deal, review_player
 

@@ -50,7 +50,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.cli import Parser, positive, positive_seconds
+from bot.cli.parsing import Parser, positive, positive_seconds
 from bot.store import Store
 
 from . import scale_driver

@@ -1,5 +1,5 @@
 """One bot process of ``python -m bot bench scale``: the real bot
-(:class:`~bot.sharded.ShardedTappBot`) running some shards against a stand-in on
+(:class:`~bot.connection.sharded.ShardedTappBot`) running some shards against a stand-in on
 loopback, until SIGTERM (or SIGKILL, in the fault run).
 
 ``python -m bench.scale_bot API GATEWAY TOKEN DATABASE SHARDS SHARD_COUNT PACE``
@@ -12,10 +12,10 @@ import logging
 import random
 import sys
 
+from bot.cli.run import serve
 from bot.config import Settings
+from bot.connection.shards import ShardPlan
 from bot.logs import silence_voice_warnings
-from bot.runner import serve
-from bot.shards import ShardPlan
 from bot.tables import TableConfig
 from standin import discord_pointed_at
 

@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.cli import Parser, positive, sqlite_file
+from bot.cli.parsing import Parser, positive, sqlite_file
 from bot.store import Period, Store, shown_location
 from bot.store.synthetic import (
     BenchSubject,

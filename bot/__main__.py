@@ -11,7 +11,7 @@ import importlib
 import sys
 from typing import NamedTuple
 
-from .cli import Parser, command_parser
+from bot.cli.parsing import Parser, command_parser
 
 
 class Subcommand(NamedTuple):
@@ -20,12 +20,12 @@ class Subcommand(NamedTuple):
 
 
 SUBCOMMANDS: dict[str, Subcommand] = {
-    "run": Subcommand("bot.runner:main", "run the bot (the default command)"),
-    "demo": Subcommand("bot.demo:main",
+    "run": Subcommand("bot.cli.run:main", "run the bot (the default command)"),
+    "demo": Subcommand("bot.demo.session:main",
                        "play every variant on a local stand-in of Discord, no token"),
-    "replay": Subcommand("bot.replay_cli:main",
+    "replay": Subcommand("bot.cli.replay:main",
                          "replay a deal record and print its result as JSON"),
-    "verify": Subcommand("bot.verify_cli:main",
+    "verify": Subcommand("bot.cli.verify:main",
                          "recompute a deal from its published seed, to check it"),
     "check-ledger": Subcommand("bot.store.check_ledger:main",
                                "check a database's chip ledger against its deals"),
@@ -35,7 +35,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
                              "copy the database to PostgreSQL (or back) and prove the copy"),
     "backup": Subcommand("bot.store.backup_cli:main",
                          "copy the SQLite database while the bot runs (a backup)"),
-    "health": Subcommand("bot.health:main",
+    "health": Subcommand("bot.cli.health:main",
                          "say whether the running bot is connected (for Docker)"),
     "render-gallery": Subcommand("renderer.gallery:main",
                                  "draw one of each image the bot posts, into a folder"),

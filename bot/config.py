@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .shards import ShardError, ShardPlan
+from bot.connection.shards import ShardError, ShardPlan
 
 LOG_FORMATS = ("text", "json")
 DEFAULT_DATABASE = Path("data/tapp.sqlite3")
@@ -47,7 +47,7 @@ class ConfigError(ValueError):
     """The configuration is missing or invalid; the message says which variable."""
 
 
-#: token requests a second by default (:mod:`bot.pacing`): Discord's 50, less a margin
+#: token requests a second by default (:mod:`bot.connection.pacing`): Discord's 50, less a margin
 #: (discord.py's own retries of a request refused for its route or failed with a 5xx go
 #: out in the same slot)
 DEFAULT_RATE = 45
@@ -68,14 +68,14 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     render_processes: int | None = None  # None: one per core; 0: threads
-    global_rate: int = DEFAULT_RATE  # token requests a second (bot.pacing); 0: unpaced
-    health_file: Path | None = None  # bot.health: written while the bot runs
+    global_rate: int = DEFAULT_RATE  # token requests a second (bot.connection.pacing); 0: unpaced
+    health_file: Path | None = None  # bot.cli.health: written while the bot runs
     api_base: str | None = None  # a rate-limit proxy's API root (None: Discord's)
     process_count: int = 1  # processes sharing the token (the pace's share)
     metrics_port: int | None = None  # /healthz and /metrics (None: off; 0: any free port)
     metrics_host: str = "127.0.0.1"
     log_format: str = "text"
-    shards: ShardPlan = ShardPlan()  # the shards this process runs (bot.shards)
+    shards: ShardPlan = ShardPlan()  # the shards this process runs (bot.connection.shards)
 
     def __post_init__(self) -> None:
         if not self.token.strip():

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.display.availability_words import away_saved, quiet_saved, times_text
 from bot.i18n import t
 from bot.tables.availability import Availability as Service

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.daily import DailyError, DailyMessage, DailyService
 from bot.daily.boards import day_message, streaks_message, week_message
 from bot.daily.errors import NotYet, ServerOnly, StaleStep, Unavailable

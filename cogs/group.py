@@ -23,7 +23,7 @@ from typing import TypeVar
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.i18n import t
 from bot.tables.errors import Unavailable
 

@@ -12,10 +12,10 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.ai import levels
-from bot.client import TappBot
+from bot.connection.client import TappBot
+from bot.connection.permissions import Missing, missing_for_new_table, missing_text
 from bot.engine.variants import option_choices, player_counts
 from bot.i18n import t
-from bot.permissions import Missing, missing_for_new_table, missing_text
 from bot.settings import SettingError, check
 from bot.store import TableMode
 from bot.tables.errors import NoTableHere

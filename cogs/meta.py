@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 import bot
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.i18n import language_of, t
 
 from .group import TappCog, add_tapp_cog

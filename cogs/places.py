@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.display.place_views import problem, suspended_list
 from bot.i18n import t
 from bot.store import TableRow

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.engine import ActionType, TappError
 from bot.engine.cards import CARD_NAMES, N_CARDS, RANKS, SUITS
 from bot.i18n import t

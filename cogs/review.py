@@ -16,7 +16,7 @@ import time
 import discord
 from discord.ext import commands
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.i18n import t
 from bot.i18n.words import Words, home_style, render_labels
 from bot.review.ids import ReviewKey

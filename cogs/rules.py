@@ -17,11 +17,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
+from bot.connection.replies import deferred, fill
 from bot.display.rules_pages import EVENT, RulesPage, RulesRef, rules_page
 from bot.engine import VARIANTS
 from bot.i18n import t
-from bot.replies import deferred, fill
 from bot.tables.errors import NoTableHere
 from bot.ui.outgoing import Outgoing
 from bot.ui.specs import COLOUR_LOBBY, EmbedModel

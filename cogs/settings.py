@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.ratings import SeasonLength

@@ -23,12 +23,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
+from bot.connection.replies import fill, tell
 from bot.daily.ids import BoardId
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.i18n.words import render_labels
-from bot.replies import fill, tell
 from bot.standings import (
     BOARD_PERIODS,
     BoardKey,

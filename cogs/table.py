@@ -19,7 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.display import Answer, Display, MessageKind
 from bot.display.panel_models import hand_image, hand_panel
 from bot.display.rules_pages import EVENT as RULES_EVENT

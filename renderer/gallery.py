@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.cli import Parser, output_folder
+from bot.cli.parsing import Parser, output_folder
 
 from . import cards
 from .chart import render_chip_chart

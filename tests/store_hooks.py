@@ -48,7 +48,7 @@ def install(store: Store, hook: Hook) -> Callable[[], None]:
 
 def opening_with_hook(hook: Hook) -> Callable[[Any], Awaitable[Store]]:
     """A bot's store factory: the store it would open, with ``hook`` after each action."""
-    from bot.client import open_store
+    from bot.connection.client import open_store
 
     async def factory(settings: Any) -> Store:
         store = await open_store(settings)

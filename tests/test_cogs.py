@@ -8,8 +8,8 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from cogs import EXTENSIONS
 from cogs.group import TappCog, add_tapp_cog, tapp_group
 

@@ -10,8 +10,8 @@ import discord
 import pytest
 
 from bot import collector
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 
 
 @pytest.fixture

@@ -126,7 +126,7 @@ def test_a_postgresql_url_is_kept_as_a_url(tmp_path: Path) -> None:
 def test_a_database_newer_than_the_bot_stops_it_with_one_line(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    from bot import runner
+    from bot.cli import run as runner
     from bot.store import SchemaTooNew
 
     async def newer(settings: Settings, **_: object) -> None:

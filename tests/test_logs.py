@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import runner
+from bot.cli import run as runner
 from bot.logs import setup_logging
 
 

@@ -1,6 +1,6 @@
 """The ``custom_id`` of every deal-of-the-day component.
 
-In the format of :mod:`bot.custom_ids` (ids posted before it, ``tappd:...`` and
+In the format of :mod:`bot.connection.custom_ids` (ids posted before it, ``tappd:...`` and
 ``tappd-b:...``, still read):
 
 * A run's components: ``tapp:d:<run>:<step>:<token>``. ``run`` is the run's id, ``step``
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from bot.custom_ids import TOKEN, Key, Part, TokenKey, number
+from bot.connection.custom_ids import TOKEN, Key, Part, TokenKey, number
 
 from .day import compact, from_compact
 

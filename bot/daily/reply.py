@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.replies import Deferring
+from bot.connection.replies import Deferring
 from bot.ui.outgoing import Outgoing
 
 

@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Callable
 
 import discord
 
-from bot.clock_offset import ClockOffset
+from bot.connection.clock_offset import ClockOffset
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.connection.replies import Deferring
 from bot.i18n import language_of
-from bot.replies import Deferring
 from bot.tables.ids import Stamp
 from bot.tables.state import ClaimState
 from bot.ui.outgoing import Outgoing

@@ -25,10 +25,10 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 
 import discord
 
-from bot.clock_offset import ClockOffset
+from bot.connection.clock_offset import ClockOffset
+from bot.connection.invalid_budget import InvalidBudget
 from bot.i18n import language_of
 from bot.i18n.words import Words, home_style
-from bot.invalid_budget import InvalidBudget
 from bot.store import DeckStyle, Store, TableRow, TableStatus
 from bot.tables.ids import Stamp
 from bot.tables.state import DealOver, TableEvent, TablePaused, TableState

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.custom_ids import PICK
+from bot.connection.custom_ids import PICK
 from bot.engine import Action, ActionType, Card, Phase, SeatView, is_pass
 from bot.engine.cards import CARD_NAMES, iter_bits
 from bot.i18n import t

@@ -22,8 +22,8 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
+from bot.connection.invalid_budget import Banned, cloudflare
 from bot.i18n.words import Words
-from bot.invalid_budget import Banned, cloudflare
 from bot.store import Store, StoreUnavailable
 from bot.tables.state import DealOver, TableOver, TableState
 from bot.ui.outgoing import Outgoing

@@ -3,7 +3,7 @@ data (no Discord objects; ``cogs/rules.py`` turns a page into an embed and compo
 
 Each component's ``custom_id`` carries everything needed to draw the page it leads to,
 ``tapp:rules:<variant>:<language>:<page>`` (``pick`` instead of a page number for the
-select, whose value is the page; :mod:`bot.custom_ids`), so the buttons keep working
+select, whose value is the page; :mod:`bot.connection.custom_ids`), so the buttons keep working
 after a restart. A click raises ``tapp_rules_page``.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.custom_ids import Key, Part
+from bot.connection.custom_ids import Key, Part
 from bot.i18n import language_of, t
 from bot.ui.specs import ButtonSpec, SelectSpec
 

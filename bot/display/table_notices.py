@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.connection.invalid_budget import InvalidBudget
 from bot.i18n import t
-from bot.invalid_budget import InvalidBudget
 from bot.store import Store
 from bot.tables.state import TablePaused
 from bot.tables.timeouts import REMINDER, TimerNotice

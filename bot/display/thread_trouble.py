@@ -24,8 +24,8 @@ from typing import Any
 
 import discord
 
+from bot.connection.permissions import POSTING, POSTING_IN_THREAD
 from bot.i18n import t
-from bot.permissions import POSTING, POSTING_IN_THREAD
 from bot.store import Store
 
 log = logging.getLogger(__name__)

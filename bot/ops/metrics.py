@@ -24,10 +24,10 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 from yarl import URL
 
-from ..clock_offset import ClockOffset
+from bot.connection.clock_offset import ClockOffset
 
 if TYPE_CHECKING:
-    from ..client import TappBot
+    from bot.connection.client import TappBot
 
 #: who made a turn (see :meth:`BotMetrics.turn`)
 TURN_KINDS = ("member", "computer", "substitute")

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 from prometheus_client.aiohttp import make_aiohttp_handler
 
-from ..health import is_connected
+from bot.cli.health import is_connected
+
 from .metrics import BotMetrics
 
 if TYPE_CHECKING:
-    from ..client import TappBot
+    from bot.connection.client import TappBot
 
 log = logging.getLogger(__name__)
 

@@ -1,11 +1,11 @@
 """The ``custom_id`` of the menu that picks a deal to review (under ``/tapp history``):
-``tapp:rv:<guild>``, the deal being the value chosen (:mod:`bot.custom_ids`)."""
+``tapp:rv:<guild>``, the deal being the value chosen (:mod:`bot.connection.custom_ids`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.custom_ids import Key, number
+from bot.connection.custom_ids import Key, number
 
 
 @dataclass(frozen=True, slots=True)

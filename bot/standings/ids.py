@@ -1,5 +1,5 @@
 """The ``custom_id``s of the standings components, in the format of
-:mod:`bot.custom_ids` (each under 100 characters):
+:mod:`bot.connection.custom_ids` (each under 100 characters):
 
 * ``tapp:lb:<guild>:<variant|all>:<period>:<page>[:<order>:<season>]``: a leaderboard
   page (ordered by chips or rating; all time, or the server's current or previous
@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.custom_ids import Key, number
+from bot.connection.custom_ids import Key, number
 from bot.engine import VARIANTS
 from bot.store import Period
 

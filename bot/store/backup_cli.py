@@ -16,7 +16,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from bot.cli import Parser, output_file, sqlite_file
+from bot.cli.parsing import Parser, output_file, sqlite_file
 from bot.config import database_location
 
 from .backend import shown_location

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
-from bot.cli import Parser
+from bot.cli.parsing import Parser
 from bot.config import database_location
 from bot.engine import TappError, deal_from_record, rules_of
 

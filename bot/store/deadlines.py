@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.shards import ShardScope
+from bot.connection.shards import ShardScope
 
 from .backend import Database
 from .models import Arming, Deadline, DeadlineKind, DeadlineSpec

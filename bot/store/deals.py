@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.connection.shards import ShardScope
 from bot.engine import Action, Deal, deal_from_record
 from bot.engine.session import Session
 from bot.engine.shuffle import commitment, seeded_masks
-from bot.shards import ShardScope
 
 from .backend import Database
 from .codec import full_record, record_header, result_to_json, session_to_state

@@ -9,7 +9,7 @@ instead of editing it (Discord limits such edits).
 
 from __future__ import annotations
 
-from bot.shards import ShardScope
+from bot.connection.shards import ShardScope
 
 from .backend import Database
 from .errors import StoreError

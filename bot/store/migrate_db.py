@@ -7,7 +7,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.cli import Parser
+from bot.cli.parsing import Parser
 from bot.config import database_location
 
 from .backend import shown_location

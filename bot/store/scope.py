@@ -1,7 +1,7 @@
 """Which servers' work a bot process does, as SQL: the store's side of sharding.
 
 A process that runs some of a bot's shards owns the servers those shards hold (Discord's
-``(guild_id >> 22) % shard_count``, see :class:`bot.shards.ShardScope`);
+``(guild_id >> 22) % shard_count``, see :class:`bot.connection.shards.ShardScope`);
 :meth:`bot.store.Store.limit_to` makes the store list only those servers' open tables,
 due deadlines and owed display work, so each process picks up exactly its own at start
 and fires exactly its own timers.
@@ -9,7 +9,7 @@ and fires exactly its own timers.
 
 from __future__ import annotations
 
-from bot.shards import ShardScope
+from bot.connection.shards import ShardScope
 
 
 def where(scope: ShardScope, column: str) -> str:

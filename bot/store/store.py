@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-from bot.shards import ShardScope
+from bot.connection.shards import ShardScope
 
 from .backend import Database, open_database
 from .claims import Claims

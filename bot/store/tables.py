@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.connection.shards import ShardScope
 from bot.engine.session import Session
-from bot.shards import ShardScope
 
 from .backend import Database
 from .codec import full_record, session_to_state

@@ -37,5 +37,5 @@ class TableConfig:
     #: a computer playing for a member who timed out or is away), for the bot's metrics
     on_turn: Callable[[str], None] | None = None
     #: the bot's invalid-request budget: past this many 401/403/404/429 answers in 10
-    #: minutes optional traffic stops (Discord bans at 10,000; see bot.invalid_budget)
+    #: minutes optional traffic stops (Discord bans at 10,000; see bot.connection.invalid_budget)
     invalid_limit: int = 1000

@@ -1,5 +1,5 @@
 """The ``custom_id`` of every table component: ``tapp:t:<table>:<deal>.<ply>:<token>``
-(the format of :mod:`bot.custom_ids`; ids posted before it, ``tapp:<table>:...``, still
+(the format of :mod:`bot.connection.custom_ids`; ids posted before it, ``tapp:<table>:...``, still
 read).
 
 * ``table``: the table id.
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.custom_ids import TOKEN, Part, TokenKey, number
+from bot.connection.custom_ids import TOKEN, Part, TokenKey, number
 
 #: spectators: the table message's *Watch*, and ``watch.<seat>`` to follow a seat
 WATCH, MAX_SEATS = "watch", 6

@@ -4,7 +4,7 @@ A table lives in its thread (or its channel). Discord may take that place away a
 time: a moderator deletes the thread or the channel, the bot is removed from the server,
 or the bot loses the right to see or post there. Playing on would have every update
 refused, and refusals count towards Discord's limit of invalid requests (see
-:mod:`bot.invalid_budget`).
+:mod:`bot.connection.invalid_budget`).
 
 - **Only the thread went**: the table moves to its channel and plays on there (as it
   does when its thread is locked).

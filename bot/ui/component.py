@@ -2,8 +2,8 @@
 tables, the deal of the day, the standings and the rules).
 
 ``from_custom_id`` only parses (it runs inside Discord's 3-second window) with
-:func:`bot.custom_ids.read`; the callback hands the click to the bot as its kind's event,
-``on_<event>(interaction, key, values)`` (:attr:`bot.custom_ids.Key.event`), which the
+:func:`bot.connection.custom_ids.read`; the callback hands the click to the bot as its kind's event,
+``on_<event>(interaction, key, values)`` (:attr:`bot.connection.custom_ids.Key.event`), which the
 cog of that kind handles. Registered once by the client, so the components of messages
 posted before a restart keep working. An id that starts as the bot's but is none of its
 kinds (forged, or broken) is answered as such; one of a known kind whose fields mean
@@ -19,7 +19,7 @@ from typing import Any, cast
 import discord
 from discord.ui import DynamicItem
 
-from bot.custom_ids import TEMPLATE, Key, Unreadable, read
+from bot.connection.custom_ids import TEMPLATE, Key, Unreadable, read
 from bot.i18n import t
 
 from .specs import MAX_ROWS, ROW_WIDTH, ButtonSpec, Component, SelectSpec

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from bot import verify_cli
+from bot.cli import verify as verify_cli
 from bot.daily.boards import day_message
 from bot.daily.models import DayBoard
 from bot.daily.scoring import Placing

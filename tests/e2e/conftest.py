@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from standin import Sandbox
 from standin.harness import World, make_world, running
 

@@ -9,8 +9,8 @@ import logging
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from cogs import EXTENSIONS
 from standin import Sandbox
 from standin.harness import World, running
@@ -58,7 +58,7 @@ async def test_a_failed_sync_is_logged_and_the_bot_starts(
     sandbox.limits.command_creates_per_day = 0
     first = bot(settings)
     first.sync_timeout = 0.5
-    with caplog.at_level(logging.ERROR, logger="bot.client"):
+    with caplog.at_level(logging.ERROR, logger="bot.connection.client"):
         async with running(first, sandbox):
             assert first.is_ready() and sandbox.commands() == []
     [record] = [r for r in caplog.records if "command sync failed" in r.getMessage()]

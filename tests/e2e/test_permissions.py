@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import TappBot
-from bot.permissions import INVITE
+from bot.connection.client import TappBot
+from bot.connection.permissions import INVITE
 from standin import Sandbox
 from standin.harness import World
 from standin.permissions import DEFAULT_EVERYONE, P

@@ -3,8 +3,8 @@ by ◀ / ▶ and the select, also after a restart; the table's *Rules* button op
 
 from __future__ import annotations
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.display.rules_pages import PAGES
 from standin import Sandbox
 from standin.harness import World, running

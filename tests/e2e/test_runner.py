@@ -16,11 +16,11 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot import runner
+from bot.cli import run as runner
+from bot.cli.health import MAX_AGE_SECONDS, verdict
+from bot.cli.run import serve
 from bot.config import Settings
-from bot.health import MAX_AGE_SECONDS, verdict
 from bot.ops.server import PortUnavailable
-from bot.runner import serve
 from standin import Sandbox, discord_pointed_at
 from standin.harness import World
 
@@ -140,7 +140,7 @@ def test_with_a_token_and_no_route_to_discord_one_line_and_exit_1(tmp_path: Path
     script = (
         "import sys\n"
         "from standin import discord_pointed_at\n"
-        "from bot.runner import main\n"
+        "from bot.cli.run import main\n"
         "with discord_pointed_at('http://127.0.0.1:9/api/v10', 'ws://127.0.0.1:9/gateway'):\n"
         "    sys.exit(main([]))\n"
     )

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.client import TappBot
 from bot.config import Settings as BotSettings
+from bot.connection.client import TappBot
 from bot.store import DeckStyle, Settings, Store, TableMode, TimeoutPolicy
 from standin import Actor, Sandbox
 from standin.harness import World, running

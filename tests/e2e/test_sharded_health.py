@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.health import is_connected
+from bot.cli.health import is_connected
 from bot.ops.metrics import shard_latencies
 from standin import Sandbox
 from standin.harness import World, running

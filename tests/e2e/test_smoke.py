@@ -7,8 +7,8 @@ import time
 import discord
 from discord import app_commands
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from cogs.group import tapp_group
 from standin import Sandbox
 from standin.harness import World, running

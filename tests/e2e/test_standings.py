@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.store import Store
 from bot.store.check_ledger import check
 from bot.store.check_ledger import main as check_ledger

@@ -35,7 +35,7 @@ def test_importing_the_engine_imports_no_discord_aiosqlite_pil_or_asyncio():
 
 def test_replay_command_imports_no_discord_aiosqlite_pil_or_asyncio():
     script = ("import json, sys, runpy\n"
-              "import bot.replay_cli\n"
+              "import bot.cli.replay\n"
               "print(json.dumps(sorted(sys.modules)))\n")
     proc = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
                           text=True, timeout=60)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.engine import Action, ActionType, SeatView
 from bot.i18n import strings, t
 from standin import Channel, MessageVersion, Sandbox

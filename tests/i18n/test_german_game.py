@@ -4,7 +4,7 @@ each user's own locale."""
 
 from __future__ import annotations
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from standin import Sandbox
 from standin.harness import World
 

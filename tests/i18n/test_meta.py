@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from cogs.meta import ping_text
 from standin import Sandbox
 from standin.harness import World

@@ -9,7 +9,7 @@ from typing import cast
 
 import discord
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.engine import ActionType
 from bot.engine.cards import CARD_NAMES
 from bot.i18n.words import Words

@@ -3,7 +3,7 @@ locale stays English): every public message, in every version it had, is Swedish
 
 from __future__ import annotations
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from standin import Sandbox
 from standin.harness import World
 

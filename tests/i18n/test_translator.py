@@ -10,7 +10,7 @@ from typing import Any
 
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.i18n.translator import NAMES, localize
 from standin import Sandbox
 

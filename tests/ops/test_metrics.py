@@ -9,9 +9,9 @@ import discord
 from prometheus_client import generate_latest
 from yarl import URL
 
-from bot.client import TappBot
-from bot.clock_offset import ClockOffset
 from bot.config import Settings
+from bot.connection.client import TappBot
+from bot.connection.clock_offset import ClockOffset
 from bot.ops.metrics import BotMetrics
 
 API = "http://127.0.0.1:8080/api/v10"

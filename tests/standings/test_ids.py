@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.custom_ids import parse
+from bot.connection.custom_ids import parse
 from bot.standings import BOARD_PERIODS, BoardKey, HistoryKey, ReplayKey
 from bot.store import Period
 from bot.tables.ids import ComponentId  # registers the table kinds parse reads

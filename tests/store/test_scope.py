@@ -4,7 +4,7 @@ deleting (on both backends: the condition is SQL)."""
 
 from __future__ import annotations
 
-from bot.shards import ShardPlan
+from bot.connection.shards import ShardPlan
 from bot.store import Store
 
 from .helpers import FakeClock, new_game, play_deal, start_deal

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot import runner
+from bot.cli import run as runner
 from bot.config import Settings
 from bot.store import Store, StoreError
 

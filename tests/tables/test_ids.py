@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.custom_ids import MAX_LENGTH
+from bot.connection.custom_ids import MAX_LENGTH
 from bot.engine import Deal
 from bot.engine.playout import random_action
 from bot.tables.ids import VERBS, ComponentId, Stamp, custom_id

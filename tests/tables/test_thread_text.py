@@ -12,7 +12,7 @@ import shlex
 
 import pytest
 
-from bot import verify_cli
+from bot.cli import verify as verify_cli
 from bot.display.panel_models import hand_panel
 from bot.display.view_models import closed_message, result_message, table_message
 from bot.engine import Action, ActionType, Deal

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.daily import DailyConfig
 from bot.store import Store
 from bot.tables import TableConfig

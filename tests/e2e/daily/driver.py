@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from bot.ai import make_player
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.daily.ids import RunId
 from bot.daily.run import RunState
 from bot.engine import Action, ActionType

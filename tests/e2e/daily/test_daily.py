@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.daily.ids import BoardId
 from bot.engine import make_variant
 from bot.engine.cards import CARD_NAMES, iter_bits

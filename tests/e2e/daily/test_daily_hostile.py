@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.daily.ids import board_id, run_id
 from bot.engine import Action
 from bot.engine.cards import CARD_NAMES

@@ -5,7 +5,7 @@ streaks a click further)."""
 
 from __future__ import annotations
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from standin import Sandbox
 from standin.harness import World
 

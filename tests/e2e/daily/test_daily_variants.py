@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from standin import Sandbox
 from standin.harness import World
 from tests.i18n.games import english_words, words

@@ -12,8 +12,8 @@ import random
 import sys
 from pathlib import Path
 
-from bot.client import TappBot
 from bot.config import Settings, database_location
+from bot.connection.client import TappBot
 from bot.tables import TableConfig
 from standin import discord_pointed_at
 from tests.e2e.tables.driver import quick_sleep

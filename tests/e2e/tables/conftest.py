@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.store import Store
 from bot.tables import TableConfig
 from standin import Sandbox

@@ -18,13 +18,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.ai import make_player
-from bot.client import TappBot
-from bot.demo import table_thread
+from bot.cli.replay import main as replay_main
+from bot.connection.client import TappBot
+from bot.demo.session import table_thread
 from bot.display import Disclosure, MessageKind
 from bot.engine import Action, ActionType, CardSet, Deal, SeatView, deal_from_record
 from bot.engine.cards import CARD_NAMES
 from bot.i18n.words import Words
-from bot.replay_cli import main as replay_main
 from bot.store import DealStatus, LedgerKind, Store
 from bot.tables import ComponentId, LiveTable
 from bot.tables.picture import snapshot

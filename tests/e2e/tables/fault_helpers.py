@@ -4,7 +4,7 @@ bot, ``fault_bot``, is a fixture in ``conftest.py``."""
 
 from __future__ import annotations
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.store import Store, restore_session
 from standin import Sandbox
 from standin.harness import World

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.engine import Action, ActionType, Deal
 from bot.i18n.words import Words
 from standin import Sandbox

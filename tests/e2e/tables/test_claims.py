@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.engine import CardSet, Deal
 from bot.engine.claims import ClaimKind, claim_line, offered_claims
 from bot.i18n import t

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.engine import Action, ActionType, Phase, SeatView
 from standin import Sandbox
 from standin.harness import World

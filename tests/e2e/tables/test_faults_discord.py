@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.display import Disclosure
 from bot.display.view_models import table_message
 from bot.i18n.words import Words

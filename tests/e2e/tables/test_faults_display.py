@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.tables import TableConfig
 from standin import Message, Sandbox
 from standin.harness import World, running

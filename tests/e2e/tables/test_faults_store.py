@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.engine import Action, deal_from_record
 from bot.store import DealStatus, Store
 from bot.tables import TableConfig

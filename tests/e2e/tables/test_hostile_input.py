@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.store import TableStatus
 from bot.tables import TableConfig
 from standin import Sandbox

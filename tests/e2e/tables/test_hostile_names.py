@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from standin import Sandbox
 from standin.harness import World
 

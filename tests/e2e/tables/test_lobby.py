@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.store import DealStatus, TableMode, TableStatus
 from bot.tables import ComponentId, TableConfig
 from standin import Sandbox

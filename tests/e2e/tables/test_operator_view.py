@@ -20,8 +20,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.__main__ import main as bot_main
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.engine.cards import CARD_NAMES
 from bot.logs import JsonFormatter
 from bot.store import Store
@@ -149,7 +149,7 @@ async def test_metrics_count_turns_requests_and_refusals(
     # the bot's log, as JSON: one object a line, and no card still in a hand named (the
     # stand-in's own access log left out)
     entries = [json.loads(line) for line in json_log.getvalue().splitlines()]
-    assert any(e["logger"] == "bot.client" and "paced at 45" in e["message"]
+    assert any(e["logger"] == "bot.connection.client" and "paced at 45" in e["message"]
                for e in entries)
     live = game.live
     assert live is not None and live.deal is not None

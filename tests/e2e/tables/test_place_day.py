@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.store import DealStatus, Store
 from bot.store.check_ledger import check
 from bot.tables import TableConfig

@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.store import DealStatus
 from bot.tables import TableConfig
 from standin import Message, P, Sandbox

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.ratings import MIN_RATED_DEALS
 from bot.store import Store
 from bot.store.check_ledger import check

@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.review import review_deal
 from bot.review.service import ReviewService
 from standin import Actor, Message, Sandbox

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.engine import Action, Phase, SeatView
 from bot.engine.cards import CARD_NAMES, iter_bits
 from standin import Sandbox

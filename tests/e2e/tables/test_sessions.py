@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.store import TableStatus
 from standin import Sandbox
 from standin.harness import World

@@ -13,8 +13,8 @@ import random
 import pytest
 
 from bot.config import Settings
-from bot.sharded import ShardedTappBot
-from bot.shards import ShardPlan
+from bot.connection.sharded import ShardedTappBot
+from bot.connection.shards import ShardPlan
 from bot.store import Store
 from bot.tables import TableConfig
 from standin import Sandbox

@@ -10,10 +10,10 @@ import json
 import re
 from pathlib import Path
 
-from bot.client import TappBot
+from bot.cli.verify import main as verify
+from bot.connection.client import TappBot
 from bot.engine.cards import CARD_NAMES
 from bot.engine.shuffle import seeded_order
-from bot.verify_cli import main as verify
 from standin import Sandbox
 from standin.harness import World
 

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.tables import TableConfig
 from standin import Sandbox
 from standin.harness import World, running

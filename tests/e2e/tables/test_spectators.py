@@ -3,7 +3,7 @@ panel, one trick behind, never during the auction; the seated are told it is on.
 
 from __future__ import annotations
 
-from bot.client import TappBot
+from bot.connection.client import TappBot
 from bot.display import MessageKind
 from bot.engine import Phase
 from bot.tables import ComponentId

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.client import TappBot
 from bot.config import Settings
+from bot.connection.client import TappBot
 from bot.engine import Action
 from bot.store import DealStatus, Store
 from bot.tables import TableConfig

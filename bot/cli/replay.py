@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Any
 
-from bot.cli import Parser
+from bot.cli.parsing import Parser
 from bot.engine.errors import TappError
 from bot.engine.record import replay
 

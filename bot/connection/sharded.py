@@ -1,7 +1,7 @@
 """The bot running some (or all) of its shards: ``python -m bot run --shards 0-3
---shard-count 8`` (see :mod:`bot.shards`).
+--shard-count 8`` (see :mod:`bot.connection.shards`).
 
-:class:`ShardedTappBot` is :class:`~bot.client.TappBot` on discord.py's
+:class:`ShardedTappBot` is :class:`~bot.connection.client.TappBot` on discord.py's
 ``AutoShardedBot``, with the shards of its settings. Discord lets a bot start one
 session per 5 seconds per identify bucket (``shard_id % max_concurrency``, from
 ``GET /gateway/bot``), counted over all its processes: before each IDENTIFY the shard
@@ -18,8 +18,8 @@ from typing import Any
 
 from discord.ext import commands
 
-from .client import StoreFactory, TappBot
-from .config import Settings
+from bot.config import Settings
+from bot.connection.client import StoreFactory, TappBot
 
 log = logging.getLogger(__name__)
 

@@ -24,27 +24,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import collector
+from bot.config import Settings
+from bot.connection.clock_offset import ClockOffset
+from bot.connection.invalid_budget import InvalidBudget, guard_requests, watch
+from bot.connection.pacing import GlobalPace, pace_line, pace_requests
+from bot.connection.replies import tell
+from bot.daily import DailyConfig, DailyService
+from bot.display import Display
 from bot.engine import TappError
+from bot.i18n import language_of, t
+from bot.i18n.translator import Translator
+from bot.ops.metrics import BotMetrics
+from bot.ops.server import OpsServer
+from bot.store import Store as SQLiteStore
+from bot.tables import TableConfig, TableService, user_message
+from bot.tables.duties import converge
+from bot.tables.scheduler import Scheduler
+from bot.ui.component import KeyedItem
+from bot.ui.rendering import Renderer
 from cogs import EXTENSIONS
-
-from . import collector
-from .clock_offset import ClockOffset
-from .config import Settings
-from .daily import DailyConfig, DailyService
-from .display import Display
-from .i18n import language_of, t
-from .i18n.translator import Translator
-from .invalid_budget import InvalidBudget, guard_requests, watch
-from .ops.metrics import BotMetrics
-from .ops.server import OpsServer
-from .pacing import GlobalPace, pace_line, pace_requests
-from .replies import tell
-from .store import Store as SQLiteStore
-from .tables import TableConfig, TableService, user_message
-from .tables.duties import converge
-from .tables.scheduler import Scheduler
-from .ui.component import KeyedItem
-from .ui.rendering import Renderer
 
 log = logging.getLogger(__name__)
 SYNC_TIMEOUT = 30.0
@@ -112,7 +111,7 @@ class TappBot(commands.Bot):
     ) -> None:
         options.setdefault("max_messages", None)  # no message cache: nothing reads it
         table_config = tables or TableConfig()
-        #: the bot's own invalid answers (see :mod:`bot.invalid_budget`) and Discord's
+        #: the bot's own invalid answers (see :mod:`bot.connection.invalid_budget`) and Discord's
         #: clock (from its ``Date`` headers and interaction ids)
         self.budget = InvalidBudget(table_config.invalid_limit)
         self.offset = ClockOffset()
@@ -167,7 +166,7 @@ class TappBot(commands.Bot):
         self.store = await self._store_factory(self.settings)
         if isinstance(self.store, SQLiteStore):
             self.database = self.store
-            # a process running some shards does only its own servers' work (bot.shards)
+            # a process running some shards does only its own servers' work (bot.connection.shards)
             self.store.limit_to(self.settings.shards.scope)
             config = self._table_config
             self.display = Display(self, self.store, clock=config.clock, sleep=config.sleep,

@@ -12,9 +12,9 @@ from collections.abc import Callable
 import discord
 import pytest
 
-from bot.client import TappBot
 from bot.config import DEFAULT_RATE, Settings, share
-from bot.pacing import GlobalPace, api_base
+from bot.connection.client import TappBot
+from bot.connection.pacing import GlobalPace, api_base
 
 
 class FakeTime:
@@ -119,7 +119,7 @@ def test_each_process_paces_itself_to_its_share_of_the_global_rate() -> None:
 
 async def test_a_bot_of_two_processes_paces_at_half_and_says_so(
         caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="bot.client")
+    caplog.set_level(logging.INFO, logger="bot.connection.client")
     async with TappBot(Settings(token="t", process_count=2, global_rate=40)) as bot:
         assert bot.pace is not None and (bot.pace.limit, bot.pace.window) == (20, 1.0)
     [line] = [r.getMessage() for r in caplog.records if "paced" in r.getMessage()]

@@ -20,15 +20,15 @@ from typing import Any
 import aiohttp
 import discord
 
-from .cli import Parser, whole_number
-from .client import StoreFactory, TappBot
-from .config import ConfigError, Settings
-from .health import beat
-from .logs import setup_logging, silence_voice_warnings
-from .ops.server import PortUnavailable
-from .pacing import api_base
-from .sharded import ShardedTappBot
-from .store import SchemaTooNew, StoreError, shown_location
+from bot.cli.health import beat
+from bot.cli.parsing import Parser, whole_number
+from bot.config import ConfigError, Settings
+from bot.connection.client import StoreFactory, TappBot
+from bot.connection.pacing import api_base
+from bot.connection.sharded import ShardedTappBot
+from bot.logs import setup_logging, silence_voice_warnings
+from bot.ops.server import PortUnavailable
+from bot.store import SchemaTooNew, StoreError, shown_location
 
 log = logging.getLogger(__name__)
 

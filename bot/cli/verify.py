@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import sys
 
-from .cli import Parser
-from .engine import InvalidRecord, TappError, deal_from_record, make_variant
-from .engine.cards import CARD_NAMES, iter_bits
-from .engine.shuffle import SEED_BYTES, commitment, seeded_masks
-from .engine.variants import option_choices
-from .replay_cli import RecordUnreadable, one_line, read_record
+from bot.cli.parsing import Parser
+from bot.cli.replay import RecordUnreadable, one_line, read_record
+from bot.engine import InvalidRecord, TappError, deal_from_record, make_variant
+from bot.engine.cards import CARD_NAMES, iter_bits
+from bot.engine.shuffle import SEED_BYTES, commitment, seeded_masks
+from bot.engine.variants import option_choices
 
 DESCRIPTION = """\
 Recompute a deal from its seed: the hands seat by seat and the talon, in record notation

@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from bot.custom_ids import KINDS, TEMPLATE, Key, Unreadable, parse, read
+from bot.connection.custom_ids import KINDS, TEMPLATE, Key, Unreadable, parse, read
 from bot.daily.ids import BoardId, RunId
 from bot.display.rules_pages import RulesRef
 from bot.review.ids import ReviewKey

@@ -8,9 +8,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from bot.i18n import t
 from standin import Actor, Sandbox
-
-from .i18n import t
 
 #: how long the demo waits for the review (it takes a few seconds)
 PATIENCE = 120.0

@@ -27,7 +27,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from .clock_offset import ClockOffset
+from bot.connection.clock_offset import ClockOffset
 
 log = logging.getLogger(__name__)
 

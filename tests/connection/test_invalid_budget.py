@@ -1,5 +1,6 @@
-"""The invalid-request budget (bot.invalid_budget) and Discord's clock (bot.clock_offset)
-on their own; through the stand-in in tests/e2e/tables/test_places.py."""
+"""The invalid-request budget (bot.connection.invalid_budget) and Discord's clock
+(bot.connection.clock_offset) on their own; through the stand-in in
+tests/e2e/tables/test_places.py."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.clock_offset import ClockOffset
-from bot.invalid_budget import InvalidBudget
+from bot.connection.clock_offset import ClockOffset
+from bot.connection.invalid_budget import InvalidBudget
 
 
 class Tick:

@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 from typing import Protocol
 
-from .cli import Parser, positive_seconds, whole_number
+from bot.cli.parsing import Parser, positive_seconds, whole_number
 
 BEAT_SECONDS = 20.0
 MAX_AGE_SECONDS = 90.0

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.config import ConfigError, Settings
-from bot.shards import ShardError, ShardPlan, ranges
+from bot.connection.shards import ShardError, ShardPlan, ranges
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PG = "postgresql://tapp@db/tapp"
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from bench import BENCHMARKS, SUMMARIES
-from bot import runner
 from bot.__main__ import SUBCOMMANDS, main
-from bot.cli import non_negative, positive, positive_seconds, whole_number
+from bot.cli import run as runner
+from bot.cli.parsing import non_negative, positive, positive_seconds, whole_number
 from bot.config import ConfigError, Settings, read_env_file
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 COMMANDS = [[name] for name in SUBCOMMANDS] + [["bench", name] for name in BENCHMARKS]
 
 
@@ -181,7 +181,7 @@ def test_the_default_env_file_stays_optional(tmp_path: Path) -> None:
 RUN_WITHOUT_DISCORD = textwrap.dedent("""
     import logging, sys
     import discord
-    from bot import runner
+    from bot.cli import run as runner
     if sys.argv[1:] == ["unsilenced"]:
         runner.silence_voice_warnings = lambda: None
 

@@ -20,24 +20,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.ai import make_player
+from bot.cli.parsing import Parser, non_negative, output_folder, whole_number
+from bot.config import Settings
+from bot.connection.client import TappBot
+from bot.daily import DailyConfig
+from bot.demo.daily import day_lines, play_the_day
+from bot.demo.review import review_first_deal
+from bot.engine import ActionType, Deal
+from bot.engine.cards import CARD_NAMES
+from bot.engine.claims import ClaimKind, ClaimTooDeep, claim_line, offered_claims
+from bot.i18n import t
+from bot.ratings import computer_level
+from bot.store import Store
+from bot.tables import ComponentId, Stamp, TableConfig
+from bot.tables.claims import CLAIM_BUDGET
 from standin import Actor, Channel, InteractionRecord, Message, Sandbox
 from standin.harness import make_world, running
-
-from .ai import make_player
-from .cli import Parser, non_negative, output_folder, whole_number
-from .client import TappBot
-from .config import Settings
-from .daily import DailyConfig
-from .daily.demo import day_lines, play_the_day
-from .demo_review import review_first_deal
-from .engine import ActionType, Deal
-from .engine.cards import CARD_NAMES
-from .engine.claims import ClaimKind, ClaimTooDeep, claim_line, offered_claims
-from .i18n import t
-from .ratings import computer_level
-from .store import Store
-from .tables import ComponentId, Stamp, TableConfig
-from .tables.claims import CLAIM_BUDGET
 
 #: (label, variant, options, computers) of the demo's tables
 TABLES: tuple[tuple[str, str, dict[str, Any], int], ...] = (

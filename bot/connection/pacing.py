@@ -32,7 +32,7 @@ from typing import Any
 
 import discord
 
-from .config import share
+from bot.config import share
 
 
 def pace_line(rate: int, processes: int, proxy: str | None) -> str:

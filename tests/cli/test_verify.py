@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli.verify import main
 from bot.engine import Deal
 from bot.engine.shuffle import commitment
-from bot.verify_cli import main
 
 SEED = bytes(range(100, 132))
 

@@ -12,13 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai import make_player
+from bot.daily.ids import RunId
+from bot.daily.run import RunState
+from bot.daily.scoring import day_table
 from bot.engine import Action, ActionType
 from bot.store import Store
 from standin import Actor, Message
-
-from .ids import RunId
-from .run import RunState
-from .scoring import day_table
 
 Note = Callable[[str], None]
 

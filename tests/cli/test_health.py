@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.health import MAX_AGE_SECONDS, verdict, write_state
+from bot.cli.health import MAX_AGE_SECONDS, verdict, write_state
 
 
 def test_the_verdicts(tmp_path: Path) -> None:

@@ -1,6 +1,8 @@
-"""The README's commands, as written: each ``python -m bot`` command runs with the venv's
-Python that the README's set-up makes, names a real subcommand whose ``--help`` works and
-knows the options shown, and the set-up and test commands are those of ``.ci/test``.
+"""The commands and links of the README and of every page in ``docs/``, as written: each
+``python -m bot`` command (``.venv/bin/python -m bot`` in the README, ``bash .ci/bot``,
+the README's one set-up-and-run command) names a real subcommand whose ``--help`` works
+and knows the options shown, every link and anchor leads somewhere, and the set-up and
+test commands are those of ``.ci/bot`` and ``.ci/test``.
 
 The commands run in a subprocess of the current interpreter (standing in for
 ``.venv/bin/python``); the ``--help`` ones all in one, as ``python -m bot`` runs them
@@ -25,13 +27,22 @@ from bot.__main__ import SUBCOMMANDS
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
+DOCS = REPO / "docs"
 CI_TEST = REPO / ".ci" / "test"
+CI_BOT = REPO / ".ci" / "bot"
 VENV_PYTHON = ".venv/bin/python"
 BOT = f"{VENV_PYTHON} -m bot"
+#: the ways a page may start a bot command: the README's set-up-and-run script, the
+#: venv's Python, and (in docs/, such as the records contract) plain ``python -m bot``
+LAUNCHERS = ("bash .ci/bot", BOT, "python -m bot")
 
 
 def readme() -> str:
     return README.read_text(encoding="utf-8")
+
+
+def pages() -> list[Path]:
+    return [README, *sorted(DOCS.rglob("*.md"))]
 
 
 def shell_blocks(text: str) -> list[list[str]]:
@@ -41,16 +52,35 @@ def shell_blocks(text: str) -> list[list[str]]:
             for _indent, body in blocks]
 
 
-def shell_commands() -> list[str]:
-    return [line for block in shell_blocks(readme()) for line in block]
+def shell_commands(text: str | None = None) -> list[str]:
+    return [line for block in shell_blocks(readme() if text is None else text)
+            for line in block]
+
+
+def bot_args(command: str) -> list[str] | None:
+    """The arguments after the launcher, or None for a line that runs no bot command;
+    leading ``VAR=value`` assignments are passed over."""
+    words = shlex.split(command.split("  #", 1)[0])
+    while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):
+        words.pop(0)
+    line = " ".join(words)
+    for launcher in LAUNCHERS:
+        if line == launcher or line.startswith(launcher + " "):
+            return words[len(launcher.split()):]
+    return None
+
+
+def page_commands(text: str) -> list[list[str]]:
+    found = [*shell_commands(text),
+             *re.findall(r"`([^`\n]*(?:python -m bot|bash \.ci/bot)[^`\n]*)`", text)]
+    return [args for command in found
+            if (args := bot_args(command)) is not None and "..." not in command]
 
 
 def bot_commands() -> list[list[str]]:
-    """Every ``.venv/bin/python -m bot ...`` the README shows, in code blocks or inline
-    code, as argument lists after ``-m bot``."""
-    text = readme()
-    found = [*shell_commands(), *re.findall(r"`([^`\n]*python -m bot[^`\n]*)`", text)]
-    return [shlex.split(command)[3:] for command in found if command.startswith(BOT)]
+    """Every bot command the README and docs/ show, in code blocks or inline code, as
+    argument lists after ``-m bot``."""
+    return [args for page in pages() for args in page_commands(page.read_text("utf-8"))]
 
 
 def subcommand_of(args: list[str]) -> tuple[str, ...]:
@@ -105,25 +135,41 @@ def helps() -> dict[tuple[str, ...], Outcome]:
             for cmd, result in zip(wanted, json.loads(proc.stdout), strict=True)}
 
 
-def test_every_bot_command_uses_the_venv_python() -> None:
+def test_the_readme_runs_the_bot_from_the_venv() -> None:
+    """The README installs the bot in .venv only: every command it shows runs the
+    venv's Python or .ci/bot (in the Docker image the bot is its Python's)."""
     text = readme()
-    # (in the Docker image the bot is its Python's: docker exec tapp python -m bot ...)
     bare = re.findall(r"(?<!\.venv/bin/)(?<!docker exec tapp )\bpython3? -m bot\b", text)
-    assert bare == [], "the README's set-up installs the bot in .venv only"
-    assert len(bot_commands()) >= 8
+    assert bare == []
+    assert len(page_commands(text)) >= 5
     for command in shell_commands():  # any other Python or pip is the venv's
         if command.startswith(("python", "pip")):
             assert command == "python3 -m venv .venv"
         assert not command.startswith((".venv/bin/pip", "source", ". .venv"))
 
 
-def test_every_subcommand_and_benchmark_is_in_the_readme() -> None:
+def test_the_readme_starts_with_its_contents_and_the_demo() -> None:
+    """A newcomer reads what it is, the contents, then the demo: before the install,
+    the tests and the rest; and the README stays short."""
+    text = readme()
+    headings = re.findall(r"^## (.+)$", text, flags=re.M)
+    assert headings[:3] == ["Contents", "Try it: the demo, no token", "Run the bot"]
+    assert headings.index("Run the bot") < headings.index("Run the tests")
+    assert shell_commands(text)[0] == "bash .ci/bot demo"
+    contents = text.split("## Contents", 1)[1].split("\n## ", 1)[0]
+    for heading in headings[1:]:
+        assert f"(#{anchor(heading)})" in contents, heading
+
+
+def test_every_subcommand_and_benchmark_is_documented() -> None:
     shown = {subcommand_of(args) for args in bot_commands()}
     for name in SUBCOMMANDS:
         assert (name,) in shown, f"{name} is not documented"
     benchmarks = readme().split("## Benchmarks", 1)[1].split("\n## ", 1)[0]
     for name in BENCHMARKS:
-        assert f"- `{name}`:" in benchmarks
+        assert f"`{name}`" in benchmarks
+        listed = (DOCS / "benchmarks.md").read_text("utf-8")
+        assert f"- `{name}`:" in listed or f"## `{name}`" in listed, name
     assert "bench NAME" in benchmarks and "docs/benchmarks.md" in benchmarks
 
 
@@ -153,41 +199,66 @@ def test_the_configuration_table_is_in_the_run_help() -> None:
 
 
 def test_the_replay_example_runs_as_written() -> None:
-    [args] = [a for a in bot_commands() if a[:1] == ["replay"] and a[1:] != ["-"]]
+    [args] = [a for a in page_commands(readme() + (DOCS / "commands.md").read_text("utf-8"))
+              if a[:1] == ["replay"] and a[1:] != ["-"]]
     proc = run_bot(args)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["status"] == "finished"
 
 
-def test_the_readme_links_exist() -> None:
-    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", readme()):
-        if "://" not in target:
-            assert (REPO / target).exists(), target
+def anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to '-'."""
+    text = re.sub(r"[`*]", "", heading.strip().lower())
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
 
 
-def ci_commands() -> list[str]:
-    lines = [line.strip() for line in CI_TEST.read_text(encoding="utf-8").splitlines()]
+def anchors(page: Path) -> set[str]:
+    text = re.sub(r"^```.*?^```", "", page.read_text("utf-8"), flags=re.M | re.S)
+    return {anchor(h) for h in re.findall(r"^#+ (.+)$", text, flags=re.M)}
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda p: str(p.relative_to(REPO)))
+def test_the_links_and_anchors_exist(page: Path) -> None:
+    text = re.sub(r"^```.*?^```", "", page.read_text("utf-8"), flags=re.M | re.S)
+    for target, fragment in re.findall(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)", text):
+        if "://" in target or target.startswith("mailto:"):
+            continue
+        path = (page.parent / target).resolve() if target else page
+        assert path.exists(), (page.name, target)
+        if fragment and path.suffix == ".md":
+            assert fragment in anchors(path), (page.name, target, fragment)
+
+
+def ci_commands(script: Path = CI_TEST) -> list[str]:
+    lines = [line.strip() for line in script.read_text(encoding="utf-8").splitlines()]
     return [line for line in lines
             if line and not line.startswith(("#", "set ", "cd "))]
 
 
-def test_the_set_up_is_that_of_ci_without_the_test_extras() -> None:
-    """The README's set-up lines are .ci/test's: the same venv, the same pip, the locked
-    dependencies (CI's lock adds the test extras'), then the project from the clone; CI
-    adds --quiet and the test extras."""
-    ci = ci_commands()
+def test_the_set_up_is_that_of_ci_bot_and_ci_test() -> None:
+    """The README's set-up lines are what .ci/bot does (which adds --quiet), and
+    .ci/test's but for the test extras."""
     [setup] = [block for block in shell_blocks(readme()) if block[0].startswith("python3")]
     assert setup == ["python3 -m venv .venv",
                      f"{VENV_PYTHON} -m pip install --require-hashes -r requirements/bot.txt",
-                     f"{VENV_PYTHON} -m pip install --no-deps -e ."]
+                     f"{VENV_PYTHON} -m pip install --no-deps -e .",
+                     BOT]
+    bot_script = [line.replace('"$VENV/bin/python"', VENV_PYTHON).replace('"$VENV"', ".venv")
+                  .replace('"$ROOT/', "").replace('"$ROOT"', ".").replace('.txt"', ".txt")
+                  .replace("--quiet ", "") for line in ci_commands(CI_BOT)]
+    for line in setup[:3]:
+        assert line in bot_script, line
+    assert bot_script[-1] == f'exec {BOT} "$@"'
+    ci = ci_commands()
     assert setup[0] in ci
     installs = [line.replace("--quiet ", "").replace("'.[test]'", ".").replace(
         "requirements/test.txt", "requirements/bot.txt") for line in ci
         if line.startswith(f"{VENV_PYTHON} -m pip install") and "--upgrade" not in line]
-    assert installs == setup[1:]
+    assert installs == setup[1:3]
     # the upgrade steps install the same way
-    upgrade = readme().split("### Upgrade", 1)[1].split("\n## ", 1)[0]
-    assert shell_blocks(upgrade)[0] == ["git pull", *setup[1:]]
+    upgrades = [page.read_text("utf-8").split("## Upgrade", 1)[1].split("\n## ", 1)[0]
+                for page in pages() if "## Upgrade\n" in page.read_text("utf-8")]
+    assert upgrades and shell_blocks(upgrades[0])[0][:3] == ["git pull", *setup[1:3]]
 
 
 def test_the_test_command_is_ci_and_described_as_it_is() -> None:
@@ -203,7 +274,9 @@ def test_the_test_command_is_ci_and_described_as_it_is() -> None:
     assert "`bash .ci/test tests/e2e`" in section and (REPO / "tests" / "e2e").is_dir()
 
 
-@pytest.mark.parametrize("block", shell_blocks(readme()), ids=lambda b: b[0][:40])
+@pytest.mark.parametrize("block", [b for page in pages()
+                                   for b in shell_blocks(page.read_text("utf-8"))],
+                         ids=lambda b: b[0][:40])
 def test_shell_blocks_hold_commands_only(block: list[str]) -> None:
     """One command a line, no prompts or comments to copy by mistake."""
     for line in block:

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n.errors import LocalizedError
-from bot.store.settings import SettingRejected, validate
 from bot.usertext import safe
 
+from .models import SettingRejected, validate
 from .present import DURATIONS, format_duration, setting_name, value_text
 
 #: unit words (English, German, Swedish) → seconds

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.engine.session import Session
+from bot.settings import validate
 from bot.shards import ShardScope
 
 from .backend import Database
@@ -26,7 +27,7 @@ from .rows import (
     table_row,
 )
 from .scope import and_ours
-from .settings import insert_table_settings, validate
+from .settings import insert_table_settings
 from .sql import Conn
 
 _OPEN_SQL = "status IN ('lobby', 'playing')"

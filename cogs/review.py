@@ -20,7 +20,7 @@ from bot.client import TappBot
 from bot.i18n import t
 from bot.i18n.words import Words, render_labels
 from bot.review.ids import ReviewKey
-from bot.review.present import Picture, progress_text, review_pictures, review_text
+from bot.review.messages import Picture, progress_text, review_pictures, review_text
 from bot.review.service import ReviewJob, ReviewRefused, ReviewService
 from bot.store import StoreError
 from bot.ui.specs import SelectSpec

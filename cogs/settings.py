@@ -22,7 +22,7 @@ from bot.i18n import t
 from bot.ratings import SeasonLength
 from bot.settings import DECK_CHOICES, LANGUAGES, SPECS, TableMode, TimeoutPolicy
 from bot.settings.inputs import SettingError, check
-from bot.settings.present import changes_text, settings_embed, value_text
+from bot.settings.messages import changes_text, settings_embed, value_text
 from bot.store import Store
 
 from .group import TappCog, add_tapp_cog, needed

@@ -46,9 +46,9 @@ from .panel_follow import PanelFollower
 from .panels import LivePanel, Panels
 from .public import PublicMessages, Sleep, banned_for, transient
 from .spectator_follow import SpectatorPanel, SpectatorPanels
+from .table_messages import lobby_message, table_message, turn_ping
 from .table_notices import TableNotices
 from .thread_trouble import Troubles
-from .view_models import lobby_message, table_message, turn_ping
 
 log = logging.getLogger(__name__)
 

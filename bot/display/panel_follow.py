@@ -16,9 +16,9 @@ from bot.tables.state import HandContext, TableState
 from bot.ui.outgoing import Outgoing
 from bot.ui.specs import MessageModel
 
-from .availability_words import away_note
+from .availability_messages import away_note
 from .disclosure import Disclosure, MessageKind
-from .panel_models import hand_panel, panel_note
+from .panel_messages import hand_panel, panel_note
 from .panels import LivePanel, Panels, later
 from .public import transient
 

@@ -1,6 +1,6 @@
 """Server settings: the values and their checks (:mod:`.models`, no Discord, no SQL), what
 a member types made into values (:mod:`.inputs`) and the answers of ``/tapp settings``
-(:mod:`.present`).
+(:mod:`.messages`).
 
 The values are kept by :class:`bot.store.SettingsStore`. This package's top exports the
 domain only, so the store and the table service import it without Discord.

@@ -9,8 +9,8 @@ from typing import Any
 from bot.i18n.errors import LocalizedError
 from bot.usertext import safe
 
+from .messages import DURATIONS, format_duration, setting_name, value_text
 from .models import SettingRejected, validate
-from .present import DURATIONS, format_duration, setting_name, value_text
 
 #: unit words (English, German, Swedish) → seconds
 UNITS: dict[str, int] = {

@@ -6,7 +6,7 @@ import pytest
 
 from bot.settings import TimeoutPolicy
 from bot.settings.inputs import SettingError, check, parse_duration
-from bot.settings.present import format_duration
+from bot.settings.messages import format_duration
 
 
 @pytest.mark.parametrize(("text", "seconds"), [

@@ -9,7 +9,7 @@ import random
 from dataclasses import replace
 
 from bot.ai.selfplay import SETTINGS
-from bot.display.view_models import table_message
+from bot.display.table_messages import table_message
 from bot.engine import Deal, Phase, SeatView
 from bot.engine.playout import random_action
 from bot.i18n.words import Words

@@ -13,8 +13,8 @@ import shlex
 import pytest
 
 from bot import verify_cli
-from bot.display.panel_models import hand_panel
-from bot.display.view_models import closed_message, result_message, table_message
+from bot.display.panel_messages import hand_panel
+from bot.display.table_messages import closed_message, result_message, table_message
 from bot.engine import Action, ActionType, Deal
 from bot.engine.playout import random_action
 from bot.engine.session import Session

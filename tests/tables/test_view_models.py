@@ -8,8 +8,8 @@ import random
 from dataclasses import replace
 
 from bot.ai.selfplay import SETTINGS
-from bot.display.panel_models import hand_panel
-from bot.display.view_models import (
+from bot.display.panel_messages import hand_panel
+from bot.display.table_messages import (
     last_trick_message,
     lobby_message,
     result_message,
@@ -134,7 +134,7 @@ def test_the_lobby_and_the_ping() -> None:
 
 
 def test_a_cancelled_table_and_final_chips() -> None:
-    from bot.display.view_models import closed_message
+    from bot.display.table_messages import closed_message
 
     words = Words(None, "tapp1879")
     closed = closed_message(TableOver(1, False, ("A", "B", "C"), (5, -2, -3), (1, 1, 0)), words)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.display.panel_models import hand_panel
-from bot.display.view_models import closed_message, result_message
+from bot.display.panel_messages import hand_panel
+from bot.display.table_messages import closed_message, result_message
 from bot.engine import Action, ActionType, Deal
 from bot.engine.playout import random_action
 from bot.i18n.words import Words

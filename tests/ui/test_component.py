@@ -11,8 +11,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.display.panel_models import hand_panel
-from bot.display.rules_pages import rules_page
+from bot.display.panel_messages import hand_panel
+from bot.display.rules_messages import rules_page
 from bot.engine import Deal
 from bot.engine.playout import random_action
 from bot.i18n.words import Words

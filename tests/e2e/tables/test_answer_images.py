@@ -4,7 +4,7 @@ do; that picture is drawn while the action is being stored, not after."""
 from __future__ import annotations
 
 from bot.client import TappBot
-from bot.display.panel_models import hand_image
+from bot.display.panel_messages import hand_image
 from bot.i18n import language_of
 from bot.tables.state import HandContext
 from standin import Sandbox

@@ -18,7 +18,7 @@ from bot.ui.specs import (
 )
 from renderer.describe import sort_hand
 
-from .view_models import contract_line, last_trick_line
+from .table_messages import contract_line, last_trick_line
 
 #: characters of a name on a button (Discord allows 80 per label)
 LABEL_NAME = 40

@@ -1,5 +1,5 @@
 """A member's private panel: their hand, what the deal means for them, and components
-for exactly their legal actions (see :mod:`.view_models` for the shared specs)."""
+for exactly their legal actions (see :mod:`.table_messages` for the shared specs)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from bot.ui.specs import (
 )
 from renderer.describe import sort_hand
 
-from .view_models import contract_line
+from .table_messages import contract_line
 
 
 # -- the private hand -----------------------------------------------------------------

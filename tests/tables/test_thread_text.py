@@ -13,7 +13,6 @@ import shlex
 import pytest
 
 from bot import verify_cli
-from bot.display.panel_messages import hand_panel
 from bot.display.table_messages import closed_message, result_message, table_message
 from bot.engine import Action, ActionType, Deal
 from bot.engine.playout import random_action
@@ -23,6 +22,7 @@ from bot.i18n.words import Words
 from bot.tables.core import deal_chips
 from bot.tables.ids import ComponentId, Stamp
 from bot.tables.state import DealOver, HandContext, Shuffle, TableOver
+from bot.ui.hand_messages import hand_panel
 from renderer.labels import as_labels
 from renderer.result import describe_result
 from tests.tables.test_view_models import NAMES, state_of

@@ -8,7 +8,6 @@ import random
 from dataclasses import replace
 
 from bot.ai.selfplay import SETTINGS
-from bot.display.panel_messages import hand_panel
 from bot.display.table_messages import (
     last_trick_message,
     lobby_message,
@@ -22,6 +21,7 @@ from bot.i18n.words import Words
 from bot.store import TableStatus
 from bot.tables.ids import ComponentId, Stamp
 from bot.tables.state import DealOver, HandContext, SeatInfo, TableOver, TableState
+from bot.ui.hand_messages import hand_panel
 from bot.ui.specs import ButtonSpec, SelectSpec
 
 NAMES = ("Anna", "Bo", "Cleo", "Dan", "Eve", "Fay")

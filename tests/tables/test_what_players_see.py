@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.display.panel_messages import hand_panel
 from bot.display.table_messages import closed_message, result_message
 from bot.engine import Action, ActionType, Deal
 from bot.engine.playout import random_action
@@ -19,6 +18,7 @@ from bot.i18n.words import Words
 from bot.store import Store
 from bot.tables import DealOver, Stamp, TableOver
 from bot.tables.state import HandContext
+from bot.ui.hand_messages import hand_panel
 
 from .test_service import act_as_ai, service, started
 

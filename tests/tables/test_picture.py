@@ -16,8 +16,7 @@ from bot.i18n.words import Words
 from bot.tables.ids import Stamp
 from bot.tables.picture import Picture, snapshot, table_picture
 from bot.ui.specs import ImageKind
-
-from .test_view_models import state_of
+from tests.display.test_table_messages import state_of
 
 
 def chapter(view: SeatView) -> tuple[object, ...]:

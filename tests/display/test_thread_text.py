@@ -25,7 +25,7 @@ from bot.tables.state import DealOver, HandContext, Shuffle, TableOver
 from bot.ui.hand_messages import hand_panel
 from renderer.labels import as_labels
 from renderer.result import describe_result
-from tests.tables.test_view_models import NAMES, state_of
+from tests.display.test_table_messages import NAMES, state_of
 
 SEED = bytes(range(32))
 

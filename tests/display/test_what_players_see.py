@@ -19,8 +19,7 @@ from bot.store import Store
 from bot.tables import DealOver, Stamp, TableOver
 from bot.tables.state import HandContext
 from bot.ui.hand_messages import hand_panel
-
-from .test_service import act_as_ai, service, started
+from tests.tables.test_service import act_as_ai, service, started
 
 NAMES = ("alice", "Computer 2", "Computer 3", "Computer 4")
 

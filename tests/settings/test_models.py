@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 import renderer
@@ -57,3 +60,21 @@ def test_a_table_keeps_only_what_a_table_may_override():
     assert known([("stake", 5), ("language", "sv")], table=True) == {"language": "sv"}
     forbidden = merged({"computers_allowed": False}, {"computers_allowed": True})
     assert forbidden.computers_allowed is False
+
+
+def test_only_deck_for_reads_a_variants_home_deck():
+    """One place resolves the deck in effect: outside the engine, only ``Settings.deck_for``
+    reads ``home_deck``, and no module defines a class ``DeckStyle`` but the engine."""
+    root = Path(__file__).resolve().parents[2]
+    readers, definitions = [], []
+    for folder in ("bot", "cogs", "renderer", "bench"):
+        for path in sorted((root / folder).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            for node in ast.walk(ast.parse(path.read_text(), rel)):
+                if isinstance(node, ast.Attribute) and node.attr == "home_deck" \
+                        and not rel.startswith("bot/engine/"):
+                    readers.append(rel)
+                if isinstance(node, ast.ClassDef) and node.name == "DeckStyle":
+                    definitions.append(rel)
+    assert readers == ["bot/settings/models.py"]
+    assert definitions == ["bot/engine/cards.py"]

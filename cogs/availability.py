@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.connection.client import TappBot
-from bot.display.availability_words import away_saved, quiet_saved, times_text
+from bot.display.availability_messages import away_saved, quiet_saved, times_text
 from bot.i18n import t
 from bot.tables.availability import Availability as Service
 from bot.tables.quiet_hours import MAX_AWAY_DAYS, matching_zones

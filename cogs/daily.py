@@ -21,11 +21,11 @@ from discord.ext import commands
 
 from bot.connection.client import TappBot
 from bot.daily import DailyError, DailyMessage, DailyService
-from bot.daily.boards import day_message, streaks_message, week_message
+from bot.daily.board_messages import day_message, streaks_message, week_message
 from bot.daily.errors import NotYet, ServerOnly, StaleStep, Unavailable
 from bot.daily.ids import HANDS, BoardId, RunId
-from bot.daily.panel import hands_message, run_message
 from bot.daily.reply import Reply
+from bot.daily.run_messages import hands_message, run_message
 from bot.engine import TappError
 from bot.i18n import language_of, t
 from bot.i18n.words import Words

@@ -16,8 +16,8 @@ from bot.connection.client import TappBot
 from bot.connection.permissions import Missing, missing_for_new_table, missing_text
 from bot.engine.variants import option_choices, player_counts
 from bot.i18n import t
-from bot.settings import SettingError, check
-from bot.store import TableMode
+from bot.settings import TableMode
+from bot.settings.inputs import SettingError, check
 from bot.tables.errors import NoTableHere
 from bot.tables.lobby import MAX_ANTE, MAX_STAKE
 

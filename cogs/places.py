@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.connection.client import TappBot
-from bot.display.place_views import problem, suspended_list
+from bot.display.place_messages import problem, suspended_list
 from bot.i18n import t
 from bot.store import TableRow
 from bot.ui.outgoing import Outgoing

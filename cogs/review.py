@@ -18,9 +18,9 @@ from discord.ext import commands
 
 from bot.connection.client import TappBot
 from bot.i18n import t
-from bot.i18n.words import Words, home_style, render_labels
+from bot.i18n.words import Words, render_labels
 from bot.review.ids import ReviewKey
-from bot.review.present import Picture, progress_text, review_pictures, review_text
+from bot.review.messages import Picture, progress_text, review_pictures, review_text
 from bot.review.service import ReviewJob, ReviewRefused, ReviewService
 from bot.store import StoreError
 from bot.ui.specs import SelectSpec
@@ -118,8 +118,7 @@ class Review(TappCog):
 
         review = await service.run(job, progress)
         settings = await self.bot.database.settings.for_table(job.table_id)  # type: ignore[union-attr]
-        style = (home_style(job.variant) if settings.deck_style.value == "auto"
-                 else settings.deck_style.value)
+        style = settings.deck_for(job.variant)
         words = Words(lang, job.variant, style)
         title, text = review_text(job, review, words)
         labels = Labels(render_labels(lang))

@@ -1,7 +1,7 @@
 """``/tapp rules [variant]``: a variant's rules summary (default: the table's here), page by
 page, ephemerally in the user's language.
 
-The pages come from :mod:`bot.display.rules_pages`. ◀ / ▶ and a select of the page titles
+The pages come from :mod:`bot.display.rules_messages`. ◀ / ▶ and a select of the page titles
 turn the page in place; their ``custom_id`` carries variant, language and page, so they
 keep working after a restart (a click raises ``tapp_rules_page``). The *Rules* button of a table
 message (``cogs/table.py``) raises the ``tapp_rules`` event, answered here with the
@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.connection.client import TappBot
 from bot.connection.replies import deferred, fill
-from bot.display.rules_pages import EVENT, RulesPage, RulesRef, rules_page
+from bot.display.rules_messages import EVENT, RulesPage, RulesRef, rules_page
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.tables.errors import NoTableHere

@@ -20,9 +20,10 @@ from bot.connection.client import TappBot
 from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.ratings import SeasonLength
-from bot.settings import SettingError, changes_text, check, settings_embed, value_text
-from bot.store import DeckStyle, Store, TableMode, TimeoutPolicy
-from bot.store.settings import LANGUAGES, SPECS
+from bot.settings import DECK_CHOICES, LANGUAGES, SPECS, TableMode, TimeoutPolicy
+from bot.settings.inputs import SettingError, check
+from bot.settings.messages import changes_text, settings_embed, value_text
+from bot.store import Store
 
 from .group import TappCog, add_tapp_cog, needed
 from .table import language as user_language
@@ -31,8 +32,7 @@ from .table import language as user_language
 Duration = Range[str, 1, 24]
 POLICY_CHOICES = [Choice(name=t(f"settings.policy.{p.value}"), value=p.value)
                   for p in TimeoutPolicy]
-DECK_STYLE_CHOICES = [Choice(name=t(f"settings.deck.{d.value}"), value=d.value)
-                      for d in DeckStyle]
+DECK_STYLE_CHOICES = [Choice(name=t(f"settings.deck.{d}"), value=d) for d in DECK_CHOICES]
 MODE_CHOICES = [Choice(name=t(f"settings.mode.{m.value}"), value=m.value) for m in TableMode]
 LANGUAGE_CHOICES = [Choice(name=t(f"settings.language.{code}"), value=code)
                     for code in LANGUAGES]

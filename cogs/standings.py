@@ -45,8 +45,8 @@ from bot.standings import (
 )
 from bot.standings.chart import chip_chart
 from bot.standings.ids import ReplayKey
-from bot.standings.present import board_embed, history_embed, replay_embed, stats_embed
-from bot.standings.rating_present import rating_board_embed, ratings_field
+from bot.standings.messages import board_embed, history_embed, replay_embed, stats_embed
+from bot.standings.rating_messages import rating_board_embed, ratings_field
 from bot.standings.replay import Picture, render_replay, steps
 from bot.store import MemberStats, Period, StoreError
 from bot.ui import component

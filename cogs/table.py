@@ -21,10 +21,9 @@ from discord.ext import commands
 
 from bot.connection.client import TappBot
 from bot.display import Answer, Display, MessageKind
-from bot.display.panel_models import hand_image, hand_panel
-from bot.display.rules_pages import EVENT as RULES_EVENT
-from bot.display.spectator_panel import spectator_panel
-from bot.display.view_models import hands_message, last_trick_message
+from bot.display.rules_messages import EVENT as RULES_EVENT
+from bot.display.spectator_messages import spectator_panel
+from bot.display.table_messages import hands_message, last_trick_message
 from bot.engine import TappError
 from bot.i18n import language_of, t
 from bot.i18n.words import Words
@@ -38,6 +37,7 @@ from bot.tables import (
 from bot.tables.ids import WATCH_VERBS
 from bot.tables.spectators import watched_seat
 from bot.tables.state import HandContext
+from bot.ui.hand_messages import hand_image, hand_panel
 
 from .group import TappCog, add_tapp_cog, needed
 

@@ -12,18 +12,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import DeckStyle  # the engine names the styles; here they are drawn
+
 Point = tuple[float, float]
-
-
-class DeckStyle(StrEnum):
-    FRENCH = "french"
-    GERMAN = "german"
-    SWISS = "swiss"
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,9 @@
 A :class:`RunView` is one member's moment of their run (only their own seat's view);
 the boards hold a day's, a week's or the streaks' standings, a day's placings only for
 a viewer who may see them. A :class:`DailyMessage` is what a message shows (embeds,
-images to render, components), built by :mod:`.present` and sent by the cog; it
-remembers the views behind it and the cards its text names, for the tests.
+images to render, components), built by :mod:`.run_messages` and :mod:`.board_messages`
+and sent by the cog; it remembers the views behind it and the cards its text names, for
+the tests.
 """
 
 from __future__ import annotations

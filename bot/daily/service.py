@@ -21,8 +21,7 @@ from datetime import date, timedelta
 
 from bot.engine import Action, Deal, IllegalAction, make_variant
 from bot.engine.shuffle import commitment
-from bot.i18n.words import home_style
-from bot.store import DeckStyle, NotFound, Store
+from bot.store import NotFound, Store
 from bot.store.codec import record_header, result_to_json
 from bot.store.daily import DailyDeal, DailyRun, RunOver, StepTaken
 from bot.tables.errors import Refused
@@ -109,7 +108,7 @@ class DailyService:
                 run = await self._commit(run, state, state.seat, action)
             except IllegalAction as error:
                 settings = await self.store.settings.for_guild(guild_id)
-                raise refusal(error, view, self._style(daily.variant, settings.deck_style)) \
+                raise refusal(error, view, settings.deck_for(daily.variant)) \
                     from None
             run = await self._advance(daily, run, state)
             return await self._view(daily, run, state, done=action,
@@ -261,13 +260,7 @@ class DailyService:
         return RunView(
             run_id=run.run_id, step=state.step, day=parse_day(daily.day),
             variant=daily.variant, seat=daily.seat, view=state.view(),
-            style=self._style(daily.variant, settings.deck_style),
+            style=settings.deck_for(daily.variant),
             commitment=commitment(daily.seed), may_decline=state.may_decline(),
             done=done, declined=declined,
             chips=run.chips, place=place, finished_count=finished)
-
-    @staticmethod
-    def _style(variant: str, style: DeckStyle | None) -> str:
-        if style is None or style is DeckStyle.AUTO:
-            return home_style(variant)
-        return style.value

@@ -28,8 +28,8 @@ import discord
 from bot.connection.clock_offset import ClockOffset
 from bot.connection.invalid_budget import InvalidBudget
 from bot.i18n import language_of
-from bot.i18n.words import Words, home_style
-from bot.store import DeckStyle, Store, TableRow, TableStatus
+from bot.i18n.words import Words
+from bot.store import Store, TableRow, TableStatus
 from bot.tables.ids import Stamp
 from bot.tables.state import DealOver, TableEvent, TablePaused, TableState
 from bot.tables.timeouts import TimerNotice
@@ -46,9 +46,9 @@ from .panel_follow import PanelFollower
 from .panels import LivePanel, Panels
 from .public import PublicMessages, Sleep, banned_for, transient
 from .spectator_follow import SpectatorPanel, SpectatorPanels
+from .table_messages import lobby_message, table_message, turn_ping
 from .table_notices import TableNotices
 from .thread_trouble import Troubles
-from .view_models import lobby_message, table_message, turn_ping
 
 log = logging.getLogger(__name__)
 
@@ -335,9 +335,7 @@ class Display:
             settings = await self.store.settings.for_table(table_id)
             table = await self.store.tables.get(table_id)
             worker.language = None if settings.language == "auto" else settings.language
-            style = settings.deck_style
-            worker.style = (home_style(table.variant) if style is DeckStyle.AUTO
-                            else style.value)
+            worker.style = settings.deck_for(table.variant)
         return worker.language, worker.style
 
     async def notice(self, notice: TimerNotice) -> None:

@@ -11,14 +11,15 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.i18n import t
 from bot.i18n.words import Words
 from bot.tables.state import HandContext, TableState
+from bot.ui.hand_messages import hand_panel
 from bot.ui.outgoing import Outgoing
 from bot.ui.specs import MessageModel
 
-from .availability_words import away_note
+from .availability_messages import away_note
 from .disclosure import Disclosure, MessageKind
-from .panel_models import hand_panel, panel_note
 from .panels import LivePanel, Panels, later
 from .public import transient
 
@@ -41,6 +42,12 @@ async def edit_through_token(interaction: discord.Interaction, out: Outgoing,
                  interaction.user.id, error)
         return False
     return True
+
+
+def panel_note(key: str, language: str | None) -> MessageModel:
+    """A live panel once there is nothing more for it to show: the deal or the table is
+    over (no hand, no buttons)."""
+    return MessageModel(description=t(key, language))
 
 
 @dataclass(eq=False)

@@ -30,6 +30,7 @@ from bot.ui.outgoing import Outgoing
 from bot.ui.specs import MessageModel
 
 from .disclosure import Disclosure, MessageKind
+from .table_messages import closed_message, closed_note, result_message
 from .thread_trouble import (
     THREAD_ARCHIVED,
     UNKNOWN_CHANNEL,
@@ -38,7 +39,6 @@ from .thread_trouble import (
     edit_in,
     locked,
 )
-from .view_models import closed_message, closed_note, result_message
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -26,7 +26,7 @@ from bot.ui.specs import MessageModel
 from .disclosure import Disclosure, MessageKind
 from .panel_follow import edit_through_token
 from .panels import LIFETIME
-from .spectator_panel import spectator_panel
+from .spectator_messages import spectator_panel
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ from bot.ui.outgoing import Outgoing
 from bot.ui.specs import MessageModel
 
 from .disclosure import Disclosure, MessageKind
-from .notices import notice_text
+from .notice_messages import notice_text
 from .panel_follow import PanelFollower
 from .public import PublicMessages, Sleep, retrying, transient
 

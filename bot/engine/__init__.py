@@ -13,7 +13,7 @@ Public API::
 """
 
 from .actions import OPTIONAL, Action, ActionType
-from .cards import CARDS, Card, CardSet
+from .cards import CARDS, Card, CardSet, DeckStyle
 from .deal import Deal
 from .ending import Ending
 from .errors import IllegalAction, InvalidRecord, NotYourTurn, Refusal, TappError
@@ -24,7 +24,8 @@ from .view import DealResult, Phase, ResultStatus, SeatView, TrickView
 
 __all__ = [
     "CARDS", "OPTIONAL", "VARIANTS", "Action", "ActionType", "Card", "CardSet", "Deal",
-    "DealResult", "Ending", "IllegalAction", "InvalidRecord", "NotYourTurn", "Phase", "Refusal",
+    "DealResult", "DeckStyle",
+    "Ending", "IllegalAction", "InvalidRecord", "NotYourTurn", "Phase", "Refusal",
     "ResultStatus", "SeatView", "TappError", "TrickView", "Variant", "deal_from_record",
     "is_pass", "main_actions", "make_variant", "meant", "open_announcement", "replay", "rules_of",
 ]

@@ -8,6 +8,7 @@ cards is an int bit mask, wrapped for the public API in the immutable :class:`Ca
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from enum import StrEnum
 from typing import Final
 
 SUITS: Final = "CSHD"  # clubs, spades, hearts, diamonds
@@ -15,6 +16,17 @@ RANKS: Final = "6789JQKTA"  # low to high
 RANK_POINTS: Final = (0, 0, 0, 0, 2, 3, 4, 10, 11)
 
 CLUBS, SPADES, HEARTS, DIAMONDS = 0, 1, 2, 3
+
+
+class DeckStyle(StrEnum):
+    """The faces a deck's cards show: the same 36 cards (``C S H D`` are French
+    Kreuz/Pik/Herz/Karo, German Eichel/Laub/Herz/Schellen, Swiss
+    Eicheln/Schilten/Rosen/Schellen). Each variant has its home deck
+    (:attr:`bot.engine.Variant.home_deck`); the renderer draws each style."""
+
+    FRENCH = "french"
+    GERMAN = "german"
+    SWISS = "swiss"
 
 N_CARDS: Final = 36
 

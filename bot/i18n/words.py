@@ -13,11 +13,6 @@ from bot.engine import Action, ActionType, Phase, rules_of
 from bot.engine.cards import RANKS, SUITS, iter_bits
 from bot.i18n import DEFAULT, language_of, strings, t
 
-
-def home_style(variant: str) -> str:
-    """The deck the variant is usually played with (``deck_style: auto``)."""
-    return rules_of(variant).home_deck
-
 #: catalogue keys with this prefix override the renderer's words (``renderer.Labels``)
 RENDER_PREFIX = "render."
 

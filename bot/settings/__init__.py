@@ -1,11 +1,26 @@
-"""Server settings as members see and type them: reading durations and choices, checking
-values with a message in the member's language, and the answers of ``/tapp settings``.
+"""Server settings: the values and their checks (:mod:`.models`, no Discord, no SQL), what
+a member types made into values (:mod:`.inputs`) and the answers of ``/tapp settings``
+(:mod:`.messages`).
 
-The values themselves are kept by :class:`bot.store.SettingsStore`.
+The values are kept by :class:`bot.store.SettingsStore`. This package's top exports the
+domain only, so the store and the table service import it without Discord.
 """
 
-from .inputs import SettingError, check, parse_duration
-from .present import changes_text, format_duration, setting_name, settings_embed, value_text
+from .models import (
+    AUTO_DECK,
+    DECK_CHOICES,
+    LANGUAGES,
+    MAX_STAKE,
+    SPECS,
+    DeckStyle,
+    InvalidSetting,
+    SettingRejected,
+    Settings,
+    TableMode,
+    TimeoutPolicy,
+    validate,
+)
 
-__all__ = ["SettingError", "changes_text", "check", "format_duration", "parse_duration",
-           "setting_name", "settings_embed", "value_text"]
+__all__ = ["AUTO_DECK", "DECK_CHOICES", "LANGUAGES", "MAX_STAKE", "SPECS", "DeckStyle",
+           "InvalidSetting", "SettingRejected", "Settings", "TableMode", "TimeoutPolicy",
+           "validate"]

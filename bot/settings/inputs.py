@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n.errors import LocalizedError
-from bot.store.settings import SettingRejected, validate
 from bot.usertext import safe
 
-from .present import DURATIONS, format_duration, setting_name, value_text
+from .messages import DURATIONS, format_duration, setting_name, value_text
+from .models import SettingRejected, validate
 
 #: unit words (English, German, Swedish) → seconds
 UNITS: dict[str, int] = {

@@ -1,7 +1,7 @@
 """Per-server standings for the ``/tapp leaderboard``, ``stats`` and ``history`` commands.
 
 :class:`StandingsService` reads the store and returns view models (:mod:`.models`);
-:mod:`.present` turns them into embeds in the catalogue's words, :mod:`.replay` draws a
+:mod:`.messages` turns them into embeds in the catalogue's words, :mod:`.replay` draws a
 finished deal, :mod:`.ids` holds the ``custom_id`` schemes of the buttons.
 """
 

@@ -9,18 +9,8 @@ from __future__ import annotations
 
 import math
 
-from bot.i18n.words import home_style
 from bot.ratings import MIN_RATED_DEALS, SeasonLength, previous_start, season_end, season_start
-from bot.store import (
-    DealNotFound,
-    DealStatus,
-    DeckStyle,
-    LedgerRow,
-    MemberStats,
-    Period,
-    SettledDeal,
-    Store,
-)
+from bot.store import DealNotFound, DealStatus, LedgerRow, MemberStats, Period, SettledDeal, Store
 from bot.store.ratings import RatingPoint, StoredRating
 
 from .errors import DealNotOver, NoSeasons, NoSuchDeal, RatingPeriod, SeasonAndPeriod
@@ -128,7 +118,7 @@ class StandingsService:
             raise DealNotOver()
         record = await self.store.deals.record(deal_id)
         ledger = await self.store.ledger.for_deal(deal_id)
-        style = (await self.store.settings.for_guild(guild_id)).deck_style
+        settings = await self.store.settings.for_guild(guild_id)
         seats = sorted((r for r in ledger if r.seat is not None), key=lambda r: r.seat or 0)
         pot = next((r.amount for r in ledger if r.seat is None), None)
         return DealReplay(
@@ -137,8 +127,7 @@ class StandingsService:
             user_ids=tuple(r.user_id for r in seats),
             chips=tuple(r.amount for r in seats), pot_change=pot,
             ended_at=row.ended_at or row.started_at,
-            deck_style=(home_style(row.variant)
-                        if style is DeckStyle.AUTO else style.value),
+            deck_style=settings.deck_for(row.variant),
             seed=row.seed, commitment=row.commitment)
 
 

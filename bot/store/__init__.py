@@ -16,7 +16,6 @@ from .errors import (
     DealInProgress,
     DealNotFound,
     DuplicateAction,
-    InvalidSetting,
     InvalidTransition,
     LedgerImbalance,
     NotFound,
@@ -57,7 +56,6 @@ from .models import (
     TableRow,
     TableStatus,
 )
-from .settings import DeckStyle, Settings, TableMode, TimeoutPolicy
 from .standings import Period
 from .store import Store
 
@@ -65,14 +63,14 @@ __all__ = [
     "DEFAULT_PATH", "ActionRow", "AlreadySeated", "ChipPoint", "ClaimRow", "ClaimStatus",
     "ContractRecord",
     "Arming", "CorruptState", "DealAmount", "DealClosed", "DealInProgress", "DealNotFound",
-    "DealRow", "DealStatus", "Deadline", "DeadlineKind", "DeadlineSpec", "DeckStyle",
+    "DealRow", "DealStatus", "Deadline", "DeadlineKind", "DeadlineSpec",
     "DuplicateAction",
-    "Imbalance", "InvalidSetting", "InvalidTransition", "Leaderboard", "LedgerImbalance",
+    "Imbalance", "InvalidTransition", "Leaderboard", "LedgerImbalance",
     "LedgerKind", "LedgerRow", "MemberStats", "MemberTime", "MessageRef", "NotFound",
     "OpenTable", "Period",
-    "PlyGap", "PostedMessage", "SchemaTooNew", "SeatRow", "SeatTaken", "Settings",
+    "PlyGap", "PostedMessage", "SchemaTooNew", "SeatRow", "SeatTaken",
     "SettledDeal", "StaleAction", "Standing", "StandingsDrift", "Store", "StoreError",
-    "StoreFull", "StoreUnavailable", "TableClosed", "TableMode", "TableNotFound", "TableRow",
-    "TableStatus", "TimeoutPolicy", "open_database", "restore_session", "session_from_state",
+    "StoreFull", "StoreUnavailable", "TableClosed", "TableNotFound", "TableRow",
+    "TableStatus", "open_database", "restore_session", "session_from_state",
     "session_to_state", "shown_location",
 ]

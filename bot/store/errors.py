@@ -104,9 +104,5 @@ class LedgerImbalance(StoreError):
     """A deal's ledger rows would not sum to zero."""
 
 
-class InvalidSetting(StoreError, TappError):
-    """An unknown setting or a value out of range (the message names which)."""
-
-
 class CorruptState(StoreError):
     """Stored JSON (session state, record header) cannot be decoded."""

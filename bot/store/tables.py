@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.connection.shards import ShardScope
 from bot.engine.session import Session
+from bot.settings import validate
 
 from .backend import Database
 from .codec import full_record, session_to_state
@@ -26,7 +27,7 @@ from .rows import (
     table_row,
 )
 from .scope import and_ours
-from .settings import insert_table_settings, validate
+from .settings import insert_table_settings
 from .sql import Conn
 
 _OPEN_SQL = "status IN ('lobby', 'playing')"

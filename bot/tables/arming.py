@@ -3,7 +3,8 @@ timeout it gets (stored by the write that makes it the member's turn)."""
 
 from __future__ import annotations
 
-from bot.store import Arming, DeadlineKind, DeadlineSpec, Settings, TableStatus
+from bot.settings import Settings
+from bot.store import Arming, DeadlineKind, DeadlineSpec, TableStatus
 
 from .claim_views import claim_state
 from .live import LiveTable

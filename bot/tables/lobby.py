@@ -17,9 +17,9 @@ from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import language_of, t
 from bot.i18n.errors import InLanguage
 from bot.i18n.names import NAMES
-from bot.store import StoreError, TableMode, TableStatus
-from bot.store.settings import MAX_STAKE
-from bot.store.settings import validate as validate_settings
+from bot.settings import MAX_STAKE, TableMode
+from bot.settings import validate as validate_settings
+from bot.store import StoreError, TableStatus
 from bot.usertext import Where, safe
 
 from .arming import arming, turn_key

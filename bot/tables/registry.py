@@ -10,10 +10,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import TypeVar
 
 from bot.engine import TappError
-from bot.i18n.words import home_style
 from bot.store import (
     ClaimRow,
-    DeckStyle,
     MemberTime,
     OpenTable,
     Store,
@@ -108,11 +106,10 @@ class TableRegistry:
         """Make a loaded table live (replaying its deal in play)."""
         table = opened.table
         settings = await self.store.settings.for_table(table.table_id)
-        style = settings.deck_style
         live = LiveTable(
             row=table, seats={s.seat: s for s in opened.seats},
             language=None if settings.language == "auto" else settings.language,
-            style=home_style(table.variant) if style is DeckStyle.AUTO else style.value,
+            style=settings.deck_for(table.variant),
             placed=placed)
         _fill(live, opened)
         live.claim = await self._claim(live)

@@ -24,16 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Action, ActionType, SeatView, deal_from_record
-from bot.i18n.words import home_style
-from bot.store import (
-    Deadline,
-    DeadlineKind,
-    DealStatus,
-    DeckStyle,
-    Store,
-    StoreError,
-    TableNotFound,
-)
+from bot.store import Deadline, DeadlineKind, DealStatus, Store, StoreError, TableNotFound
 
 from .arming import turn_key, turn_specs
 from .availability import Availability
@@ -288,8 +279,7 @@ class TableService:
         ledger = await self.store.ledger.for_deal(deal.deal_id)
         names = {r.seat: r.display_name or "" for r in ledger if r.seat is not None}
         settings = await self.store.settings.for_table(table_id)
-        style = (home_style(table.variant) if settings.deck_style is DeckStyle.AUTO
-                 else settings.deck_style.value)
+        style = settings.deck_for(table.variant)
         return FinishedDeal(view, number, tuple(names.get(s, "") for s in range(view.players)),
                             style)
 

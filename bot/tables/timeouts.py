@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.ai import make_player
-from bot.store import Deadline, DeadlineKind, MemberTime, TimeoutPolicy
+from bot.settings import TimeoutPolicy
+from bot.store import Deadline, DeadlineKind, MemberTime
 
 from .arming import Turn, turn_key
 from .claim_views import claim_state

@@ -1,5 +1,5 @@
 """Who may watch a table, and what they are shown of a seat (Discord-free; the panel
-itself is :mod:`bot.display.spectator_panel`)."""
+itself is :mod:`bot.display.spectator_messages`)."""
 
 from __future__ import annotations
 

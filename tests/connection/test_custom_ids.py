@@ -11,7 +11,7 @@ import pytest
 
 from bot.connection.custom_ids import KINDS, TEMPLATE, Key, Unreadable, parse, read
 from bot.daily.ids import BoardId, RunId
-from bot.display.rules_pages import RulesRef
+from bot.display.rules_messages import RulesRef
 from bot.review.ids import ReviewKey
 from bot.standings import BoardKey, HistoryKey, ReplayKey
 from bot.store import Period

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from bot.cli import verify as verify_cli
-from bot.daily.boards import day_message
+from bot.daily.board_messages import day_message
 from bot.daily.models import DayBoard
 from bot.daily.scoring import Placing
 from bot.store.daily import DailyScore

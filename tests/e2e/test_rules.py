@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.config import Settings
 from bot.connection.client import TappBot
-from bot.display.rules_pages import PAGES
+from bot.display.rules_messages import PAGES
 from standin import Sandbox
 from standin.harness import World, running
 from standin.models import Message

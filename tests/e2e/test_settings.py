@@ -7,7 +7,8 @@ import discord
 
 from bot.config import Settings as BotSettings
 from bot.connection.client import TappBot
-from bot.store import DeckStyle, Settings, Store, TableMode, TimeoutPolicy
+from bot.settings import DeckStyle, Settings, TableMode, TimeoutPolicy
+from bot.store import Store
 from standin import Actor, Sandbox
 from standin.harness import World, running
 from standin.models import ALL_PERMISSIONS, Message

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.display.rules_pages import PAGES, rules_page
+from bot.display.rules_messages import PAGES, rules_page
 from bot.engine import VARIANTS, Action, ActionType
 from bot.i18n import LANGUAGES, t
 from bot.i18n.words import Words

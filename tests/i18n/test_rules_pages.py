@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.display.rules_pages import (
+from bot.display.rules_messages import (
     CUSTOM_ID,
     EMBED_DESCRIPTION,
     EMBED_TITLE,

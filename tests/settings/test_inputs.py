@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.settings import SettingError, check, format_duration, parse_duration
-from bot.store import TimeoutPolicy
+from bot.settings import TimeoutPolicy
+from bot.settings.inputs import SettingError, check, parse_duration
+from bot.settings.messages import format_duration
 
 
 @pytest.mark.parametrize(("text", "seconds"), [

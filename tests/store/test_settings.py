@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import TappError
-from bot.store import DeckStyle, InvalidSetting, Settings, Store, TableMode, TimeoutPolicy
-from bot.store.settings import SettingRejected
+from bot.settings import (
+    DeckStyle,
+    InvalidSetting,
+    SettingRejected,
+    Settings,
+    TableMode,
+    TimeoutPolicy,
+)
+from bot.store import Store
 
 
 async def test_a_new_server_has_the_defaults(store: Store) -> None:

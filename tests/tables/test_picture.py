@@ -9,15 +9,14 @@ import random
 from dataclasses import replace
 
 from bot.ai.selfplay import SETTINGS
-from bot.display.view_models import table_message
+from bot.display.table_messages import table_message
 from bot.engine import Deal, Phase, SeatView
 from bot.engine.playout import random_action
 from bot.i18n.words import Words
 from bot.tables.ids import Stamp
 from bot.tables.picture import Picture, snapshot, table_picture
 from bot.ui.specs import ImageKind
-
-from .test_view_models import state_of
+from tests.display.test_table_messages import state_of
 
 
 def chapter(view: SeatView) -> tuple[object, ...]:

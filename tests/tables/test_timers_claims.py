@@ -5,7 +5,7 @@ starts anew. A timeout never withdraws a claim unannounced, nor marks the claime
 
 from __future__ import annotations
 
-from bot.display.notices import notice_text
+from bot.display.notice_messages import notice_text
 from bot.store import ClaimStatus, DeadlineKind, Store
 from bot.tables.arming import turn_key
 from bot.tables.timeouts import REMINDER, SUBSTITUTE

@@ -11,14 +11,14 @@ from typing import Any
 import discord
 import pytest
 
-from bot.display.panel_models import hand_panel
-from bot.display.rules_pages import rules_page
+from bot.display.rules_messages import rules_page
 from bot.engine import Deal
 from bot.engine.playout import random_action
 from bot.i18n.words import Words
 from bot.tables.ids import Stamp, custom_id
 from bot.tables.state import HandContext
 from bot.ui.component import SpecView, view
+from bot.ui.hand_messages import hand_panel
 from bot.ui.specs import ButtonSpec, Component, SelectSpec
 
 NAMES = ("Anna", "Bo", "Cai", "Dana", "Eli", "Fay")

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..actions import Action, ActionType
-from ..cards import mask_points
+from ..cards import DeckStyle, mask_points
 from ..ending import Ending
 from ..errors import IllegalAction, InvalidRecord, Refusal
 from ..view import DealResult, ResultStatus
@@ -81,8 +81,8 @@ class Variant:
     keeps_pot: ClassVar[bool] = False
     #: the turn passes clockwise (to the left); the others pass it counter-clockwise
     clockwise: ClassVar[bool] = False
-    #: the cards the variant is played with at home: ``swiss``, ``french`` or ``german``
-    home_deck: ClassVar[str] = "french"
+    #: the cards the variant is played with at home
+    home_deck: ClassVar[DeckStyle] = DeckStyle.FRENCH
     #: contracts decided by tricks (all of them, or none) rather than by card points:
     #: those whose :meth:`facts` aim is in :data:`BY_TRICKS`
     trick_contracts: ClassVar[frozenset[str]] = frozenset()

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
-from ..cards import HEARTS
+from ..cards import HEARTS, DeckStyle
 from ..ending import Ending
 from ..view import Phase
 from .base import (
@@ -118,7 +118,7 @@ class ClosingWords(Words):
 class Dapp(ContestVariant):
     name = "dapp"
     player_counts = (3, 4, 5, 6)
-    home_deck = "german"
+    home_deck = DeckStyle.GERMAN
     trick_contracts = frozenset(f.name for f in FACTS.values() if f.aim in BY_TRICKS)
     session_options = ("closing_round",)
     option_defaults: ClassVar[dict[str, Any]] = {"closing_ramsch": False}

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ActionType
-from ..cards import HEARTS, Card
+from ..cards import HEARTS, Card, DeckStyle
 from ..ending import Ending
 from ..view import Phase
 from .base import (
@@ -92,7 +92,7 @@ class Auction:
 class Wuerttemberg(Variant):
     name = "wuerttemberg"
     player_counts = (3, 4)
-    home_deck = "german"
+    home_deck = DeckStyle.GERMAN
     trick_contracts = frozenset(f.name for f in FACTS.values() if f.aim in BY_TRICKS)
     session_options = ("herz_ass_ende",)
     option_defaults: ClassVar[dict[str, Any]] = {"deck": 36, "herz_aufnehmen": False,

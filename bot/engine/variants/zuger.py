@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action
+from ..cards import DeckStyle
 from ..view import Phase
 from .base import ALL_SUITS, Aim, ContractFacts, Score, Variant, bid_actions
 from .scoring import declarer_pays_or_wins
@@ -49,7 +50,7 @@ class Auction:
 class Zuger(Variant):
     name = "zuger"
     player_counts = (4,)
-    home_deck = "swiss"
+    home_deck = DeckStyle.SWISS
     option_defaults: ClassVar[dict[str, Any]] = {"tapp_threshold": 61}
     option_choices: ClassVar[dict[str, tuple[int, ...]]] = {"tapp_threshold": (61, 65)}
     auction_form = "ladder"

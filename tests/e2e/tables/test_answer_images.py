@@ -4,9 +4,9 @@ do; that picture is drawn while the action is being stored, not after."""
 from __future__ import annotations
 
 from bot.connection.client import TappBot
-from bot.display.panel_models import hand_image
 from bot.i18n import language_of
 from bot.tables.state import HandContext
+from bot.ui.hand_messages import hand_image
 from standin import Sandbox
 from standin.harness import World
 from tests.store_hooks import install

@@ -12,7 +12,7 @@ import pytest
 from bot.config import Settings
 from bot.connection.client import TappBot
 from bot.display import Disclosure
-from bot.display.view_models import table_message
+from bot.display.table_messages import table_message
 from bot.i18n.words import Words
 from bot.tables import TableConfig
 from bot.ui.specs import MessageModel

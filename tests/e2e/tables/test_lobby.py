@@ -10,7 +10,8 @@ import pytest
 
 from bot.config import Settings
 from bot.connection.client import TappBot
-from bot.store import DealStatus, TableMode, TableStatus
+from bot.settings import TableMode
+from bot.store import DealStatus, TableStatus
 from bot.tables import ComponentId, TableConfig
 from standin import Sandbox
 from standin.harness import World, running

@@ -8,8 +8,7 @@ import random
 from dataclasses import replace
 
 from bot.ai.selfplay import SETTINGS
-from bot.display.panel_models import hand_panel
-from bot.display.view_models import (
+from bot.display.table_messages import (
     last_trick_message,
     lobby_message,
     result_message,
@@ -22,6 +21,7 @@ from bot.i18n.words import Words
 from bot.store import TableStatus
 from bot.tables.ids import ComponentId, Stamp
 from bot.tables.state import DealOver, HandContext, SeatInfo, TableOver, TableState
+from bot.ui.hand_messages import hand_panel
 from bot.ui.specs import ButtonSpec, SelectSpec
 
 NAMES = ("Anna", "Bo", "Cleo", "Dan", "Eve", "Fay")
@@ -134,7 +134,7 @@ def test_the_lobby_and_the_ping() -> None:
 
 
 def test_a_cancelled_table_and_final_chips() -> None:
-    from bot.display.view_models import closed_message
+    from bot.display.table_messages import closed_message
 
     words = Words(None, "tapp1879")
     closed = closed_message(TableOver(1, False, ("A", "B", "C"), (5, -2, -3), (1, 1, 0)), words)
@@ -143,29 +143,3 @@ def test_a_cancelled_table_and_final_chips() -> None:
     cancelled = closed_message(TableOver(1, True, ("A",), None, None), words)
     assert cancelled.title == "Table cancelled" and not cancelled.components
 
-
-def test_the_private_hand_is_drawn_in_the_readers_language() -> None:
-    deal = Deal.new("zuger", players=4, dealer=0, rng=random.Random(7))
-    seat = deal.view(0).actor
-    assert seat is not None
-    german_table = HandContext(3, Stamp(0, 0), seat, deal.view(seat), ("a", "b", "c", "d"),
-                               "swiss", "de")
-    model = hand_panel(german_table, Words("en-US", "zuger", "swiss"))
-    assert model.image is not None and model.image.language == "en-US"
-    assert hand_panel(german_table, Words("sv", "zuger", "swiss")).image.language == "sv"
-
-
-def test_the_answer_to_an_action_has_a_picture_only_while_there_is_more_to_do() -> None:
-    deal = Deal.new("zuger", players=4, dealer=0, rng=random.Random(7))
-    seat = deal.view(0).actor
-    assert seat is not None
-    names = ("a", "b", "c", "d")
-    words = Words("en", "zuger", "swiss")
-    waiting = (seat + 1) % 4  # not on turn: nothing to do now
-    ctx = HandContext(3, Stamp(0, 0), waiting, deal.view(waiting), names, "swiss", "en")
-    assert hand_panel(ctx, words).image is not None  # My hand: always the picture
-    done = hand_panel(ctx, words, "Done.", after_action=True)
-    assert done.image is None and "Done." in done.description
-    assert all(words.card(c) in done.description for c in deal.view(waiting).hand or ())
-    on_turn = HandContext(3, Stamp(0, 0), seat, deal.view(seat), names, "swiss", "en")
-    assert hand_panel(on_turn, words, after_action=True).image is not None

@@ -9,8 +9,10 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.store import Settings
 from bot.usertext import safe
+
+from .models import Settings
+from .models import plain as stored_form
 
 COLOUR = discord.Colour(0x2E7D32)  # the felt's green
 DURATIONS = frozenset({"reminder_delay", "turn_timeout"})
@@ -39,7 +41,7 @@ def format_duration(seconds: int, language: str | None) -> str:
 
 def value_text(key: str, value: Any, language: str | None) -> str:
     """One setting's value in ``language``."""
-    plain = getattr(value, "value", value)
+    plain = stored_form(value)
     if key in DURATIONS:
         return format_duration(int(plain), language)
     if key == "stake":

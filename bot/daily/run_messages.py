@@ -2,7 +2,7 @@
 their seat sees it, their hand and exactly their legal actions), the result once they
 have finished, and every hand as dealt on request. Everything comes from the member's
 own seat's view; the hand part is the tables' private panel
-(:func:`bot.display.panel_models.hand_panel`) with its components pointed at the run.
+(:func:`bot.ui.hand_messages.hand_panel`) with its components pointed at the run.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.display.panel_models import hand_panel
-from bot.display.view_models import play_lines, result_line
 from bot.engine import SeatView
 from bot.i18n import signed
 from bot.i18n.words import Words
 from bot.tables.ids import ComponentId, Stamp
 from bot.tables.state import HandContext
+from bot.ui.deal_messages import play_lines, result_line
+from bot.ui.hand_messages import hand_panel
 from bot.ui.specs import (
     SECONDARY,
     ButtonSpec,

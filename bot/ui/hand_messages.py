@@ -1,5 +1,6 @@
-"""A member's private panel: their hand, what the deal means for them, and components
-for exactly their legal actions (see :mod:`.view_models` for the shared specs)."""
+"""A member's private hand panel: their hand, what the deal means for them, and
+components for exactly their legal actions. The tables' *My hand* panel and the deal of
+the day's panel (its components pointed at the run) are both this one."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Any
 from bot.connection.custom_ids import PICK
 from bot.engine import Action, ActionType, Card, Phase, SeatView, is_pass
 from bot.engine.cards import CARD_NAMES, iter_bits
-from bot.i18n import t
 from bot.i18n.words import Words
 from bot.store import ClaimStatus
 from bot.tables.ids import Stamp, custom_id
@@ -31,7 +31,7 @@ from bot.ui.specs import (
 )
 from renderer.describe import sort_hand
 
-from .view_models import contract_line
+from .deal_messages import contract_line
 
 
 # -- the private hand -----------------------------------------------------------------
@@ -86,12 +86,6 @@ def hand_image(ctx: HandContext, language: str | None, *,
 def _main_actions(view: SeatView) -> list[Action]:
     """The seat's legal actions but announcements (kontra, rekontra)."""
     return [a for a in view.legal if a.type not in (ActionType.KONTRA, ActionType.REKONTRA)]
-
-
-def panel_note(key: str, language: str | None) -> MessageModel:
-    """A live panel once there is nothing more for it to show: the deal or the table is
-    over (no hand, no buttons)."""
-    return MessageModel(description=t(key, language))
 
 
 def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> list[str]:

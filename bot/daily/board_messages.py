@@ -15,7 +15,7 @@ from bot.ui.specs import PRIMARY, SECONDARY, ButtonSpec, rows
 
 from .ids import board_id
 from .models import DailyMessage, DayBoard, EmbedModel, StreakBoard, WeekBoard
-from .panel import COLOUR, chips_text, percent_text
+from .run_messages import COLOUR, chips_text, percent_text
 from .scoring import Placing
 
 LINES_MAX = 25  # lines of a table shown (an embed's description holds 4096 characters)

@@ -10,7 +10,7 @@ from bot.store import MemberTime
 from bot.tables.quiet_hours import away_at, clock_text, quiet_end, zone_info
 from bot.tables.state import AbsenceKind, TableState
 
-from .view_models import discord_time
+from .table_messages import discord_time
 
 
 def quiet_saved(times: MemberTime, language: str | None) -> str:

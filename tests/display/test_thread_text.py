@@ -13,8 +13,7 @@ import shlex
 import pytest
 
 from bot.cli import verify as verify_cli
-from bot.display.panel_models import hand_panel
-from bot.display.view_models import closed_message, result_message, table_message
+from bot.display.table_messages import closed_message, result_message, table_message
 from bot.engine import Action, ActionType, Deal
 from bot.engine.playout import random_action
 from bot.engine.session import Session
@@ -23,9 +22,10 @@ from bot.i18n.words import Words
 from bot.tables.core import deal_chips
 from bot.tables.ids import ComponentId, Stamp
 from bot.tables.state import DealOver, HandContext, Shuffle, TableOver
+from bot.ui.hand_messages import hand_panel
 from renderer.labels import as_labels
 from renderer.result import describe_result
-from tests.tables.test_view_models import NAMES, state_of
+from tests.display.test_table_messages import NAMES, state_of
 
 SEED = bytes(range(32))
 

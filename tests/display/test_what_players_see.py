@@ -11,16 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.display.panel_models import hand_panel
-from bot.display.view_models import closed_message, result_message
+from bot.display.table_messages import closed_message, result_message
 from bot.engine import Action, ActionType, Deal
 from bot.engine.playout import random_action
 from bot.i18n.words import Words
 from bot.store import Store
 from bot.tables import DealOver, Stamp, TableOver
 from bot.tables.state import HandContext
-
-from .test_service import act_as_ai, service, started
+from bot.ui.hand_messages import hand_panel
+from tests.tables.test_service import act_as_ai, service, started
 
 NAMES = ("alice", "Computer 2", "Computer 3", "Computer 4")
 

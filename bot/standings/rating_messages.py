@@ -15,8 +15,7 @@ from bot.i18n import t
 from bot.ratings import Rating, computer_level
 from bot.store.ratings import RatingLine, StoredRating
 
-from .models import RatingPage
-from .present import (
+from .messages import (
     COLOUR,
     DESCRIPTION_MAX,
     FIELD_MAX,
@@ -26,6 +25,7 @@ from .present import (
     span_title,
     variant_name,
 )
+from .models import RatingPage
 
 
 def rating_text(r: Rating) -> str:

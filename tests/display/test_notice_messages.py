@@ -7,7 +7,7 @@ from bot.tables.timeouts import ABANDONED, REMINDER, SUBSTITUTE, TimerNotice
 
 
 def test_notice_texts() -> None:
-    from bot.display.notices import notice_text
+    from bot.display.notice_messages import notice_text
 
     base = TimerNotice(REMINDER, 1, 2, 0, 42, "Anna", None, "zuger", seconds_left=3000)
     text = notice_text(base)
@@ -23,7 +23,7 @@ def test_notice_texts() -> None:
 def test_a_substitute_notice_names_no_card() -> None:
     """Cards a substitute discarded or gave are hidden; the one it played is shown on the
     table message: the public notice names none of them, only what kind of move it was."""
-    from bot.display.notices import notice_text
+    from bot.display.notice_messages import notice_text
 
     from ..e2e.tables.driver import cards_in_text
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.i18n.words import Words
 from bot.tables.ids import custom_id
 from bot.tables.watching import Spectated
+from bot.ui.deal_messages import contract_line, last_trick_line
 from bot.ui.specs import (
     PRIMARY,
     SECONDARY,
@@ -17,8 +18,6 @@ from bot.ui.specs import (
     shown_names,
 )
 from renderer.describe import sort_hand
-
-from .view_models import contract_line, last_trick_line
 
 #: characters of a name on a button (Discord allows 80 per label)
 LABEL_NAME = 40

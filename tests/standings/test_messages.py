@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.standings import BoardKey, HistoryKey, StandingsService
-from bot.standings.models import HistoryEntry, HistoryPage
-from bot.standings.present import (
+from bot.standings.messages import (
     board_embed,
     clip,
     history_embed,
@@ -14,6 +13,7 @@ from bot.standings.present import (
     signed,
     stats_embed,
 )
+from bot.standings.models import HistoryEntry, HistoryPage
 from bot.store import Period, Store
 
 

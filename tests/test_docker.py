@@ -43,12 +43,28 @@ def env() -> dict[str, str]:
     return found
 
 
+#: a pin of a universal lock: ``name==version``, its environment markers if any, then
+#: its hashes on the lines that follow
+PIN = re.compile(r"^([A-Za-z0-9_.-]+)==(\S+)(?: ; ([^\\\n]+))? \\$", flags=re.M)
+
+
+def normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def pinned(lock: Path) -> dict[str, str]:
-    """name -> version of a pip-compile lock (every line with its hashes)."""
+    """name -> version of a lock (every line with its hashes)."""
     text = lock.read_text(encoding="utf-8")
-    pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", text, flags=re.M))
-    assert len(pins) == len(re.findall(r"==", text))  # every pin has hashes
-    return {re.sub(r"[-_.]+", "-", name).lower(): version for name, version in pins.items()}
+    pins = {name: version for name, version, _markers in PIN.findall(text)}
+    assert len(pins) == len(re.findall(r"^\S+==", text, flags=re.M))  # each with hashes
+    return {normal(name): version for name, version in pins.items()}
+
+
+def markers(lock: Path) -> dict[str, str]:
+    """name -> environment markers of the lock's pins that have some."""
+    return {normal(name): marks
+            for name, _version, marks in PIN.findall(lock.read_text(encoding="utf-8"))
+            if marks}
 
 
 def requirement_name(spec: str) -> str:
@@ -81,6 +97,39 @@ def test_the_dependencies_come_from_the_lock_that_ci_uses() -> None:
     # and the mypyc that compiles the playout (setup.py) is the mypy the tests run
     build = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     assert f"mypy=={test['mypy']}" in build["build-system"]["requires"]
+
+
+def supported_pythons() -> list[str]:
+    """The versions ``.ci/pythons`` installs the lock on (its SUPPORTED list)."""
+    [listed] = re.findall(r"^SUPPORTED=\(([^)]*)\)$",
+                          (REPO / ".ci" / "pythons").read_text(encoding="utf-8"), flags=re.M)
+    return listed.split()
+
+
+def test_one_lock_for_every_supported_python() -> None:
+    """The locks are universal (uv's ``--universal``: a dependency that only some Pythons
+    need is pinned under its environment marker), resolved from the oldest Python that
+    ``requires-python`` admits; CI installs them on each supported Python."""
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    oldest = re.fullmatch(r">=(3\.\d+)", project["requires-python"])
+    assert oldest is not None
+    for lock in (LOCKS / "bot.txt", LOCKS / "test.txt"):
+        [command] = re.findall(r"^#\s+(uv pip compile .*)$",
+                               lock.read_text(encoding="utf-8"), flags=re.M)
+        options = shlex.split(command)
+        assert {"--universal", "--generate-hashes"} <= set(options), command
+        assert options[options.index("--python-version") + 1] == oldest[1]
+        assert options[options.index("-o") + 1] == f"requirements/{lock.name}"
+        # discord.py needs audioop-lts from Python 3.13 on (audioop left the stdlib)
+        assert markers(lock)["audioop-lts"] == "python_full_version >= '3.13'"
+    supported = supported_pythons()
+    assert supported[0] == oldest[1] and supported[-1] == "3.13", supported
+    assert [int(v.split(".")[1]) for v in supported] == list(
+        range(int(supported[0].split(".")[1]), int(supported[-1].split(".")[1]) + 1))
+    # CI runs it, and before the test suite
+    run = [line for line in (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+           if line and not line.startswith("#")]
+    assert run.index("bash .ci/pythons") < run.index("exec bash .ci/test")
 
 
 def test_the_image_has_a_compiler_only_while_it_builds() -> None:

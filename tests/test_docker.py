@@ -132,6 +132,29 @@ def test_one_lock_for_every_supported_python() -> None:
     assert run.index("bash .ci/pythons") < run.index("exec bash .ci/test")
 
 
+def test_the_base_image_is_an_exact_release_of_a_supported_python() -> None:
+    """``python:3.11-slim`` moves under the image with every release; an exact version
+    (or a digest) builds on the same Python until someone moves it on purpose."""
+    [base] = of("FROM")
+    match = re.fullmatch(r"python:(3\.\d+)\.\d+-slim-[a-z]+(@sha256:[0-9a-f]{64})?", base)
+    assert match is not None, base
+    assert match[1] in supported_pythons()
+    assert "docs/dependencies.md" in (REPO / "Dockerfile").read_text(encoding="utf-8")
+    assert f"`{base}`" in (REPO / "docs" / "dependencies.md").read_text(encoding="utf-8")
+
+
+def test_the_image_has_a_folder_for_what_commands_write() -> None:
+    """/out: made in the image and the image's user's (a new named volume takes its
+    owner), not a VOLUME (each run would leave an anonymous volume behind)."""
+    [build] = [args for args in of("RUN") if "useradd" in args]
+    steps = [step.strip() for step in build.split("&&")]
+    user = shlex.split(next(s for s in steps if s.startswith("useradd")))[-1]
+    assert "/out" in shlex.split(next(s for s in steps if s.startswith("mkdir -p")))
+    assert "/out" in shlex.split(next(s for s in steps if s.startswith(f"chown {user}:")))
+    assert of("USER") == [user]
+    assert all("/out" not in args for args in of("VOLUME"))
+
+
 def test_the_image_has_a_compiler_only_while_it_builds() -> None:
     """slim has no C compiler: the RUN that installs the project (compiling the playout)
     brings gcc and removes it again, in one layer."""

@@ -272,12 +272,50 @@ def test_the_image_runs_the_compiled_playout(image: Path, tmp_path: Path) -> Non
     assert refused.returncode == 1 and "AssertionError" in refused.stderr
 
 
-def test_the_demo_plays_in_the_image_with_no_token(image: Path, tmp_path: Path) -> None:
-    proc = run_in_image(image, ["demo", "--deals", "1"], tmp_path, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert "played 4 tables" in proc.stdout
-    assert (tmp_path / "demo-out" / "transcript.txt").is_file()
-    assert len(list((tmp_path / "demo-out" / "images").iterdir())) > 20
+#: a documented run of a command that writes files: as the host's user, a folder of the
+#: host's bound at the image's /out (its name, then the arguments after the image's)
+OUT_RUN = re.compile(r'docker run --rm --user "\$\(id -u\):\$\(id -g\)" '
+                     r'-v "\$PWD/([\w-]+):/out" tapp-bot (.+)')
+
+
+def documented_out_runs() -> list[tuple[str, list[str]]]:
+    """(host folder, arguments) of docs/self-hosting.md's runs that write to /out, each
+    after the ``mkdir -p`` of its folder (else Docker makes it, owned by root)."""
+    lines = [line.strip() for line in
+             (REPO / "docs" / "self-hosting.md").read_text(encoding="utf-8").splitlines()]
+    runs = []
+    for number, line in enumerate(lines):
+        if (match := OUT_RUN.fullmatch(line)) is not None:
+            assert lines[number - 1] == f"mkdir -p {match[1]}", line
+            runs.append((match[1], shlex.split(match[2])))
+    return runs
+
+
+def test_the_documented_runs_write_to_the_mounted_folder_only(image: Path,
+                                                              tmp_path: Path) -> None:
+    """demo and render-gallery as the guide runs them: what they write lands in the folder
+    bound at /out, and nothing in the container's own (home) folder, which --rm drops.
+    The demo plays with no token (one deal a table here, to be quick)."""
+    runs = dict((args[0], (folder, args)) for folder, args in documented_out_runs())
+    assert set(runs) == {"demo", "render-gallery"}
+    home = tmp_path / "home"
+    home.mkdir()
+    said = {}
+    for command, (folder, args) in runs.items():
+        out = tmp_path / folder
+        out.mkdir()
+        extra = ["--deals", "1"] if command == "demo" else []
+        proc = run_in_image(image, [str(out) if a == "/out" else a for a in args] + extra,
+                            home, timeout=300)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        assert "Traceback" not in proc.stderr
+        said[command] = proc.stdout
+    assert "played 4 tables" in said["demo"]
+    demo = tmp_path / runs["demo"][0]
+    assert (demo / "transcript.txt").is_file()
+    assert len(list((demo / "images").iterdir())) > 20
+    assert (tmp_path / runs["render-gallery"][0] / "index.html").is_file()
+    assert sorted(home.rglob("*")) == []
 
 
 def test_the_healthcheck_runs_in_the_image(image: Path, tmp_path: Path) -> None:

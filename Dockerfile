@@ -1,9 +1,13 @@
 # The Tapp bot: `docker build -t tapp-bot .` then
-#   docker run -d --restart unless-stopped --name tapp -e DISCORD_TOKEN=... -v tapp-data:/data tapp-bot
+#   docker run -d --restart unless-stopped --name tapp -e DISCORD_TOKEN=... -v tapp-data:/data \
+#     --log-opt max-size=10m --log-opt max-file=3 tapp-bot
 # No secrets are baked in: the token comes from the environment at run time.
-# Every command of `python -m bot --help` works in the image, e.g. with no token:
-#   docker run --rm tapp-bot demo
-FROM python:3.11-slim
+# Every command of `python -m bot --help` works in the image. Those that write files
+# (demo, render-gallery) write them to /out, a folder for a volume or a bind mount (as
+# your own user, so that the files are yours and the folder writable), e.g. with no token:
+#   docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/demo-out:/out" tapp-bot demo --out /out
+# The base image is pinned to an exact version (docs/dependencies.md says how to move it).
+FROM python:3.11.14-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -40,11 +44,13 @@ RUN apt-get update \
     && apt-get purge -y --auto-remove gcc libc6-dev \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --create-home --home-dir /home/tapp --uid 10001 tapp \
-    && mkdir -p /data \
-    && chown tapp:tapp /data
+    && mkdir -p /data /out \
+    && chown tapp:tapp /data /out
 
 USER tapp
-# the working folder of commands that write one (demo-out/, a gallery): the user's home
+# the working folder: the user's home. What a command writes for you goes to /out (a
+# volume or bind mount: `demo --out /out`, `render-gallery /out`), else it stays in the
+# container and goes with it
 WORKDIR /home/tapp
 # TAPP_METRICS_HOST: /healthz and /metrics (served only with TAPP_METRICS_PORT set) are
 # for other containers and the host (-p), not the container's own loopback

@@ -43,12 +43,28 @@ def env() -> dict[str, str]:
     return found
 
 
+#: a pin of a universal lock: ``name==version``, its environment markers if any, then
+#: its hashes on the lines that follow
+PIN = re.compile(r"^([A-Za-z0-9_.-]+)==(\S+)(?: ; ([^\\\n]+))? \\$", flags=re.M)
+
+
+def normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
 def pinned(lock: Path) -> dict[str, str]:
-    """name -> version of a pip-compile lock (every line with its hashes)."""
+    """name -> version of a lock (every line with its hashes)."""
     text = lock.read_text(encoding="utf-8")
-    pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", text, flags=re.M))
-    assert len(pins) == len(re.findall(r"==", text))  # every pin has hashes
-    return {re.sub(r"[-_.]+", "-", name).lower(): version for name, version in pins.items()}
+    pins = {name: version for name, version, _markers in PIN.findall(text)}
+    assert len(pins) == len(re.findall(r"^\S+==", text, flags=re.M))  # each with hashes
+    return {normal(name): version for name, version in pins.items()}
+
+
+def markers(lock: Path) -> dict[str, str]:
+    """name -> environment markers of the lock's pins that have some."""
+    return {normal(name): marks
+            for name, _version, marks in PIN.findall(lock.read_text(encoding="utf-8"))
+            if marks}
 
 
 def requirement_name(spec: str) -> str:
@@ -81,6 +97,62 @@ def test_the_dependencies_come_from_the_lock_that_ci_uses() -> None:
     # and the mypyc that compiles the playout (setup.py) is the mypy the tests run
     build = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     assert f"mypy=={test['mypy']}" in build["build-system"]["requires"]
+
+
+def supported_pythons() -> list[str]:
+    """The versions ``.ci/pythons`` installs the lock on (its SUPPORTED list)."""
+    [listed] = re.findall(r"^SUPPORTED=\(([^)]*)\)$",
+                          (REPO / ".ci" / "pythons").read_text(encoding="utf-8"), flags=re.M)
+    return listed.split()
+
+
+def test_one_lock_for_every_supported_python() -> None:
+    """The locks are universal (uv's ``--universal``: a dependency that only some Pythons
+    need is pinned under its environment marker), resolved from the oldest Python that
+    ``requires-python`` admits; CI installs them on each supported Python."""
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    oldest = re.fullmatch(r">=(3\.\d+)", project["requires-python"])
+    assert oldest is not None
+    for lock in (LOCKS / "bot.txt", LOCKS / "test.txt"):
+        [command] = re.findall(r"^#\s+(uv pip compile .*)$",
+                               lock.read_text(encoding="utf-8"), flags=re.M)
+        options = shlex.split(command)
+        assert {"--universal", "--generate-hashes"} <= set(options), command
+        assert options[options.index("--python-version") + 1] == oldest[1]
+        assert options[options.index("-o") + 1] == f"requirements/{lock.name}"
+        # discord.py needs audioop-lts from Python 3.13 on (audioop left the stdlib)
+        assert markers(lock)["audioop-lts"] == "python_full_version >= '3.13'"
+    supported = supported_pythons()
+    assert supported[0] == oldest[1] and supported[-1] == "3.13", supported
+    assert [int(v.split(".")[1]) for v in supported] == list(
+        range(int(supported[0].split(".")[1]), int(supported[-1].split(".")[1]) + 1))
+    # CI runs it, and before the test suite
+    run = [line for line in (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+           if line and not line.startswith("#")]
+    assert run.index("bash .ci/pythons") < run.index("exec bash .ci/test")
+
+
+def test_the_base_image_is_an_exact_release_of_a_supported_python() -> None:
+    """``python:3.11-slim`` moves under the image with every release; an exact version
+    (or a digest) builds on the same Python until someone moves it on purpose."""
+    [base] = of("FROM")
+    match = re.fullmatch(r"python:(3\.\d+)\.\d+-slim-[a-z]+(@sha256:[0-9a-f]{64})?", base)
+    assert match is not None, base
+    assert match[1] in supported_pythons()
+    assert "docs/dependencies.md" in (REPO / "Dockerfile").read_text(encoding="utf-8")
+    assert f"`{base}`" in (REPO / "docs" / "dependencies.md").read_text(encoding="utf-8")
+
+
+def test_the_image_has_a_folder_for_what_commands_write() -> None:
+    """/out: made in the image and the image's user's (a new named volume takes its
+    owner), not a VOLUME (each run would leave an anonymous volume behind)."""
+    [build] = [args for args in of("RUN") if "useradd" in args]
+    steps = [step.strip() for step in build.split("&&")]
+    user = shlex.split(next(s for s in steps if s.startswith("useradd")))[-1]
+    assert "/out" in shlex.split(next(s for s in steps if s.startswith("mkdir -p")))
+    assert "/out" in shlex.split(next(s for s in steps if s.startswith(f"chown {user}:")))
+    assert of("USER") == [user]
+    assert all("/out" not in args for args in of("VOLUME"))
 
 
 def test_the_image_has_a_compiler_only_while_it_builds() -> None:
@@ -200,12 +272,50 @@ def test_the_image_runs_the_compiled_playout(image: Path, tmp_path: Path) -> Non
     assert refused.returncode == 1 and "AssertionError" in refused.stderr
 
 
-def test_the_demo_plays_in_the_image_with_no_token(image: Path, tmp_path: Path) -> None:
-    proc = run_in_image(image, ["demo", "--deals", "1"], tmp_path, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert "played 4 tables" in proc.stdout
-    assert (tmp_path / "demo-out" / "transcript.txt").is_file()
-    assert len(list((tmp_path / "demo-out" / "images").iterdir())) > 20
+#: a documented run of a command that writes files: as the host's user, a folder of the
+#: host's bound at the image's /out (its name, then the arguments after the image's)
+OUT_RUN = re.compile(r'docker run --rm --user "\$\(id -u\):\$\(id -g\)" '
+                     r'-v "\$PWD/([\w-]+):/out" tapp-bot (.+)')
+
+
+def documented_out_runs() -> list[tuple[str, list[str]]]:
+    """(host folder, arguments) of docs/self-hosting.md's runs that write to /out, each
+    after the ``mkdir -p`` of its folder (else Docker makes it, owned by root)."""
+    lines = [line.strip() for line in
+             (REPO / "docs" / "self-hosting.md").read_text(encoding="utf-8").splitlines()]
+    runs = []
+    for number, line in enumerate(lines):
+        if (match := OUT_RUN.fullmatch(line)) is not None:
+            assert lines[number - 1] == f"mkdir -p {match[1]}", line
+            runs.append((match[1], shlex.split(match[2])))
+    return runs
+
+
+def test_the_documented_runs_write_to_the_mounted_folder_only(image: Path,
+                                                              tmp_path: Path) -> None:
+    """demo and render-gallery as the guide runs them: what they write lands in the folder
+    bound at /out, and nothing in the container's own (home) folder, which --rm drops.
+    The demo plays with no token (one deal a table here, to be quick)."""
+    runs = dict((args[0], (folder, args)) for folder, args in documented_out_runs())
+    assert set(runs) == {"demo", "render-gallery"}
+    home = tmp_path / "home"
+    home.mkdir()
+    said = {}
+    for command, (folder, args) in runs.items():
+        out = tmp_path / folder
+        out.mkdir()
+        extra = ["--deals", "1"] if command == "demo" else []
+        proc = run_in_image(image, [str(out) if a == "/out" else a for a in args] + extra,
+                            home, timeout=300)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        assert "Traceback" not in proc.stderr
+        said[command] = proc.stdout
+    assert "played 4 tables" in said["demo"]
+    demo = tmp_path / runs["demo"][0]
+    assert (demo / "transcript.txt").is_file()
+    assert len(list((demo / "images").iterdir())) > 20
+    assert (tmp_path / runs["render-gallery"][0] / "index.html").is_file()
+    assert sorted(home.rglob("*")) == []
 
 
 def test_the_healthcheck_runs_in_the_image(image: Path, tmp_path: Path) -> None:

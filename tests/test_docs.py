@@ -255,6 +255,9 @@ def test_the_set_up_is_that_of_ci_bot_and_ci_test() -> None:
         "requirements/test.txt", "requirements/bot.txt") for line in ci
         if line.startswith(f"{VENV_PYTHON} -m pip install") and "--upgrade" not in line]
     assert installs == setup[1:3]
+    # the self-hosting guide sets the bot up the same way, in the clone of its own user
+    guide = (DOCS / "self-hosting.md").read_text("utf-8")
+    assert ["cd /home/tapp/tapp-bot", *setup[:3]] in shell_blocks(guide)
     # the upgrade steps install the same way
     upgrades = [page.read_text("utf-8").split("## Upgrade", 1)[1].split("\n## ", 1)[0]
                 for page in pages() if "## Upgrade\n" in page.read_text("utf-8")]

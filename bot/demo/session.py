@@ -161,7 +161,10 @@ class Demo:
                           daily=DailyConfig(seeds=lambda: seeds.randbytes(32)))
             self.guild_id = world.guild.id
             self.names = {a.id: a.name for a in world.players}
-            async with running(bot, sandbox):
+            # (on a loaded machine, CI installing and playing on several Pythons, the bot
+            # may take more than the stand-in's default 10 s to log in, load its cogs and
+            # sync its commands before it connects: the demo waits up to a minute)
+            async with running(bot, sandbox, timeout=60):
                 for label, variant, options, computers in TABLES:
                     recorder.note(f"\n\n===== {label} =====")
                     await self.play_table(sandbox, bot, world.channel, alice, recorder,

@@ -29,7 +29,7 @@ last moves, which wait in its -wal file). The copy is checked (PRAGMA quick_chec
 before it replaces an earlier file at PATH.
 
 To restore: stop the bot, put the backup in place of the database file (removing its
--wal and -shm files), start the bot. The README's Self-hosting section has the steps.
+-wal and -shm files), start the bot. docs/self-hosting.md has the steps.
 """
 
 
@@ -62,8 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     location = args.db or default_database()
     if not isinstance(location, Path):
-        print(f"{shown_location(location)} is PostgreSQL: back it up with pg_dump (see the"
-              " README), e.g. pg_dump --format=custom --file=tapp.dump URL", file=sys.stderr)
+        print(f"{shown_location(location)} is PostgreSQL: back it up with pg_dump (see"
+              " docs/self-hosting.md), e.g. pg_dump --format=custom --file=tapp.dump URL",
+              file=sys.stderr)
         return 2
     source = sqlite_file(parser, location, must_exist=True)
     target = output_file(parser, args.path)

@@ -156,6 +156,7 @@ def test_the_readme_starts_with_its_contents_and_the_demo() -> None:
     assert headings[:3] == ["Contents", "Try it: the demo, no token", "Run the bot"]
     assert headings.index("Run the bot") < headings.index("Run the tests")
     assert shell_commands(text)[0] == "bash .ci/bot demo"
+    assert len(text.splitlines()) <= 300
     contents = text.split("## Contents", 1)[1].split("\n## ", 1)[0]
     for heading in headings[1:]:
         assert f"(#{anchor(heading)})" in contents, heading

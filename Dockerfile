@@ -25,7 +25,7 @@ WORKDIR /app
 COPY requirements/bot.txt ./requirements/bot.txt
 RUN python -m pip install --require-hashes -r requirements/bot.txt
 
-COPY pyproject.toml setup.py README.md LICENSE ./
+COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY renderer ./renderer
@@ -34,15 +34,8 @@ COPY standin ./standin
 COPY bench ./bench
 # (members' time zones: a slim image need not have /usr/share/zoneinfo; zoneinfo then
 # reads the tzdata package, a dependency in pyproject.toml)
-# The build compiles the random playouts (bot/engine/playout.py) with mypyc (setup.py):
-# a C compiler for this step only, removed in the same layer; the image is refused if the
-# installed module is not the compiled one (checked outside /app, whose bot/ is the source)
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends gcc libc6-dev \
-    && python -m pip install --no-deps . \
-    && cd /tmp && python -c "from bot.engine import compiled; assert compiled.describe() == 'compiled'" && cd /app \
-    && apt-get purge -y --auto-remove gcc libc6-dev \
-    && rm -rf /var/lib/apt/lists/* \
+# The project itself: plain Python, nothing to compile
+RUN python -m pip install --no-deps . \
     && useradd --system --create-home --home-dir /home/tapp --uid 10001 tapp \
     && mkdir -p /data /out \
     && chown tapp:tapp /data /out

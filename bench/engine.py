@@ -9,9 +9,7 @@ the machine's speed during the run touches both sides alike. ``--runs N`` makes 
 paired run N times and reports the median one (one run of the same code moves by about
 3 % on a shared machine).
 
-The playout runs compiled where the install built it (``bot.engine.compiled``); the
-paired run then also measures the same playout as plain Python, beside it (with or
-without OpenSpiel).
+The engine measured is the one every install runs: plain Python, nothing compiled.
 """
 
 from __future__ import annotations
@@ -24,7 +22,6 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.cli.parsing import Parser, positive, positive_seconds
-from bot.engine import compiled
 from bot.engine.deal import Deal
 from bot.engine.playout import play_out
 from bot.engine.variants import Variant
@@ -50,7 +47,7 @@ def engine_batch(variant: str | Variant, players: int, options: dict[str, Any],
                  seed: int = 1, playout: PlayOut = play_out) -> Callable[[], None]:
     """A function that plays the next :data:`BATCH` random deals (dealer rotating), as a
     table would: ``Deal.new`` (shuffle, deal), then random legal play to the settlement
-    (by ``playout``: the one imported, compiled where built, unless told)."""
+    (by ``playout``: the engine's own, unless told)."""
     rng = random.Random(seed)
     state = {"dealer": 0}
 
@@ -123,45 +120,29 @@ def engine_rate(variant: str, players: int, options: dict[str, Any], seconds: fl
 
 
 def measure(seconds: float, runs: int = 1) -> dict[str, Any]:
-    """The figures. The paired run (dapp-3 beside OpenSpiel's skat where installed, and
-    beside its own playout as plain Python where the playout is compiled) ``runs`` times
-    over; its figures are those of the run whose ratio is the median (the lower of the
-    middle two; the ratio to skat where there is one), every run's ratios beside."""
+    """The figures. The paired run (dapp-3 beside OpenSpiel's skat, where installed)
+    ``runs`` times over; its figures are those of the run whose ratio is the median (the
+    lower of the middle two), every run's ratio beside."""
     rates = {f"{v}-{p}": engine_rate(v, p, o, seconds) for v, p, o in CASES}
-    playout = compiled.describe()
     skat_games = skat_batch()
-    sides = {"dapp3": engine_batch("dapp", 3, {})}
-    if skat_games is not None:
-        sides["skat"] = skat_games
-    if compiled.is_compiled():
-        sides["pure"] = engine_batch("dapp", 3, {}, playout=compiled.pure().play_out)
     paired: list[dict[str, float]] = []
-    if len(sides) > 1:
+    if skat_games is not None:
+        sides = {"dapp3": engine_batch("dapp", 3, {}), "skat": skat_games}
         paired = [dict(zip(sides, paired_rates(list(sides.values()), seconds), strict=True))
                   for _ in range(runs)]
-    over_skat = [round(run["dapp3"] / run["skat"], 3) for run in paired if "skat" in run]
-    over_pure = [round(run["dapp3"] / run["pure"], 3) for run in paired if "pure" in run]
-    judged = over_skat or over_pure
-    run = paired[judged.index(statistics.median_low(judged))] if judged else {}
+    over_skat = [round(run["dapp3"] / run["skat"], 3) for run in paired]
+    run = paired[over_skat.index(statistics.median_low(over_skat))] if over_skat else {}
 
     def figure(name: str) -> float | None:
         return round(run[name], 1) if name in run else None
 
-    def ratio(name: str) -> float | None:
-        return round(run["dapp3"] / run[name], 3) if name in run else None
-
     return {
-        "playout": playout,
         "deals_per_s": {k: round(r, 1) for k, r in rates.items()},
         "openspiel_skat_games_per_s": figure("skat"),
         "dapp3_deals_per_s_paired": figure("dapp3"),
-        "ratio_dapp3_vs_openspiel": ratio("skat"),
+        "ratio_dapp3_vs_openspiel": (
+            round(run["dapp3"] / run["skat"], 3) if run else None),
         "paired_runs": over_skat,
-        "pure_python_dapp3_deals_per_s_paired": figure("pure"),
-        "pure_python_ratio_dapp3_vs_openspiel": (
-            round(run["pure"] / run["skat"], 3) if "pure" in run and "skat" in run else None),
-        "compiled_vs_pure_python": ratio("pure"),
-        "compiled_vs_pure_python_runs": over_pure,
         "seconds_per_case": seconds,
         "clock": "process_time",
     }
@@ -171,8 +152,8 @@ DESCRIPTION = """\
 Random-play deals per second of the rules engine (deal, auction, play, scoring) on one
 core, per variant and player count; beside them OpenSpiel's skat played at random from
 Python, where open_spiel is installed (the bench extra: pip install -e '.[bench]').
-The playout runs compiled (mypyc) where the install built it, and is then also measured
-as plain Python in the paired run. Times are the CPU time of this process.
+The engine is plain Python, as every install runs it. Times are the CPU time of this
+process.
 """
 
 
@@ -190,7 +171,6 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"playout: {figures['playout']}")
     print(f"{'case':<16} {'deals/s':>10}")
     for case, deals in figures["deals_per_s"].items():
         print(f"{case:<16} {deals:>10.0f}")
@@ -204,12 +184,5 @@ def main(argv: list[str]) -> int:
         if len(figures["paired_runs"]) > 1:
             print(f"(the median of {len(figures['paired_runs'])} paired runs: "
                   f"{', '.join(f'{r:.2f}' for r in figures['paired_runs'])})")
-    pure = figures["pure_python_dapp3_deals_per_s_paired"]
-    if pure is not None:
-        beside_skat = figures["pure_python_ratio_dapp3_vs_openspiel"]
-        print(f"the same playout as plain Python, paired: dapp-3 {pure:.0f} deals/s (the "
-              f"compiled one {figures['compiled_vs_pure_python']:.2f}x as fast"
-              + ("" if beside_skat is None else f"; over OpenSpiel skat {beside_skat:.2f}")
-              + ")")
     print("(CPU time of this process, one core)")
     return 0

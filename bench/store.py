@@ -1,7 +1,7 @@
 """``python -m bot bench store``: standings query times on a big synthetic ledger.
 
 Fills a database with about ``--rows`` ledger rows over ``--servers`` servers, one of
-them with ``--deals`` deals (:func:`bot.store.synthetic.fill_synthetic` in bulk mode;
+them with ``--deals`` deals (:func:`bench.synthetic.fill_synthetic` in bulk mode;
 the fill time is printed apart), then times, through the store's async API as the bot
 calls it, the leaderboard (all time, 30 days, 7 days, one variant), a member's stats
 and history, and beside them the floor: a plain ``SELECT count(*)`` over the whole
@@ -33,15 +33,15 @@ from typing import Any
 
 from bot.cli.parsing import Parser, positive, sqlite_file
 from bot.store import Period, Store, shown_location
-from bot.store.synthetic import (
+
+from .store_backends import action_commits, add_backend_options, postgres_database
+from .synthetic import (
     BenchSubject,
     bench_subject,
     count_ledger,
     count_member_rows,
     fill_synthetic,
 )
-
-from .store_backends import action_commits, add_backend_options, postgres_database
 
 AIM_MS = 5.0
 Query = Callable[[], Awaitable[Any]]

@@ -27,14 +27,6 @@ class ShardScope:
                 0 <= s < self.shard_count for s in self.shard_ids):
             raise ValueError("shard ids must be from 0 to shard_count - 1")
 
-    def owns(self, guild_id: int) -> bool:
-        return shard_of(guild_id, self.shard_count) in self.shard_ids
-
-
-def shard_of(guild_id: int, shard_count: int) -> int:
-    """The shard that holds a server (Discord's formula)."""
-    return (guild_id >> 22) % shard_count
-
 
 class ShardError(ValueError):
     """A shard range or count that cannot be used; the message says why."""

@@ -1,5 +1,4 @@
-"""The Tapp rules engine: Python (``playout`` compiled by mypyc where the install could),
-no I/O, no Discord, no randomness of its own.
+"""The Tapp rules engine: plain Python, no I/O, no Discord, no randomness of its own.
 
 Public API::
 

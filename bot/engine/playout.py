@@ -1,5 +1,5 @@
 """Random legal play through the engine's own rules code (benchmarks and property tests;
-compiled by mypyc where the install could: ``compiled.py``). Draws from
+the hosting bot does not run it: computer players use ``bot/ai/rollout.py``). Draws from
 :meth:`Deal.legal_actions` and takes the draw with :meth:`Deal.apply_unchecked`, and in
 trick play draws from :meth:`Deal.legal_play_mask` for :meth:`Deal.play_unchecked`: the
 very code ``apply`` runs after its check. :func:`play_out` makes the same draws with

@@ -155,7 +155,6 @@ class SqliteDatabase:
         self.clock = clock
         self.schema_version = 0
         self._closed = False
-        self._failing_writes: list[sqlite3.Error | None] = []
         self._checkpoints: Checkpointer | None = None
 
     @classmethod
@@ -201,14 +200,7 @@ class SqliteDatabase:
     async def write(self, fn: Callable[Concatenate[Conn, P], T],
                     *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn(conn, ...)`` in a ``BEGIN IMMEDIATE`` transaction; all or nothing."""
-        fail = self._failing_writes.pop(0) if self._failing_writes else None
-        return await self._call(_transaction, "IMMEDIATE", fn, args, kwargs, fail)
-
-    def simulate_full_disk(self, writes: int = 1, *, after: int = 0) -> None:
-        """Fault injection (tests, drills): after ``after`` more write transactions, the
-        next ``writes`` run their statements, then fail to commit with SQLite's own
-        "database or disk is full" error and are rolled back, as on a full disk."""
-        self._failing_writes += [None] * after + [disk_full_error() for _ in range(writes)]
+        return await self._call(_transaction, "IMMEDIATE", fn, args, kwargs)
 
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         # aiosqlite has no public "run this function on the connection's thread";
@@ -248,33 +240,14 @@ def _setup(conn: sqlite3.Connection, migrations: list[Migration]) -> int:
         raise translate(exc) from exc
 
 
-def disk_full_error() -> sqlite3.Error:
-    """The error SQLite raises when the database cannot grow (SQLITE_FULL), made by
-    SQLite itself: a scratch database limited to the pages it has."""
-    scratch = sqlite3.connect(MEMORY)
-    try:
-        scratch.execute("CREATE TABLE t (x)")
-        pages = scratch.execute("PRAGMA page_count").fetchone()[0]
-        scratch.execute(f"PRAGMA max_page_count = {pages:d}")
-        scratch.execute("INSERT INTO t VALUES (zeroblob(65536))")
-    except sqlite3.Error as exc:
-        return exc
-    finally:
-        scratch.close()
-    raise AssertionError("SQLite did not refuse to grow past max_page_count")
-
-
 def _transaction(conn: sqlite3.Connection, mode: str, fn: Callable[..., T],
-                 args: tuple[Any, ...], kwargs: dict[str, Any],
-                 fail: sqlite3.Error | None = None) -> T:
+                 args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
     try:
         conn.execute(f"BEGIN {mode}")
     except sqlite3.Error as exc:
         raise translate(exc) from exc
     try:
         result = fn(conn, *args, **kwargs)
-        if fail is not None:  # an injected fault, at the commit
-            raise fail
         conn.execute("COMMIT")
         return result
     except BaseException as exc:

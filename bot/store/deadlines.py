@@ -4,7 +4,8 @@ A table has at most one pending deadline of each kind; scheduling replaces it. T
 timer loop sleeps until :meth:`Deadlines.next_due`, then :meth:`Deadlines.claim_due`
 marks the due ones fired in the transaction that reads them, so each fires once, also
 after a restart and with two loops racing. A fired deadline records the deal and ply
-it was set for: the table service ignores it if the deal has moved on since.
+it was set for: the table service ignores it if the deal has moved on since. Once its
+turn is over, :meth:`Deadlines.purge_fired` deletes it (the timer loop does, hourly).
 """
 
 from __future__ import annotations
@@ -170,8 +171,15 @@ class Deadlines:
         return await self._db.write(run)
 
     async def purge_fired(self, before: float) -> int:
-        """Delete deadlines that fired before ``before`` (housekeeping)."""
+        """Delete the deadlines (of this process's servers) that fired before ``before``
+        and whose turn is over: their deal is no longer in play or has moved past the ply
+        they were set for (the action log only grows, so that turn never comes back).
+        A current turn's fired deadlines stay: they tell a resumed table that its reminder
+        was sent, or that its timeout was claimed but not handled. Returns how many."""
         def run(conn: Conn) -> int:
-            return conn.execute("DELETE FROM deadlines WHERE status = 'fired' AND fired_at < ?",
-                                (before,)).rowcount
+            return conn.execute(
+                "DELETE FROM deadlines WHERE status = 'fired' AND fired_at < ?"
+                " AND NOT EXISTS (SELECT 1 FROM deals d WHERE d.deal_id = deadlines.deal_id"
+                " AND d.status = 'playing' AND d.ply = deadlines.ply)"
+                + and_ours(self.scope, "table_id", tables=True), (before,)).rowcount
         return await self._db.write(run)

@@ -123,14 +123,3 @@ class Messages:
                 " AND t.status IN ('closed', 'cancelled')"
                 f"{and_ours(self.scope, 't.guild_id')} ORDER BY m.table_id")]
         return await self._db.read(run)
-
-    async def retire_all(self, table_id: int) -> list[MessageRef]:
-        """Retire every current message of a table; returns them as they were."""
-        now = self._db.now()
-
-        def run(conn: Conn) -> list[MessageRef]:
-            old = _current(conn, table_id, None)
-            conn.execute("UPDATE messages SET retired_at = ? WHERE table_id = ?"
-                         " AND retired_at IS NULL", (now, table_id))
-            return old
-        return await self._db.write(run)

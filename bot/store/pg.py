@@ -128,7 +128,6 @@ class PgDatabase:
         self._lock = threading.Lock()
         self._workers = ThreadPoolExecutor(workers, thread_name_prefix="tapp-pg")
         self._closed = False
-        self._failing_writes: list[BaseException | None] = []
 
     @classmethod
     async def open(cls, url: str, *, clock: Clock = time.time, busy_timeout: float = 5.0,
@@ -176,32 +175,24 @@ class PgDatabase:
     async def read(self, fn: Callable[Concatenate[Conn, P], T],
                    *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn(conn, ...)`` in one REPEATABLE READ snapshot."""
-        return await self._call(False, fn, args, kwargs, None)
+        return await self._call(False, fn, args, kwargs)
 
     async def write(self, fn: Callable[Concatenate[Conn, P], T],
                     *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn(conn, ...)`` in a SERIALIZABLE transaction, all or nothing; run
         again (up to :data:`RETRIES` times) when it lost a race to another writer."""
-        fail = self._failing_writes.pop(0) if self._failing_writes else None
-        return await self._call(True, fn, args, kwargs, fail)
-
-    def simulate_full_disk(self, writes: int = 1, *, after: int = 0) -> None:
-        """Fault injection: after ``after`` more writes, the next ``writes`` run their
-        statements, then fail to commit with PostgreSQL's disk-full error."""
-        self._failing_writes += [None] * after + [
-            asyncpg.DiskFullError("could not extend file: No space left on device")
-            for _ in range(writes)]
+        return await self._call(True, fn, args, kwargs)
 
     async def _call(self, write: bool, fn: Callable[..., T], args: tuple[Any, ...],
-                    kwargs: dict[str, Any], fail: BaseException | None) -> T:
+                    kwargs: dict[str, Any]) -> T:
         if self._closed:
             raise StoreUnavailable("the database is closed")
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._workers, self._transaction, write, fn, args,
-                                          kwargs, fail)
+                                          kwargs)
 
     def _transaction(self, write: bool, fn: Callable[..., T], args: tuple[Any, ...],
-                     kwargs: dict[str, Any], fail: BaseException | None) -> T:
+                     kwargs: dict[str, Any]) -> T:
         begin = ("BEGIN ISOLATION LEVEL SERIALIZABLE" if write
                  else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         for attempt in range(RETRIES):
@@ -214,8 +205,6 @@ class PgDatabase:
                 conn.script(begin)
                 conn.in_transaction = True
                 result = fn(conn, *args, **kwargs)
-                if fail is not None:
-                    raise fail
                 conn.script("COMMIT")
                 conn.in_transaction = False
                 return result

@@ -96,24 +96,3 @@ class SettingsStore:
     async def for_table(self, table_id: int) -> Settings:
         """A table's settings: defaults, then its server's, then its own overrides."""
         return await self._db.read(_for_table, table_id)
-
-    async def table_overrides(self, table_id: int) -> dict[str, Any]:
-        return await self._db.read(_table, table_id)
-
-    async def set_table(self, table_id: int, values: Mapping[str, Any]) -> Settings:
-        checked = validate(values, table=True)
-        now = self._db.now()
-
-        def run(conn: Conn) -> Settings:
-            fetch_table(conn, table_id)
-            insert_table_settings(conn, table_id, checked, now)
-            return _for_table(conn, table_id)
-        return await self._db.write(run)
-
-    async def reset_table(self, table_id: int, keys: Iterable[str] | None = None) -> Settings:
-        names = None if keys is None else list(keys)
-
-        def run(conn: Conn) -> Settings:
-            _forget(conn, "table", table_id, names)
-            return _for_table(conn, table_id)
-        return await self._db.write(run)

@@ -79,17 +79,6 @@ class Tables:
             return fetch_table(conn, table_id)
         return await self._db.write(run)
 
-    async def set_options(self, table_id: int, options: Mapping[str, Any]) -> TableRow:
-        """Replace the options while the table is in the lobby."""
-        opts = dumps(dict(options))
-
-        def run(conn: Conn) -> TableRow:
-            if fetch_open_table(conn, table_id).status is not TableStatus.LOBBY:
-                raise InvalidTransition("The options are fixed once the table has started.")
-            conn.execute("UPDATE tables SET options = ? WHERE table_id = ?", (opts, table_id))
-            return fetch_table(conn, table_id)
-        return await self._db.write(run)
-
     async def find_open(self, *, channel_id: int | None = None, thread_id: int | None = None,
                         guild_id: int | None = None) -> list[TableRow]:
         """Open tables in a thread, a channel (not counting its threads) or a server."""

@@ -8,7 +8,10 @@ made pending again ``retry_after`` seconds later. Work that the store refused el
 and nobody's click would redo (a table that could not settle or deal) is registered
 with :meth:`Scheduler.retry_soon` and done before the next firing. A timeout claimed but
 not handled before the bot stopped (the loop hands on a claimed batch one by one) is made
-pending again when the table service resumes its table.
+pending again when the table service resumes its table. Once an hour the loop deletes
+the deadlines that fired more than :data:`KEEP_FIRED` seconds ago for turns that are
+over (:meth:`~bot.store.deadlines.Deadlines.purge_fired`), so the table of deadlines
+does not grow with every turn ever timed.
 
 The scheduler knows nothing of tables: whoever arms deadlines does so in the store
 (in the transaction of their own change) and calls :meth:`Scheduler.wake`.
@@ -29,6 +32,11 @@ log = logging.getLogger(__name__)
 OnDue = Callable[[Deadline, float], Awaitable[None]]
 Sleep = Callable[[float], Awaitable[None]]
 
+#: how long a fired deadline of a finished turn is kept (seconds) before it is purged
+KEEP_FIRED = 24 * 3600.0
+#: how often the loop purges them (seconds)
+PURGE_EVERY = 3600.0
+
 
 class Scheduler:
     """See the module docstring. ``clock`` gives Unix seconds; ``sleep`` waits (tests
@@ -36,13 +44,17 @@ class Scheduler:
 
     def __init__(self, deadlines: Deadlines, on_due: OnDue, *, clock: Callable[[], float],
                  sleep: Sleep = asyncio.sleep, max_sleep: float = 60.0,
-                 retry_after: float = 60.0) -> None:
+                 retry_after: float = 60.0, keep_fired: float = KEEP_FIRED,
+                 purge_every: float = PURGE_EVERY) -> None:
         self.deadlines = deadlines
         self.on_due = on_due
         self.clock = clock
         self.sleep = sleep
         self.max_sleep = max_sleep
         self.retry_after = retry_after
+        self.keep_fired = keep_fired
+        self.purge_every = purge_every
+        self._purged_at: float | None = None
         self._unreleased: list[Deadline] = []
         self._retries: dict[int, Callable[[], Awaitable[None]]] = {}
         self._wake = asyncio.Event()
@@ -108,6 +120,25 @@ class Scheduler:
                 return
             self._unreleased.pop(0)
 
+    async def purge_fired(self, now: float | None = None) -> int:
+        """Delete the deadlines that fired over :attr:`keep_fired` seconds before ``now``
+        for turns that are over; returns how many."""
+        at = self.clock() if now is None else now
+        self._purged_at = at
+        return await self.deadlines.purge_fired(at - self.keep_fired)
+
+    async def _purge_when_due(self) -> None:
+        if self._purged_at is not None and self.clock() - self._purged_at < self.purge_every:
+            return
+        try:
+            purged = await self.purge_fired()
+        except StoreError:
+            log.warning("could not purge fired deadlines; trying again in %.0f s",
+                        self.purge_every)
+            return
+        if purged:
+            log.info("purged %d fired deadlines", purged)
+
     # -- the loop -------------------------------------------------------------------------
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -125,6 +156,7 @@ class Scheduler:
         while True:
             try:
                 await self.fire_due()
+                await self._purge_when_due()
                 due = await self.deadlines.next_due()
             except StoreError:
                 log.exception("the deadline loop could not read the deadlines")

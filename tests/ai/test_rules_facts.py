@@ -62,18 +62,3 @@ def test_contract_facts_and_bid_outcomes_match_the_deals(
         assert deal.tout <= f.tout
         played += 1
     assert played > 20
-
-
-@pytest.mark.parametrize(("label", "variant", "n", "options"), SETTINGS)
-def test_last_to_speak_ends_an_auction_of_passes(
-        label: str, variant: str, n: int, options: dict[str, object]) -> None:
-    for dealer in range(n):
-        deal = Deal.new(variant, players=n, dealer=dealer, rng=random.Random(dealer),
-                        **options)
-        if deal.phase is not Phase.AUCTION:
-            continue  # a forced Ramsch has no auction
-        rules = deal.v
-        while deal.phase is Phase.AUCTION:
-            seat = deal.to_act()[0]
-            deal.apply(seat, Action.bid(rules.pass_word))
-        assert seat == rules.last_to_speak(deal.forehand)

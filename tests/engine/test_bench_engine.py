@@ -7,7 +7,6 @@ import json
 import pytest
 
 from bench import engine as bench
-from bot.engine import compiled
 
 
 def test_engine_batches_play_whole_deals():
@@ -47,20 +46,18 @@ def test_a_batch_plays_with_the_playout_it_is_given():
 
 
 def test_json_output(capsys, monkeypatch):
-    """A real run, short: the compiled playout beside its source as plain Python in the
-    paired run, and beside OpenSpiel's skat where that is installed."""
+    """A real run, short: the engine's playout, paired with OpenSpiel's skat where that
+    is installed."""
     monkeypatch.setattr(bench, "CASES", [("dapp", 3, {})])
     assert bench.main(["--json", "--seconds", "0.01"]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert figures["playout"] == "compiled"
     assert figures["deals_per_s"]["dapp-3"] > 0
-    assert figures["dapp3_deals_per_s_paired"] > 0
-    assert figures["pure_python_dapp3_deals_per_s_paired"] > 0
-    assert figures["compiled_vs_pure_python"] > 0
-    assert figures["compiled_vs_pure_python_runs"] == [figures["compiled_vs_pure_python"]]
     skat = figures["openspiel_skat_games_per_s"]
-    if skat is not None:
+    if skat is None:
+        assert figures["dapp3_deals_per_s_paired"] is None
+    else:
         assert skat > 0 and figures["ratio_dapp3_vs_openspiel"] > 0
+        assert figures["dapp3_deals_per_s_paired"] > 0
 
 
 def test_runs_report_the_median_paired_run(capsys, monkeypatch):
@@ -69,8 +66,7 @@ def test_runs_report_the_median_paired_run(capsys, monkeypatch):
     monkeypatch.setattr(bench, "CASES", [("dapp", 3, {})])
     monkeypatch.setattr(bench, "skat_batch", lambda: lambda: None)
     pairs = iter([(20.0, 10.0), (33.0, 10.0), (21.0, 10.0)])
-    monkeypatch.setattr(bench, "paired_rates",  # and the plain playout at 10 deals/s
-                        lambda batches, seconds: [*next(pairs), 10.0][:len(batches)])
+    monkeypatch.setattr(bench, "paired_rates", lambda batches, seconds: list(next(pairs)))
     assert bench.main(["--json", "--seconds", "0.01", "--runs", "3"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["paired_runs"] == [2.0, 3.3, 2.1]
@@ -84,59 +80,17 @@ def test_runs_report_the_median_paired_run(capsys, monkeypatch):
     assert "(the median of 3 paired runs: 2.00, 3.30, 2.10)" in out
 
 
-@pytest.mark.parametrize("with_skat", [True, False])
-@pytest.mark.parametrize("is_compiled", [True, False])
-def test_the_compiled_playout_is_measured_beside_its_pure_source(capsys, monkeypatch,
-                                                                 is_compiled, with_skat):
-    """Where the playout is compiled, its source as plain Python takes turns in the same
-    paired run, with OpenSpiel's skat or without, and is reported from the run of the
-    median ratio (to skat where there is one, else to the plain playout)."""
+def test_without_openspiel_there_is_no_paired_run(capsys, monkeypatch):
+    """No ``open_spiel``: the engine's own rates only, no paired run and no ratio."""
     monkeypatch.setattr(bench, "CASES", [("dapp", 3, {})])
-    monkeypatch.setattr(bench, "skat_batch", lambda: (lambda: None) if with_skat else None)
-    monkeypatch.setattr(compiled, "is_compiled", lambda module=None: is_compiled)
-    monkeypatch.setattr(compiled, "describe",
-                        lambda module=None: "compiled" if is_compiled else "pure Python")
-    sides = []
-    # (dapp-3 compiled, skat, dapp-3 plain) a run; the sides a run has, in that order
-    runs = iter([(20.0, 10.0, 16.0), (33.0, 10.0, 15.0), (21.0, 10.0, 14.0)])
-
-    def paired_rates(batches, seconds):
-        sides.append(len(batches))
-        dapp3, skat, pure = next(runs)
-        return [dapp3] + ([skat] if with_skat else []) + ([pure] if is_compiled else [])
-
-    monkeypatch.setattr(bench, "paired_rates", paired_rates)
+    monkeypatch.setattr(bench, "skat_batch", lambda: None)
+    monkeypatch.setattr(bench, "paired_rates", lambda batches, seconds: pytest.fail(
+        "a paired run with no other side"))
     assert bench.main(["--json", "--seconds", "0.01", "--runs", "3"]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert figures["playout"] == ("compiled" if is_compiled else "pure Python")
-    assert sides == ([1 + with_skat + is_compiled] * 3 if with_skat or is_compiled else [])
-    if with_skat:  # the median over skat: 2.1 (the third run)
-        assert figures["paired_runs"] == [2.0, 3.3, 2.1]
-        assert figures["ratio_dapp3_vs_openspiel"] == 2.1
-    else:
-        assert figures["paired_runs"] == [] and figures["ratio_dapp3_vs_openspiel"] is None
-    if is_compiled:
-        assert figures["compiled_vs_pure_python_runs"] == [1.25, 2.2, 1.5]
-        if with_skat:
-            assert figures["pure_python_dapp3_deals_per_s_paired"] == 14.0
-            assert figures["pure_python_ratio_dapp3_vs_openspiel"] == 1.4
-            assert figures["compiled_vs_pure_python"] == 1.5
-        else:  # the median over the plain playout: 1.5 (the third run again)
-            assert figures["pure_python_dapp3_deals_per_s_paired"] == 14.0
-            assert figures["pure_python_ratio_dapp3_vs_openspiel"] is None
-            assert figures["compiled_vs_pure_python"] == 1.5
-        assert figures["dapp3_deals_per_s_paired"] == 21.0
-    else:
-        assert figures["pure_python_dapp3_deals_per_s_paired"] is None
-        assert figures["compiled_vs_pure_python"] is None
-        assert figures["compiled_vs_pure_python_runs"] == []
-    runs = iter([(21.0, 10.0, 14.0)])
+    assert figures["deals_per_s"]["dapp-3"] > 0
+    assert figures["paired_runs"] == []
+    assert figures["ratio_dapp3_vs_openspiel"] is None
+    assert figures["dapp3_deals_per_s_paired"] is None
     assert bench.main(["--seconds", "0.01"]) == 0
-    out = capsys.readouterr().out
-    assert f"playout: {figures['playout']}\n" in out
-    shown = "the same playout as plain Python, paired: dapp-3 14 deals/s (the compiled one "
-    if is_compiled:
-        assert shown + ("1.50x as fast; over OpenSpiel skat 1.40)" if with_skat
-                        else "1.50x as fast)") in out
-    else:
-        assert shown not in out
+    assert "OpenSpiel skat: not installed" in capsys.readouterr().out

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+from bench.synthetic import bench_subject, fill_synthetic
 from bot.store import Store
 from bot.store.bulk import rebuild_summaries, summaries_rebuilt_after
 from bot.store.db import load_migrations, migrate
 from bot.store.ledger import INSERT_LEDGER
 from bot.store.sql import Conn, dialect
-from bot.store.synthetic import bench_subject, fill_synthetic
 from tests.conftest import open_store
 from tests.store.helpers import Seat, book, utc
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.connection.shards import ShardPlan
 from bot.store import DeadlineKind, Store, TableClosed
 
-from .helpers import FakeClock, new_game, play_deal, start_deal
+from .helpers import FakeClock, log_actions, new_game, play_deal, scripted_entries, start_deal
 
 
 async def test_a_deadline_fires_once_when_due(store: Store, clock: FakeClock) -> None:
@@ -87,13 +88,39 @@ async def test_settling_cancels_the_turn_deadlines(store: Store, clock: FakeCloc
     assert await store.deadlines.pending() == []
 
 
-async def test_fired_deadlines_can_be_purged(store: Store, clock: FakeClock) -> None:
+async def test_fired_deadlines_are_purged_once_their_turn_is_over(store: Store,
+                                                                   clock: FakeClock) -> None:
+    """A fired deadline goes once its deal has moved past its ply, or is no longer in
+    play, and it fired before the given time; the current turn's stays (a resumed table
+    reads it), and so does another shard's."""
     game = await new_game(store)
-    await store.deadlines.schedule(game.table.table_id, "timeout", clock())
-    await store.deadlines.claim_due()
+    tid = game.table.table_id
+    row, deal = await start_deal(store, game)
+    first, *rest = scripted_entries(deal, game.rng)
+    seat = deal.to_act()[0]
+    await store.deadlines.schedule(tid, "timeout", clock(), deal_id=row.deal_id, ply=0,
+                                   seat=seat)
+    [over] = await store.deadlines.claim_due()
+    await log_actions(store, row, deal, [first])  # the turn of ply 0 is over
+    await store.deadlines.schedule(tid, "reminder", clock(), deal_id=row.deal_id, ply=1,
+                                   seat=deal.to_act()[0])
+    [current] = await store.deadlines.claim_due()
     clock.advance(100)
-    assert await store.deadlines.purge_fired(clock() - 200) == 0
+    assert await store.deadlines.purge_fired(clock() - 200) == 0  # fired too recently
     assert await store.deadlines.purge_fired(clock()) == 1
+    assert await store.deadlines.for_turn(tid, row.deal_id, 0, seat) == []
+    assert await store.deadlines.for_turn(tid, row.deal_id, 1, deal.to_act()[0]) == [current]
+    assert over.deadline_id != current.deadline_id
+
+    await log_actions(store, row, deal, rest)  # the deal is played out and settled
+    game.session.finish_deal()
+    await store.deals.settle(row.deal_id, deal, game.session)
+    store.limit_to(ShardPlan.parse("1", "2").scope)  # server 1 is shard 0's
+    assert await store.deadlines.purge_fired(clock()) == 0
+    store.limit_to(None)
+    assert await store.deadlines.purge_fired(clock()) == 1
+    assert await store.db.read(lambda conn: conn.execute(
+        "SELECT count(*) FROM deadlines").fetchone()[0]) == 0
 
 
 async def test_a_closed_table_gets_no_deadlines(store: Store, clock: FakeClock) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import MemberTime, Store, StoreError, StoreUnavailable
+from tests.faults import simulate_full_disk
 
 from .helpers import START, FakeClock
 
@@ -72,7 +73,7 @@ async def test_unknown_fields_are_a_bug(store: Store) -> None:
 
 async def test_a_failed_write_changes_nothing(store: Store) -> None:
     await store.members.update(1, 10, zone="UTC", quiet_from=0, quiet_to=360)
-    store.db.simulate_full_disk(1)
+    simulate_full_disk(store.db, 1)
     with pytest.raises(StoreUnavailable):
         await store.members.update(1, 10, away_until=START + 60)
     assert await store.members.get(1, 10) == MemberTime(1, 10, "UTC", 0, 360)

@@ -12,6 +12,7 @@ import pytest
 from bot.store import Store, StoreFull
 from bot.store.copy import CopyRefused, compare, copy_database, row_counts
 from bot.store.migrate_db import main
+from tests.faults import simulate_full_disk
 from tests.postgres import PgServer
 
 from .helpers import FakeClock
@@ -70,7 +71,7 @@ async def test_a_failed_copy_leaves_the_target_empty(tmp_path: Path,
     await filled(tmp_path / "a.sqlite3")
     async with pg_server.database() as url, \
             await Store.open(tmp_path / "a.sqlite3") as a, await Store.open(url) as b:
-        b.db.simulate_full_disk(1)
+        simulate_full_disk(b.db, 1)
         with pytest.raises(StoreFull):
             await copy_database(a, b)
         assert not any((await b.db.read(row_counts)).values())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.connection.shards import ShardPlan
 from bot.store import Store
+from standin.shards import shard_of
 
 from .helpers import FakeClock, new_game, play_deal, start_deal
 
@@ -22,7 +23,7 @@ async def test_a_limited_store_lists_only_its_servers_work(store: Store,
         await store.deadlines.schedule(game.table.table_id, "timeout", clock() + 60,
                                        deal_id=row.deal_id, ply=0, seat=0)
     scope = ShardPlan.parse("1", "2").scope
-    assert scope is not None and scope.owns(ODD) and not scope.owns(EVEN)
+    assert scope is not None and (shard_of(EVEN, 2), shard_of(ODD, 2)) == (0, 1)
 
     store.limit_to(scope)
     assert [t.table.table_id for t in await store.tables.load_open()] == [ids[ODD]]

@@ -19,6 +19,7 @@ from bot.store import (
     TableStatus,
 )
 from bot.store.db import load_migrations, migrate
+from tests.faults import simulate_full_disk
 
 from .helpers import FakeClock, new_game, start_deal
 
@@ -29,7 +30,7 @@ async def test_the_host_is_seated_in_the_tables_own_write(store: Store) -> None:
     [host] = await store.tables.seats(table.table_id)
     assert (host.seat, host.user_id, host.display_name, host.is_computer) == (0, 11, "Anna",
                                                                               False)
-    store.db.simulate_full_disk(1)
+    simulate_full_disk(store.db, 1)
     with pytest.raises(StoreUnavailable):
         await store.tables.create(guild_id=1, channel_id=3, host_id=12, variant="zuger",
                                   host_name="Beat")
@@ -39,7 +40,7 @@ async def test_the_host_is_seated_in_the_tables_own_write(store: Store) -> None:
 async def test_a_seat_is_handed_to_a_computer_whole_or_not_at_all(store: Store) -> None:
     game = await new_game(store, users=[10, 11, 12, 13])
     tid = game.table.table_id
-    store.db.simulate_full_disk(1)
+    simulate_full_disk(store.db, 1)
     with pytest.raises(StoreUnavailable):
         await store.tables.hand_over(tid, 2, display_name="Computer for P12", level="normal")
     assert (await store.tables.seats(tid))[2].user_id == 12  # still the member's
@@ -74,7 +75,7 @@ async def test_a_substitutes_action_makes_the_member_away_and_their_own_brings_t
     assert not (await store.tables.load(tid)).seats[seat].away
     await store.tables.set_away(tid, seat, True)
     # a failed append changes nothing, the away mark neither
-    store.db.simulate_full_disk(1)
+    simulate_full_disk(store.db, 1)
     with pytest.raises(StoreUnavailable):
         await store.deals.append_action(row.deal_id, deal.ply, deal.public_view().actor or 0,
                                         deal.legal_actions(deal.public_view().actor or 0)[0])
@@ -109,7 +110,7 @@ async def test_a_turns_timers_are_set_in_one_transaction(store: Store,
     await store.deadlines.arm(tid, first, deal_id=row.deal_id, ply=0)
     second = [DeadlineSpec(DeadlineKind.REMINDER, clock() + 70, 2),
               DeadlineSpec(DeadlineKind.TIMEOUT, clock() + 700, 2)]
-    store.db.simulate_full_disk(1)
+    simulate_full_disk(store.db, 1)
     with pytest.raises(StoreUnavailable):
         await store.deadlines.arm(tid, second, deal_id=row.deal_id, ply=1)
     assert {(d.kind, d.seat, d.ply) for d in await store.deadlines.pending(tid)} == {

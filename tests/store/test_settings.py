@@ -45,20 +45,18 @@ async def test_server_values_override_defaults_per_server(store: Store) -> None:
 
 async def test_a_table_overrides_its_server(store: Store) -> None:
     await store.settings.set_guild(1, {"turn_timeout": 7200, "language": "de"})
-    table = await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger")
+    table = await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger",
+                                      settings={"turn_timeout": 600, "reminder_delay": 0})
     other = await store.tables.create(guild_id=1, channel_id=4, host_id=3, variant="zuger")
-    assert (await store.settings.for_table(table.table_id)).turn_timeout == 7200
-    effective = await store.settings.set_table(table.table_id, {"turn_timeout": 600,
-                                                                "reminder_delay": 0})
+    effective = await store.settings.for_table(table.table_id)
     assert (effective.turn_timeout, effective.reminder_delay, effective.language) == (
         600, 0, "de")
-    assert await store.settings.table_overrides(table.table_id) == {
-        "turn_timeout": 600, "reminder_delay": 0}
     assert (await store.settings.for_table(other.table_id)).turn_timeout == 7200
-    await store.settings.set_guild(1, {"language": "sv"})  # the server still shows through
-    assert (await store.settings.for_table(table.table_id)).language == "sv"
-    reset = await store.settings.reset_table(table.table_id, ["turn_timeout"])
-    assert (reset.turn_timeout, reset.reminder_delay) == (7200, 0)
+    # the server still shows through where the table set nothing
+    await store.settings.set_guild(1, {"language": "sv", "turn_timeout": 3600})
+    after = await store.settings.for_table(table.table_id)
+    assert (after.turn_timeout, after.language) == (600, "sv")
+    assert (await store.settings.for_table(other.table_id)).turn_timeout == 3600
 
 
 @pytest.mark.parametrize(("values", "message"), [
@@ -80,9 +78,10 @@ async def test_bad_values_are_refused_with_a_message(store: Store, values: dict,
 
 
 async def test_server_only_settings_cannot_be_overridden_by_a_table(store: Store) -> None:
-    table = await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger")
     with pytest.raises(InvalidSetting, match="server setting"):
-        await store.settings.set_table(table.table_id, {"default_variant": "dapp"})
+        await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger",
+                                  settings={"default_variant": "dapp"})
+    assert await store.tables.find_open(guild_id=1) == []
 
 
 async def test_a_stored_value_out_of_range_falls_back_to_the_default(store: Store) -> None:
@@ -94,25 +93,29 @@ async def test_a_stored_value_out_of_range_falls_back_to_the_default(store: Stor
 
 async def test_a_table_may_forbid_computers_but_not_allow_what_its_server_forbids(
         store: Store) -> None:
-    table = await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger")
-    assert (await store.settings.set_table(table.table_id, {"computers_allowed": False})
-            ).computers_allowed is False
-    await store.settings.set_table(table.table_id, {"computers_allowed": True})
+    forbids = await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger",
+                                        settings={"computers_allowed": False})
+    assert (await store.settings.for_table(forbids.table_id)).computers_allowed is False
+    table = await store.tables.create(guild_id=1, channel_id=4, host_id=3, variant="zuger",
+                                      settings={"computers_allowed": True})
     await store.settings.set_guild(1, {"computers_allowed": False})
     assert (await store.settings.for_table(table.table_id)).computers_allowed is False
     await store.settings.set_guild(1, {"computers_allowed": True})
     assert (await store.settings.for_table(table.table_id)).computers_allowed is True
+    assert (await store.settings.for_table(forbids.table_id)).computers_allowed is False
 
 
 async def test_a_new_table_stores_its_own_settings_with_it(store: Store) -> None:
     await store.settings.set_guild(1, {"table_mode": "thread", "stake": 4})
     table = await store.tables.create(guild_id=1, channel_id=2, host_id=3, variant="zuger",
                                       settings={"table_mode": "channel", "language": "sv"})
-    assert await store.settings.table_overrides(table.table_id) == {
-        "table_mode": TableMode.CHANNEL, "language": "sv"}
     effective = await store.settings.for_table(table.table_id)
     assert (effective.table_mode, effective.language, effective.stake) == (
         TableMode.CHANNEL, "sv", 4)
+    await store.settings.set_guild(1, {"table_mode": "thread", "language": "de", "stake": 5})
+    effective = await store.settings.for_table(table.table_id)  # its own values stay
+    assert (effective.table_mode, effective.language, effective.stake) == (
+        TableMode.CHANNEL, "sv", 5)
 
 
 @pytest.mark.parametrize("settings", [{"stake": 3}, {"language": "fr"}])

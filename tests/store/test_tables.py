@@ -113,13 +113,11 @@ async def test_start_needs_every_seat_filled(store: Store) -> None:
     await store.tables.start(table.table_id, session)
     with pytest.raises(InvalidTransition):
         await store.tables.start(table.table_id, session)
-    with pytest.raises(InvalidTransition):
-        await store.tables.set_options(table.table_id, {"stake": 3})
 
 
-async def test_options_change_only_in_the_lobby(store: Store) -> None:
-    table = await store.tables.create(guild_id=1, channel_id=2, host_id=11, variant="dapp")
-    table = await store.tables.set_options(table.table_id, {"players": 4, "stake": 3})
+async def test_a_table_keeps_the_options_it_was_made_with(store: Store) -> None:
+    table = await store.tables.create(guild_id=1, channel_id=2, host_id=11, variant="dapp",
+                                      options={"players": 4, "stake": 3})
     assert (await store.tables.get(table.table_id)).options == {"players": 4, "stake": 3}
 
 

@@ -11,6 +11,7 @@ import pytest
 from bot.store import DeadlineKind, Store, StoreFull, StoreUnavailable
 from bot.tables.arming import turn_key
 from bot.tables.timeouts import REMINDER, SUBSTITUTE
+from tests.faults import simulate_full_disk
 
 from .test_service import service, started
 from .timer_helpers import START, Clock, timed
@@ -211,7 +212,7 @@ async def test_a_timeout_the_store_refuses_fires_again_later(store: Store, clock
     assert key is not None
     clock.advance(3600)
     # the claim commits; then the substitute's move (and, with 2, the release) does not
-    store.db.simulate_full_disk(failures, after=1)
+    simulate_full_disk(store.db, failures, after=1)
     assert len(await timers.fire_due()) == 2
     assert notices == []  # no reminder beside a due timeout; the timeout did nothing
     assert turn_key(live) == key and await store.deals.actions(key[0]) == ()
@@ -242,7 +243,7 @@ async def test_an_action_and_its_turns_timers_are_stored_together_or_not_at_all(
     user = live.seats[key[2]].user_id
     assert user is not None
     token = live.deal.legal_actions(key[2])[0].token
-    store.db.simulate_full_disk(1)
+    simulate_full_disk(store.db, 1)
     with pytest.raises(StoreFull):
         await svc.act(tid, user, token, live.stamp)
     assert turn_key(live) == key and await store.deals.actions(key[0]) == ()

@@ -10,7 +10,7 @@ from bot.store import Store
 from bot.tables.timeouts import REMINDER, SUBSTITUTE
 
 from .test_service import started
-from .timer_helpers import Clock, timed
+from .timer_helpers import START, Clock, timed
 
 
 async def test_the_loop_sleeps_until_the_next_deadline(store: Store, clock: Clock) -> None:
@@ -64,3 +64,56 @@ async def test_the_loop_outlives_a_failure(store: Store, clock: Clock) -> None:
         await timers.run()
     assert rounds == 2 and slept == [600, 600]
     assert [n.kind for n in notices] == [REMINDER]
+
+
+async def test_the_loop_purges_the_fired_deadlines_of_finished_turns(store: Store,
+                                                                    clock: Clock) -> None:
+    """The reminder fired at 600 s, its turn over once the substitute acted at 3600 s:
+    the loop deletes it; the timeout that fired just now is kept (``keep_fired``)."""
+    svc, timers, notices = await timed(store, clock)
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock.advance(seconds)
+        if len(slept) >= 3:
+            raise _Stop
+
+    timers.sleep = sleep  # a fake sleep that moves the clock
+    timers.max_sleep = 10_000
+    timers.purge_every, timers.keep_fired = 0, 1000  # every round, what fired 1000 s ago
+    await started(svc)
+    with pytest.raises(_Stop):
+        await timers.run()
+    assert slept[:2] == [600, 3000]
+    assert [n.kind for n in notices] == [REMINDER, SUBSTITUTE]
+
+    def fired(conn: Any) -> list[tuple[str, float]]:
+        return [(r[0], r[1]) for r in conn.execute(
+            "SELECT kind, fired_at FROM deadlines WHERE status = 'fired'")]
+
+    assert await store.db.read(fired) == [("timeout", START + 3600)]
+
+
+async def test_the_loop_purges_once_an_hour_what_fired_a_day_before(store: Store,
+                                                                    clock: Clock) -> None:
+    _, timers, _ = await timed(store, clock)
+    asked: list[tuple[float, float]] = []  # (when, fired before)
+    real = store.deadlines.purge_fired
+
+    async def purge_fired(before: float) -> int:
+        asked.append((clock() - START, before))
+        return await real(before)
+
+    async def sleep(seconds: float) -> None:
+        clock.advance(seconds)
+        if clock() - START >= 8000:
+            raise _Stop
+
+    store.deadlines.purge_fired = purge_fired  # type: ignore[method-assign]
+    timers.sleep = sleep
+    timers.max_sleep = 600  # nothing due: the loop wakes every 600 s
+    with pytest.raises(_Stop):
+        await timers.run()
+    assert [when for when, _ in asked] == [0, 3600, 7200]
+    assert all(before == START + when - 24 * 3600 for when, before in asked)

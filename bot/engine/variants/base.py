@@ -198,10 +198,6 @@ class Variant:
     #: the auction's word for passing
     pass_word: ClassVar[str] = "pass"
 
-    def last_to_speak(self, forehand: int) -> int:
-        """The seat whose pass ends an auction in which everybody passed."""
-        return (forehand - 1) % self.players
-
     def bid_contracts(self, forehand: int, bids: Sequence[Action], word: str
                       ) -> tuple[str, ...]:
         """The contracts the speaker may end up declaring if ``word``, said now after

@@ -113,11 +113,6 @@ def spoken(state: ContestState, words: ContestWords) -> Spoken:
     return entry
 
 
-def legal_words(state: ContestState, words: ContestWords) -> Bids:
-    """Every word the speaker may say now, ``pass`` first."""
-    return list(spoken(state, words).bids)
-
-
 def say(state: ContestState, words: ContestWords, word: str) -> bool:
     """Apply ``word`` for the speaker now; False (and nothing changed) if it is not
     legal."""

@@ -128,9 +128,6 @@ class Wuerttemberg(Variant):
     def facts(self, contract: str) -> ContractFacts:
         return FACTS[Game(contract)]
 
-    def last_to_speak(self, forehand: int) -> int:
-        return forehand  # the announcements start after forehand
-
     def bid_contracts(self, forehand: int, bids: Sequence[Action], word: str
                       ) -> tuple[str, ...]:
         if word == "spiele":

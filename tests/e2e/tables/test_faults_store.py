@@ -17,6 +17,7 @@ from bot.tables.arming import turn_key
 from bot.tables.scheduler import Scheduler
 from standin import Actor, Message, Sandbox
 from standin.harness import World, running
+from tests.faults import simulate_full_disk
 from tests.store_hooks import install
 
 from .driver import Game, Watch, check_ledger_against_replay, open_table, quick_sleep, quiet
@@ -90,7 +91,7 @@ async def test_a_full_disk_refuses_clearly_and_writes_nothing(
     message = sandbox.message(game.table_message().id)
     edits = message.edit_count
 
-    store.db.simulate_full_disk()  # the action's write runs, then cannot be committed
+    simulate_full_disk(store.db)  # the action's write runs, then cannot be committed
     ix = await Game.click_action(actor, panel, action)
     await game.quiet()
     assert ix.response is not None
@@ -184,7 +185,7 @@ async def test_a_full_disk_at_tapp_new_leaves_no_half_made_table(
     and come back after a restart); the next /tapp new works."""
     store = store_of(fault_bot)
     host = world.players[0]
-    store.db.simulate_full_disk(1)
+    simulate_full_disk(store.db, 1)
     ix = await host.slash(world.channel, "/tapp new", variant="zuger")
     assert ix.response is not None and ix.response.ephemeral_to == host.id
     assert "disk is full, so nothing was changed" in ix.response.text
@@ -202,7 +203,7 @@ async def test_a_full_disk_when_recording_the_thread_keeps_the_table_in_the_chan
     removed, and the table is played there."""
     store = store_of(fault_bot)
     host = world.players[0]
-    store.db.simulate_full_disk(1, after=1)  # the table commits, its thread's record not
+    simulate_full_disk(store.db, 1, after=1)  # the table commits, its thread's record not
     ix = await host.slash(world.channel, "/tapp new", variant="zuger")
     assert ix.response is not None and ix.response.ephemeral_to is None  # announced
     await quiet(sandbox, fault_bot)
@@ -242,7 +243,7 @@ async def test_a_full_disk_at_settling_is_caught_up_without_a_click(
     assert deal_id is not None
     panel = await game.open_hand(actor, live.deal.view(seat))
 
-    store.db.simulate_full_disk(1, after=1)  # the card commits, settling the deal not
+    simulate_full_disk(store.db, 1, after=1)  # the card commits, settling the deal not
     ix = await Game.click_action(actor, panel, action)
     assert ix.response is not None and "busy" not in ix.response.text
     assert bot_timers(fault_bot) is not None

@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.connection.client import TappBot
 from bot.engine import Action
 from bot.store import DealStatus, Store
+from bot.store.settings import insert_table_settings
 from bot.tables import TableConfig
 from bot.tables.arming import turn_key
 from standin import Message, Sandbox
@@ -224,8 +225,11 @@ async def test_overdue_timers_fire_once_after_a_restart(
         key = turn_key(game.live)
         assert key is not None
     assert notices(sandbox, game) == []
-    async with await Store.open(settings.database_path) as store:  # the table speaks German
-        await store.settings.set_table(game.table_id, {"language": "de"})
+    # the table speaks German from now on (a table's language is fixed when it is made,
+    # and the driver clicks English labels: the test writes the table's own setting)
+    async with await Store.open(settings.database_path) as store:
+        await store.db.write(insert_table_settings, game.table_id, {"language": "de"},
+                             store.db.now())
 
     sandbox.clock.advance(TIMEOUT + 60)  # both overdue while no bot runs
     async with timed_bot(sandbox, settings, loop=True) as bot_b:  # its loop fires them

@@ -1,5 +1,6 @@
 """Synthetic standings data for benchmarks: many servers, settled deals, ledger rows.
 
+Not part of the bot: it writes the store's tables directly, as no feature does.
 ``python -m bot bench store`` (or a test) fills a throw-away database with
 :func:`fill_synthetic`, then times the standings queries. Rows are consistent (each
 deal's rows sum to zero, the pot's included) but the deals have no real records, so
@@ -15,13 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import rules_of
-
-from .bulk import summaries_rebuilt_after
-from .db import dumps
-from .errors import StoreError
-from .ledger import INSERT_LEDGER
-from .sql import Conn, resync_keys
-from .store import Store
+from bot.store import Store, StoreError
+from bot.store.bulk import summaries_rebuilt_after
+from bot.store.db import dumps
+from bot.store.ledger import INSERT_LEDGER
+from bot.store.sql import Conn, resync_keys
 
 CONTRACTS = {
     "zuger": ("tapp", "solo", "super", "vice"),

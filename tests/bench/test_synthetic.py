@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bench.synthetic import fill_synthetic
 from bot.store import Store
-from bot.store.synthetic import fill_synthetic
+from tests.conftest import open_store
+
+
+@pytest.fixture
+async def store(request: pytest.FixtureRequest, backend: str) -> AsyncIterator[Store]:
+    async with open_store(request, backend) as s:
+        yield s
 
 
 async def test_synthetic_data_is_consistent(store: Store) -> None:

@@ -1,8 +1,15 @@
 """``python -m bot run`` (the default): load settings, set up logging, run until stopped.
 
-SIGINT and SIGTERM (``docker stop``) close the bot cleanly: gateway closed with 1000,
-HTTP session and store closed. With ``TAPP_API_BASE`` every REST request goes to that
-rate-limit proxy for as long as the bot runs.
+The settings are read and the database opened before anything goes to Discord: a
+mistake there is told first, without a network too. SIGINT and SIGTERM (``docker
+stop``) close the bot cleanly: gateway closed with 1000, HTTP session and store closed.
+With ``TAPP_API_BASE`` every REST request goes to that rate-limit proxy for as long as
+the bot runs.
+
+A failure is one line on standard error, never a traceback, and its exit status says
+whether starting again may help (the README's "Exit status"): 2 when it would not (the
+configuration, a token Discord rejects, a path that is no database, a schema too new), 1
+when it may (Discord or the database out of reach, the metrics port taken).
 """
 
 from __future__ import annotations
@@ -23,12 +30,20 @@ import discord
 from bot.cli.health import beat
 from bot.cli.parsing import Parser, whole_number
 from bot.config import ConfigError, Settings
-from bot.connection.client import StoreFactory, TappBot
+from bot.connection.client import Store, StoreFactory, TappBot, open_store
+from bot.connection.first_gateway import GatewayUnreachable, cause
 from bot.connection.pacing import api_base
 from bot.connection.sharded import ShardedTappBot
 from bot.logs import setup_logging, silence_voice_warnings
 from bot.ops.server import PortUnavailable
-from bot.store import SchemaTooNew, StoreError, shown_location
+from bot.store import (
+    NotADatabase,
+    SchemaTooNew,
+    StoreError,
+    exit_status,
+    operator_text,
+    shown_location,
+)
 
 log = logging.getLogger(__name__)
 
@@ -41,14 +56,23 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None,
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop.set)
-    with api_base(settings.api_base):
-        await _serve(settings, stop, store_factory, bot_options)
+    # the database first: its mistakes are told before the bot reaches for Discord
+    store = await (store_factory or open_store)(settings)
+    try:
+        with api_base(settings.api_base):
+            await _serve(settings, stop, store, bot_options)
+    finally:
+        await store.close()  # the bot closes it when it ran; closing twice is harmless
 
 
-async def _serve(settings: Settings, stop: asyncio.Event,
-                 store_factory: StoreFactory | None, bot_options: dict[str, Any]) -> None:
+async def _serve(settings: Settings, stop: asyncio.Event, store: Store,
+                 bot_options: dict[str, Any]) -> None:
     bot_class = ShardedTappBot if settings.shards.sharded else TappBot
-    async with bot_class(settings, store_factory=store_factory, **bot_options) as bot:
+
+    async def opened(_: Settings) -> Store:
+        return store
+
+    async with bot_class(settings, store_factory=opened, **bot_options) as bot:
         running = asyncio.create_task(bot.start(settings.token), name="tapp-bot")
         stopping = asyncio.create_task(stop.wait(), name="tapp-stop")
         beating = (asyncio.create_task(beat(bot, settings.health_file), name="tapp-health")
@@ -136,41 +160,49 @@ def main(argv: list[str]) -> int:
     silence_voice_warnings()
     try:
         asyncio.run(serve(settings, settle_memory=True))
-    except discord.LoginFailure:
-        log.error("Discord rejected the token (DISCORD_TOKEN)")
-        return 1
-    except PortUnavailable as error:
-        print(f"{error}: choose another TAPP_METRICS_PORT, or stop what listens there",
-              file=sys.stderr)
-        return 1
-    except (aiohttp.ClientConnectionError, OSError, TimeoutError,
-            discord.GatewayNotFound) as error:
-        print(f"cannot reach Discord: {_unreachable(error)}; check this machine's network "
-              "connection (DNS, firewall, proxy) and start the bot again", file=sys.stderr)
-        return 1
-    except SchemaTooNew as error:
-        where = shown_location(settings.database_path)  # a URL without its password
-        print(f"cannot use the database {where}: {error}: run that newer "
-              "version, or restore the backup taken before it", file=sys.stderr)
-        return 1
-    except StoreError as error:
-        where = shown_location(settings.database_path)
-        print(f"cannot open or upgrade the database {where}: {error} "
-              "(an upgrade that fails is rolled back: the database is as it was)",
-              file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         pass
+    except FORESEEN as error:  # told in one line; anything else is a bug (its traceback)
+        line, status = stopped_by(error, settings)
+        print(line, file=sys.stderr)
+        return status
     return 0
+
+
+#: what may stop the bot that is not a bug: the token, the network, the metrics port and
+#: the database
+FORESEEN = (discord.LoginFailure, PortUnavailable, GatewayUnreachable, aiohttp.ClientError,
+            OSError, TimeoutError, discord.GatewayNotFound, StoreError)
+
+
+def stopped_by(error: BaseException, settings: Settings) -> tuple[str, int]:
+    """The line that says what stopped the bot (one of :data:`FORESEEN`), and the exit
+    status: 2 when starting it again would fail the same way, 1 when it may pass."""
+    if isinstance(error, discord.LoginFailure):
+        return ("Discord rejected the token (DISCORD_TOKEN): copy the bot's token again "
+                "from the Developer Portal (Bot, Reset Token)", 2)
+    if isinstance(error, PortUnavailable):
+        return f"{error}: choose another TAPP_METRICS_PORT, or stop what listens there", 1
+    if not isinstance(error, StoreError):  # the network: Discord out of reach
+        return (f"cannot reach Discord: {_unreachable(error)}; check this machine's network"
+                " connection (DNS, firewall, proxy) and start the bot again", 1)
+    where = shown_location(settings.database_path)  # a URL without its password
+    if isinstance(error, SchemaTooNew):
+        return (f"cannot use the database {where}: {error}: run that newer version, or "
+                "restore the backup taken before it", 2)
+    if isinstance(error, NotADatabase):
+        return f"cannot use the database {where}: {error}: check TAPP_DATABASE", 2
+    if exit_status(error) == 1:
+        return (f"cannot reach the database {where}: {operator_text(error)}; start the "
+                "bot again once the database is up", 1)
+    return (f"cannot open or upgrade the database {where}: {operator_text(error)} (an "
+            "upgrade that fails is rolled back: the database is as it was)", 2)
 
 
 def _unreachable(error: BaseException) -> str:
     """One line on why Discord could not be reached (no traceback: nothing to debug)."""
+    if isinstance(error, GatewayUnreachable):
+        return str(error)
     if isinstance(error, aiohttp.ClientConnectorError):
-        os_error = error.os_error
-        reason = (os.strerror(os_error.errno) if os_error.errno else str(os_error)) or (
-            type(os_error).__name__)
-        return f"{error.host}:{error.port}: {reason}"
-    if isinstance(error, TimeoutError):
-        return "no answer in time"
-    return str(error) or type(error).__name__
+        return f"{error.host}:{error.port}: {cause(error)}"
+    return cause(error)

@@ -27,6 +27,7 @@ from discord.ext import commands
 from bot import collector
 from bot.config import Settings
 from bot.connection.clock_offset import ClockOffset
+from bot.connection.first_gateway import fail_first_connection
 from bot.connection.invalid_budget import InvalidBudget, guard_requests, watch
 from bot.connection.pacing import GlobalPace, pace_line, pace_requests
 from bot.connection.replies import tell
@@ -143,6 +144,7 @@ class TappBot(commands.Bot):
         log.info("%s", pace_line(settings.global_rate, settings.process_count,
                                  settings.api_base))
         guard_requests(self.http, self.budget)  # nothing goes out during Cloudflare's ban
+        fail_first_connection(self.http)  # no gateway at start: a clear error, no retry
         #: what the store factory opened (closed with the bot)
         self.store: Store | None = None
         #: the bot's database, where the factory opened one (None: the bot runs without)

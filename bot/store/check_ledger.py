@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.cli.parsing import Parser
-from bot.config import database_location
+from bot.config import database_option
 from bot.engine import TappError, deal_from_record, rules_of
 
 from .backend import shown_location
@@ -110,7 +110,7 @@ problems, 2 when the database cannot be read.
 
 def add_database_option(parser: Parser) -> None:
     """``--db PATH|URL``, the bot's database by default (see :func:`chosen_database`)."""
-    parser.add_argument("--db", type=database_location, default=None, metavar="PATH|URL",
+    parser.add_argument("--db", type=database_option, default=None, metavar="PATH|URL",
                         help=f"the database file or a postgresql:// URL (default: "
                              f"$TAPP_DATABASE, else {DEFAULT_PATH}, as the bot)")
 

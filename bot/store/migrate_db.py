@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.cli.parsing import Parser
-from bot.config import database_location
+from bot.config import database_option
 
 from .backend import shown_location
 from .check_ledger import check
@@ -54,10 +54,10 @@ async def migrate(source_at: Path | str, target_at: Path | str) -> tuple[int, li
 
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m bot migrate-db", description=DESCRIPTION)
-    parser.add_argument("--to", type=database_location, required=True, metavar="TARGET",
+    parser.add_argument("--to", type=database_option, required=True, metavar="TARGET",
                         dest="target", help="the empty database to fill: a postgresql://"
                         " URL or an SQLite file")
-    parser.add_argument("--from", type=database_location, default=DEFAULT_PATH,
+    parser.add_argument("--from", type=database_option, default=DEFAULT_PATH,
                         metavar="SOURCE", dest="source",
                         help=f"the database to copy (default: {DEFAULT_PATH})")
     args = parser.parse_args(argv)

@@ -23,7 +23,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
-from bot.config import database_location
+from bot.config import ConfigError, database_location
 
 from .checkpoints import SAFETY_PAGES, Checkpointer
 from .errors import NotADatabase, SchemaTooNew, StoreError, StoreFull, StoreUnavailable
@@ -60,8 +60,12 @@ def translate(exc: sqlite3.Error) -> StoreError:
 def default_database() -> Path | str:
     """The bot's database: ``$TAPP_DATABASE`` (a file or a ``postgresql://`` URL), else
     :data:`DEFAULT_PATH` (for the commands that open it beside the bot: ``backup``,
-    ``check-ledger``)."""
-    return database_location(os.environ.get(DATABASE_VAR, ""))
+    ``check-ledger``, ``migrate-db``...); a :class:`ConfigError` for a URL of another
+    kind."""
+    try:
+        return database_location(os.environ.get(DATABASE_VAR, ""))
+    except ConfigError as error:
+        raise ConfigError(f"{DATABASE_VAR}: {error}") from None
 
 
 def dumps(value: Any) -> str:

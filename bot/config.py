@@ -7,8 +7,9 @@ Variables (the real environment wins over ``.env``):
                            (``postgresql://user:password@host/dbname``)
 ``TAPP_DEV_GUILD_ID``      a guild to sync commands to instantly while developing
 ``TAPP_LOG_LEVEL``         ``DEBUG``, ``INFO`` (default), ``WARNING`` or ``ERROR``
-``TAPP_RENDER_PROCESSES``  worker processes drawing the images (default: one per core;
-                           ``0``: threads of the bot's own process)
+``TAPP_RENDER_PROCESSES``  worker processes drawing the images (default: one per CPU the
+                           process may use, a container's limit counted; ``0``: threads
+                           of the bot's own process)
 ``TAPP_GLOBAL_RATE``       requests a second the bot allows itself with its token (default
                            45, under Discord's global limit of 50; raise it only if Discord
                            raised the bot's limit; ``0``: no pacing)
@@ -69,7 +70,7 @@ class Settings:
     database_path: Path | str = DEFAULT_DATABASE  # a str: a postgresql:// URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
-    render_processes: int | None = None  # None: one per core; 0: threads
+    render_processes: int | None = None  # None: one per usable CPU (bot.ops.cpus); 0: threads
     global_rate: int = DEFAULT_RATE  # token requests a second (bot.connection.pacing); 0: unpaced
     health_file: Path | None = None  # bot.cli.health: written while the bot runs
     api_base: str | None = None  # a rate-limit proxy's API root (None: Discord's)

@@ -104,7 +104,8 @@ environment wins:
                          postgresql://user:password@host/dbname URL
   TAPP_DEV_GUILD_ID      a server to sync the commands to at once (development)
   TAPP_LOG_LEVEL         DEBUG, INFO (default), WARNING or ERROR
-  TAPP_RENDER_PROCESSES  image processes (default: one per core; 0: threads)
+  TAPP_RENDER_PROCESSES  image processes (default: one per CPU it may use; 0:
+                         threads)
   TAPP_GLOBAL_RATE       token requests a second (default 45; 0: no pacing)
   TAPP_HEALTH_FILE       the file of its state, for the health command
   TAPP_API_BASE          a shared rate-limit proxy's API root, e.g.

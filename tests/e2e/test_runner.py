@@ -154,7 +154,7 @@ def run_bot(tmp_path: Path, api: str, gateway: str, **env: str) -> tuple[int, st
         "sys.exit(main([]))\n"
     )
     env = {**os.environ, "DISCORD_TOKEN": "a-token", "TAPP_LOG_LEVEL": "WARNING",
-           "TAPP_RENDER_PROCESSES": "0", "TAPP_DATABASE": str(tmp_path / "tapp.sqlite3"),
+           "TAPP_RENDER_PROCESSES": "2", "TAPP_DATABASE": str(tmp_path / "tapp.sqlite3"),
            **env}
     result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
                             capture_output=True, text=True, timeout=60, check=False)

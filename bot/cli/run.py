@@ -9,7 +9,7 @@ the bot runs.
 A failure is one line on standard error, never a traceback, and its exit status says
 whether starting again may help (the README's "Exit status"): 2 when it would not (the
 configuration, a token Discord rejects, a path that is no database, a schema too new), 1
-when it may (Discord or the database out of reach, the metrics port taken).
+when it may (Discord or the database out of reach or failing, the metrics port taken).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from bot.cli.parsing import Parser, whole_number
 from bot.config import ConfigError, Settings
 from bot.connection.client import Store, StoreFactory, TappBot, open_store
 from bot.connection.first_gateway import GatewayUnreachable, cause
+from bot.connection.invalid_budget import Banned
 from bot.connection.pacing import api_base
 from bot.connection.sharded import ShardedTappBot
 from bot.logs import setup_logging, silence_voice_warnings
@@ -122,6 +123,11 @@ environment wins:
                          several processes need the PostgreSQL store
 
 The README's Configuration section says more about each.
+
+What stops the bot is said in one line on standard error. Exit status 0: stopped as
+asked; 1: it may pass, start it again later (Discord or the database out of reach or
+failing); 2: a restart would not mend it (the configuration, a token Discord rejects, a
+database path that is no database, a schema newer than the bot).
 """
 
 
@@ -173,7 +179,8 @@ def main(argv: list[str]) -> int:
 #: what may stop the bot that is not a bug: the token, the network, the metrics port and
 #: the database
 FORESEEN = (discord.LoginFailure, PortUnavailable, GatewayUnreachable, aiohttp.ClientError,
-            OSError, TimeoutError, discord.GatewayNotFound, StoreError)
+            OSError, TimeoutError, discord.GatewayNotFound, discord.HTTPException, Banned,
+            StoreError)
 
 
 def stopped_by(error: BaseException, settings: Settings) -> tuple[str, int]:
@@ -184,6 +191,9 @@ def stopped_by(error: BaseException, settings: Settings) -> tuple[str, int]:
                 "from the Developer Portal (Bot, Reset Token)", 2)
     if isinstance(error, PortUnavailable):
         return f"{error}: choose another TAPP_METRICS_PORT, or stop what listens there", 1
+    if isinstance(error, discord.HTTPException | Banned):  # Discord's trouble, for now
+        return (f"Discord refused to start the bot: {_answer(error)}; start it again "
+                "later", 1)
     if not isinstance(error, StoreError):  # the network: Discord out of reach
         return (f"cannot reach Discord: {_unreachable(error)}; check this machine's network"
                 " connection (DNS, firewall, proxy) and start the bot again", 1)
@@ -198,6 +208,13 @@ def stopped_by(error: BaseException, settings: Settings) -> tuple[str, int]:
                 "bot again once the database is up", 1)
     return (f"cannot open or upgrade the database {where}: {operator_text(error)} (an "
             "upgrade that fails is rolled back: the database is as it was)", 2)
+
+
+def _answer(error: discord.HTTPException | Banned) -> str:
+    if isinstance(error, Banned):
+        return str(error)
+    reason = error.response.reason if error.response is not None else ""
+    return f"{error.status} {reason}".strip() + (f" ({error.text})" if error.text else "")
 
 
 def _unreachable(error: BaseException) -> str:

@@ -198,6 +198,16 @@ async def test_a_token_discord_rejects_is_one_line_and_exit_2(
     assert not sandbox.gateway.connections
 
 
+async def test_discord_failing_at_the_login_is_one_line_and_exit_1(
+        sandbox: Sandbox, tmp_path: Path) -> None:
+    """An outage (503: discord.py does not retry it) may pass: exit status 1."""
+    sandbox.faults.server_error(route="GET /users/@me", status=503)
+    status, line = await run_bot_against(sandbox, tmp_path, sandbox.gateway.url)
+    assert status == 1
+    assert line.startswith("Discord refused to start the bot: 503 Service Unavailable")
+    assert line.endswith("; start it again later")
+
+
 async def test_rest_without_a_gateway_is_one_line_and_exit_1(
         sandbox: Sandbox, tmp_path: Path) -> None:
     """The token is good (REST answers) but no gateway answers: discord.py's own retry

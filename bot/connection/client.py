@@ -17,7 +17,6 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from pathlib import Path
 from typing import Any, Protocol
 
 import discord
@@ -60,12 +59,9 @@ StoreFactory = Callable[[Settings], Awaitable[Store]]
 
 
 async def open_store(settings: Settings) -> SQLiteStore:
-    """The default store: the SQLite file named by the settings (its folder made), or
-    the PostgreSQL database of their URL."""
-    path = settings.database_path
-    if isinstance(path, Path) and str(path) != ":memory:":
-        path.parent.mkdir(parents=True, exist_ok=True)
-    return await SQLiteStore.open(path)
+    """The default store: the SQLite file named by the settings (the store makes its
+    folder, or says why it cannot), or the PostgreSQL database of their URL."""
+    return await SQLiteStore.open(settings.database_path)
 
 
 class TappCommandTree(app_commands.CommandTree):

@@ -226,16 +226,21 @@ async def test_a_gateway_name_that_does_not_resolve_is_one_line_and_exit_1(
                            "name not found (DNS): "), line
 
 
-def test_a_folder_as_database_is_one_line_and_exit_2_before_discord(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("where", "why"), [
+    ("data", "it is a folder, not a database file"),
+    ("file/tapp.sqlite3", "cannot make its folder: file exists"),
+    ("text.sqlite3", "file is not a database")])
+def test_a_path_that_is_no_database_is_one_line_and_exit_2_before_discord(
+        where: str, why: str, tmp_path: Path) -> None:
     """The database is opened before the bot reaches for Discord (unreachable here: the
     line is about the database)."""
-    folder = tmp_path / "data"
-    folder.mkdir()
+    (tmp_path / "data").mkdir()
+    (tmp_path / "file").write_text("a file")
+    (tmp_path / "text.sqlite3").write_text("not an SQLite file, but long enough " * 40)
     status, line = run_bot(tmp_path, f"http://{CLOSED}/api/v10", f"ws://{CLOSED}/gateway",
-                           TAPP_DATABASE=str(folder))
+                           TAPP_DATABASE=str(tmp_path / where))
     assert status == 2
-    assert line == (f"cannot use the database {folder}: it is a folder, not a database "
-                    "file: check TAPP_DATABASE")
+    assert line == f"cannot use the database {tmp_path / where}: {why}: check TAPP_DATABASE"
 
 
 def test_a_database_scheme_not_supported_is_one_line_and_exit_2(tmp_path: Path) -> None:

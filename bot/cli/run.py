@@ -27,7 +27,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.cli.health import beat
+from bot.cli.health import beat, write_state
 from bot.cli.parsing import Parser, whole_number
 from bot.config import ConfigError, Settings
 from bot.connection.client import Store, StoreFactory, TappBot, open_store
@@ -162,6 +162,15 @@ def main(argv: list[str]) -> int:
         return 2
     if args.metrics_port is not None:
         settings = dataclasses.replace(settings, metrics_port=args.metrics_port)
+    if settings.health_file is not None:  # written while the bot runs: can it be?
+        try:
+            settings.health_file.parent.mkdir(parents=True, exist_ok=True)
+            write_state(settings.health_file, "stopped")
+        except OSError as error:
+            reason = (error.strerror or str(error)).lower()
+            print(f"configuration error: TAPP_HEALTH_FILE {settings.health_file}: cannot "
+                  f"write it: {reason}", file=sys.stderr)
+            return 2
     setup_logging(settings.log_level_number, secret=settings.token,
                   format=settings.log_format)
     silence_voice_warnings()

@@ -243,6 +243,19 @@ def test_a_path_that_is_no_database_is_one_line_and_exit_2_before_discord(
     assert line == f"cannot use the database {tmp_path / where}: {why}: check TAPP_DATABASE"
 
 
+def test_a_health_file_that_cannot_be_written_is_one_line_and_exit_2(
+        tmp_path: Path) -> None:
+    """Told before anything is opened (it used to end the beat, then read as Discord
+    out of reach when the bot stopped)."""
+    (tmp_path / "file").write_text("a file")
+    health = tmp_path / "file" / "health"
+    status, line = run_bot(tmp_path, f"http://{CLOSED}/api/v10", f"ws://{CLOSED}/gateway",
+                           TAPP_HEALTH_FILE=str(health))
+    assert status == 2
+    assert line == (f"configuration error: TAPP_HEALTH_FILE {health}: cannot write it: "
+                    "file exists")
+
+
 def test_a_database_scheme_not_supported_is_one_line_and_exit_2(tmp_path: Path) -> None:
     status, line = run_bot(tmp_path, f"http://{CLOSED}/api/v10", f"ws://{CLOSED}/gateway",
                            TAPP_DATABASE="mysql://tapp:s3cret@db.example/tapp")

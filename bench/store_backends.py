@@ -7,12 +7,15 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import signal
 import tempfile
+import threading
 import time
 import warnings
 from argparse import ArgumentParser
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import FrameType
 
 from bot.engine import Action
 from bot.engine.playout import play_out
@@ -49,10 +52,37 @@ def postgres_database(url: str | None) -> Iterator[str]:
                              " extras)") from exc
         handle = get_server(os.path.join(folder, "data"), cleanup_mode="stop")
     try:
-        yield handle.get_uri("postgres")
+        with stopped_by_signals():
+            yield handle.get_uri("postgres")
     finally:
         handle.cleanup()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+#: the signals that stop a benchmark as Ctrl-C does: ``kill``, ``docker stop``, a
+#: closed terminal
+STOPPING = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """Within the block SIGTERM and SIGHUP raise ``SystemExit`` (128 + the signal, as a
+    shell reports it), so the clean-ups around it run (the throw-away server stopped
+    and removed) where the signal's default would end the process at once. SIGINT
+    raises ``KeyboardInterrupt`` already. The handlers before the block are put back."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    before = {signum: signal.signal(signum, stop) for signum in STOPPING}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 async def action_commits(store: Store, count: int, *, seed: int = 5) -> list[float]:

@@ -7,8 +7,9 @@ Variables (the real environment wins over ``.env``):
                            (``postgresql://user:password@host/dbname``)
 ``TAPP_DEV_GUILD_ID``      a guild to sync commands to instantly while developing
 ``TAPP_LOG_LEVEL``         ``DEBUG``, ``INFO`` (default), ``WARNING`` or ``ERROR``
-``TAPP_RENDER_PROCESSES``  worker processes drawing the images (default: one per core;
-                           ``0``: threads of the bot's own process)
+``TAPP_RENDER_PROCESSES``  worker processes drawing the images (default: one per CPU the
+                           process may use, a container's limit counted; ``0``: threads
+                           of the bot's own process)
 ``TAPP_GLOBAL_RATE``       requests a second the bot allows itself with its token (default
                            45, under Discord's global limit of 50; raise it only if Discord
                            raised the bot's limit; ``0``: no pacing)
@@ -29,8 +30,10 @@ Variables (the real environment wins over ``.env``):
 
 from __future__ import annotations
 
+import argparse
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,7 +70,7 @@ class Settings:
     database_path: Path | str = DEFAULT_DATABASE  # a str: a postgresql:// URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
-    render_processes: int | None = None  # None: one per core; 0: threads
+    render_processes: int | None = None  # None: one per usable CPU (bot.ops.cpus); 0: threads
     global_rate: int = DEFAULT_RATE  # token requests a second (bot.connection.pacing); 0: unpaced
     health_file: Path | None = None  # bot.cli.health: written while the bot runs
     api_base: str | None = None  # a rate-limit proxy's API root (None: Discord's)
@@ -136,7 +139,7 @@ class Settings:
             raise ConfigError(f"TAPP_SHARDS/TAPP_SHARD_COUNT: {error}") from None
         return cls(
             token=token,
-            database_path=database_location(values.get("TAPP_DATABASE", "")),
+            database_path=_database(values),
             dev_guild_id=guild,
             log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             render_processes=workers,
@@ -149,6 +152,13 @@ class Settings:
             log_format=values.get("TAPP_LOG_FORMAT", "").strip().lower() or "text",
             shards=shards,
         )
+
+
+def _database(values: Mapping[str, str]) -> Path | str:
+    try:
+        return database_location(values.get("TAPP_DATABASE", ""))
+    except ConfigError as error:
+        raise ConfigError(f"TAPP_DATABASE: {error}") from None
 
 
 def _whole_number(values: Mapping[str, str], name: str, meaning: str) -> int | None:
@@ -170,16 +180,37 @@ def check_api_base(url: str) -> None:
                           f"{API_VERSION_PATH}), not {url!r}")
 
 
+#: ``scheme://`` at the start of a database location: a URL, not a file's path
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]+)://")
+
+
 def database_location(text: str) -> Path | str:
-    """A ``postgresql://`` URL as it is; anything else an SQLite file (empty: the default)."""
+    """A ``postgresql://`` URL as it is; anything else an SQLite file (empty: the default).
+
+    A URL of another kind (``mysql://...``) is a :class:`ConfigError`: naming the scheme
+    only, since the rest may hold a password."""
     text = text.strip()
     if text.startswith(("postgresql://", "postgres://")):
         return text
+    scheme = _SCHEME.match(text)
+    if scheme is not None and scheme[1].lower() != "file":  # file: is an SQLite URI
+        raise ConfigError(f"{scheme[1]}:// databases are not supported: give an SQLite "
+                          "file's path or a postgresql:// URL")
     return Path(text or DEFAULT_DATABASE)
 
 
+def database_option(text: str) -> Path | str:
+    """:func:`database_location` as an argparse ``type`` (a database option's usage error
+    is one line, exit status 2)."""
+    try:
+        return database_location(text)
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def read_env_file(path: Path, *, required: bool = False) -> dict[str, str]:
-    """``KEY=VALUE`` lines; blank lines, ``#`` comments, ``export`` and quotes allowed.
+    """``KEY=VALUE`` lines; blank lines, ``#`` comments (a whole line, or after a value and
+    a space), ``export`` and quotes allowed.
 
     Unless ``required`` (a file the user named), a missing file reads as empty, and so
     does a directory (a virtual environment may be called ``.env``).
@@ -205,8 +236,18 @@ def read_env_file(path: Path, *, required: bool = False) -> dict[str, str]:
         key, sep, value = line.partition("=")
         if not sep or not key.strip():
             raise ConfigError(f"{path}:{number}: expected KEY=VALUE")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
+        values[key.strip()] = _env_value(value)
     return values
+
+
+def _env_value(text: str) -> str:
+    """A ``.env`` value as dotenv reads it: a quoted value is what is between its quotes
+    (a ``#`` in it kept, a `` # comment`` after it dropped); an unquoted one ends before
+    a ``#`` that follows a space (``KEY=value # comment``; ``KEY= # comment`` is empty)."""
+    text = re.sub(r"^\s+#.*", "", text).strip()
+    if text[:1] in ("'", '"'):
+        end = text.find(text[0], 1)
+        rest = text[end + 1:].strip() if end > 0 else ""
+        if end > 0 and (not rest or rest.startswith("#")):
+            return text[1:end]
+    return re.split(r"\s#", text, maxsplit=1)[0].rstrip()

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from . import rest_app, rest_channels, rest_interactions
-from .errors import GENERAL, UNAUTHORIZED, DiscordError
+from .errors import GENERAL, DiscordError
 from .invalid_requests import CLOUDFLARE_BODY
 from .payloads import read_body
 from .routing import API_PREFIX, BODY_KEY, SANDBOX_KEY, Endpoint, Handler, reply
@@ -73,7 +73,8 @@ async def _serve(request: web.Request, endpoint: Endpoint) -> web.StreamResponse
         )
     if endpoint.auth and request.headers.get("Authorization") != f"Bot {sandbox.token}":
         return reply(
-            {"message": "401: Unauthorized", "code": UNAUTHORIZED}, status=401, headers=headers
+            # as Discord answers a token it does not know: code 0, not 40001
+            {"message": "401: Unauthorized", "code": GENERAL}, status=401, headers=headers
         )
     if endpoint.auth:
         wait = sandbox.rate_limits.hit_global()

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE, ConfigError, Settings, read_env_file
+from bot.config import (
+    DEFAULT_DATABASE,
+    ConfigError,
+    Settings,
+    database_location,
+    read_env_file,
+)
 from bot.logs import RedactFilter, setup_logging
 
 
@@ -38,6 +44,47 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     assert settings.render_processes == 0  # threads
     assert settings.global_rate == 0  # unpaced
     assert read_env_file(env)["DISCORD_TOKEN"] == "from-file"
+
+
+def test_env_file_comments_after_a_value_are_dropped_as_dotenv_does(tmp_path: Path) -> None:
+    """An unquoted value ends before `` #``; a quoted one is what is between its quotes
+    (its ``#`` kept), a comment after the closing quote dropped."""
+    env = tmp_path / ".env"
+    env.write_text(
+        "DISCORD_TOKEN=abc.def  # from the Developer Portal\n"
+        "TAPP_LOG_LEVEL=debug # while trying it\n"
+        "PLAIN=a#b\n"
+        'QUOTED="x # y" # the quotes keep the hash\n'
+        "SINGLE='p # q'\n"
+        'UNCLOSED="x # y\n'
+        "EMPTY= # nothing\n",
+        encoding="utf-8",
+    )
+    assert read_env_file(env) == {"DISCORD_TOKEN": "abc.def", "TAPP_LOG_LEVEL": "debug",
+                                  "PLAIN": "a#b", "QUOTED": "x # y", "SINGLE": "p # q",
+                                  "UNCLOSED": '"x', "EMPTY": ""}
+    settings = Settings.from_env({}, env_file=env)
+    assert settings.token == "abc.def" and settings.log_level == "DEBUG"
+
+
+@pytest.mark.parametrize("location", ["mysql://x@y/z", "sqlite://data/t.db",
+                                      "MySQL://u:secret@host/db", "redis://h"])
+def test_a_database_url_of_another_kind_is_refused(location: str, tmp_path: Path) -> None:
+    """Not "no database at mysql:/x@y/z": the scheme named (and nothing after it, where a
+    password may be)."""
+    scheme = location.split(":", 1)[0]
+    with pytest.raises(ConfigError) as refused:
+        Settings.from_env({"DISCORD_TOKEN": "t", "TAPP_DATABASE": location},
+                          env_file=tmp_path / "none")
+    assert str(refused.value) == (f"TAPP_DATABASE: {scheme}:// databases are not supported:"
+                                  " give an SQLite file's path or a postgresql:// URL")
+
+
+def test_database_locations_that_are_files_or_postgresql() -> None:
+    assert database_location("") == DEFAULT_DATABASE
+    assert database_location(" data/x.sqlite3 ") == Path("data/x.sqlite3")
+    assert database_location("file:x.db?mode=ro") == Path("file:x.db?mode=ro")
+    assert database_location("postgres://h/db") == "postgres://h/db"
 
 
 @pytest.mark.parametrize(
@@ -137,7 +184,7 @@ def test_a_database_newer_than_the_bot_stops_it_with_one_line(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "t")
     monkeypatch.setenv("TAPP_DATABASE", "postgresql://tapp:s3cret@db.example/tapp")
-    assert runner.main([]) == 1
+    assert runner.main([]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "s3cret" not in err
     assert err.startswith("cannot use the database postgresql://tapp:***@db.example/tapp:"

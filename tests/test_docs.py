@@ -24,6 +24,7 @@ import pytest
 
 from bench import BENCHMARKS
 from bot.__main__ import SUBCOMMANDS
+from bot.cli.parsing import program
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
@@ -175,8 +176,11 @@ def test_every_subcommand_and_benchmark_is_documented() -> None:
 
 
 def test_the_commands_shown_are_real_with_a_working_help() -> None:
+    # as python -m bot runs (the runpy above): its help names the interpreter it ran,
+    # e.g. .venv/bin/python -m bot
+    bot = program(str(REPO / "bot" / "__main__.py"), sys.executable, cwd=str(REPO))
     for command, proc in helps().items():
-        shown = " ".join(("python -m bot", *command))
+        shown = " ".join((bot, *command))
         assert proc.returncode == 0, (shown, proc.stderr)
         assert proc.stderr == "", (shown, proc.stderr)
         assert proc.stdout.startswith(f"usage: {shown} "), (shown, proc.stdout)

@@ -1,6 +1,7 @@
 """What every ``python -m bot`` command line shares: a parser whose help keeps its
-paragraphs and whose errors are one line, a parser for a command with subcommands, the
-checked number types of the numeric options, and the checks of path options.
+paragraphs and whose errors are one line and which names the commands as this process
+was started (:func:`program`), a parser for a command with subcommands, the checked
+number types of the numeric options, and the checks of path options.
 
 Only the standard library is imported, so ``python -m bot replay`` stays light.
 """
@@ -8,11 +9,65 @@ Only the standard library is imported, so ``python -m bot replay`` stays light.
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
+import sys
 import tempfile
 import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
+
+#: the commands as the code's own texts write them (help, examples, errors)
+MODULE_COMMAND = "python -m bot"
+#: the installed script (``[project.scripts]`` in pyproject.toml)
+SCRIPT = "tapp-bot"
+_WRITTEN = re.compile(r"(?<![\w/.-])python -m bot\b")
+
+
+def program(argv0: str | None = None, executable: str | None = None, *,
+            cwd: str | None = None) -> str:
+    """The bot's command as this process was started, for the hints it prints: the
+    installed ``tapp-bot`` script, or the interpreter actually used with ``-m bot``
+    (e.g. ``.venv/bin/python -m bot``: a bare ``python`` may be another one, without the
+    bot). Each is shown as a person would type it (:func:`typed`). A process that is not
+    the bot's command line (a test, another program) gets :data:`MODULE_COMMAND`."""
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    executable = sys.executable if executable is None else executable
+    if os.path.basename(argv0) in (SCRIPT, f"{SCRIPT}.exe"):
+        return typed(argv0, SCRIPT, cwd=cwd)
+    if argv0.replace(os.sep, "/").endswith("/bot/__main__.py") and executable:
+        return f"{typed(executable, os.path.basename(executable), cwd=cwd)} -m bot"
+    return MODULE_COMMAND
+
+
+def public_program(command: str | None = None) -> str:
+    """``command`` (by default :func:`program`'s) as it may be shown to anyone (a Discord
+    message): a command in a full path of this machine (its folders are nobody's
+    business) becomes its bare name, ``tapp-bot`` or ``python -m bot``."""
+    command = program() if command is None else command
+    if not os.path.isabs(command.split(" ", 1)[0]):
+        return command
+    return MODULE_COMMAND if command.endswith(" -m bot") else SCRIPT
+
+
+def typed(path: str, name: str, *, cwd: str | None = None) -> str:
+    """``path`` as a person would type it: ``name`` alone where the ``PATH`` finds that
+    very file, else relative to the working folder when inside it, else in full."""
+    full = os.path.abspath(path)
+    found = shutil.which(name)
+    if found is not None and os.path.abspath(found) == full:
+        return name
+    here = os.path.abspath(cwd or os.getcwd())
+    return os.path.relpath(full, here) if full.startswith(here + os.sep) else full
+
+
+def spoken(text: str, command: str | None = None) -> str:
+    """``text`` with the commands it writes ``python -m bot ...`` named as ``command``
+    (by default :func:`program`'s)."""
+    command = program() if command is None else command
+    return text if command == MODULE_COMMAND else _WRITTEN.sub(command, text)
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -32,10 +87,14 @@ class HelpFormatter(argparse.HelpFormatter):
 
 
 class Parser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose usage errors are one line on stderr, exit status 2."""
+    """An ``ArgumentParser`` whose usage errors are one line on stderr, exit status 2,
+    and whose texts name the commands as this process was started (:func:`spoken`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
+        for key in ("prog", "usage", "description", "epilog"):
+            if isinstance(kwargs.get(key), str):
+                kwargs[key] = spoken(kwargs[key])
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:

@@ -17,7 +17,6 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from pathlib import Path
 from typing import Any, Protocol
 
 import discord
@@ -27,6 +26,7 @@ from discord.ext import commands
 from bot import collector
 from bot.config import Settings
 from bot.connection.clock_offset import ClockOffset
+from bot.connection.first_gateway import fail_first_connection
 from bot.connection.invalid_budget import InvalidBudget, guard_requests, watch
 from bot.connection.pacing import GlobalPace, pace_line, pace_requests
 from bot.connection.replies import tell
@@ -59,12 +59,9 @@ StoreFactory = Callable[[Settings], Awaitable[Store]]
 
 
 async def open_store(settings: Settings) -> SQLiteStore:
-    """The default store: the SQLite file named by the settings (its folder made), or
-    the PostgreSQL database of their URL."""
-    path = settings.database_path
-    if isinstance(path, Path) and str(path) != ":memory:":
-        path.parent.mkdir(parents=True, exist_ok=True)
-    return await SQLiteStore.open(path)
+    """The default store: the SQLite file named by the settings (the store makes its
+    folder, or says why it cannot), or the PostgreSQL database of their URL."""
+    return await SQLiteStore.open(settings.database_path)
 
 
 class TappCommandTree(app_commands.CommandTree):
@@ -143,6 +140,7 @@ class TappBot(commands.Bot):
         log.info("%s", pace_line(settings.global_rate, settings.process_count,
                                  settings.api_base))
         guard_requests(self.http, self.budget)  # nothing goes out during Cloudflare's ban
+        fail_first_connection(self.http)  # no gateway at start: a clear error, no retry
         #: what the store factory opened (closed with the bot)
         self.store: Store | None = None
         #: the bot's database, where the factory opened one (None: the bot runs without)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from bot.cli.parsing import public_program
 from bot.engine.shuffle import verify_command
 from bot.i18n.words import Words
 from bot.ui.specs import PRIMARY, SECONDARY, ButtonSpec, rows
@@ -49,7 +50,8 @@ def day_message(board: DayBoard, language: str | None) -> DailyMessage:
         lines.append(words("daily.board.playing", n=board.playing))
     if board.seed is not None and board.variant is not None and board.placings:
         lines += ["", words("daily.board.seed", seed=board.seed, command=verify_command(
-            board.variant, None, {}, board.seed, board.commitment))]
+            board.variant, None, {}, board.seed, board.commitment,
+            program=public_program()))]
     footer = words("daily.board.footer.today") if board.is_today else \
         words("daily.board.footer.day")
     buttons = [ButtonSpec(board_id("day", board.day - timedelta(days=1)),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.cli.parsing import public_program
 from bot.engine import (
     Ending,
     Phase,
@@ -252,7 +253,7 @@ def result_message(event: DealOver, words: Words, style: str,
     if event.shuffle is not None:
         lines.append(words("result.seed", command=verify_command(
             view.variant, view.players, view.options, event.shuffle.seed,
-            event.shuffle.commitment)))
+            event.shuffle.commitment, program=public_program())))
     image = ImageSpec(ImageKind.RESULT, view, event.names, style, language)
     hands = ButtonSpec(custom_id(event.table_id, event.stamp, "hands"), words("button.hands"))
     review = ButtonSpec(custom_id(event.table_id, event.stamp, "review"),

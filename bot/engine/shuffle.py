@@ -59,10 +59,12 @@ def verify_args(variant: str, players: int | None, options: Mapping[str, Any]) -
 
 
 def verify_command(variant: str, players: int | None, options: Mapping[str, Any],
-                   seed: str, commitment: str | None) -> str:
+                   seed: str, commitment: str | None, *,
+                   program: str = "python -m bot") -> str:
     """The whole ``python -m bot verify`` command that checks a deal, ready to paste:
-    its layout, its seed and the commitment shown while it was played."""
-    command = f"python -m bot verify {verify_args(variant, players, options)} --seed {seed}"
+    its layout, its seed and the commitment shown while it was played; ``program`` is
+    the bot's command as the reader would type it (``tapp-bot``...)."""
+    command = f"{program} verify {verify_args(variant, players, options)} --seed {seed}"
     return command + (f" --commitment {commitment}" if commitment else "")
 
 

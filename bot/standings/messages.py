@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 
 import discord
 
+from bot.cli.parsing import public_program, spoken
 from bot.engine.shuffle import verify_command
 from bot.i18n import signed, t
 from bot.store import MemberStats, Standing
@@ -195,7 +196,8 @@ def replay_embed(replay: DealReplay, steps: list[str], language: str | None,
         "standings.replay.title", language, deal=replay.deal_id,
         variant=variant_name(replay.variant, language),
         contract=contract_name(replay.variant, contract, language)))
-    embed.description = t("standings.replay.files", language, file=record_file)
+    embed.description = spoken(t("standings.replay.files", language, file=record_file),
+                               public_program())
     result = [f"{mention(user, name)} **{signed(amount)}**"
               for user, name, amount in zip(replay.user_ids, replay.names, replay.chips,
                                             strict=False)]
@@ -209,7 +211,8 @@ def replay_embed(replay: DealReplay, steps: list[str], language: str | None,
     if replay.seed and replay.commitment:
         options = replay.record.get("options") or {}
         command = verify_command(replay.variant, len(replay.record.get("hands") or ()),
-                                 options, replay.seed, replay.commitment)
+                                 options, replay.seed, replay.commitment,
+                                 program=public_program())
         embed.add_field(name=t("standings.replay.shuffle", language), inline=False,
                         value=t("standings.replay.seed", language, seed=replay.seed,
                                 commitment=replay.commitment, command=command))

@@ -18,6 +18,7 @@ from .errors import (
     DuplicateAction,
     InvalidTransition,
     LedgerImbalance,
+    NotADatabase,
     NotFound,
     PlyGap,
     SchemaTooNew,
@@ -28,6 +29,8 @@ from .errors import (
     StoreUnavailable,
     TableClosed,
     TableNotFound,
+    exit_status,
+    operator_text,
 )
 from .models import (
     ActionRow,
@@ -66,11 +69,12 @@ __all__ = [
     "DealRow", "DealStatus", "Deadline", "DeadlineKind", "DeadlineSpec",
     "DuplicateAction",
     "Imbalance", "InvalidTransition", "Leaderboard", "LedgerImbalance",
-    "LedgerKind", "LedgerRow", "MemberStats", "MemberTime", "MessageRef", "NotFound",
+    "LedgerKind", "LedgerRow", "MemberStats", "MemberTime", "MessageRef", "NotADatabase",
+    "NotFound",
     "OpenTable", "Period",
     "PlyGap", "PostedMessage", "SchemaTooNew", "SeatRow", "SeatTaken",
     "SettledDeal", "StaleAction", "Standing", "StandingsDrift", "Store", "StoreError",
     "StoreFull", "StoreUnavailable", "TableClosed", "TableNotFound", "TableRow",
-    "TableStatus", "open_database", "restore_session", "session_from_state",
-    "session_to_state", "shown_location",
+    "TableStatus", "exit_status", "open_database", "operator_text", "restore_session",
+    "session_from_state", "session_to_state", "shown_location",
 ]

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from bot.cli.parsing import Parser, output_file, sqlite_file
-from bot.config import database_location
+from bot.config import ConfigError, database_option
 
 from .backend import shown_location
 from .db import DEFAULT_PATH, default_database
@@ -56,11 +56,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m bot backup", description=DESCRIPTION)
     parser.add_argument("path", type=Path, metavar="PATH",
                         help="the backup file to write (replaced if it exists)")
-    parser.add_argument("--db", type=database_location, default=None, metavar="PATH",
+    parser.add_argument("--db", type=database_option, default=None, metavar="PATH",
                         help="the database to copy (default: $TAPP_DATABASE, else "
                              f"{DEFAULT_PATH}, as the bot)")
     args = parser.parse_args(argv)
-    location = args.db or default_database()
+    try:
+        location = args.db or default_database()
+    except ConfigError as error:
+        print(f"configuration error: {error}", file=sys.stderr)
+        return 2
     if not isinstance(location, Path):
         print(f"{shown_location(location)} is PostgreSQL: back it up with pg_dump (see"
               " docs/self-hosting.md), e.g. pg_dump --format=custom --file=tapp.dump URL",

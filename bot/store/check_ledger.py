@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.cli.parsing import Parser
-from bot.config import database_location
+from bot.config import ConfigError, database_option
 from bot.engine import TappError, deal_from_record, rules_of
 
 from .backend import shown_location
 from .codec import result_to_json
 from .db import DEFAULT_PATH, default_database
-from .errors import StoreError
+from .errors import StoreError, exit_status, operator_text
 from .models import SettledDeal
 from .store import Store
 
@@ -110,14 +110,18 @@ problems, 2 when the database cannot be read.
 
 def add_database_option(parser: Parser) -> None:
     """``--db PATH|URL``, the bot's database by default (see :func:`chosen_database`)."""
-    parser.add_argument("--db", type=database_location, default=None, metavar="PATH|URL",
+    parser.add_argument("--db", type=database_option, default=None, metavar="PATH|URL",
                         help=f"the database file or a postgresql:// URL (default: "
                              f"$TAPP_DATABASE, else {DEFAULT_PATH}, as the bot)")
 
 
 def chosen_database(args: argparse.Namespace) -> Path | str | None:
     """The ``--db`` given, else the bot's; None (said on stderr) for a missing file."""
-    db: Path | str = args.db or default_database()
+    try:
+        db: Path | str = args.db or default_database()
+    except ConfigError as error:
+        print(f"configuration error: {error}", file=sys.stderr)
+        return None
     if isinstance(db, Path) and not db.is_file():
         print(f"no database at {db}", file=sys.stderr)
         return None
@@ -130,7 +134,7 @@ def run_on_database(prog: str, description: str, argv: list[str] | None,
     """A database command's run: parse its command line (``--db``), open the store, run
     ``job`` on it and ``report`` what it found (the exit status). Exit status 2 (said on
     stderr) when there is no database, or when the store fails (``failing``: what could
-    not be done, before the database's name)."""
+    not be done, before the database's name), 1 when the database is out of reach."""
     parser = Parser(prog=prog, description=description)
     add_database_option(parser)
     db = chosen_database(parser.parse_args(argv))
@@ -144,8 +148,8 @@ def run_on_database(prog: str, description: str, argv: list[str] | None,
     try:
         found = asyncio.run(run())
     except StoreError as exc:
-        print(f"{failing} {shown_location(db)}: {exc}", file=sys.stderr)
-        return 2
+        print(f"{failing} {shown_location(db)}: {operator_text(exc)}", file=sys.stderr)
+        return exit_status(exc)
     return report(found)
 
 

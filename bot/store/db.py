@@ -23,10 +23,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import aiosqlite
 
-from bot.config import database_location
+from bot.config import ConfigError, database_location
 
 from .checkpoints import SAFETY_PAGES, Checkpointer
-from .errors import SchemaTooNew, StoreError, StoreFull, StoreUnavailable
+from .errors import NotADatabase, SchemaTooNew, StoreError, StoreFull, StoreUnavailable
 from .pg_schema import postgres_script
 from .sql import Conn, Dialect
 
@@ -48,6 +48,8 @@ def translate(exc: sqlite3.Error) -> StoreError:
     I/O trouble, a plain :class:`StoreError` otherwise."""
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc)
+    if name.startswith("SQLITE_NOTADB"):
+        return NotADatabase(text)
     if name.startswith("SQLITE_FULL") or "disk is full" in text:
         return StoreFull(text)
     if name.startswith(_UNAVAILABLE) or "locked" in text or "disk" in text:
@@ -58,8 +60,12 @@ def translate(exc: sqlite3.Error) -> StoreError:
 def default_database() -> Path | str:
     """The bot's database: ``$TAPP_DATABASE`` (a file or a ``postgresql://`` URL), else
     :data:`DEFAULT_PATH` (for the commands that open it beside the bot: ``backup``,
-    ``check-ledger``)."""
-    return database_location(os.environ.get(DATABASE_VAR, ""))
+    ``check-ledger``, ``migrate-db``...); a :class:`ConfigError` for a URL of another
+    kind."""
+    try:
+        return database_location(os.environ.get(DATABASE_VAR, ""))
+    except ConfigError as error:
+        raise ConfigError(f"{DATABASE_VAR}: {error}") from None
 
 
 def dumps(value: Any) -> str:
@@ -164,20 +170,26 @@ class SqliteDatabase:
         location = str(path)
         uri = location.startswith("file:")
         if location != MEMORY and not uri:
-            Path(location).parent.mkdir(parents=True, exist_ok=True)
+            _make_room(Path(location))
         raw: list[sqlite3.Connection] = []
 
         def connect() -> sqlite3.Connection:
+            # made here, on a thread of the loop's: a file that cannot be opened fails
+            # before aiosqlite starts its thread (whose answer to a failed connect could
+            # reach the loop after it closed: "Event loop is closed")
             conn = sqlite3.connect(location, timeout=busy_timeout, isolation_level=None,
-                                   uri=uri)
+                                   uri=uri, check_same_thread=False)
             conn.row_factory = sqlite3.Row
             raw.append(conn)
             return conn
 
         try:
-            aconn = await aiosqlite.Connection(connect, 64)
+            await asyncio.to_thread(connect)
         except sqlite3.Error as exc:
-            raise translate(exc) from exc
+            cause = translate(exc)
+            raise (NotADatabase(f"cannot open it: {exc}")
+                   if type(cause) is StoreUnavailable else cause) from exc
+        aconn = await aiosqlite.Connection(lambda: raw[0], 64)
         db = cls(aconn, raw[0], location, clock)
         try:
             db.schema_version = await db._call(_setup, load_migrations())
@@ -218,6 +230,18 @@ class SqliteDatabase:
         with contextlib.suppress(sqlite3.Error, ValueError):
             await self._conn.execute("PRAGMA optimize")
         await self._conn.close()  # the last connection: SQLite checkpoints the rest
+
+
+def _make_room(path: Path) -> None:
+    """Make the database file's folder; a :class:`NotADatabase` for a path that cannot
+    be a database file (a folder, a file on the way)."""
+    if path.is_dir():
+        raise NotADatabase("it is a folder, not a database file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = (error.strerror or str(error)).lower()
+        raise NotADatabase(f"cannot make its folder: {reason}") from None
 
 
 def _backstop_checkpoints(conn: sqlite3.Connection) -> bool:

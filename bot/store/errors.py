@@ -31,6 +31,26 @@ class SchemaTooNew(StoreError):
     """The database was written by a newer version of the bot."""
 
 
+class NotADatabase(StoreError):
+    """The location holds no database the bot can open: a folder, a file of another
+    kind, a file it may not open. Trying again would not mend it."""
+
+
+def exit_status(error: StoreError) -> int:
+    """The exit status of a command stopped by ``error``: 1 when it may pass (the
+    database is down, locked or full: :class:`StoreUnavailable`), else 2 (a path that is
+    no database, a schema too new, a refused login...: a restart would not mend it)."""
+    return 1 if isinstance(error, StoreUnavailable) else 2
+
+
+def operator_text(error: StoreError) -> str:
+    """``error`` as its operator reads it: the cause (a :class:`StoreUnavailable`'s
+    detail), not the words written for players."""
+    if isinstance(error, StoreUnavailable) and error.detail:
+        return error.detail
+    return str(error)
+
+
 class NotFound(StoreError, TappError):
     """A table or deal does not exist."""
 

@@ -8,17 +8,18 @@ import sys
 from pathlib import Path
 
 from bot.cli.parsing import Parser
-from bot.config import database_location
+from bot.config import ConfigError, database_option
 
 from .backend import shown_location
 from .check_ledger import check
 from .copy import CopyRefused, compare, copy_database
-from .db import DEFAULT_PATH
-from .errors import StoreError
+from .db import DEFAULT_PATH, default_database
+from .errors import StoreError, exit_status, operator_text
 from .store import Store
 
 DESCRIPTION = """\
-Copy every row of the bot's database (SOURCE, by default the bot's default SQLite file)
+Copy every row of the bot's database (SOURCE, by default the bot's: $TAPP_DATABASE, else
+its default SQLite file)
 into an empty database (TARGET): an SQLite file and a postgresql:// URL either way
 round. Stop the bot first. The copy is one transaction of the target: it holds all the
 rows or none. A target that holds any row is refused.
@@ -26,8 +27,8 @@ rows or none. A target that holds any row is refused.
 Then it proves the copy: both are read again, table by table, and must hold the same
 rows; and check-ledger must give the same verdict and the same totals on both.
 
-Exit status 0 when the copy is proven, 1 when the proof fails, 2 when the copy was
-refused or a database cannot be read.
+Exit status 0 when the copy is proven, 1 when the proof fails or a database is out of
+reach, 2 when the copy was refused or a database cannot be read.
 """
 
 
@@ -54,13 +55,19 @@ async def migrate(source_at: Path | str, target_at: Path | str) -> tuple[int, li
 
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m bot migrate-db", description=DESCRIPTION)
-    parser.add_argument("--to", type=database_location, required=True, metavar="TARGET",
+    parser.add_argument("--to", type=database_option, required=True, metavar="TARGET",
                         dest="target", help="the empty database to fill: a postgresql://"
                         " URL or an SQLite file")
-    parser.add_argument("--from", type=database_location, default=DEFAULT_PATH,
+    parser.add_argument("--from", type=database_option, default=None,
                         metavar="SOURCE", dest="source",
-                        help=f"the database to copy (default: {DEFAULT_PATH})")
+                        help=f"the database to copy (default: $TAPP_DATABASE, else "
+                             f"{DEFAULT_PATH}, as the bot)")
     args = parser.parse_args(argv)
+    try:
+        args.source = args.source or default_database()
+    except ConfigError as error:
+        print(f"configuration error: {error}", file=sys.stderr)
+        return 2
     shown = shown_location(args.source), shown_location(args.target)
     if isinstance(args.source, Path) and not args.source.is_file():
         print(f"no database at {args.source}", file=sys.stderr)
@@ -74,8 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"refused: {exc}", file=sys.stderr)
         return 2
     except StoreError as exc:
-        print(f"cannot copy {shown[0]} to {shown[1]}: {exc}", file=sys.stderr)
-        return 2
+        print(f"cannot copy {shown[0]} to {shown[1]}: {operator_text(exc)}", file=sys.stderr)
+        return exit_status(exc)
     for line in lines:
         print(line)
     print(f"{shown[0]} -> {shown[1]}: " + ("proven" if status == 0 else "NOT proven"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from .db import Clock, Migration, load_migrations
-from .errors import SchemaTooNew, StoreError, StoreFull, StoreUnavailable
+from .errors import NotADatabase, SchemaTooNew, StoreError, StoreFull, StoreUnavailable
 from .pg_conn import PgConn
 from .sql import Conn, Dialect
 
@@ -62,13 +63,31 @@ def redacted(url: str) -> str:
 
 def translate(exc: BaseException) -> StoreError:
     """A store error for a driver error: unavailable for connection, lock, disk and
-    timeout trouble, a plain StoreError otherwise."""
-    text = str(exc) or type(exc).__name__
+    timeout trouble, no database for a refused login or a missing database, a plain
+    StoreError otherwise."""
+    text = _unreachable(exc) or str(exc) or type(exc).__name__
+    if isinstance(exc, asyncpg.InvalidAuthorizationSpecificationError
+                  | asyncpg.InvalidCatalogNameError):  # the login refused, no such database
+        return NotADatabase(text)
     if isinstance(exc, asyncpg.DiskFullError):
         return StoreFull(text)
     if isinstance(exc, _UNAVAILABLE + _RETRY):
         return StoreUnavailable(text)
     return StoreError(text)
+
+
+def _unreachable(exc: BaseException) -> str | None:
+    """What failed when the server could not be reached (DNS, refused, timeout...), in
+    words; None for any other error."""
+    if isinstance(exc, socket.gaierror):
+        return f"host name not found (DNS): {exc.strerror or exc}"
+    if isinstance(exc, ConnectionRefusedError):
+        return "connection refused (no server listening at that address)"
+    if isinstance(exc, TimeoutError):
+        return "no answer in time (timeout)"
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc) or type(exc).__name__
+    return None
 
 
 def _numeric(text: str) -> int | Decimal:

@@ -26,7 +26,6 @@ import contextlib
 import functools
 import hashlib
 import logging
-import os
 import pickle
 import time
 from collections import OrderedDict, deque
@@ -34,6 +33,7 @@ from collections import OrderedDict, deque
 import renderer
 from bot.engine import Deal
 from bot.i18n.words import render_labels
+from bot.ops.cpus import usable_cpus
 from bot.ui.specs import ImageKind, ImageSpec
 from renderer.cards import CardState, face_sprite
 from renderer.hand import CARD_W as HAND_CARD_W
@@ -102,8 +102,9 @@ def warm() -> float:
 
 
 def default_processes() -> int:
-    """One worker per core (the event loop shares them; the OS schedules fairly)."""
-    return max(1, os.cpu_count() or 1)
+    """One worker per CPU this process may use (a container's limit counts; the event
+    loop shares them; the OS schedules fairly)."""
+    return usable_cpus()
 
 
 def _keyed(spec: ImageSpec) -> tuple[bytes, bytes]:

@@ -17,8 +17,17 @@ import pytest
 from bench import BENCHMARKS, SUMMARIES
 from bot.__main__ import SUBCOMMANDS, main
 from bot.cli import run as runner
-from bot.cli.parsing import non_negative, positive, positive_seconds, whole_number
+from bot.cli.parsing import (
+    non_negative,
+    positive,
+    positive_seconds,
+    program,
+    public_program,
+    spoken,
+    whole_number,
+)
 from bot.config import ConfigError, Settings, read_env_file
+from bot.engine.shuffle import verify_command
 
 REPO = Path(__file__).resolve().parents[2]
 COMMANDS = [[name] for name in SUBCOMMANDS] + [["bench", name] for name in BENCHMARKS]
@@ -242,3 +251,74 @@ def test_the_helps_say_what_the_commands_do(capsys: pytest.CaptureFixture[str]) 
     ledger = " ".join(capsys.readouterr().out.split())
     assert "It changes no chip, table or deal" in ledger
     assert "changes nothing" not in ledger and "older version" in ledger
+
+
+# -- the commands named as the user runs them ---------------------------------------------
+
+def executable(folder: Path, name: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text("#!/bin/sh\n")
+    path.chmod(0o755)
+    return path
+
+
+def test_the_installed_script_is_named_as_typed(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    script = executable(tmp_path / "venv" / "bin", "tapp-bot")
+    monkeypatch.setenv("PATH", str(script.parent))
+    assert program(str(script), "/usr/bin/python3", cwd="/") == "tapp-bot"
+    monkeypatch.setenv("PATH", "/nowhere")  # not on the PATH: as run, from the folder
+    assert program(str(script), "/usr/bin/python3", cwd=str(tmp_path)) == "venv/bin/tapp-bot"
+    assert program(str(script), "/usr/bin/python3", cwd="/") == str(script)
+
+
+def test_python_dash_m_names_the_interpreter_actually_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``.venv/bin/python -m bot`` (a bare ``python`` may be another one, without the
+    bot: ``ModuleNotFoundError``); ``python`` alone where the PATH finds that one."""
+    main_py = str(REPO / "bot" / "__main__.py")
+    venv_python = executable(tmp_path / ".venv" / "bin", "python")
+    monkeypatch.setenv("PATH", "/nowhere")
+    assert program(main_py, str(venv_python), cwd=str(tmp_path)) == ".venv/bin/python -m bot"
+    monkeypatch.setenv("PATH", str(venv_python.parent))  # an activated venv
+    assert program(main_py, str(venv_python), cwd=str(tmp_path)) == "python -m bot"
+
+
+def test_another_program_gets_the_modules_words() -> None:
+    assert program("/usr/bin/pytest", "/usr/bin/python3") == "python -m bot"
+    assert spoken("see python -m bot run --help", "tapp-bot") == "see tapp-bot run --help"
+    assert spoken("x .venv/bin/python -m bot run", "tapp-bot") == "x .venv/bin/python -m bot run"
+
+
+@pytest.mark.parametrize("how", ["module", "script"])
+def test_the_help_and_the_errors_name_the_command_as_it_ran(
+        how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As run here: the venv's Python (``-m bot``) or its ``tapp-bot`` script (the
+    script's name differs from the code's ``python -m bot``: the words are replaced)."""
+    script = Path(sys.executable).parent / "tapp-bot"
+    if how == "script" and not script.exists():
+        pytest.skip("the tapp-bot script is not installed beside this Python")
+    command = [str(script)] if how == "script" else [sys.executable, "-m", "bot"]
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    env = {**os.environ, "PATH": "/usr/bin:/bin"}
+    result = subprocess.run([*command, "replay", "--bogus", "x"], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    shown = (program(str(script), sys.executable, cwd=str(REPO)) if how == "script"
+             else program(str(REPO / "bot" / "__main__.py"), sys.executable, cwd=str(REPO)))
+    assert shown.endswith("tapp-bot" if how == "script" else " -m bot")
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"{shown} replay: unrecognized arguments: --bogus "), \
+        result.stderr
+
+
+def test_a_hint_shown_to_players_never_holds_a_full_path_of_the_host() -> None:
+    assert public_program("/home/tapp/tapp-bot/.venv/bin/python -m bot") == "python -m bot"
+    assert public_program("/opt/tapp/bin/tapp-bot") == "tapp-bot"
+    assert public_program(".venv/bin/python -m bot") == ".venv/bin/python -m bot"
+    assert public_program("tapp-bot") == "tapp-bot"
+
+
+def test_the_verify_hint_names_the_program_given() -> None:
+    command = verify_command("zuger", None, {}, "ab" * 32, None, program="tapp-bot")
+    assert command == f"tapp-bot verify --variant zuger --seed {'ab' * 32}"

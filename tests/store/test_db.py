@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
 
 from bot.engine import TappError
-from bot.store import SchemaTooNew, Store, StoreError, StoreFull, StoreUnavailable
+from bot.store import (
+    NotADatabase,
+    SchemaTooNew,
+    Store,
+    StoreError,
+    StoreFull,
+    StoreUnavailable,
+    exit_status,
+)
 from bot.store.db import DEFAULT_PATH, Migration, load_migrations, translate
 
 from .helpers import FakeClock, new_game
@@ -79,6 +89,31 @@ async def test_a_newer_schema_is_refused(db_path: Path) -> None:
     conn.close()
     with pytest.raises(SchemaTooNew):
         await Store.open(db_path)
+
+
+@pytest.mark.parametrize("kind", ["folder", "file on the way", "not sqlite", "cannot open"])
+def test_a_path_that_is_no_database_is_told_and_leaves_no_thread_behind(
+        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """NotADatabase (exit status 2: starting again would not mend it), and no worker
+    thread that answers after the loop closed ("Event loop is closed" tracebacks, one
+    run in three when aiosqlite made the connection), so each open gets a loop of its
+    own here, closed at once."""
+    failed: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", failed.append)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file").write_text("a file")
+    (tmp_path / "text.sqlite3").write_text("not an SQLite file, but long enough " * 40)
+    path = {"folder": tmp_path / "folder", "file on the way": tmp_path / "file" / "t.db",
+            "not sqlite": tmp_path / "text.sqlite3",
+            "cannot open": Path("/proc/tapp.sqlite3")}[kind]
+    for _ in range(5):
+        with pytest.raises(NotADatabase) as refused:
+            asyncio.run(Store.open(path))
+        assert exit_status(refused.value) == 2
+    for thread in threading.enumerate():  # aiosqlite's, if any, end after their answer
+        if "connection_worker" in thread.name:
+            thread.join(5)
+    assert [str(f.exc_value) for f in failed] == []
 
 
 async def test_a_locked_database_raises_store_unavailable(db_path: Path) -> None:

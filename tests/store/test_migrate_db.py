@@ -78,3 +78,48 @@ async def test_a_failed_copy_leaves_the_target_empty(tmp_path: Path,
         await copy_database(a, b)  # and it can be copied again
         with pytest.raises(CopyRefused):
             await copy_database(a, b)
+
+
+def test_the_source_defaults_to_tapp_database_as_every_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --from the bot's own database is copied: $TAPP_DATABASE (not the default
+    file, which does not exist here)."""
+    source, target = tmp_path / "elsewhere.sqlite3", tmp_path / "copy.sqlite3"
+    asyncio.run(filled(source))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TAPP_DATABASE", str(source))
+    assert main(["--to", str(target)]) == 0
+    assert capsys.readouterr().out.endswith(f"{source} -> {target}: proven\n")
+
+
+@pytest.mark.parametrize("option", ["--from", "--to"])
+def test_a_url_of_another_kind_is_a_usage_error(
+        option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = "--to" if option == "--from" else "--from"
+    with pytest.raises(SystemExit) as stopped:
+        main([option, "mysql://tapp:s3cret@y/z", other, str(tmp_path / "t.sqlite3")])
+    assert stopped.value.code == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert "mysql:// databases are not supported" in line and "s3cret" not in line
+
+
+def test_a_tapp_database_of_another_kind_is_one_line_and_exit_2(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("TAPP_DATABASE", "mysql://x@y/z")
+    assert main(["--to", str(tmp_path / "t.sqlite3")]) == 2
+    assert capsys.readouterr().err == ("configuration error: TAPP_DATABASE: mysql:// "
+                                       "databases are not supported: give an SQLite file's"
+                                       " path or a postgresql:// URL\n")
+
+
+def test_a_target_out_of_reach_is_exit_1_with_its_cause(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "a.sqlite3"
+    asyncio.run(filled(source))
+    url = "postgresql://tapp:s3cret@127.0.0.1:9/tapp"  # nothing listens there
+    assert main(["--from", str(source), "--to", url]) == 1
+    assert capsys.readouterr().err == (
+        f"cannot copy {source} to postgresql://tapp:***@127.0.0.1:9/tapp: connection "
+        "refused (no server listening at that address)\n")

@@ -10,12 +10,12 @@ import asyncpg
 import pytest
 
 from bot.engine import TappError
-from bot.store import SchemaTooNew, Store, StoreUnavailable
+from bot.store import NotADatabase, SchemaTooNew, Store, StoreUnavailable, exit_status
 from bot.store.check_ledger import main
 from bot.store.db import load_migrations
 from bot.store.pg import SCHEMA_TABLE, redacted
 from bot.store.sql import Conn
-from tests.postgres import PgServer
+from tests.postgres import PgServer, with_database
 
 from .test_check_ledger import fill
 
@@ -128,8 +128,26 @@ async def test_commits_wait_for_the_disk(url: str) -> None:
 
 
 async def test_an_unreachable_server_is_unavailable() -> None:
-    with pytest.raises(StoreUnavailable):
+    with pytest.raises(StoreUnavailable) as info:
         await Store.open("postgresql://tapp@127.0.0.1:1/none", busy_timeout=0.2)
+    assert info.value.detail == "connection refused (no server listening at that address)"
+    assert exit_status(info.value) == 1  # it may come up: a restart may mend it
+
+
+async def test_a_database_that_does_not_exist_is_not_a_database(pg_server: PgServer) -> None:
+    """A restart would not mend it (exit status 2), unlike a server that is down."""
+    missing = with_database(pg_server.admin_url, "tapp_no_such_database")
+    with pytest.raises(NotADatabase) as info:
+        await Store.open(missing)
+    assert 'database "tapp_no_such_database" does not exist' in str(info.value)
+    assert exit_status(info.value) == 2
+
+
+async def test_a_host_that_does_not_resolve_is_unavailable_and_says_dns() -> None:
+    with pytest.raises(StoreUnavailable) as info:
+        await Store.open("postgresql://tapp@db.invalid/none", busy_timeout=0.2)
+    assert info.value.detail.startswith("host name not found (DNS): ")
+    assert "Unknown error" not in info.value.detail
 
 
 def test_a_password_is_never_shown() -> None:

@@ -62,7 +62,7 @@ def test_the_bot_stops_with_one_line_when_a_migration_fails(
     path = tmp_path / "tapp.sqlite3"
     asyncio.run(one_version_behind_with_a_clash(path))
     capsys.readouterr()
-    assert run_with_store(path, monkeypatch) == 1
+    assert run_with_store(path, monkeypatch) == 2  # the same again: a restart would not mend
     [line] = capsys.readouterr().err.splitlines()
     assert line.startswith(f"cannot open or upgrade the database {path}: ")
     assert line.endswith("(an upgrade that fails is rolled back: the database is as it was)")
@@ -75,7 +75,7 @@ def test_a_newer_bots_database_is_refused_in_one_line(
     asyncio.run(one_version_behind_with_a_clash(path))
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA user_version = 999")
-    assert run_with_store(path, monkeypatch) == 1
+    assert run_with_store(path, monkeypatch) == 2
     [line] = capsys.readouterr().err.splitlines()
     assert line.startswith(f"cannot use the database {path}: the database has schema "
                            "version 999")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli.parsing import program, public_program
 from tests.postgres import PgServer
 
 REPO = Path(__file__).resolve().parents[3]
@@ -126,12 +127,20 @@ def test_amounts_have_one_minus_sign_and_add_up(demo: DemoRun) -> None:
         assert shown == totals, message
 
 
-def test_the_verify_hint_is_a_whole_command(demo: DemoRun) -> None:
+def test_the_verify_hint_is_a_whole_command(demo: DemoRun,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Named as the demo ran (the venv's Python, from the clone: ``.venv/bin/python -m
+    bot`` as the README writes it; never a full path of the host)."""
     commands = re.findall(r"Check the deal: `([^`]+)`", demo.transcript)
     assert len(commands) == 8  # 4 tables of 2 deals
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")  # the demo's
+    bot = public_program(program(str(REPO / "bot" / "__main__.py"), sys.executable,
+                                 cwd=str(REPO)))
+    assert bot.endswith("python -m bot") and not bot.startswith("/")
     for command in commands:
-        assert re.fullmatch(r"python -m bot verify --variant \w+ --players \d( --deck \d+)?"
-                            r" --seed [0-9a-f]{64} --commitment [0-9a-f]{64}", command)
+        assert re.fullmatch(re.escape(bot) + r" verify --variant \w+ --players \d"
+                            r"( --deck \d+)? --seed [0-9a-f]{64} --commitment [0-9a-f]{64}",
+                            command), command
 
 
 def bot(*args: str) -> str:

@@ -17,32 +17,22 @@ import discord
 from discord.ext import commands
 
 from bot.connection.client import TappBot
+from bot.connection.context import Context
 from bot.i18n import t
 from bot.i18n.words import Words, render_labels
-from bot.review.ids import ReviewKey
+from bot.review.ids import EVENT, ReviewKey
 from bot.review.messages import Picture, progress_text, review_pictures, review_text
 from bot.review.service import ReviewJob, ReviewRefused, ReviewService
 from bot.store import StoreError
-from bot.ui.specs import SelectSpec
 from renderer import Labels
 
 from .group import TappCog, add_tapp_cog
-from .table import REVIEW_EVENT, language
 
 log = logging.getLogger(__name__)
 
-EVENT = REVIEW_EVENT
 #: at most one progress edit per this many seconds
 PROGRESS_EVERY = 1.0
 COLOUR = 0x7C3AED
-
-
-def pick_menu(guild_id: int, deal_ids: list[int], lang: str | None,
-              row: int | None = None) -> SelectSpec:
-    """The menu under a history page: one option per deal shown (numbered as there)."""
-    return SelectSpec(ReviewKey(guild_id).encode(), t("review.pick", lang),
-                      tuple((t("review.pick.option", lang, n=n, deal=deal), str(deal))
-                            for n, deal in enumerate(deal_ids, 1)), row=row)
 
 
 def _file(picture: Picture) -> discord.File:
@@ -82,28 +72,29 @@ class Review(TappCog):
         if key is not None and values and values[0].isdigit():
             await self.review(interaction, deal_id=int(values[0]))
         else:
-            await self._tell(interaction, t("review.error.no_deal", language(interaction)))
+            ctx = Context(interaction)
+            await ctx.tell(ctx.text("review.error.no_deal"))
 
     async def review(self, interaction: discord.Interaction, *, deal_id: int | None = None,
                      table_id: int | None = None, number: int | None = None) -> None:
-        lang = language(interaction)
+        ctx = Context(interaction)
+        lang = ctx.language
         try:
             service = self.service
             job = await service.job(interaction.guild_id, interaction.user.id,
                                     deal_id=deal_id, table_id=table_id, number=number)
             async with service.slot(interaction.user.id):
-                await interaction.response.send_message(t("review.started", lang),
-                                                        ephemeral=True)
+                await ctx.hold(t("review.started", lang))  # the progress line
                 await self._run(interaction, service, job, lang)
         except ReviewRefused as refusal:
-            await self._tell(interaction, refusal.text(lang))
+            await ctx.refuse(refusal)
         except StoreError:
             log.warning("review of %s: store error", deal_id or (table_id, number),
                         exc_info=True)
-            await self._tell(interaction, t("standings.error.unavailable", lang))
+            await ctx.tell(t("standings.error.unavailable", lang))
         except Exception:
             log.exception("review of %s failed", deal_id or (table_id, number))
-            await self._tell(interaction, t("error.generic", lang))
+            await ctx.tell(t("error.generic", lang))
 
     async def _run(self, interaction: discord.Interaction, service: ReviewService,
                    job: ReviewJob, lang: str) -> None:
@@ -126,14 +117,6 @@ class Review(TappCog):
         embed = discord.Embed(title=title, description=text, colour=COLOUR)
         await interaction.edit_original_response(
             content=None, embed=embed, attachments=[_file(p) for p in pictures])
-
-    @staticmethod
-    async def _tell(interaction: discord.Interaction, text: str) -> None:
-        if not interaction.response.is_done():
-            await interaction.response.send_message(text, ephemeral=True)
-        else:
-            await interaction.edit_original_response(content=text, embed=None,
-                                                     attachments=[])
 
 
 async def setup(bot: TappBot) -> None:

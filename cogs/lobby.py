@@ -102,12 +102,13 @@ class Lobby(TableCog):
         live = await self.tables.table(created.table_id)
         public = ctx.public_language(live.language)
         if live.placed:  # the lobby is posted in this channel
-            await ctx.tell(t("lobby.opened_here", lang, variant=t(f"variant.{live.variant}", lang)))
+            await ctx.tell(ctx.text("lobby.opened_here",
+                                    variant=t(f"variant.{live.variant}", lang)))
             return
         name = t(f"variant.{live.variant}", public)
-        await interaction.response.send_message(
-            t("lobby.opened", public, host=interaction.user.mention, variant=name),
-            allowed_mentions=discord.AllowedMentions.none())
+        await ctx.send(ephemeral=False, allowed_mentions=discord.AllowedMentions.none(),
+                       content=t("lobby.opened", public, host=interaction.user.mention,
+                                 variant=name))
         thread = None
         try:
             starter = await interaction.original_response()

@@ -85,7 +85,7 @@ class Review(TappCog):
                                     deal_id=deal_id, table_id=table_id, number=number)
             async with service.slot(interaction.user.id):
                 await ctx.hold(t("review.started", lang))  # the progress line
-                await self._run(interaction, service, job, lang)
+                await self._run(ctx, service, job)
         except ReviewRefused as refusal:
             await ctx.refuse(refusal)
         except StoreError:
@@ -96,16 +96,15 @@ class Review(TappCog):
             log.exception("review of %s failed", deal_id or (table_id, number))
             await ctx.tell(t("error.generic", lang))
 
-    async def _run(self, interaction: discord.Interaction, service: ReviewService,
-                   job: ReviewJob, lang: str) -> None:
+    async def _run(self, ctx: Context, service: ReviewService, job: ReviewJob) -> None:
+        lang = ctx.language
         last = [time.monotonic()]
 
         async def progress(done: int, total: int) -> None:
             now = time.monotonic()
             if done == 0 or now - last[0] >= PROGRESS_EVERY:
                 last[0] = now
-                await interaction.edit_original_response(content=progress_text(done, total,
-                                                                               lang))
+                await ctx.edit(content=progress_text(done, total, lang))
 
         review = await service.run(job, progress)
         settings = await self.bot.database.settings.for_table(job.table_id)  # type: ignore[union-attr]
@@ -115,8 +114,7 @@ class Review(TappCog):
         labels = Labels(render_labels(lang))
         pictures = await asyncio.to_thread(review_pictures, job, review, style, labels)
         embed = discord.Embed(title=title, description=text, colour=COLOUR)
-        await interaction.edit_original_response(
-            content=None, embed=embed, attachments=[_file(p) for p in pictures])
+        await ctx.edit(content=None, embed=embed, attachments=[_file(p) for p in pictures])
 
 
 async def setup(bot: TappBot) -> None:

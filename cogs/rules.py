@@ -51,8 +51,8 @@ async def turn(interaction: discord.Interaction, ref: RulesRef, page: int) -> No
         ctx = Context(interaction)
         await ctx.tell(ctx.text("error.generic"))
         return
-    await interaction.response.edit_message(**page_kwargs(
-        rules_page(ref.variant, page, ref.language)))
+    await Context(interaction).update(**page_kwargs(rules_page(ref.variant, page,
+                                                               ref.language)))
 
 
 class Rules(TableCog):

@@ -259,7 +259,7 @@ class Standings(TappCog):
     async def _page(ctx: Context, embed: discord.Embed, view: discord.ui.View | None) -> None:
         """In place for the member who asked; a copy of their own for anyone else."""
         if ctx.asked:
-            await ctx.interaction.response.edit_message(embed=embed, view=view)
+            await ctx.update(embed=embed, view=view)
         else:
             await ctx.send(ephemeral=True, embed=embed, **_view_kwargs(view))
 
@@ -282,10 +282,10 @@ class Standings(TappCog):
                                               record_name))
             for first in range(0, len(images.tricks), FILES_PER_MESSAGE):
                 chunk: Sequence[Picture] = images.tricks[first:first + FILES_PER_MESSAGE]
-                await interaction.followup.send(
-                    t("standings.replay.tricks", lang, first=first + 1,
-                      last=first + len(chunk), deal=deal_id, n=len(chunk)),
-                    files=[_file(p) for p in chunk], ephemeral=True)
+                await ctx.follow_up(
+                    ephemeral=True, files=[_file(p) for p in chunk],
+                    content=t("standings.replay.tricks", lang, first=first + 1,
+                              last=first + len(chunk), deal=deal_id, n=len(chunk)))
 
 
 async def setup(bot: TappBot) -> None:

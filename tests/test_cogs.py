@@ -49,6 +49,19 @@ def test_no_cog_imports_another_cog() -> None:
         assert others == set(), f"{name} imports {sorted(others)}"
 
 
+#: what answers an interaction behind the Context's back
+RAW_ANSWERS = ("interaction.response.", ".followup.", "edit_original_response")
+
+
+def test_every_cog_answers_through_the_context() -> None:
+    """One shape of answer: a cog says things through its interaction's
+    :class:`bot.connection.context.Context` (or the display's answer), never by
+    calling discord.py's response, follow-up or edit itself."""
+    for path in FOLDER.glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert [raw for raw in RAW_ANSWERS if raw in source] == [], path.name
+
+
 def test_the_kit_imports_no_cog() -> None:
     for stem in KIT:
         imports = imported(FOLDER / f"{stem}.py")

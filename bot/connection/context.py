@@ -102,6 +102,21 @@ class Context:
         loading message filled with it, or a follow-up."""
         await replies.send(self.interaction, ephemeral=ephemeral, **kwargs)
 
+    async def update(self, **kwargs: Any) -> None:
+        """Answer in place of the message the clicked component sits on (a page turned);
+        ``kwargs`` as for ``edit_message``."""
+        await self.interaction.response.edit_message(**kwargs)
+
+    async def edit(self, **kwargs: Any) -> None:
+        """Edit the answer given (a held progress line, a filled deferral); ``kwargs``
+        as for ``edit_original_response``."""
+        await self.interaction.edit_original_response(**kwargs)
+
+    async def follow_up(self, *, ephemeral: bool, **kwargs: Any) -> None:
+        """A further message after the answer (a follow-up, never in its place);
+        ``kwargs`` as for ``followup.send``."""
+        await self.interaction.followup.send(ephemeral=ephemeral, **kwargs)
+
     async def defer(self, *, ephemeral: bool = False) -> None:
         """Say "thinking..." now; :meth:`send` fills it. Nothing is acknowledged to the
         member before it is committed: a deferral says only "working on it"."""

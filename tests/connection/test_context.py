@@ -234,3 +234,19 @@ async def test_a_slow_update_is_deferred_silently_and_edits_the_panel() -> None:
     assert interaction.names() == ["defer", "edit_original_response"]
     await reply.text("later")  # beside the panel, never over it
     assert interaction.names()[-1] == "followup"
+
+
+async def test_a_page_turned_replaces_the_clicked_message() -> None:
+    ctx, interaction = context(asker_id=7)
+    await ctx.update(content="page 2")
+    assert interaction.calls == [("edit_message", (), {"content": "page 2"})]
+
+
+async def test_a_held_line_is_edited_and_more_messages_follow_it() -> None:
+    ctx, interaction = context()
+    await ctx.hold("0/12")
+    await ctx.edit(content="6/12")
+    await ctx.follow_up(ephemeral=True, content="tricks 1-10")
+    assert interaction.calls[1:] == [
+        ("edit_original_response", (), {"content": "6/12"}),
+        ("followup", (), {"ephemeral": True, "content": "tricks 1-10"})]

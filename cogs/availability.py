@@ -12,13 +12,13 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.connection.client import TappBot
+from bot.connection.context import Context
 from bot.display.availability_messages import away_saved, quiet_saved, times_text
 from bot.i18n import t
 from bot.tables.availability import Availability as Service
 from bot.tables.quiet_hours import MAX_AWAY_DAYS, matching_zones
 
 from .group import TappCog, add_tapp_cog, needed
-from .table import language
 
 Clock = Range[str, 1, 10]
 Zone = Range[str, 1, 64]
@@ -43,10 +43,6 @@ class Availability(TappCog):
         assert interaction.guild_id is not None
         return interaction.guild_id, interaction.user.id
 
-    @staticmethod
-    async def _say(interaction: discord.Interaction, text: str) -> None:
-        await interaction.response.send_message(text, ephemeral=True)
-
     @quiet.command(name="set", description=t("quiet.cmd.set"))
     @app_commands.describe(start=t("quiet.cmd.from"), end=t("quiet.cmd.to"),
                            zone=t("quiet.cmd.zone"))
@@ -56,19 +52,21 @@ class Availability(TappCog):
                         zone: Zone | None = None) -> None:
         times = await self.service.set_quiet(*self._member(interaction), zone=zone,
                                              start=start, end=end)
-        await self._say(interaction, quiet_saved(times, language(interaction)))
+        ctx = Context(interaction)
+        await ctx.tell(quiet_saved(times, ctx.language))
 
     @quiet.command(name="off", description=t("quiet.cmd.off"))
     async def quiet_off(self, interaction: discord.Interaction) -> None:
         await self.service.quiet_off(*self._member(interaction))
-        await self._say(interaction, t("quiet.removed", language(interaction)))
+        ctx = Context(interaction)
+        await ctx.tell(ctx.text("quiet.removed"))
 
     @quiet.command(name="show", description=t("quiet.cmd.show"))
     async def quiet_show(self, interaction: discord.Interaction) -> None:
         service = self.service
         times = await service.times(*self._member(interaction))
-        await self._say(interaction, times_text(times, service.core.config.clock(),
-                                                language(interaction)))
+        ctx = Context(interaction)
+        await ctx.tell(times_text(times, service.core.config.clock(), ctx.language))
 
     @away.command(name="set", description=t("away.cmd.set"))
     @app_commands.describe(days=t("away.cmd.days"), until=t("away.cmd.until"),
@@ -80,12 +78,14 @@ class Availability(TappCog):
                        zone: Zone | None = None) -> None:
         times = await self.service.away(*self._member(interaction), days=days, until=until,
                                         zone=zone)
-        await self._say(interaction, away_saved(times, language(interaction)))
+        ctx = Context(interaction)
+        await ctx.tell(away_saved(times, ctx.language))
 
     @away.command(name="off", description=t("away.cmd.off"))
     async def away_off(self, interaction: discord.Interaction) -> None:
         await self.service.back(*self._member(interaction))
-        await self._say(interaction, t("away.back", language(interaction)))
+        ctx = Context(interaction)
+        await ctx.tell(ctx.text("away.back"))
 
 
 async def setup(bot: TappBot) -> None:

@@ -20,30 +20,24 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.connection.client import TappBot
-from bot.daily import DailyError, DailyMessage, DailyService
+from bot.connection.context import Context
+from bot.connection.replies import Reply
+from bot.daily import DailyMessage, DailyService
 from bot.daily.board_messages import day_message, streaks_message, week_message
 from bot.daily.errors import NotYet, ServerOnly, StaleStep, Unavailable
 from bot.daily.ids import HANDS, BoardId, RunId
-from bot.daily.reply import Reply
 from bot.daily.run_messages import hands_message, run_message
 from bot.engine import TappError
-from bot.i18n import language_of, t
-from bot.i18n.words import Words
-from bot.tables import user_message
+from bot.i18n import t
 from bot.ui.outgoing import Outgoing
 from bot.ui.rendering import Renderer
 
 from .group import TappCog, add_tapp_cog
-from .table import public_language
 
 log = logging.getLogger(__name__)
 
 VIEWS = ("today", "yesterday", "week", "streaks")
 VIEW_CHOICES = [app_commands.Choice(name=t(f"daily.view.{v}"), value=v) for v in VIEWS]
-
-
-def language(interaction: discord.Interaction) -> str:
-    return language_of(str(interaction.locale))
 
 
 def guild_of(interaction: discord.Interaction) -> int:
@@ -66,23 +60,18 @@ class Daily(TappCog):
         return self.bot.display.images
 
     @contextlib.asynccontextmanager
-    async def refusals(self, reply: Reply, what: str) -> AsyncIterator[None]:
-        """A refusal or a busy store answered in the member's words; anything else
-        logged (by what was clicked, never by its cards) and answered generically."""
-        lang = language(reply.interaction)
+    async def refusals(self, ctx: Context, reply: Reply, what: str) -> AsyncIterator[None]:
+        """A refusal (the deal of the day's, the table's) or a busy store answered in the
+        member's words; anything else logged (by what was clicked, never by its cards)
+        and answered generically."""
         try:
             yield
-        except DailyError as error:
-            await reply.text(error.text(lang))
-        except TappError as error:
-            await reply.text(user_message(error, lang))
+        except TappError as error:  # a DailyError's own text, a store error's kind
+            await reply.text(ctx.refusal(error))
         except Exception:
             log.exception("deal of the day: %s failed", what)
             with contextlib.suppress(discord.HTTPException):
-                await reply.text(t("error.generic", lang))
-
-    def words(self, interaction: discord.Interaction, variant: str, style: str) -> Words:
-        return Words(language(interaction), variant, style)
+                await reply.text(ctx.text("error.generic"))
 
     async def send(self, reply: Reply, message: DailyMessage, *,
                    update: bool | None = None) -> None:
@@ -92,8 +81,9 @@ class Daily(TappCog):
     # -- commands ----------------------------------------------------------------------
     @app_commands.command(name="daily", description=t("daily.cmd.play"))
     async def daily(self, interaction: discord.Interaction) -> None:
-        async with Reply(interaction) as reply, self.refusals(reply, "/tapp daily"):
-            await self._open(reply)
+        ctx = Context(interaction)
+        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp daily"):
+            await self._open(ctx, reply)
 
     @app_commands.command(name="daily-standings", description=t("daily.cmd.standings"))
     @app_commands.describe(view=t("daily.opt.view"))
@@ -102,13 +92,14 @@ class Daily(TappCog):
                         view: app_commands.Choice[str] | None = None) -> None:
         chosen = view.value if view else "today"
         public = chosen != "today"
-        async with Reply(interaction, ephemeral=not public) as reply, \
-                self.refusals(reply, "/tapp daily-standings"):
+        ctx = Context(interaction)
+        async with ctx.reply(ephemeral=not public) as reply, \
+                self.refusals(ctx, reply, "/tapp daily-standings"):
             today = self.service.today()
             board = {"today": BoardId("day", today),
                      "yesterday": BoardId("day", today - timedelta(days=1)),
                      "week": BoardId("week", today), "streaks": BoardId("streaks", None)}
-            message = await self._board(interaction, board[chosen], public=public)
+            message = await self._board(ctx, board[chosen], public=public)
             await self.send(reply, message)
 
     # -- clicks ------------------------------------------------------------------------
@@ -118,14 +109,14 @@ class Daily(TappCog):
         if self._too_late(interaction):
             return
         hands = rid.token == HANDS
-        on_private = bool(interaction.message and interaction.message.flags.ephemeral)
-        async with Reply(interaction, update=on_private and not hands) as reply, \
-                self.refusals(reply, f"run {rid.run_id} step {rid.step}"):
+        ctx = Context(interaction)
+        async with ctx.reply(update=ctx.on_private and not hands) as reply, \
+                self.refusals(ctx, reply, f"run {rid.run_id} step {rid.step}"):
             guild = guild_of(interaction)
             user = interaction.user
             if hands:
                 run = await self.service.finished_run(guild, user.id, rid.run_id)
-                words = self.words(interaction, run.variant, run.style)
+                words = ctx.words(run.variant, run.style)
                 await self.send(reply, hands_message(run, words, user.display_name))
                 return
             kind = rid.pick_kind
@@ -133,7 +124,7 @@ class Daily(TappCog):
             if rid.step is None:
                 raise StaleStep()
             run = await self.service.act(guild, user.id, rid.run_id, rid.step, token)
-            words = self.words(interaction, run.variant, run.style)
+            words = ctx.words(run.variant, run.style)
             await self.send(reply, run_message(run, words, user.display_name))
 
     @commands.Cog.listener("on_tapp_daily_board")
@@ -141,50 +132,48 @@ class Daily(TappCog):
                        values: list[str]) -> None:
         if self._too_late(interaction):
             return
-        message = interaction.message
+        ctx = Context(interaction)
         # turned in place: a member's own table (a panel or result stays as it is)
-        on_private = bool(message and message.flags.ephemeral) and _a_table(message)
-        asked = _asked_by(interaction)
-        async with Reply(interaction) as reply, self.refusals(reply, "a daily table"):
+        on_private = ctx.on_private and _a_table(interaction.message)
+        asked = ctx.asked
+        async with ctx.reply() as reply, self.refusals(ctx, reply, "a daily table"):
             if bid is None:
                 raise NotYet()
             if bid.view == "play":
-                await self._open(reply)
+                await self._open(ctx, reply)
                 return
             # in place on the member's own message; a copy of their own for anyone else
             public = not on_private and asked
-            board = await self._board(interaction, bid, public=public)
+            board = await self._board(ctx, bid, public=public)
             in_place = on_private or (asked and not board.ephemeral)
             await self.send(reply, board, update=in_place)
 
     # -- inside ------------------------------------------------------------------------
-    async def _open(self, reply: Reply) -> None:
-        interaction = reply.interaction
-        user = interaction.user
-        run = await self.service.open(guild_of(interaction), user.id)
-        words = self.words(interaction, run.variant, run.style)
+    async def _open(self, ctx: Context, reply: Reply) -> None:
+        user = ctx.user
+        run = await self.service.open(guild_of(ctx.interaction), user.id)
+        words = ctx.words(run.variant, run.style)
         await self.send(reply, run_message(run, words, user.display_name))
 
-    async def _board(self, interaction: discord.Interaction, bid: BoardId, *,
-                     public: bool) -> DailyMessage:
+    async def _board(self, ctx: Context, bid: BoardId, *, public: bool) -> DailyMessage:
         """The table ``bid`` names; a public one in the server's language."""
         service = self.service
-        guild = guild_of(interaction)
+        guild = guild_of(ctx.interaction)
         day = bid.day or service.today()
         if bid.view == "day":
-            board = await service.day_board(guild, interaction.user.id, day)
-            lang = await self._language(interaction, public and not board.is_today)
+            board = await service.day_board(guild, ctx.user.id, day)
+            lang = await self._language(ctx, public and not board.is_today)
             return day_message(board, lang)
-        lang = await self._language(interaction, public)
+        lang = await self._language(ctx, public)
         if bid.view == "week":
             return week_message(await service.week_board(guild, day), lang)
         return streaks_message(await service.streak_board(guild), lang)
 
-    async def _language(self, interaction: discord.Interaction, public: bool) -> str:
+    async def _language(self, ctx: Context, public: bool) -> str:
         if not public:
-            return language(interaction)
-        settings = await self.service.store.settings.for_guild(guild_of(interaction))
-        return public_language(interaction, settings.language)
+            return ctx.language
+        settings = await self.service.store.settings.for_guild(guild_of(ctx.interaction))
+        return ctx.public_language(settings.language)
 
     def _too_late(self, interaction: discord.Interaction) -> bool:
         display = self.bot.display
@@ -196,12 +185,6 @@ def _a_table(message: discord.Message | None) -> bool:
     ids = [getattr(c, "custom_id", None) for row in (message.components if message else [])
            for c in getattr(row, "children", [])]
     return bool(ids) and all(i is not None and BoardId.parse(i) is not None for i in ids)
-
-
-def _asked_by(interaction: discord.Interaction) -> bool:
-    """Is the clicker the member the message answered?"""
-    meta = interaction.message.interaction_metadata if interaction.message else None
-    return meta is not None and meta.user.id == interaction.user.id
 
 
 async def setup(bot: TappBot) -> None:

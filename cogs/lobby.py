@@ -13,6 +13,7 @@ from discord.app_commands import Choice, Range
 
 from bot.ai import levels
 from bot.connection.client import TappBot
+from bot.connection.context import Context
 from bot.connection.permissions import Missing, missing_for_new_table, missing_text
 from bot.engine.variants import option_choices, player_counts
 from bot.i18n import t
@@ -21,8 +22,8 @@ from bot.settings.inputs import SettingError, check
 from bot.tables.errors import NoTableHere
 from bot.tables.lobby import MAX_ANTE, MAX_STAKE
 
-from .group import add_tapp_cog
-from .settings import (
+from .base import TableCog
+from .choices import (
     DECK_STYLE_CHOICES,
     LANGUAGE_CHOICES,
     MODE_CHOICES,
@@ -32,8 +33,7 @@ from .settings import (
     described,
     given,
 )
-from .table import TableCog, public_language
-from .table import language as user_language
+from .group import add_tapp_cog
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,8 @@ class Lobby(TableCog):
         """Open a lobby: in a new thread of this channel (or here, per the ``table_mode``,
         and always here inside a thread), with the table's own settings."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        lang = user_language(interaction)
+        ctx = Context(interaction)
+        lang = ctx.language
         options: dict[str, Any] = {
             "players": players, "stake": stake, "deck": deck, "tapp_threshold": tapp_threshold,
             "ante": ante, "herz_aufnehmen": herz_aufnehmen, "closing_round": closing_round,
@@ -85,31 +86,29 @@ class Lobby(TableCog):
         try:
             own = check(own, lang, table=True)
         except SettingError as error:
-            await interaction.response.send_message(error.text(lang), ephemeral=True)
+            await ctx.refuse(error)
             return
         channel = interaction.channel
         missing = await self._missing_permissions(interaction, own)
         if missing:  # say so before anything is made: no table, no message, no thread
-            await interaction.response.send_message(
-                missing_text(missing, lang, interaction.channel_id), ephemeral=True)
+            await ctx.tell(missing_text(missing, lang, interaction.channel_id))
             return
         in_thread = False if isinstance(channel, discord.Thread) else None
         created = await self.tables.create_table(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=interaction.user.display_name,
             variant=variant, options=given(options), settings=own,
-            locale_language=public_language(interaction), in_thread=in_thread)
+            locale_language=ctx.public_language(), in_thread=in_thread)
         live = await self.tables.table(created.table_id)
-        public = public_language(interaction, live.language)
+        public = ctx.public_language(live.language)
         if live.placed:  # the lobby is posted in this channel
-            await interaction.response.send_message(
-                t("lobby.opened_here", lang, variant=t(f"variant.{live.variant}", lang)),
-                ephemeral=True)
+            await ctx.tell(ctx.text("lobby.opened_here",
+                                    variant=t(f"variant.{live.variant}", lang)))
             return
         name = t(f"variant.{live.variant}", public)
-        await interaction.response.send_message(
-            t("lobby.opened", public, host=interaction.user.mention, variant=name),
-            allowed_mentions=discord.AllowedMentions.none())
+        await ctx.send(ephemeral=False, allowed_mentions=discord.AllowedMentions.none(),
+                       content=t("lobby.opened", public, host=interaction.user.mention,
+                                 variant=name))
         thread = None
         try:
             starter = await interaction.original_response()
@@ -141,8 +140,8 @@ class Lobby(TableCog):
     async def leave(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
         outcome = await self.tables.leave(live.table_id, interaction.user.id)
-        await interaction.response.send_message(t(outcome, user_language(interaction)),
-                                                ephemeral=True)
+        ctx = Context(interaction)
+        await ctx.tell(ctx.text(outcome))
 
     @app_commands.command(name="end", description=t("cmd.end"))
     @app_commands.describe(now=t("cmd.end.now"))
@@ -156,15 +155,15 @@ class Lobby(TableCog):
                 raise
             table_id = broken
         outcome = await self.tables.end(table_id, interaction.user.id, now=now)
-        await interaction.response.send_message(t(outcome, user_language(interaction)),
-                                                ephemeral=True)
+        ctx = Context(interaction)
+        await ctx.tell(ctx.text(outcome))
 
     @app_commands.command(name="table", description=t("cmd.table"))
     async def table(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
         await self.tables.repost(live.table_id)
-        await interaction.response.send_message(t("notice.reposted", user_language(interaction)),
-                                                ephemeral=True)
+        ctx = Context(interaction)
+        await ctx.tell(ctx.text("notice.reposted"))
 
 
 async def setup(bot: TappBot) -> None:

@@ -10,7 +10,8 @@ from discord import app_commands
 
 import bot
 from bot.connection.client import TappBot
-from bot.i18n import language_of, t
+from bot.connection.context import Context
+from bot.i18n import t
 
 from .group import TappCog, add_tapp_cog
 
@@ -32,14 +33,13 @@ def ping_text(latency: float, language: str | None) -> str:
 class Meta(TappCog):
     @app_commands.command(name="about", description=t("cmd.about"))
     async def about(self, interaction: discord.Interaction) -> None:
-        language = language_of(str(interaction.locale))
-        await interaction.response.send_message(embed=about_embed(language), ephemeral=True)
+        ctx = Context(interaction)
+        await ctx.send(ephemeral=True, embed=about_embed(ctx.language))
 
     @app_commands.command(name="ping", description=t("cmd.ping"))
     async def ping(self, interaction: discord.Interaction) -> None:
-        language = language_of(str(interaction.locale))
-        await interaction.response.send_message(ping_text(self.bot.latency, language),
-                                                ephemeral=True)
+        ctx = Context(interaction)
+        await ctx.tell(ping_text(self.bot.latency, ctx.language))
 
 
 async def setup(client: TappBot) -> None:

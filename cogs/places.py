@@ -10,13 +10,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.connection.client import TappBot
+from bot.connection.context import Context
 from bot.display.place_messages import problem, suspended_list
 from bot.i18n import t
 from bot.store import TableRow
 from bot.ui.outgoing import Outgoing
 
+from .base import TableCog
 from .group import add_tapp_cog
-from .table import TableCog, language
 
 
 class Places(TableCog):
@@ -70,10 +71,10 @@ class Places(TableCog):
     @app_commands.command(name="tables", description=t("cmd.tables"))
     async def tables_command(self, interaction: discord.Interaction) -> None:
         """The member's suspended tables in this server, each with an *End* button."""
-        lang = language(interaction)
-        mine = self.tables.places.suspended_for(interaction.guild_id, interaction.user.id)
-        out = Outgoing.of(suspended_list(mine, lang), None)
-        await interaction.response.send_message(**out.send_kwargs(), ephemeral=True)
+        ctx = Context(interaction)
+        mine = self.tables.places.suspended_for(ctx.guild_id, ctx.user.id)
+        out = Outgoing.of(suspended_list(mine, ctx.language), None)
+        await ctx.send(ephemeral=True, **out.send_kwargs())
 
 
 async def setup(bot: TappBot) -> None:

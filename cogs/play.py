@@ -12,14 +12,15 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.connection.client import TappBot
+from bot.connection.context import Context
 from bot.engine import ActionType, TappError
 from bot.engine.cards import CARD_NAMES, N_CARDS, RANKS, SUITS
 from bot.i18n import t
 from bot.i18n.words import Words
 from bot.tables.errors import Refused, TableError
 
+from .base import TableCog
 from .group import add_tapp_cog
-from .table import TableCog
 
 log = logging.getLogger(__name__)
 
@@ -82,10 +83,11 @@ class Play(TableCog):
     # -- shared -------------------------------------------------------------------------
     async def _act(self, interaction: discord.Interaction, token: str) -> None:
         live = self.here(interaction)
+        ctx = Context(interaction)
         async with self.display.answer(interaction, table_id=live.table_id) as answer:
             outcome = await self.tables.act(live.table_id, interaction.user.id, token)
-            words = self.words(interaction, live.variant, live.style)
-            await self.send_hand(answer, interaction, outcome.hand, words.done(outcome.action),
+            words = ctx.words(live.variant, live.style)
+            await self.send_hand(answer, ctx, outcome.hand, words.done(outcome.action),
                                  words=words, after_action=True)
 
     def token(self, interaction: discord.Interaction, kinds: tuple[ActionType, ...],
@@ -100,7 +102,7 @@ class Play(TableCog):
         """The token of the caller's legal action that ``text`` names (a token from the
         autocomplete, the argument, or its label); refused if none."""
         live = self.here(interaction)
-        words = self.words(interaction, live.variant, live.style)
+        words = Context(interaction).words(live.variant, live.style)
         legal = self.tables.choices(live, interaction.user.id, kinds)
         wanted = text.strip().casefold()
         for action in legal:
@@ -122,7 +124,7 @@ class Play(TableCog):
             legal = self.tables.choices(live, interaction.user.id, kinds)
         except TappError:
             return []
-        words = self.words(interaction, live.variant, live.style)
+        words = Context(interaction).words(live.variant, live.style)
         typed = current.strip().casefold()
         out = []
         for action in legal:
@@ -138,7 +140,7 @@ class Play(TableCog):
         live = self.here(interaction)
         async with self.display.answer(interaction) as answer:
             hand = await self.tables.hand(live, interaction.user.id)
-            await self.send_hand(answer, interaction, hand)
+            await self.send_hand(answer, Context(interaction), hand)
 
     @app_commands.command(name="bid", description=t("cmd.bid"))
     @app_commands.describe(value=t("cmd.bid.value"))
@@ -159,7 +161,7 @@ class Play(TableCog):
     @app_commands.describe(cards=t("cmd.discard.cards"))
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
         live = self.here(interaction)
-        shown = shown_names(self.words(interaction, live.variant, live.style))
+        shown = shown_names(Context(interaction).words(live.variant, live.style))
         names = [_card_text(c, shown) for c in cards.replace(",", " ").split()]
         await self._act(interaction, "discard:" + ".".join(names))
 
@@ -180,7 +182,7 @@ class Play(TableCog):
         count = legal[0].count or 0
         hand = deal.view(seat).hand
         assert hand is not None
-        words = self.words(interaction, live.variant, live.style)
+        words = Context(interaction).words(live.variant, live.style)
         shown = shown_names(words)
         by_name = {CARD_NAMES[card]: card for card in hand}
         chosen: list[str] = []
@@ -229,7 +231,7 @@ class Play(TableCog):
         if text.startswith(prefix):
             return text
         live = self.here(interaction)
-        words = self.words(interaction, live.variant, live.style)
+        words = Context(interaction).words(live.variant, live.style)
         if kind is ActionType.CALL:
             no_call = {"-", t("action.no_call").casefold(), words("action.no_call").casefold()}
             if text.strip().casefold() in no_call:

@@ -17,32 +17,22 @@ import discord
 from discord.ext import commands
 
 from bot.connection.client import TappBot
+from bot.connection.context import Context
 from bot.i18n import t
 from bot.i18n.words import Words, render_labels
-from bot.review.ids import ReviewKey
+from bot.review.ids import EVENT, ReviewKey
 from bot.review.messages import Picture, progress_text, review_pictures, review_text
 from bot.review.service import ReviewJob, ReviewRefused, ReviewService
 from bot.store import StoreError
-from bot.ui.specs import SelectSpec
 from renderer import Labels
 
 from .group import TappCog, add_tapp_cog
-from .table import REVIEW_EVENT, language
 
 log = logging.getLogger(__name__)
 
-EVENT = REVIEW_EVENT
 #: at most one progress edit per this many seconds
 PROGRESS_EVERY = 1.0
 COLOUR = 0x7C3AED
-
-
-def pick_menu(guild_id: int, deal_ids: list[int], lang: str | None,
-              row: int | None = None) -> SelectSpec:
-    """The menu under a history page: one option per deal shown (numbered as there)."""
-    return SelectSpec(ReviewKey(guild_id).encode(), t("review.pick", lang),
-                      tuple((t("review.pick.option", lang, n=n, deal=deal), str(deal))
-                            for n, deal in enumerate(deal_ids, 1)), row=row)
 
 
 def _file(picture: Picture) -> discord.File:
@@ -82,39 +72,39 @@ class Review(TappCog):
         if key is not None and values and values[0].isdigit():
             await self.review(interaction, deal_id=int(values[0]))
         else:
-            await self._tell(interaction, t("review.error.no_deal", language(interaction)))
+            ctx = Context(interaction)
+            await ctx.tell(ctx.text("review.error.no_deal"))
 
     async def review(self, interaction: discord.Interaction, *, deal_id: int | None = None,
                      table_id: int | None = None, number: int | None = None) -> None:
-        lang = language(interaction)
+        ctx = Context(interaction)
+        lang = ctx.language
         try:
             service = self.service
             job = await service.job(interaction.guild_id, interaction.user.id,
                                     deal_id=deal_id, table_id=table_id, number=number)
             async with service.slot(interaction.user.id):
-                await interaction.response.send_message(t("review.started", lang),
-                                                        ephemeral=True)
-                await self._run(interaction, service, job, lang)
+                await ctx.hold(t("review.started", lang))  # the progress line
+                await self._run(ctx, service, job)
         except ReviewRefused as refusal:
-            await self._tell(interaction, refusal.text(lang))
+            await ctx.refuse(refusal)
         except StoreError:
             log.warning("review of %s: store error", deal_id or (table_id, number),
                         exc_info=True)
-            await self._tell(interaction, t("standings.error.unavailable", lang))
+            await ctx.tell(t("standings.error.unavailable", lang))
         except Exception:
             log.exception("review of %s failed", deal_id or (table_id, number))
-            await self._tell(interaction, t("error.generic", lang))
+            await ctx.tell(t("error.generic", lang))
 
-    async def _run(self, interaction: discord.Interaction, service: ReviewService,
-                   job: ReviewJob, lang: str) -> None:
+    async def _run(self, ctx: Context, service: ReviewService, job: ReviewJob) -> None:
+        lang = ctx.language
         last = [time.monotonic()]
 
         async def progress(done: int, total: int) -> None:
             now = time.monotonic()
             if done == 0 or now - last[0] >= PROGRESS_EVERY:
                 last[0] = now
-                await interaction.edit_original_response(content=progress_text(done, total,
-                                                                               lang))
+                await ctx.edit(content=progress_text(done, total, lang))
 
         review = await service.run(job, progress)
         settings = await self.bot.database.settings.for_table(job.table_id)  # type: ignore[union-attr]
@@ -124,16 +114,7 @@ class Review(TappCog):
         labels = Labels(render_labels(lang))
         pictures = await asyncio.to_thread(review_pictures, job, review, style, labels)
         embed = discord.Embed(title=title, description=text, colour=COLOUR)
-        await interaction.edit_original_response(
-            content=None, embed=embed, attachments=[_file(p) for p in pictures])
-
-    @staticmethod
-    async def _tell(interaction: discord.Interaction, text: str) -> None:
-        if not interaction.response.is_done():
-            await interaction.response.send_message(text, ephemeral=True)
-        else:
-            await interaction.edit_original_response(content=text, embed=None,
-                                                     attachments=[])
+        await ctx.edit(content=None, embed=embed, attachments=[_file(p) for p in pictures])
 
 
 async def setup(bot: TappBot) -> None:

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.connection.client import TappBot
-from bot.connection.replies import deferred, fill
+from bot.connection.context import Context
 from bot.display.rules_messages import EVENT, RulesPage, RulesRef, rules_page
 from bot.engine import VARIANTS
 from bot.i18n import t
@@ -26,9 +26,9 @@ from bot.tables.errors import NoTableHere
 from bot.ui.outgoing import Outgoing
 from bot.ui.specs import COLOUR_LOBBY, EmbedModel
 
+from .base import TableCog
+from .choices import VARIANT_CHOICES
 from .group import add_tapp_cog
-from .lobby import VARIANT_CHOICES
-from .table import TableCog, language
 
 log = logging.getLogger(__name__)
 
@@ -40,25 +40,19 @@ def page_kwargs(page: RulesPage) -> dict[str, Any]:
     return Outgoing((embed,), components=components).send_kwargs()
 
 
-async def send_rules(interaction: discord.Interaction, variant: str, lang: str) -> None:
-    """Answer with the first page, ephemerally."""
-    kwargs = page_kwargs(rules_page(variant, 0, lang))
-    if not interaction.response.is_done():
-        await interaction.response.send_message(ephemeral=True, **kwargs)
-    elif deferred(interaction):
-        await fill(interaction, **kwargs)
-    else:
-        await interaction.followup.send(ephemeral=True, **kwargs)
+async def send_rules(ctx: Context, variant: str) -> None:
+    """Answer with the first page, ephemerally, in the member's language."""
+    await ctx.send(ephemeral=True, **page_kwargs(rules_page(variant, 0, ctx.language)))
 
 
 async def turn(interaction: discord.Interaction, ref: RulesRef, page: int) -> None:
     """Show ``page`` on the message the clicked component sits on."""
     if ref.variant not in VARIANTS:  # an id from a version that had another variant
-        await interaction.response.send_message(t("error.generic", language(interaction)),
-                                                ephemeral=True)
+        ctx = Context(interaction)
+        await ctx.tell(ctx.text("error.generic"))
         return
-    await interaction.response.edit_message(**page_kwargs(
-        rules_page(ref.variant, page, ref.language)))
+    await Context(interaction).update(**page_kwargs(rules_page(ref.variant, page,
+                                                               ref.language)))
 
 
 class Rules(TableCog):
@@ -82,13 +76,13 @@ class Rules(TableCog):
                 if interaction.guild_id is None:
                     raise NoTableHere("error.no_table_for_rules") from None
                 variant = await self.tables.server_variant(interaction.guild_id)
-        await send_rules(interaction, variant, language(interaction))
+        await send_rules(Context(interaction), variant)
 
     @commands.Cog.listener(f"on_{EVENT}")
     async def on_rules(self, interaction: discord.Interaction, variant: str) -> None:
         """The *Rules* button of a table message."""
         try:
-            await send_rules(interaction, variant, language(interaction))
+            await send_rules(Context(interaction), variant)
         except discord.HTTPException:
             log.warning("rules for %s not sent", variant, exc_info=True)
 

@@ -4,53 +4,40 @@ Anyone may look; a change needs the Manage Server permission, checked here on ev
 call: Discord applies default member permissions to top-level commands only, and
 ``/tapp`` is shared by every command (a server can still restrict ``/tapp settings`` in
 its Integrations settings). Answers are ephemeral, in the member's language. The
-choices and :data:`Duration` are shared with ``/tapp new`` (a table's own settings).
+choices and :data:`~cogs.choices.Duration` are shared with ``/tapp new`` (a table's own
+settings), in :mod:`cogs.choices`.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.connection.client import TappBot
-from bot.engine import VARIANTS
+from bot.connection.context import Context
 from bot.i18n import t
 from bot.ratings import SeasonLength
-from bot.settings import DECK_CHOICES, LANGUAGES, SPECS, TableMode, TimeoutPolicy
+from bot.settings import SPECS
 from bot.settings.inputs import SettingError, check
 from bot.settings.messages import changes_text, settings_embed, value_text
 from bot.store import Store
 
+from .choices import (
+    DECK_STYLE_CHOICES,
+    LANGUAGE_CHOICES,
+    MODE_CHOICES,
+    POLICY_CHOICES,
+    VARIANT_CHOICES,
+    Duration,
+    described,
+    given,
+)
 from .group import TappCog, add_tapp_cog, needed
-from .table import language as user_language
 
-#: a duration as typed: ``30m``, ``2h``, ``1h30m``, ``1d``, ``off`` (see bot.settings)
-Duration = Range[str, 1, 24]
-POLICY_CHOICES = [Choice(name=t(f"settings.policy.{p.value}"), value=p.value)
-                  for p in TimeoutPolicy]
-DECK_STYLE_CHOICES = [Choice(name=t(f"settings.deck.{d}"), value=d) for d in DECK_CHOICES]
-MODE_CHOICES = [Choice(name=t(f"settings.mode.{m.value}"), value=m.value) for m in TableMode]
-LANGUAGE_CHOICES = [Choice(name=t(f"settings.language.{code}"), value=code)
-                    for code in LANGUAGES]
-VARIANT_CHOICES = [Choice(name=t(f"variant.{v}"), value=v) for v in VARIANTS]
 SEASON_CHOICES = [Choice(name=t(f"settings.season.{s.value}"), value=s.value)
                   for s in SeasonLength]
 SETTING_CHOICES = [Choice(name=t(f"settings.name.{key}"), value=key) for key in SPECS]
-
-
-def described(prefix: str, *options: str) -> dict[str, str]:
-    """The descriptions of a command's ``options`` for ``app_commands.describe``: the
-    catalogue's ``PREFIX.OPTION`` each."""
-    return {option: t(f"{prefix}.{option}") for option in options}
-
-
-def given(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The options the member filled in."""
-    return {k: v for k, v in values.items() if v is not None}
 
 
 class ServerSettings(TappCog):
@@ -65,8 +52,8 @@ class ServerSettings(TappCog):
         assert interaction.guild_id is not None
         overrides = await self.store.settings.guild_overrides(interaction.guild_id)
         server = interaction.guild.name if interaction.guild else str(interaction.guild_id)
-        embed = settings_embed(overrides, server, user_language(interaction))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        ctx = Context(interaction)
+        await ctx.send(ephemeral=True, embed=settings_embed(overrides, server, ctx.language))
 
     @settings.command(name="set", description=t("settings.cmd.set"))
     @app_commands.describe(**described(
@@ -82,7 +69,8 @@ class ServerSettings(TappCog):
                    mode: str | None = None, language: str | None = None,
                    season: str | None = None) -> None:
         assert interaction.guild_id is not None
-        lang = user_language(interaction)
+        ctx = Context(interaction)
+        lang = ctx.language
         raw = given({"reminder_delay": reminder, "turn_timeout": timeout,
                      "timeout_policy": on_timeout, "computers_allowed": computers,
                      "default_variant": variant, "stake": stake, "deck_style": deck_style,
@@ -93,30 +81,30 @@ class ServerSettings(TappCog):
                 raise SettingError("settings.error.nothing")
             values = check(raw, lang)
         except SettingError as error:
-            await interaction.response.send_message(error.text(lang), ephemeral=True)
+            await ctx.refuse(error)
             return
         now = await self.store.settings.set_guild(interaction.guild_id, values,
                                                   updated_by=interaction.user.id)
-        await interaction.response.send_message(changes_text(values, now, lang),
-                                                ephemeral=True)
+        await ctx.tell(changes_text(values, now, lang))
 
     @settings.command(name="reset", description=t("settings.cmd.reset"))
     @app_commands.describe(setting=t("settings.cmd.reset.setting"))
     @app_commands.choices(setting=SETTING_CHOICES)  # type: ignore[misc]
     async def reset(self, interaction: discord.Interaction, setting: str | None = None) -> None:
         assert interaction.guild_id is not None
-        lang = user_language(interaction)
+        ctx = Context(interaction)
+        lang = ctx.language
         try:
             self._require_manager(interaction)
         except SettingError as error:
-            await interaction.response.send_message(error.text(lang), ephemeral=True)
+            await ctx.refuse(error)
             return
         keys = None if setting is None else [setting]
         now = await self.store.settings.reset_guild(interaction.guild_id, keys)
         text = t("settings.reset.all", lang) if setting is None else t(
             "settings.reset.one", lang, name=t(f"settings.name.{setting}", lang),
             value=value_text(setting, getattr(now, setting), lang))
-        await interaction.response.send_message(text, ephemeral=True)
+        await ctx.tell(text)
 
     @staticmethod
     def _require_manager(interaction: discord.Interaction) -> None:

@@ -24,11 +24,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.connection.client import TappBot
-from bot.connection.replies import fill, tell
+from bot.connection.context import Context
 from bot.daily.ids import BoardId
-from bot.engine import VARIANTS
 from bot.i18n import t
 from bot.i18n.words import render_labels
+from bot.review.menu import pick_menu
 from bot.standings import (
     BOARD_PERIODS,
     BoardKey,
@@ -53,13 +53,11 @@ from bot.ui import component
 from bot.ui.specs import PRIMARY, ButtonSpec, Component
 from renderer import Labels
 
+from .choices import VARIANT_CHOICES
 from .group import TappCog, add_tapp_cog
-from .review import pick_menu
-from .table import public_language
 
 log = logging.getLogger(__name__)
 
-VARIANT_CHOICES = [app_commands.Choice(name=t(f"variant.{v}"), value=v) for v in VARIANTS]
 PERIOD_CHOICES = [app_commands.Choice(name=t(f"standings.period.{p.value}"), value=p.value)
                   for p in BOARD_PERIODS]
 ORDER_CHOICES = [app_commands.Choice(name=t(f"standings.order.{o.value}"), value=o.value)
@@ -69,16 +67,13 @@ SEASON_CHOICES = [app_commands.Choice(name=t(f"standings.season.{s.value}"), val
 FILES_PER_MESSAGE = 10
 
 
-def language(interaction: discord.Interaction) -> str:
-    return str(interaction.locale)
-
-
-def shown_language(interaction: discord.Interaction, stored: str | None) -> str:
+def shown_language(ctx: Context, stored: str | None) -> str:
     """Public answers (and their pages turned in place) in the server's language (its
-    ``language`` setting, else its locale); a copy for someone else in theirs."""
-    if interaction.type is discord.InteractionType.component and not _asked_by(interaction):
-        return language(interaction)
-    return public_language(interaction, stored)
+    ``language`` setting, ``stored``, else its locale); a copy for someone else in
+    theirs."""
+    if ctx.interaction.type is discord.InteractionType.component and not ctx.asked:
+        return ctx.language
+    return ctx.public_language(stored)
 
 
 def _file(picture: Picture) -> discord.File:
@@ -138,12 +133,6 @@ def stats_view(stats: MemberStats, lang: str) -> discord.ui.View | None:
                    PRIMARY) for key, deal_id in picks))
 
 
-def _asked_by(interaction: discord.Interaction) -> bool:
-    """Is the clicker the member the message answered?"""
-    meta = interaction.message.interaction_metadata if interaction.message else None
-    return meta is not None and meta.user.id == interaction.user.id
-
-
 def _of_this_server(interaction: discord.Interaction, key: BoardKey | HistoryKey) -> None:
     """A page button of another server's standings is refused (:class:`WrongServer`)."""
     if key.guild_id != interaction.guild_id:
@@ -163,30 +152,27 @@ class Standings(TappCog):
         return StandingsService(store)
 
     @contextlib.asynccontextmanager
-    async def refusals(self, interaction: discord.Interaction) -> AsyncIterator[None]:
-        """Answer a refusal, a busy database or (on a button) a bug ephemerally."""
-        lang = language(interaction)
+    async def refusals(self, interaction: discord.Interaction) -> AsyncIterator[Context]:
+        """The interaction's context; a refusal, a busy database or (on a button) a bug
+        answered ephemerally."""
+        ctx = Context(interaction)
         try:
-            yield
+            yield ctx
         except StandingsError as exc:
-            await self.tell(interaction, exc.text(lang))
+            await ctx.refuse(exc)
         except StoreError:
             log.warning("store error in %s", interaction.data, exc_info=True)
-            await self.tell(interaction, t("standings.error.unavailable", lang))
+            await ctx.tell(ctx.text("standings.error.unavailable"))
         except Exception:
             if interaction.type is not discord.InteractionType.component:
                 raise  # the command tree's handler answers commands
             log.exception("standings button %s failed", interaction.data)
-            await self.tell(interaction, t("error.generic", lang))
+            await ctx.tell(ctx.text("error.generic"))
 
-    async def shown_language(self, interaction: discord.Interaction) -> str:
+    async def shown_language(self, ctx: Context) -> str:
         """See :func:`shown_language`; the server's setting read from the store."""
-        stored = await self.service().language(interaction.guild_id or 0)
-        return shown_language(interaction, stored)
-
-    @staticmethod
-    async def tell(interaction: discord.Interaction, text: str) -> None:
-        await tell(interaction, text)
+        stored = await self.service().language(ctx.guild_id or 0)
+        return shown_language(ctx, stored)
 
     # -- commands ----------------------------------------------------------------------
     @app_commands.command(name="leaderboard", description=t("standings.cmd.leaderboard"))
@@ -199,36 +185,36 @@ class Standings(TappCog):
                           period: app_commands.Choice[str] | None = None,
                           order: app_commands.Choice[str] | None = None,
                           season: app_commands.Choice[str] | None = None) -> None:
-        async with self.refusals(interaction):
+        async with self.refusals(interaction) as ctx:
             key = BoardKey(interaction.guild_id or 0, variant.value if variant else None,
                            Period(period.value if period else Period.ALL), 0,
                            Order(order.value if order else Order.CHIPS),
                            Season(season.value if season else Season.ALL))
             page = await self.service().board(key, interaction.user.id)
-            lang = await self.shown_language(interaction)
-            await interaction.response.send_message(embed=page_embed(page, lang),
-                                                    **_view_kwargs(board_view(page, lang)))
+            lang = await self.shown_language(ctx)
+            await ctx.send(ephemeral=False, embed=page_embed(page, lang),
+                           **_view_kwargs(board_view(page, lang)))
 
     @app_commands.command(name="stats", description=t("standings.cmd.stats"))
     @app_commands.describe(member=t("standings.opt.member"), variant=t("standings.opt.variant"))
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
                     variant: app_commands.Choice[str] | None = None) -> None:
-        async with self.refusals(interaction):
+        async with self.refusals(interaction) as ctx:
             target = member or interaction.user
             service, guild_id = self.service(), interaction.guild_id or 0
             chosen = variant.value if variant else None
             stats = await service.stats(guild_id, target.id, variant=chosen)
-            lang, name = await self.shown_language(interaction), target.display_name
+            lang, name = await self.shown_language(ctx), target.display_name
             if not stats.deals:
-                await interaction.response.send_message(embed=stats_embed(stats, name, lang))
+                await ctx.send(ephemeral=False, embed=stats_embed(stats, name, lang))
                 return
             history = await service.rating_history(guild_id, target.id, variant=chosen)
             rating = ratings_field(await service.ratings(guild_id, target.id, variant=chosen),
                                    lang)
-            await interaction.response.defer(thinking=True)
+            await ctx.defer()
             chart = await asyncio.to_thread(chip_chart, stats, name, lang, history)
-            await fill(interaction,
+            await ctx.send(ephemeral=False,
                 embed=stats_embed(stats, name, lang, chart=chart.filename, rating=rating),
                 file=_file(Picture(chart.filename, chart)),
                 **_view_kwargs(stats_view(stats, lang)))
@@ -237,71 +223,69 @@ class Standings(TappCog):
     @app_commands.describe(member=t("standings.opt.member"))
     async def history(self, interaction: discord.Interaction,
                       member: discord.Member | None = None) -> None:
-        async with self.refusals(interaction):
+        async with self.refusals(interaction) as ctx:
             target = member or interaction.user
             key = HistoryKey(interaction.guild_id or 0, target.id)
             page = await self.service().history(key)
-            lang = await self.shown_language(interaction)
-            await interaction.response.send_message(
-                embed=history_embed(page, target.display_name, lang),
-                **_view_kwargs(history_view(page, lang)))
+            lang = await self.shown_language(ctx)
+            await ctx.send(ephemeral=False, embed=history_embed(page, target.display_name, lang),
+                           **_view_kwargs(history_view(page, lang)))
 
     # -- buttons -----------------------------------------------------------------------
     @commands.Cog.listener("on_tapp_leaderboard")
     async def turn_board(self, interaction: discord.Interaction, key: BoardKey,
                          values: list[str]) -> None:
-        async with self.refusals(interaction):
+        async with self.refusals(interaction) as ctx:
             _of_this_server(interaction, key)
             page = await self.service().board(key, interaction.user.id)
-            lang = await self.shown_language(interaction)
-            await self._page(interaction, page_embed(page, lang), board_view(page, lang))
+            lang = await self.shown_language(ctx)
+            await self._page(ctx, page_embed(page, lang), board_view(page, lang))
 
     @commands.Cog.listener("on_tapp_history")
     async def turn_history(self, interaction: discord.Interaction, key: HistoryKey,
                            values: list[str]) -> None:
-        async with self.refusals(interaction):
+        async with self.refusals(interaction) as ctx:
             _of_this_server(interaction, key)
             page = await self.service().history(key)
-            lang = await self.shown_language(interaction)
+            lang = await self.shown_language(ctx)
             member = interaction.guild.get_member(key.user_id) if interaction.guild else None
             embed = history_embed(page, member.display_name if member else "?", lang)
             shown = interaction.message.embeds if interaction.message else []
             if member is None and shown and shown[0].title:
                 embed.title = shown[0].title  # the member's name as the first page showed it
-            await self._page(interaction, embed, history_view(page, lang))
+            await self._page(ctx, embed, history_view(page, lang))
 
-    async def _page(self, interaction: discord.Interaction, embed: discord.Embed,
-                    view: discord.ui.View | None) -> None:
+    @staticmethod
+    async def _page(ctx: Context, embed: discord.Embed, view: discord.ui.View | None) -> None:
         """In place for the member who asked; a copy of their own for anyone else."""
-        if _asked_by(interaction):
-            await interaction.response.edit_message(embed=embed, view=view)
+        if ctx.asked:
+            await ctx.update(embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, ephemeral=True,
-                                                    **_view_kwargs(view))
+            await ctx.send(ephemeral=True, embed=embed, **_view_kwargs(view))
 
     @commands.Cog.listener("on_tapp_replay")
     async def show_replay(self, interaction: discord.Interaction, key: ReplayKey,
                           values: list[str]) -> None:
         deal_id = key.deal_id
-        async with self.refusals(interaction):
+        async with self.refusals(interaction) as ctx:
             replay = await self.service().replay(interaction.guild_id or 0, deal_id)
-            lang = language(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            lang = ctx.language
+            await ctx.defer(ephemeral=True)
             labels = Labels(render_labels(lang))  # images, alt text and cards: the reader's
             images = await asyncio.to_thread(render_replay, replay, labels)
             record_name = f"deal-{deal_id}.json"
             record = json.dumps(replay.record, indent=2, ensure_ascii=False).encode()
             files = [_file(p) for p in images.overview]
             files.append(discord.File(io.BytesIO(record), record_name))
-            await fill(interaction,
-                       embed=replay_embed(replay, steps(replay, lang, labels), lang, record_name),
-                       files=files)
+            await ctx.send(ephemeral=True, files=files,
+                           embed=replay_embed(replay, steps(replay, lang, labels), lang,
+                                              record_name))
             for first in range(0, len(images.tricks), FILES_PER_MESSAGE):
                 chunk: Sequence[Picture] = images.tricks[first:first + FILES_PER_MESSAGE]
-                await interaction.followup.send(
-                    t("standings.replay.tricks", lang, first=first + 1,
-                      last=first + len(chunk), deal=deal_id, n=len(chunk)),
-                    files=[_file(p) for p in chunk], ephemeral=True)
+                await ctx.follow_up(
+                    ephemeral=True, files=[_file(p) for p in chunk],
+                    content=t("standings.replay.tricks", lang, first=first + 1,
+                              last=first + len(chunk), deal=deal_id, n=len(chunk)))
 
 
 async def setup(bot: TappBot) -> None:

@@ -1,5 +1,4 @@
-"""The table cogs' shared base (:class:`TableCog`) and every click on a table component
-(lobby buttons, *My hand*, the hand's actions).
+"""Every click on a table component (lobby buttons, *My hand*, the hand's actions).
 
 The one ``DynamicItem`` class (:class:`bot.ui.component.KeyedItem`) parses each component's
 ``custom_id`` and raises the ``tapp_component`` event; the :class:`Table` cog takes it
@@ -11,117 +10,50 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.connection.client import TappBot
-from bot.display import Answer, Display, MessageKind
+from bot.connection.context import Context
+from bot.display import Answer, MessageKind
 from bot.display.rules_messages import EVENT as RULES_EVENT
 from bot.display.spectator_messages import spectator_panel
 from bot.display.table_messages import hands_message, last_trick_message
 from bot.engine import TappError
-from bot.i18n import language_of, t
-from bot.i18n.words import Words
-from bot.tables import (
-    ComponentId,
-    LiveTable,
-    Stamp,
-    TableService,
-    user_message,
-)
+from bot.i18n import t
+from bot.review.ids import EVENT as REVIEW_EVENT
+from bot.tables import ComponentId, Stamp
 from bot.tables.ids import WATCH_VERBS
 from bot.tables.spectators import watched_seat
 from bot.tables.state import HandContext
-from bot.ui.hand_messages import hand_image, hand_panel
+from bot.ui.hand_messages import hand_image
 
-from .group import TappCog, add_tapp_cog, needed
-
-#: the review cog's event (cogs.review): a click on a result's *Review*
-REVIEW_EVENT = "tapp_review"
+from .base import TableCog
+from .group import add_tapp_cog
 
 log = logging.getLogger(__name__)
-
-
-def language(interaction: discord.Interaction) -> str:
-    """The catalogue language of the user who interacts."""
-    return language_of(str(interaction.locale))
-
-
-def public_language(interaction: discord.Interaction, stored: str | None = None) -> str:
-    """The language of public messages: the server's ``language`` setting when it names
-    one, else the server's Discord locale."""
-    if stored and stored != "auto":
-        return language_of(stored)
-    locale = interaction.guild_locale
-    return language_of(str(locale) if locale is not None else None)
-
-
-class TableCog(TappCog):
-    """A cog of the table commands: reaches the bot's table service and display."""
-
-    @property
-    def tables(self) -> TableService:
-        return needed(self.bot.tables)
-
-    @property
-    def display(self) -> Display:
-        return needed(self.bot.display)
-
-    def here(self, interaction: discord.Interaction) -> LiveTable:
-        """The table a command in this channel or thread is about."""
-        channel: Any = interaction.channel
-        parent_id = getattr(channel, "parent_id", None)
-        assert interaction.channel_id is not None
-        return self.tables.find(interaction.guild_id, interaction.channel_id,
-                                interaction.user.id, parent_id)
-
-    @staticmethod
-    def words(interaction: discord.Interaction, variant: str, style: str) -> Words:
-        return Words(language(interaction), variant, style)
-
-    @staticmethod
-    async def send_hand(answer: Answer, interaction: discord.Interaction, hand: HandContext,
-                        note: str | None = None, *, update: bool | None = None,
-                        words: Words | None = None, after_action: bool = False) -> None:
-        """Answer with the seat's private hand panel (components for its legal actions).
-        ``after_action``: the member's action is stored; if the panel cannot be sent with
-        its picture (drawing it failed), it is sent without, never a word that nothing
-        changed."""
-        words = words or TableCog.words(interaction, hand.view.variant, hand.style)
-        model = hand_panel(hand, words, note, after_action=after_action)
-        send = functools.partial(answer.send, table_id=hand.table_id, kind=MessageKind.HAND,
-                                 seat=hand.seat, stamp=hand.stamp, update=update,
-                                 claim=hand.claim)
-        try:
-            await send(model)
-        except discord.HTTPException:  # Discord's refusal: no picture of ours to blame
-            raise
-        except Exception:
-            if not after_action or model.image is None:
-                raise
-            log.exception("table %d: the picture of the answer to a stored action failed;"
-                          " sent without", hand.table_id)
-            await send(dataclasses.replace(model, image=None))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Click:
     """A click on a table component, as the handlers take it."""
 
-    interaction: discord.Interaction
+    ctx: Context
     answer: Answer
     cid: ComponentId
     values: list[str]
     on_private: bool  # on the member's own (ephemeral) panel: the answer edits it
 
     @property
+    def interaction(self) -> discord.Interaction:
+        return self.ctx.interaction
+
+    @property
     def user(self) -> discord.User | discord.Member:
-        return self.interaction.user
+        return self.ctx.user
 
     @property
     def table_id(self) -> int:
@@ -129,7 +61,7 @@ class Click:
 
     @property
     def lang(self) -> str:
-        return language(self.interaction)
+        return self.ctx.language
 
 
 class Table(TableCog):
@@ -138,13 +70,12 @@ class Table(TableCog):
     @commands.Cog.listener("on_tapp_component")
     async def on_component(self, interaction: discord.Interaction, cid: ComponentId,
                            values: list[str]) -> None:
-        message = interaction.message
-        on_private = message is not None and message.flags.ephemeral
-        lang = language(interaction)
+        ctx = Context(interaction)
+        on_private = ctx.on_private
         try:
             display = self.display
         except TappError as error:
-            await interaction.response.send_message(user_message(error, lang), ephemeral=True)
+            await ctx.refuse(error)
             return
         async with display.gate.admitted(interaction) as admitted:
             if not admitted:
@@ -152,19 +83,20 @@ class Table(TableCog):
             async with display.answer(interaction, update=on_private,
                                       table_id=cid.table_id) as answer:
                 try:
-                    await self._route(interaction, answer, cid, values, on_private)
+                    await self._route(ctx, answer, cid, values, on_private)
                 except TappError as error:
-                    await answer.text(user_message(error, lang), table_id=cid.table_id)
+                    await answer.text(ctx.refusal(error), table_id=cid.table_id)
                 except Exception:
                     # not the custom_id: it may name a card of the clicker's hand
                     log.exception("table %d: a component (%s) failed", cid.table_id,
                                   cid.token if cid.is_verb else "a game action")
                     with contextlib.suppress(discord.HTTPException):
-                        await answer.text(t("error.generic", lang), table_id=cid.table_id)
+                        await answer.text(ctx.text("error.generic"), table_id=cid.table_id)
 
-    async def _route(self, interaction: discord.Interaction, answer: Answer, cid: ComponentId,
+    async def _route(self, ctx: Context, answer: Answer, cid: ComponentId,
                      values: list[str], on_private: bool) -> None:
-        click = Click(interaction, answer, cid, values, on_private)
+        interaction = ctx.interaction
+        click = Click(ctx, answer, cid, values, on_private)
         verb = cid.token if cid.is_verb else None
         if verb == "hands" and cid.stamp is not None:  # (also of a table closed since)
             await self._hands(click, cid.stamp)
@@ -180,20 +112,20 @@ class Table(TableCog):
     async def _hands(self, c: Click, stamp: Stamp) -> None:
         done = await self.tables.finished_deal(c.table_id, c.interaction.guild_id, stamp.deal)
         model = hands_message(done.view, done.number, done.names,
-                              self.words(c.interaction, done.view.variant, done.style),
+                              c.ctx.words(done.view.variant, done.style),
                               done.style, c.lang)
         await c.answer.send(model, table_id=c.table_id, kind=MessageKind.HANDS, seat=None,
                             stamp=stamp, update=False)
 
     async def _hand(self, c: Click) -> None:
         live = await self.tables.table(c.table_id)
-        await self.send_hand(c.answer, c.interaction, await self.tables.hand(live, c.user.id),
+        await self.send_hand(c.answer, c.ctx, await self.tables.hand(live, c.user.id),
                              update=False)
 
     async def _last(self, c: Click) -> None:
         live = await self.tables.table(c.table_id)
         ctx = self.tables.last_trick(live)
-        words = self.words(c.interaction, live.variant, live.style)
+        words = c.ctx.words(live.variant, live.style)
         model = last_trick_message(ctx.view, ctx.names, words, ctx.style, c.lang)
         await c.answer.send(model, table_id=c.table_id, kind=MessageKind.LAST_TRICK,
                             seat=live.seat_of(c.user.id), stamp=ctx.stamp, update=False)
@@ -203,7 +135,7 @@ class Table(TableCog):
         panel from the table message; a seat's button on it turns the panel in place)."""
         live = await self.tables.table(c.table_id)
         shown = self.tables.spectate(live, c.user.id, watched_seat(c.cid.token))
-        model = spectator_panel(shown, self.words(c.interaction, live.variant, live.style))
+        model = spectator_panel(shown, c.ctx.words(live.variant, live.style))
         stamp = live.stamp
         await c.answer.send(model, table_id=c.table_id, kind=MessageKind.SPECTATE, seat=None,
                             stamp=stamp, update=c.on_private)
@@ -250,28 +182,28 @@ class Table(TableCog):
     async def _claim(self, c: Click) -> None:
         kind = c.cid.token[len("claim."):]
         key, hand = await self.tables.claim(c.table_id, c.user.id, kind, c.cid.stamp)
-        await self.send_hand(c.answer, c.interaction, hand, t(key, c.lang),
+        await self.send_hand(c.answer, c.ctx, hand, t(key, c.lang),
                              update=c.on_private, after_action=True)
 
     async def _decide_claim(self, c: Click) -> None:
         accept = c.cid.token == "claim.yes"
         key, hand = await self.tables.decide_claim(c.table_id, c.user.id, accept, c.cid.stamp)
-        await self.send_hand(c.answer, c.interaction, hand, t(key, c.lang),
+        await self.send_hand(c.answer, c.ctx, hand, t(key, c.lang),
                              update=c.on_private, after_action=True)
 
     async def _act(self, c: Click) -> None:
         """A game action: its token, or a select's kind with the values chosen."""
         kind = c.cid.pick_kind
         token = c.cid.token if kind is None else f"{kind}:{'.'.join(c.values)}"
-        lang = language(c.interaction)
+        lang = c.lang
 
         def taken(hand: HandContext) -> None:  # the answer's picture, while it is stored
             self.display.begin_image(hand_image(hand, lang, after_action=True))
 
         outcome = await self.tables.act(c.table_id, c.user.id, token, c.cid.stamp,
                                         applied=taken)
-        words = self.words(c.interaction, outcome.hand.view.variant, outcome.hand.style)
-        await self.send_hand(c.answer, c.interaction, outcome.hand, words.done(outcome.action),
+        words = c.ctx.words(outcome.hand.view.variant, outcome.hand.style)
+        await self.send_hand(c.answer, c.ctx, outcome.hand, words.done(outcome.action),
                              update=c.on_private, words=words, after_action=True)
 
     @staticmethod

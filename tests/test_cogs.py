@@ -1,7 +1,8 @@
-"""Every cog loads, and cogs share the one /tapp group."""
+"""Every cog loads, cogs share the one /tapp group, and no cog imports another cog."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 from pathlib import Path
 
@@ -13,11 +14,65 @@ from bot.connection.client import TappBot
 from cogs import EXTENSIONS
 from cogs.group import TappCog, add_tapp_cog, tapp_group
 
+FOLDER = Path(importlib.import_module("cogs").__file__ or "").parent
+#: the cogs' shared kit: bases and option choices, not cogs (no ``setup``)
+KIT = ("__init__", "group", "base", "choices")
+
 
 def test_every_cog_module_is_listed() -> None:
-    folder = Path(importlib.import_module("cogs").__file__ or "").parent
-    modules = {f"cogs.{p.stem}" for p in folder.glob("*.py") if p.stem not in ("__init__", "group")}
+    modules = {f"cogs.{p.stem}" for p in FOLDER.glob("*.py") if p.stem not in KIT}
     assert modules == set(EXTENSIONS)
+
+
+def imported(path: Path) -> set[str]:
+    """The modules ``path`` imports (relative ones made absolute within ``cogs``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = ("cogs." * (node.level > 0)) + (node.module or "")
+            found.add(base.rstrip("."))
+            found.update(f"{base}.{alias.name}".replace("cogs..", "cogs.")
+                         for alias in node.names if node.module is None)
+    return found
+
+
+def test_no_cog_imports_another_cog() -> None:
+    """A cog takes what it shares from the kit (:data:`KIT`) or from ``bot``, never
+    from another cog: each can be loaded, unloaded and read alone."""
+    cogs = set(EXTENSIONS)
+    for name in EXTENSIONS:
+        path = FOLDER / f"{name.removeprefix('cogs.')}.py"
+        others = {m for m in imported(path) if any(m == c or m.startswith(c + ".")
+                                                    for c in cogs - {name})}
+        assert others == set(), f"{name} imports {sorted(others)}"
+
+
+#: what answers an interaction behind the Context's back
+RAW_ANSWERS = ("interaction.response.", ".followup.", "edit_original_response")
+
+
+def test_every_cog_answers_through_the_context() -> None:
+    """One shape of answer: a cog says things through its interaction's
+    :class:`bot.connection.context.Context` (or the display's answer), never by
+    calling discord.py's response, follow-up or edit itself."""
+    for path in FOLDER.glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert [raw for raw in RAW_ANSWERS if raw in source] == [], path.name
+
+
+def test_the_kit_imports_no_cog() -> None:
+    for stem in KIT:
+        imports = imported(FOLDER / f"{stem}.py")
+        assert not imports & set(EXTENSIONS), stem
+
+
+def test_the_import_check_sees_a_cogs_import_of_another(tmp_path: Path) -> None:
+    source = tmp_path / "cog.py"
+    source.write_text("from .table import TableCog\nfrom . import lobby\n"
+                      "import cogs.review\nfrom .base import TableCog as B\n")
+    assert {"cogs.table", "cogs.lobby", "cogs.review", "cogs.base"} <= imported(source)
 
 
 async def test_every_cog_loads_into_the_tapp_group() -> None:

@@ -26,19 +26,18 @@ from discord.ext import commands
 from bot import collector
 from bot.config import Settings
 from bot.connection.clock_offset import ClockOffset
+from bot.connection.context import Context
 from bot.connection.first_gateway import fail_first_connection
 from bot.connection.invalid_budget import InvalidBudget, guard_requests, watch
 from bot.connection.pacing import GlobalPace, pace_line, pace_requests
-from bot.connection.replies import tell
 from bot.daily import DailyConfig, DailyService
 from bot.display import Display
 from bot.engine import TappError
-from bot.i18n import language_of, t
 from bot.i18n.translator import Translator
 from bot.ops.metrics import BotMetrics
 from bot.ops.server import OpsServer
 from bot.store import Store as SQLiteStore
-from bot.tables import TableConfig, TableService, user_message
+from bot.tables import TableConfig, TableService
 from bot.tables.duties import converge
 from bot.tables.scheduler import Scheduler
 from bot.ui.component import KeyedItem
@@ -78,15 +77,15 @@ class TappCommandTree(app_commands.CommandTree):
     ) -> None:
         # a command's own error (.original), or one of an option's transformer (its cause)
         original = getattr(error, "original", None) or error.__cause__ or error
-        language = language_of(str(interaction.locale))
+        ctx = Context(interaction)
         if isinstance(original, TappError):  # a user's doing: say why, ephemerally
-            text = user_message(original, language)
+            text = ctx.refusal(original)
         else:
             command = interaction.command.qualified_name if interaction.command else None
             log.error("command %r failed", command, exc_info=error)
-            text = t("error.command", language)
+            text = ctx.text("error.command")
         try:
-            await tell(interaction, text)
+            await ctx.tell(text)
         except discord.HTTPException:
             log.warning("could not report the error to the user")
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.connection.context import member_language
 from bot.connection.replies import Deferring
-from bot.i18n import language_of
 from bot.tables.ids import Stamp
 from bot.tables.state import ClaimState
 from bot.ui.outgoing import Outgoing
@@ -77,7 +77,7 @@ class Answer(Deferring):
             return
         panels = self.display.panels
         held = panels.get(table_id, user)
-        panel = LivePanel(self.interaction, seat, language_of(str(self.interaction.locale)),
+        panel = LivePanel(self.interaction, seat, member_language(self.interaction),
                           self.display.clock() - self.display.gate.age(self.interaction),
                           shown=stamp, turn=any(True for _ in model.components), claim=claim)
         lock = None if held is None or held is self._held else held.lock  # (held: this
@@ -108,16 +108,9 @@ class Answer(Deferring):
             await self.interaction.response.defer()
 
     async def text(self, text: str, *, table_id: int = 0) -> None:
-        """A short ephemeral text (errors, confirmations): always a new message."""
-        async with self._lock:
-            self._stop_timer()
-            response = self.interaction.response
-            if not response.is_done():
-                await response.send_message(text, ephemeral=True)
-            elif self.deferred and not self.update:  # in place of the loading answer
-                await self.interaction.edit_original_response(content=text)
-            else:  # the clicked panel stays as it is: the text comes beside it
-                await self.interaction.followup.send(text, ephemeral=True)
+        """A short ephemeral text (errors, confirmations): always a new message, or in
+        place of "thinking..." (see :meth:`Deferring.text`)."""
+        await super().text(text)
         self.display.disclose(Disclosure(table_id, MessageKind.NOTICE,
                                          self.interaction.user.id, None, None,
                                          MessageModel(description=text)))

@@ -26,8 +26,8 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 import discord
 
 from bot.connection.clock_offset import ClockOffset
+from bot.connection.context import member_language
 from bot.connection.invalid_budget import InvalidBudget
-from bot.i18n import language_of
 from bot.i18n.words import Words
 from bot.store import Store, TableRow, TableStatus
 from bot.tables.ids import Stamp
@@ -349,7 +349,7 @@ class Display:
         moment ``stamp``) follows the game from now on, once a trick."""
         view = shown.view
         self.spectators.hold(shown.table_id, interaction.user.id, SpectatorPanel(
-            interaction, shown.seat, language_of(str(interaction.locale)),
+            interaction, shown.seat, member_language(interaction),
             self.clock() - self.gate.age(interaction)),
             (stamp.deal, len(view.tricks) if view else 0, view is not None))
 
@@ -359,7 +359,7 @@ class Display:
         becomes the member's live panel: it shows their hand as the game begins (at once
         if the game already has), below the answer's own words (``content``)."""
         self.panels.hold(table_id, interaction.user.id, LivePanel(
-            interaction, seat, language_of(str(interaction.locale)),
+            interaction, seat, member_language(interaction),
             self.clock() - self.gate.age(interaction), content=content))
         worker = self._workers.get(table_id)
         if worker is not None and worker.shown is not None:

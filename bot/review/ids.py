@@ -1,11 +1,16 @@
 """The ``custom_id`` of the menu that picks a deal to review (under ``/tapp history``):
-``tapp:rv:<guild>``, the deal being the value chosen (:mod:`bot.connection.custom_ids`)."""
+``tapp:rv:<guild>``, the deal being the value chosen (:mod:`bot.connection.custom_ids`);
+and :data:`EVENT`, raised by the *Review* button of a deal's result."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from bot.connection.custom_ids import Key, number
+
+#: a click on a deal result's *Review* button (the table cog raises it; the review cog
+#: answers): ``on_tapp_review(interaction, table_id, deal_number)``
+EVENT = "tapp_review"
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,4 +21,4 @@ class ReviewKey(Key, kind="rv", event="tapp_review_pick", parts=[number("guild_i
     guild_id: int
 
 
-__all__ = ["ReviewKey"]
+__all__ = ["EVENT", "ReviewKey"]

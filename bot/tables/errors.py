@@ -108,8 +108,10 @@ _KEYS: tuple[tuple[type[BaseException], str], ...] = (
 
 
 def user_message(error: BaseException, language: str | None = None) -> str:
-    """The text to show the user whose action caused ``error``."""
-    if isinstance(error, TableError):
+    """The text to show the user whose action caused ``error``: a refusal's own text
+    (the table's, a setting's, the standings' ...), or the catalogue's words for a store
+    or engine error's kind; the generic error for anything else."""
+    if isinstance(error, LocalizedError):
         return error.text(language)
     for kind, key in _KEYS:
         if isinstance(error, kind):

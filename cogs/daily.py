@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.connection.client import TappBot
 from bot.daily import DailyError, DailyMessage, DailyService
 from bot.daily.board_messages import day_message, streaks_message, week_message
-from bot.daily.errors import NotYet, ServerOnly, StaleStep, Unavailable
+from bot.daily.errors import ServerOnly, StaleStep, Unavailable
 from bot.daily.ids import HANDS, BoardId, RunId
 from bot.daily.reply import Reply
 from bot.daily.run_messages import hands_message, run_message
@@ -137,7 +137,7 @@ class Daily(TappCog):
             await self.send(reply, run_message(run, words, user.display_name))
 
     @commands.Cog.listener("on_tapp_daily_board")
-    async def on_board(self, interaction: discord.Interaction, bid: BoardId | None,
+    async def on_board(self, interaction: discord.Interaction, bid: BoardId,
                        values: list[str]) -> None:
         if self._too_late(interaction):
             return
@@ -146,8 +146,6 @@ class Daily(TappCog):
         on_private = bool(message and message.flags.ephemeral) and _a_table(message)
         asked = _asked_by(interaction)
         async with Reply(interaction) as reply, self.refusals(reply, "a daily table"):
-            if bid is None:
-                raise NotYet()
             if bid.view == "play":
                 await self._open(reply)
                 return

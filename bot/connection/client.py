@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from bot import collector
 from bot.config import Settings
+from bot.connection.choices import NotAChoice, check_choices
 from bot.connection.clock_offset import ClockOffset
 from bot.connection.first_gateway import fail_first_connection
 from bot.connection.invalid_budget import InvalidBudget, guard_requests, watch
@@ -34,7 +35,7 @@ from bot.daily import DailyConfig, DailyService
 from bot.display import Display
 from bot.engine import TappError
 from bot.i18n import language_of, t
-from bot.i18n.translator import Translator
+from bot.i18n.translator import Translator, localize
 from bot.ops.metrics import BotMetrics
 from bot.ops.server import OpsServer
 from bot.store import Store as SQLiteStore
@@ -69,9 +70,14 @@ class TappCommandTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Leave a command that came too late to be answered (see
-        :data:`bot.display.admission.TOO_LATE`)."""
+        :data:`bot.display.admission.TOO_LATE`); refuse one whose choice-typed option
+        carries a value outside its choices (:class:`NotAChoice`, answered by
+        :meth:`on_error`)."""
         display = self.client.display if isinstance(self.client, TappBot) else None
-        return display is None or not display.gate.too_late(interaction)
+        if display is not None and display.gate.too_late(interaction):
+            return False
+        check_choices(interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -81,6 +87,12 @@ class TappCommandTree(app_commands.CommandTree):
         language = language_of(str(interaction.locale))
         if isinstance(original, TappError):  # a user's doing: say why, ephemerally
             text = user_message(original, language)
+        elif isinstance(error, NotAChoice):  # a forged value: the sender's doing
+            log.info("a value of option %r outside its choices, from user %s",
+                     error.option, interaction.user.id)
+            option = localize(error.option, language,
+                              app_commands.TranslationContextLocation.parameter_name)
+            text = t("error.not_a_choice", language, option=option or error.option)
         else:
             command = interaction.command.qualified_name if interaction.command else None
             log.error("command %r failed", command, exc_info=error)

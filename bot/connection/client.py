@@ -25,17 +25,17 @@ from discord.ext import commands
 
 from bot import collector
 from bot.config import Settings
-from bot.connection.choices import NotAChoice, check_choices
 from bot.connection.clock_offset import ClockOffset
 from bot.connection.first_gateway import fail_first_connection
 from bot.connection.invalid_budget import InvalidBudget, guard_requests, watch
+from bot.connection.options import check_choices, refusal
 from bot.connection.pacing import GlobalPace, pace_line, pace_requests
 from bot.connection.replies import tell
 from bot.daily import DailyConfig, DailyService
 from bot.display import Display
 from bot.engine import TappError
 from bot.i18n import language_of, t
-from bot.i18n.translator import Translator, localize
+from bot.i18n.translator import Translator
 from bot.ops.metrics import BotMetrics
 from bot.ops.server import OpsServer
 from bot.store import Store as SQLiteStore
@@ -71,7 +71,7 @@ class TappCommandTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Leave a command that came too late to be answered (see
         :data:`bot.display.admission.TOO_LATE`); refuse one whose choice-typed option
-        carries a value outside its choices (:class:`NotAChoice`, answered by
+        carries a value outside its choices (:mod:`bot.connection.options`, answered by
         :meth:`on_error`)."""
         display = self.client.display if isinstance(self.client, TappBot) else None
         if display is not None and display.gate.too_late(interaction):
@@ -87,12 +87,10 @@ class TappCommandTree(app_commands.CommandTree):
         language = language_of(str(interaction.locale))
         if isinstance(original, TappError):  # a user's doing: say why, ephemerally
             text = user_message(original, language)
-        elif isinstance(error, NotAChoice):  # a forged value: the sender's doing
-            log.info("a value of option %r outside its choices, from user %s",
-                     error.option, interaction.user.id)
-            option = localize(error.option, language,
-                              app_commands.TranslationContextLocation.parameter_name)
-            text = t("error.not_a_choice", language, option=option or error.option)
+        elif (refused := refusal(error, language)) is not None:  # the sender's doing
+            log.info("an option's value refused (%s), from user %s", type(error).__name__,
+                     interaction.user.id)
+            text = refused
         else:
             command = interaction.command.qualified_name if interaction.command else None
             log.error("command %r failed", command, exc_info=error)

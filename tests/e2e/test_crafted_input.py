@@ -1,8 +1,9 @@
 """Crafted input through the stand-in, for every command and every component at once: a
-value outside an option's choices, and ids and select values that mean nothing (digits
-that are not ASCII, numbers past the store's integer range, nothing at all, as long as
-Discord allows). Each is answered, to the sender alone and in their language, and
-nothing is logged above INFO (no traceback: it is the sender's doing)."""
+value outside an option's choices, a user who is no member for a member option, and ids
+and select values that mean nothing (digits that are not ASCII, numbers past the store's
+integer range, nothing at all, as long as Discord allows). Each is answered, to the
+sender alone and in their language, and nothing is logged above INFO (no traceback: it
+is the sender's doing)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from standin.harness import World
 from standin.invocations import SandboxError
 from standin.models import InteractionRecord, Message
 
-SUBCOMMAND, GROUP = 1, 2
+SUBCOMMAND, GROUP, USER = 1, 2, 6
 #: an id of every kind that reads (the first and largest numbers of the store's range)
 SAMPLES: list[Key] = [
     ComponentId(5, Stamp(1, 2), "play:TH"), RunId(MAX_ID, 4, "pick.discard"),
@@ -42,18 +43,23 @@ NOT_NUMBERS = ["①②", "²", "٣", str(MAX_ID + 1), ""]
 FAILED = (t("error.generic"), t("error.command"))
 
 
-def choice_options(sandbox: Sandbox) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every option with declared choices of the commands the bot synced to the stand-in,
-    with the path of its (sub)command: ``("tapp leaderboard", option)``."""
+def registered_options(sandbox: Sandbox) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every option of the commands the bot synced to the stand-in, with the path of its
+    (sub)command: ``("tapp leaderboard", option)``."""
     def walk(path: str, options: list[dict[str, Any]]) -> Iterator[tuple[str, dict[str, Any]]]:
         for option in options:
             if option["type"] in (SUBCOMMAND, GROUP):
                 yield from walk(f"{path} {option['name']}", option.get("options") or [])
-            elif option.get("choices"):
+            else:
                 yield path, option
 
     for command in sandbox.commands():
         yield from walk(command.name, command.data.get("options") or [])
+
+
+def choice_options(sandbox: Sandbox) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every registered option with declared choices."""
+    return ((path, o) for path, o in registered_options(sandbox) if o.get("choices"))
 
 
 def outside(option: dict[str, Any]) -> Any:
@@ -96,6 +102,27 @@ async def test_every_option_outside_its_choices_is_answered_in_the_members_langu
     # a choice offered is taken as before
     ix = await alice.slash(world.channel, "/tapp leaderboard", season="previous")
     assert ix.response is not None and "choices" not in ix.response.content
+
+
+async def test_every_member_option_given_a_user_who_is_no_member_is_answered(
+        sandbox: Sandbox, world: World, tapp_bot: TappBot,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A member who left, or a user pasted by id: Discord sends the user alone (no member
+    in ``resolved``), which discord.py's member transformer refuses."""
+    alice = world.players[0]
+    erika = sandbox.create_user("erika", world.guild, locale="de")
+    stranger = sandbox.create_user("stranger")  # of no server of the bot's
+    options = [(p, o) for p, o in registered_options(sandbox) if o["type"] == USER]
+    assert {p for p, _ in options} >= {"tapp stats", "tapp history"}
+    caplog.set_level(logging.INFO)
+    for path, option in options:
+        for actor in (alice, erika):
+            ix = await actor.slash(world.channel, f"/{path}", **{option["name"]: stranger.user})
+            text = answered(ix, actor.id)
+            assert text == t("error.not_a_member", "de" if actor is erika else "en"), path
+    assert loud(caplog) == []
+    ix = await alice.slash(world.channel, "/tapp stats", member=erika.user)  # a member
+    assert ix.response is not None and ix.response.content != t("error.not_a_member")
 
 
 def malformed_ids(key: Key) -> Iterator[str]:

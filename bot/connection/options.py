@@ -1,11 +1,13 @@
-"""Choice-typed options, checked for every command at once before any of it runs.
+"""Slash options whose value is the sender's doing, for every command at once.
 
 Discord's clients offer only an option's declared choices, but an interaction may carry
 any value (a modified client, a forged request): discord.py passes it on as it is to a
 plain parameter, and raises ``TransformerError`` for a ``Choice`` one. The command tree
 asks :func:`check_choices` first (its ``interaction_check``); a value outside the
-choices raises :class:`NotAChoice`, which the tree's error handler answers in the
-member's language (no traceback: it is the sender's doing).
+choices raises :class:`NotAChoice`. A member option may also carry a user who is no
+member of the server (one who left, or pasted by id: Discord sends a user alone), which
+discord.py's member transformer refuses. The tree's error handler answers both with
+:func:`refusal`, in the member's language (no traceback: it is the sender's doing).
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from bot.i18n import t
+from bot.i18n.translator import localize
 
 SUBCOMMAND, GROUP = 1, 2
 
@@ -60,3 +66,16 @@ def _same(value: Any, choice: Any) -> bool:
             and not isinstance(value, bool)):
         return value == choice
     return type(value) is type(choice) and value == choice
+
+
+def refusal(error: app_commands.AppCommandError, language: str) -> str | None:
+    """The answer, in ``language``, to an option's value that is the sender's doing (one
+    outside its choices, a user who is no member where a member is asked for); None for
+    any other error."""
+    if isinstance(error, NotAChoice):
+        shown = localize(error.option, language, Where.parameter_name) or error.option
+        return t("error.not_a_choice", language, option=shown)
+    if (isinstance(error, app_commands.TransformerError) and error.__cause__ is None
+            and error.type is discord.AppCommandOptionType.user):
+        return t("error.not_a_member", language)
+    return None

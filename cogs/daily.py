@@ -24,7 +24,7 @@ from bot.connection.context import Context
 from bot.connection.replies import Reply
 from bot.daily import DailyMessage, DailyService
 from bot.daily.board_messages import day_message, streaks_message, week_message
-from bot.daily.errors import NotYet, ServerOnly, StaleStep, Unavailable
+from bot.daily.errors import ServerOnly, StaleStep, Unavailable
 from bot.daily.ids import HANDS, BoardId, RunId
 from bot.daily.run_messages import hands_message, run_message
 from bot.engine import TappError
@@ -128,7 +128,7 @@ class Daily(TappCog):
             await self.send(reply, run_message(run, words, user.display_name))
 
     @commands.Cog.listener("on_tapp_daily_board")
-    async def on_board(self, interaction: discord.Interaction, bid: BoardId | None,
+    async def on_board(self, interaction: discord.Interaction, bid: BoardId,
                        values: list[str]) -> None:
         if self._too_late(interaction):
             return
@@ -137,8 +137,6 @@ class Daily(TappCog):
         on_private = ctx.on_private and _a_table(interaction.message)
         asked = ctx.asked
         async with ctx.reply() as reply, self.refusals(ctx, reply, "a daily table"):
-            if bid is None:
-                raise NotYet()
             if bid.view == "play":
                 await self._open(ctx, reply)
                 return

@@ -66,14 +66,10 @@ class Review(TappCog):
         await self.review(interaction, table_id=table_id, number=number)
 
     @commands.Cog.listener(f"on_{ReviewKey.event}")
-    async def on_pick(self, interaction: discord.Interaction, key: ReviewKey | None,
-                      values: list[str]) -> None:
-        """A deal picked in the menu of ``/tapp history``."""
-        if key is not None and values and values[0].isdigit():
-            await self.review(interaction, deal_id=int(values[0]))
-        else:
-            ctx = Context(interaction)
-            await ctx.tell(ctx.text("review.error.no_deal"))
+    async def on_pick(self, interaction: discord.Interaction, key: ReviewKey,
+                      values: list[int]) -> None:
+        """A deal picked in the menu of ``/tapp history`` (its id, read with the menu's)."""
+        await self.review(interaction, deal_id=values[0])
 
     async def review(self, interaction: discord.Interaction, *, deal_id: int | None = None,
                      table_id: int | None = None, number: int | None = None) -> None:

@@ -58,11 +58,11 @@ async def turn(interaction: discord.Interaction, ref: RulesRef, page: int) -> No
 class Rules(TableCog):
     @commands.Cog.listener("on_tapp_rules_page")
     async def on_page(self, interaction: discord.Interaction, ref: RulesRef,
-                      values: list[str]) -> None:
+                      values: list[int]) -> None:
         """◀, ▶ or the select of the page titles: the page it leads to."""
         page = ref.page
         if page is None:
-            page = int(values[0]) if values and values[0].isdigit() else 0
+            page = values[0] if values else 0
         await turn(interaction, ref, page)
 
     @app_commands.command(name="rules", description=t("cmd.rules"))

@@ -19,6 +19,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from .component_limits import ACTION_ROW, BUTTON, STRING_SELECT, check_component
+from .errors import FormErrors
 from .invocations import (
     SandboxError,
     click_data,
@@ -120,15 +122,28 @@ class Actor:
         the bot is told of the click with the message showing that button, as if Discord
         delivered it (Discord's own checks make this hard, not impossible). For tests of
         hostile input; ``click`` finds real buttons only."""
-        target = self._message(message)
-        forged = {"type": 1, "components": [
-            {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}]}
-        shown = dataclasses.replace(target, components=[*target.components, forged])
-        data = {"custom_id": custom_id, "component_type": 2}
-        channel = self._channel(target.channel_id)
-        return await self.sandbox.interact(
-            self, channel, MESSAGE_COMPONENT, data, message=shown, settle=settle
-        )
+        button = {"type": BUTTON, "style": 2, "label": "?", "custom_id": custom_id}
+        data = {"custom_id": custom_id, "component_type": BUTTON}
+        return await self._forge(message, button, data, settle)
+
+    async def forge_select(
+        self, message: MessageRef, custom_id: str, values: list[str], *, settle: bool = True
+    ) -> InteractionRecord:
+        """Choose ``values`` in a string select carrying ``custom_id`` on ``message``,
+        which has no such select (as :meth:`forge_click`): the select offers exactly those
+        values, with ``min_values`` 0, so an empty choice is one too. What Discord would
+        refuse to show (an id or a value of more than 100 characters, an empty one, more
+        than 25) raises :class:`SandboxError`."""
+        select = {
+            "type": STRING_SELECT,
+            "custom_id": custom_id,
+            "options": [{"label": value or "?", "value": value} for value in values]
+            or [{"label": "?", "value": "?"}],
+            "min_values": 0,
+            "max_values": max(1, len(values)),
+        }
+        data = {"custom_id": custom_id, "component_type": STRING_SELECT, "values": list(values)}
+        return await self._forge(message, select, data, settle)
 
     async def select(
         self,
@@ -217,6 +232,23 @@ class Actor:
         return message.visible_to(self.id)
 
     # -- helpers -------------------------------------------------------------------------------
+    async def _forge(
+        self, message: MessageRef, component: dict[str, Any], data: dict[str, Any], settle: bool
+    ) -> InteractionRecord:
+        """Use ``component``, shown on ``message`` in a row of its own, if Discord would
+        let a message carry it."""
+        target = self._message(message)
+        errors = FormErrors()
+        check_component(component, ("components", 0, "components", 0), self.sandbox.limits, errors)
+        if errors:
+            raise SandboxError(f"Discord would not show that component: {errors.tree}")
+        row = {"type": ACTION_ROW, "components": [component]}
+        shown = dataclasses.replace(target, components=[*target.components, row])
+        channel = self._channel(target.channel_id)
+        return await self.sandbox.interact(
+            self, channel, MESSAGE_COMPONENT, data, message=shown, settle=settle
+        )
+
     async def _use_component(
         self, message: Message, data: dict[str, Any], settle: bool
     ) -> InteractionRecord:

@@ -29,6 +29,7 @@ from bot.connection.clock_offset import ClockOffset
 from bot.connection.context import Context
 from bot.connection.first_gateway import fail_first_connection
 from bot.connection.invalid_budget import InvalidBudget, guard_requests, watch
+from bot.connection.options import check_choices, refusal
 from bot.connection.pacing import GlobalPace, pace_line, pace_requests
 from bot.daily import DailyConfig, DailyService
 from bot.display import Display
@@ -68,9 +69,14 @@ class TappCommandTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Leave a command that came too late to be answered (see
-        :data:`bot.display.admission.TOO_LATE`)."""
+        :data:`bot.display.admission.TOO_LATE`); refuse one whose choice-typed option
+        carries a value outside its choices (:mod:`bot.connection.options`, answered by
+        :meth:`on_error`)."""
         display = self.client.display if isinstance(self.client, TappBot) else None
-        return display is None or not display.gate.too_late(interaction)
+        if display is not None and display.gate.too_late(interaction):
+            return False
+        check_choices(interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -80,6 +86,10 @@ class TappCommandTree(app_commands.CommandTree):
         ctx = Context(interaction)
         if isinstance(original, TappError):  # a user's doing: say why, ephemerally
             text = ctx.refusal(original)
+        elif (refused := refusal(error, ctx.language)) is not None:  # the sender's doing
+            log.info("an option's value refused (%s), from user %s", type(error).__name__,
+                     interaction.user.id)
+            text = refused
         else:
             command = interaction.command.qualified_name if interaction.command else None
             log.error("command %r failed", command, exc_info=error)

@@ -7,7 +7,11 @@ a deal's replay, ``rules`` a rules page, ``rv`` a review menu), the event a clic
 and its fields: as :class:`Part` objects, one a dataclass field, joined by ``:`` (or, for a
 kind that writes its own, their regular expression with :meth:`Key.fields` and
 :meth:`Key.from_match`). The id holds everything a click needs, so buttons keep working
-after a restart; Discord allows 100 characters.
+after a restart; Discord allows 100 characters. A kind with a select names the format of
+one value chosen in it (``choice``). Every field and value is read here, for every kind
+at once: numbers are ASCII digits within the store's integer range (:data:`MAX_ID`), and an
+id or a value that means nothing is answered with its kind's ``unreadable`` (or
+``bad_choice``) text by :mod:`bot.ui.component`.
 
 Buttons already posted carry the ids of before this format (``tapp:<table>:...``,
 ``tappd:...``, ``tappd-b:...``, ``tapp-rules:...``): a kind that had one names the
@@ -25,10 +29,20 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 PREFIX = "tapp"
+#: Discord's limits: the characters of a ``custom_id`` (and of a select option's value),
+#: and the values chosen in one select
 MAX_LENGTH = 100
-#: what discord.py's ``DynamicItem`` matches (``fullmatch``): every id of this bot, of
-#: today's format and the legacy ones; :func:`parse` tells them apart
-TEMPLATE = r"tapp(?:d|d-b|-rules)?:[!-~]{1,95}"
+MAX_VALUES = 25
+#: the largest whole number a field may hold: the store's integer range (SQLite's
+#: INTEGER, PostgreSQL's BIGINT), which every id of Discord's and of the store's is in
+MAX_ID = 2**63 - 1
+#: what discord.py's ``DynamicItem`` matches (``fullmatch``): anything that starts as an
+#: id of this bot's (today's format and the legacy ones), so that every click on one,
+#: broken or forged, is answered; :func:`read` tells them apart
+TEMPLATE = r"tapp(?:d|d-b|-rules)?:[\s\S]*"
+#: the answer to an id of a known kind (or a value chosen) that means nothing, unless
+#: the kind names its own
+UNREADABLE = "error.unknown_component"
 _KIND = re.compile(r"tapp:(?P<kind>[a-z]{1,8}):(?P<fields>[!-~]*)")
 
 KINDS: dict[str, type[Key]] = {}
@@ -61,9 +75,21 @@ class Part:
         return None if text == self.none else self.read(text)
 
 
+def whole(text: str, maximum: int = MAX_ID) -> int:
+    """The whole number ``text`` writes in ASCII digits, at most ``maximum``; ValueError
+    for anything else (``int`` alone takes ``"²"``'s kin, ``"٣"``, signs and spaces)."""
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"not a whole number: {text!r}")
+    value = int(text)
+    if value > maximum:
+        raise ValueError(f"{value} is past {maximum}")
+    return value
+
+
 def number(name: str, digits: int = 20) -> Part:
-    """A field that is a whole number of up to ``digits`` digits (an id, a page)."""
-    return Part(name, f"[0-9]{{1,{digits}}}", int)
+    """A field that is a whole number of up to ``digits`` digits and at most
+    :data:`MAX_ID` (an id, a page)."""
+    return Part(name, f"[0-9]{{1,{digits}}}", whole)
 
 
 class Key:
@@ -80,13 +106,26 @@ class Key:
     _compiled: ClassVar[re.Pattern[str]]
     #: the id before this format: its prefix followed by the same fields
     _legacy: ClassVar[re.Pattern[str] | None]
+    #: one value chosen in a select of this kind (None: the kind has no select)
+    choice: ClassVar[Part | None]
+    _choice: ClassVar[re.Pattern[str] | None]
+    #: the catalogue key of the answer to an id of this kind whose fields mean nothing
+    unreadable: ClassVar[str]
+    #: the catalogue key of the answer to values of its select that do not read as
+    #: :attr:`choice` (by default :attr:`unreadable`)
+    bad_choice: ClassVar[str]
 
     def __init_subclass__(cls, *, kind: str | None = None, event: str = "",
                           parts: Sequence[Part] = (), fields_pattern: str | None = None,
-                          legacy_prefix: str | None = None, **kwargs: Any) -> None:
+                          legacy_prefix: str | None = None, choice: Part | None = None,
+                          unreadable: str = UNREADABLE, bad_choice: str | None = None,
+                          **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if kind is not None:
             cls.kind, cls.event, cls.parts = kind, event, tuple(parts)
+            cls.choice, cls.unreadable = choice, unreadable
+            cls._choice = None if choice is None else re.compile(choice.regex)
+            cls.bad_choice = bad_choice or unreadable
             cls.fields_pattern = fields_pattern or ":".join(part.regex for part in parts)
             cls._compiled = re.compile(cls.fields_pattern)
             cls._legacy = (None if legacy_prefix is None
@@ -122,10 +161,29 @@ class Key:
         key = parse(text)
         return key if isinstance(key, cls) else None
 
+    @classmethod
+    def read_values(cls, values: Sequence[str], *, select: bool) -> list[Any]:
+        """The values chosen in a select of this kind (``select``: the component is one),
+        each read as :attr:`choice`; none for a button. ValueError if they mean nothing:
+        a select of a kind that has none, no value, more than Discord allows, or one that
+        does not read."""
+        if not select:
+            if values:
+                raise ValueError("a button sends no values")
+            return []
+        if cls.choice is None or cls._choice is None or not 0 < len(values) <= MAX_VALUES:
+            raise ValueError(f"{len(values)} values for a {cls.__name__} select")
+        if any(len(v) > MAX_LENGTH or cls._choice.fullmatch(v) is None for v in values):
+            raise ValueError(f"not a value of a {cls.__name__} select")
+        return [cls.choice.value(value) for value in values]
+
 
 PICK = "pick."
 #: the ``token`` field of a :class:`TokenKey`
 TOKEN = Part("token", "[!-~]{1,80}")
+#: one value chosen in a :class:`TokenKey`'s select: a card's name (``TH``); the engine
+#: decides whether the action they make is legal
+CARD = Part("card", "[0-9A-Z]{2}")
 
 
 class TokenKey(Key):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from bot.connection.custom_ids import TOKEN, Key, Part, TokenKey, number
+from bot.connection.custom_ids import CARD, TOKEN, Key, Part, TokenKey, number
 
 from .day import compact, from_compact
 
@@ -29,7 +29,8 @@ HANDS = "hands"
 
 @dataclass(frozen=True, slots=True)
 class RunId(TokenKey, kind="d", event="tapp_daily", legacy_prefix="tappd:",
-            parts=[number("run_id", 19), Part("step", "[0-9]{1,5}", int, none="-"), TOKEN]):
+            parts=[number("run_id", 19), Part("step", "[0-9]{1,5}", int, none="-"), TOKEN],
+            choice=CARD, unreadable="daily.error.not_yours", bad_choice="error.unknown_action"):
     """A run's component; a click raises ``on_tapp_daily(interaction, run_id, values)``."""
 
     run_id: int
@@ -40,10 +41,11 @@ class RunId(TokenKey, kind="d", event="tapp_daily", legacy_prefix="tappd:",
 @dataclass(frozen=True, slots=True)
 class BoardId(Key, kind="db", event="tapp_daily_board", legacy_prefix="tappd-b:",
               parts=[Part("view", "|".join(BOARD_VIEWS)),
-                     Part("day", "[0-9]{8}", from_compact, compact, none="-")]):
+                     Part("day", "[0-9]{8}", from_compact, compact, none="-")],
+              unreadable="daily.error.not_yet"):
     """A button of a deal-of-the-day table; a click raises ``on_tapp_daily_board(
-    interaction, board_id, values)``, the board id None for a day that is no date (a
-    forged id)."""
+    interaction, board_id, values)`` (a day that is no date, a forged id, is answered
+    as one that has not come yet)."""
 
     view: str
     day: date | None

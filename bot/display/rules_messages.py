@@ -37,7 +37,8 @@ OPTION_LABEL = 100
 @dataclass(frozen=True, slots=True)
 class RulesRef(Key, kind="rules", event="tapp_rules_page", legacy_prefix="tapp-rules:",
                parts=[Part("variant", "[a-z0-9]{1,20}"), Part("language", "[a-z]{2}"),
-                      Part("page", "[0-9]{1,2}", int, none=PICK)]):
+                      Part("page", "[0-9]{1,2}", int, none=PICK)],
+               choice=Part("page", "[0-9]{1,2}", int)):
     """Where a rules component leads: a variant's page in a language (page None: the
     select, whose chosen value is the page); a click raises
     ``on_tapp_rules_page(interaction, ref, values)``."""

@@ -14,9 +14,10 @@ EVENT = "tapp_review"
 
 
 @dataclass(frozen=True, slots=True)
-class ReviewKey(Key, kind="rv", event="tapp_review_pick", parts=[number("guild_id")]):
+class ReviewKey(Key, kind="rv", event="tapp_review_pick", parts=[number("guild_id")],
+                choice=number("deal_id"), unreadable="review.error.no_deal"):
     """The history's *Review my play in one of these deals* menu of a server; a choice
-    raises ``on_tapp_review_pick(interaction, key, values)``."""
+    raises ``on_tapp_review_pick(interaction, key, values)``, the values the deal ids."""
 
     guild_id: int
 

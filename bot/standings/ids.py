@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.connection.custom_ids import Key, number
+from bot.connection.custom_ids import Key, number, whole
 from bot.engine import VARIANTS
 from bot.store import Period
 
@@ -26,8 +26,8 @@ BOARD_PERIODS = (Period.ALL, Period.DAYS_30, Period.DAYS_7)
 ALL_VARIANTS = "all"
 MAX_PAGE = 99_999
 
-_ID = r"\d{1,20}"
-_PAGE = r"\d{1,5}"
+_ID = "[0-9]{1,20}"
+_PAGE = "[0-9]{1,5}"
 _VARIANT = "|".join([ALL_VARIANTS, *sorted(VARIANTS)])
 _PERIOD = "|".join(p.value for p in BOARD_PERIODS)
 
@@ -76,7 +76,7 @@ class BoardKey(Key, kind="lb", event="tapp_leaderboard",
     @classmethod
     def from_match(cls, m: re.Match[str]) -> BoardKey:
         variant = m["variant"]
-        return cls(int(m["guild"]), None if variant == ALL_VARIANTS else variant,
+        return cls(whole(m["guild"]), None if variant == ALL_VARIANTS else variant,
                    Period(m["period"]), int(m["page"]), Order(m["order"] or Order.CHIPS),
                    Season(m["season"] or Season.ALL))
 
@@ -95,7 +95,8 @@ class HistoryKey(Key, kind="hist", event="tapp_history",
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayKey(Key, kind="replay", event="tapp_replay", parts=[number("deal_id")]):
+class ReplayKey(Key, kind="replay", event="tapp_replay", parts=[number("deal_id")],
+                unreadable="standings.error.no_deal"):
     """A finished deal's replay."""
 
     deal_id: int

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.connection.custom_ids import TOKEN, Part, TokenKey, number
+from bot.connection.custom_ids import CARD, TOKEN, Part, TokenKey, number
 
 #: spectators: the table message's *Watch*, and ``watch.<seat>`` to follow a seat
 WATCH, MAX_SEATS = "watch", 6
@@ -57,9 +57,10 @@ class Stamp:
 class ComponentId(TokenKey, kind="t", event="tapp_component", legacy_prefix="tapp:",
                   parts=[number("table_id", 19),
                          Part("stamp", r"[0-9]{1,6}\.[0-9]{1,4}", Stamp.parse, none="-"),
-                         TOKEN]):
+                         TOKEN],
+                  choice=CARD, unreadable="error.table_gone", bad_choice="error.unknown_action"):
     """A table's component; a click raises ``on_tapp_component(interaction,
-    component_id, values)``."""
+    component_id, values)``, the values the cards chosen in a select."""
 
     table_id: int
     stamp: Stamp | None

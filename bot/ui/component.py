@@ -2,16 +2,23 @@
 tables, the deal of the day, the standings and the rules).
 
 ``from_custom_id`` only parses (it runs inside Discord's 3-second window) with
-:func:`bot.connection.custom_ids.read`; the callback hands the click to the bot as its kind's event,
-``on_<event>(interaction, key, values)`` (:attr:`bot.connection.custom_ids.Key.event`), which the
-cog of that kind handles. Registered once by the client, so the components of messages
-posted before a restart keep working. An id that starts as the bot's but is none of its
-kinds (forged, or broken) is answered as such; one of a known kind whose fields mean
-nothing is handed on with the key ``None``.
+:func:`bot.connection.custom_ids.read`; the callback reads a select's chosen values
+(:meth:`bot.connection.custom_ids.Key.read_values`) and hands the click to the bot as its kind's
+event, ``on_<event>(interaction, key, values)`` (:attr:`bot.connection.custom_ids.Key.event`),
+which the cog of that kind handles. Registered once by the client, so the components of
+messages posted before a restart keep working.
+
+Everything a click carries is read here, for every kind at once: an id that starts as
+the bot's but is none of its kinds (forged, or broken) is answered as such; one of a
+known kind whose fields mean nothing, or values that do not read as its select's, is
+answered with its kind's text (:attr:`bot.connection.custom_ids.Key.unreadable`) and noted at
+INFO (the kind only: a value may name a card of the clicker's hand). A cog sees only
+keys and values that read.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from itertools import groupby
 from typing import Any, cast
@@ -23,6 +30,8 @@ from bot.connection.custom_ids import TEMPLATE, Key, Unreadable, read
 from bot.i18n import t
 
 from .specs import MAX_ROWS, ROW_WIDTH, ButtonSpec, Component, SelectSpec
+
+log = logging.getLogger(__name__)
 
 
 class KeyedItem(DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
@@ -45,16 +54,33 @@ class KeyedItem(DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
 
     @property
     def values(self) -> list[str]:
-        """The chosen values of a select (empty for a button)."""
+        """The chosen values of a select as sent (empty for a button)."""
         item = self.item
         return list(item.values) if isinstance(item, discord.ui.Select) else []
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.key_class is None:
-            await interaction.response.send_message(
-                t("error.unknown_component", str(interaction.locale)), ephemeral=True)
+        kind = self.key_class
+        if kind is None:
+            await _refuse(interaction, "no kind", "error.unknown_component")
             return
-        interaction.client.dispatch(self.key_class.event, interaction, self.key, self.values)
+        if self.key is None:
+            await _refuse(interaction, kind.kind, kind.unreadable)
+            return
+        try:
+            values = kind.read_values(self.values,
+                                      select=isinstance(self.item, discord.ui.Select))
+        except ValueError:
+            await _refuse(interaction, kind.kind, kind.bad_choice)
+            return
+        interaction.client.dispatch(kind.event, interaction, self.key, values)
+
+
+async def _refuse(interaction: discord.Interaction, kind: str, answer: str) -> None:
+    """Answer a click that means nothing, to the clicker alone and in their language; the
+    log names its kind and the answer, never its id or values."""
+    log.info("a click on a component of %s from user %s refused: %s", kind,
+             interaction.user.id, answer)
+    await interaction.response.send_message(t(answer, str(interaction.locale)), ephemeral=True)
 
 
 def component_dict(spec: Component) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The one custom_id format (``tapp:<kind>:<fields>``): every kind round-trips, ids of
 before it still read, one ``DynamicItem`` template matches them all, and anything else
-is no id of the bot's."""
+is no id of the bot's; numbers are ASCII digits within the store's integer range, and
+a select's values read as its kind's choice or not at all."""
 
 from __future__ import annotations
 
@@ -9,9 +10,20 @@ from datetime import date
 
 import pytest
 
-from bot.connection.custom_ids import KINDS, TEMPLATE, Key, Unreadable, parse, read
+from bot.connection.custom_ids import (
+    KINDS,
+    MAX_ID,
+    TEMPLATE,
+    Key,
+    Unreadable,
+    parse,
+    read,
+    whole,
+)
 from bot.daily.ids import BoardId, RunId
 from bot.display.rules_messages import RulesRef
+from bot.engine.cards import CARD_NAMES
+from bot.i18n import strings
 from bot.review.ids import ReviewKey
 from bot.standings import BoardKey, HistoryKey, ReplayKey
 from bot.store import Period
@@ -68,3 +80,68 @@ def test_a_known_kind_whose_fields_mean_nothing_is_unreadable() -> None:
 def test_an_id_over_discords_limit_is_refused() -> None:
     with pytest.raises(ValueError):
         ComponentId(1, None, "x" * 95).encode()
+
+
+NUMBERED: list[Key] = [ComponentId(MAX_ID, None, "hand"), RunId(MAX_ID, None, "hands"),
+                       HistoryKey(MAX_ID, MAX_ID), ReplayKey(MAX_ID), ReviewKey(MAX_ID),
+                       BoardKey(MAX_ID, None, Period.ALL)]
+
+
+@pytest.mark.parametrize("key", NUMBERED, ids=str)
+def test_ids_up_to_the_stores_range_read_and_past_it_mean_nothing(key: Key) -> None:
+    text = key.encode()
+    assert parse(text) == key
+    with pytest.raises(Unreadable) as raised:
+        read(text.replace(str(MAX_ID), str(MAX_ID + 1), 1))
+    assert raised.value.key_class is type(key)
+
+
+@pytest.mark.parametrize("digits", ["²", "①②", "٣", "1٣", "", " 1", "+1", "1_0", "-1"])
+def test_a_number_is_ascii_digits_only(digits: str) -> None:
+    with pytest.raises(ValueError):
+        whole(digits)
+    for key in NUMBERED:
+        assert parse(key.encode().replace(str(MAX_ID), digits, 1)) is None, key
+    assert whole("0") == 0 and whole(str(MAX_ID)) == MAX_ID
+
+
+def test_every_id_that_starts_as_the_bots_is_matched_so_that_it_is_answered() -> None:
+    for text in ("tapp:t:①:-:hand", "tapp:", "tappd:²", "tapp:rv:\n1", "tapp:t:" + "9" * 93):
+        assert re.fullmatch(TEMPLATE, text), text
+        assert parse(text) is None
+    assert not re.fullmatch(TEMPLATE, "other:t:1:-:hand")
+
+
+def test_select_values_read_as_their_kinds_choice() -> None:
+    assert ReviewKey.read_values(["12", str(MAX_ID)], select=True) == [12, MAX_ID]
+    assert RulesRef.read_values(["3"], select=True) == [3]
+    assert ComponentId.read_values(["TH", "6C"], select=True) == ["TH", "6C"]
+    assert RunId.read_values(["AS"], select=True) == ["AS"]
+    assert HistoryKey.read_values([], select=False) == []
+
+
+@pytest.mark.parametrize("values", [["²"], ["①②"], ["٣"], [str(MAX_ID + 1)], [""], [],
+                                    ["9" * 101], ["1"] * 26])
+def test_select_values_that_mean_nothing_are_refused(values: list[str]) -> None:
+    for kind in (ReviewKey, RulesRef, ComponentId, RunId):
+        with pytest.raises(ValueError):
+            kind.read_values(values, select=True)
+
+
+def test_a_kind_without_a_select_takes_no_values() -> None:
+    for kind in (BoardKey, HistoryKey, ReplayKey, BoardId):
+        with pytest.raises(ValueError):
+            kind.read_values(["1"], select=True)
+    with pytest.raises(ValueError):
+        ComponentId.read_values(["TH"], select=False)  # a button sends none
+
+
+def test_every_card_name_is_a_value_of_a_table_select() -> None:
+    assert ComponentId.choice is not None
+    assert all(re.fullmatch(ComponentId.choice.regex, name) for name in CARD_NAMES)
+
+
+def test_every_kind_names_a_catalogued_answer_to_what_it_cannot_read() -> None:
+    known = strings("en")
+    for cls in KINDS.values():
+        assert cls.unreadable in known and cls.bad_choice in known, cls

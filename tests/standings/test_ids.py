@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot.connection.custom_ids import parse
+from bot.connection.custom_ids import MAX_ID, parse
 from bot.standings import BOARD_PERIODS, BoardKey, HistoryKey, ReplayKey
 from bot.store import Period
 from bot.tables.ids import ComponentId  # registers the table kinds parse reads
 
-BIG = 2**64 - 1  # the largest snowflake
+#: the largest id the store holds (a signed 64-bit integer): every snowflake Discord
+#: makes until 2084 (its 42-bit timestamp, shifted by 22, stays below 2^63)
+BIG = MAX_ID
 
 
 @pytest.mark.parametrize("variant", [None, "zuger", "tapp1879", "dapp", "wuerttemberg"])
@@ -44,6 +46,14 @@ def test_pages_are_clamped() -> None:
     "tapp:replay:", "tapp:replay:1:2", "tapp:hist:1:2", "tapp:lb:1:all:all:0 ",
 ])
 def test_broken_ids_name_no_key(custom_id: str) -> None:
+    assert parse(custom_id) is None
+
+
+@pytest.mark.parametrize("custom_id", [
+    f"tapp:lb:{MAX_ID + 1}:all:all:0", f"tapp:hist:1:{2**64 - 1}:0", f"tapp:replay:{MAX_ID + 1}",
+    "tapp:lb:٣:all:all:0", "tapp:hist:1:2:٣",
+])
+def test_numbers_past_the_stores_range_or_not_ascii_name_no_key(custom_id: str) -> None:
     assert parse(custom_id) is None
 
 

@@ -26,6 +26,7 @@ from bot.config import Settings
 from bot.connection.client import TappBot
 from bot.daily import DailyConfig
 from bot.demo.daily import day_lines, play_the_day
+from bot.demo.output import IMAGES, DemoOutput, OutputError
 from bot.demo.review import review_first_deal
 from bot.engine import ActionType, Deal
 from bot.engine.cards import CARD_NAMES
@@ -70,7 +71,7 @@ class Recorder:
     """Writes what each user sees, as it appears: new messages, edits and images."""
 
     sandbox: Sandbox
-    out: Path
+    out: DemoOutput
     lines: list[str] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)  # message id -> edit count written
     images: set[int] = field(default_factory=set)  # attachment ids saved
@@ -120,17 +121,17 @@ class Recorder:
             self.images.add(attachment.id)
             self.image_count += 1
             name = f"{self.image_count:03d}-{attachment.filename}"
-            (self.out / "images" / name).write_bytes(attachment.data)
-        return f"images/{name}"
+            self.out.write_new(self.out.images / name, attachment.data)
+        return f"{IMAGES}/{name}"
 
     def write(self) -> Path:
-        path = self.out / "transcript.txt"
-        path.write_text("\n".join(self.lines) + "\n", encoding="utf-8")
+        path = self.out.transcript
+        self.out.write_new(path, ("\n".join(self.lines) + "\n").encode())
         return path
 
 
 class Demo:
-    def __init__(self, out: Path, seed: int, deals: int) -> None:
+    def __init__(self, out: DemoOutput, seed: int, deals: int) -> None:
         self.out = out
         self.seed = seed
         self.deals = deals
@@ -143,7 +144,7 @@ class Demo:
         self.day = ""
 
     async def run(self) -> Path:
-        database = self.out / "tapp.sqlite3"
+        database = self.out.claim_database()
         async with Sandbox(openapi=False, settle_quiet=0.02) as sandbox:
             # a showcase, not a test of pacing: Discord's 5 messages (and edits) per 5 s
             # per channel would make it last minutes instead of seconds
@@ -360,8 +361,11 @@ game: she never needs My hand), and ends the table during the last deal.
 
 It writes to the output folder: images/ (every image the bot posted, numbered in
 order), transcript.txt (what everyone saw, message by message) and tapp.sqlite3 (the
-database), and prints the final standings read back from the database. Images and
-database of an earlier run in that folder are replaced.
+database), and prints the final standings read back from the database. It lists the
+files it writes in .tapp-demo, and a run in the same folder removes exactly those (the
+earlier run's output) and nothing else: other files may stay in the folder and in its
+images/, but a file where the demo would write that it did not write is an error
+(exit status 2), before anything is written.
 """
 
 
@@ -376,15 +380,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"deals per table, 1 to {MAX_DEALS} (default: 2)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     out = output_folder(parser, args.out)
-    output_folder(parser, out / "images")
-    for old in [*(out / "images").glob("*"), *out.glob("tapp.sqlite3*")]:
-        old.unlink()
+    output = DemoOutput(out)
+    try:
+        output.prepare()
+    except OutputError as error:
+        parser.error(str(error))
     started = time.perf_counter()
-    demo = Demo(out, args.seed, args.deals)
+    demo = Demo(output, args.seed, args.deals)
     database = asyncio.run(demo.run())
     lines = asyncio.run(standings(database, demo.table_ids))
     lines += asyncio.run(day_lines(database, demo.guild_id, demo.names, demo.day))
-    images = len(list((out / "images").glob("*")))
+    images = output.image_count()
     print(f"played {len(TABLES)} tables and the deal of the day in "
           f"{time.perf_counter() - started:.1f} s; {images} images and transcript.txt in "
           f"{out}/")

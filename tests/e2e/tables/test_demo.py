@@ -72,6 +72,10 @@ def demo_images(out: Path) -> list[Path]:
 def test_the_demo_plays_every_variant(demo: DemoRun) -> None:
     lines = demo.stdout.splitlines()
     assert lines[0].startswith("played 4 tables")
+    # the computers' level, said: the demo's, and the bot's own default
+    said = "the computers play at level easy (the bot's default is normal; --level chooses)"
+    assert lines[1] == said and said in demo.transcript
+    assert all(" after 1 rated deals" not in line and "(s)" not in line for line in lines)
     tables = [line for line in lines if line.strip().startswith("table ")]
     assert [t.split("(")[1].split(",")[0] for t in tables] == [
         "zuger", "tapp1879", "dapp", "wuerttemberg"]

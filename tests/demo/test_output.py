@@ -127,3 +127,23 @@ def test_a_read_only_images_folder_is_one_line(tmp_path: Path,
         assert "cannot write" in one_line_exit_2(capsys, ["--out", str(tmp_path)])
     finally:
         (tmp_path / "images").chmod(0o700)
+
+
+def test_an_unwritable_images_folder_is_one_line(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the test above, where it cannot run (as root): the images folder refuses a
+    file, as a read-only one does."""
+    import bot.demo.output as output
+
+    (tmp_path / "images").mkdir()
+    real = output.tempfile.TemporaryFile
+
+    def refuse(*args: object, dir: object = None, **kwargs: object) -> object:  # noqa: A002
+        if dir == tmp_path / "images":
+            raise PermissionError(13, "Permission denied")
+        return real(*args, dir=dir, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(output.tempfile, "TemporaryFile", refuse)
+    err = one_line_exit_2(capsys, ["--out", str(tmp_path)])
+    assert f"cannot write in the folder {tmp_path / 'images'}: permission denied" in err

@@ -14,15 +14,13 @@ from collections.abc import Sequence
 
 from bot.cli.parsing import Parser
 from bot.cli.replay import RecordUnreadable, one_line, read_record
-from bot.engine import InvalidRecord, TappError, deal_from_record, make_variant
-from bot.engine.cards import CARD_NAMES, iter_bits
+from bot.engine import InvalidRecord, TappError, deal_from_record, make_variant, rules_of
+from bot.engine.cards import CARD_NAMES, DeckStyle, iter_bits
 from bot.engine.shuffle import SEED_BYTES, commitment, seeded_masks
 from bot.engine.variants import option_choices
 
 #: how the hands are told: as the table tells them, or as the record has them
 NOTATIONS = ("table", "record")
-#: the decks whose card names the table notation can use (``/tapp settings deck_style``)
-DECK_STYLES = ("french", "german", "swiss")
 
 DESCRIPTION = """\
 Recompute a deal from its seed: the hands seat by seat and the talon, and the seed's
@@ -60,7 +58,7 @@ def _parser() -> Parser:
     parser.add_argument("--notation", choices=NOTATIONS, default="table",
                         help="table: seats from 1, the deck's own card names (the "
                              "default); record: seats from 0, record notation (AH)")
-    parser.add_argument("--deck-style", choices=DECK_STYLES,
+    parser.add_argument("--deck-style", choices=[str(s) for s in DeckStyle],
                         help="the deck whose card names the table notation uses "
                              "(default: the variant's own)")
     return parser
@@ -75,9 +73,9 @@ def deal_lines(hands: Sequence[int], talon: int, variant: str, notation: str,
         lines = [f"seat {seat}: {' '.join(CARD_NAMES[c] for c in iter_bits(hand))}"
                  for seat, hand in enumerate(hands)]
         return [*lines, f"talon: {' '.join(CARD_NAMES[c] for c in iter_bits(talon))}"]
-    from bot.i18n.words import Words, home_style  # (the catalogue: only when it names cards)
+    from bot.i18n.words import Words  # (the catalogue: only when it names cards)
 
-    words = Words(None, variant, style or home_style(variant))
+    words = Words(None, variant, style or rules_of(variant).home_deck)
     lines = [f"Seat {seat + 1}: {words.cards(iter_bits(hand))}"
              for seat, hand in enumerate(hands)]
     return [*lines, f"Talon: {words.cards(iter_bits(talon))}"]

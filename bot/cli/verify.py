@@ -10,17 +10,26 @@ the record was dealt from that seed.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from bot.cli.parsing import Parser
 from bot.cli.replay import RecordUnreadable, one_line, read_record
-from bot.engine import InvalidRecord, TappError, deal_from_record, make_variant
-from bot.engine.cards import CARD_NAMES, iter_bits
+from bot.engine import InvalidRecord, TappError, deal_from_record, make_variant, rules_of
+from bot.engine.cards import CARD_NAMES, DeckStyle, iter_bits
 from bot.engine.shuffle import SEED_BYTES, commitment, seeded_masks
 from bot.engine.variants import option_choices
 
+#: how the hands are told: as the table tells them, or as the record has them
+NOTATIONS = ("table", "record")
+
 DESCRIPTION = """\
-Recompute a deal from its seed: the hands seat by seat and the talon, in record notation
-(AH is the ace of hearts, T a ten), and the seed's commitment.
+Recompute a deal from its seed: the hands seat by seat and the talon, and the seed's
+commitment. The hands are told as the table tells them: seats numbered from 1 (Seat 1
+is the table's first seat, whoever dealt), cards named in the variant's own deck (Swiss
+for Zuger Tapp, German for Dapp and Württemberg, French for Tapp 1879; --deck-style
+names another, as a server's /tapp settings may). With --notation record they are told
+as the deal's record has them: seats numbered from 0 and the cards in record notation
+(AH is the ace of hearts, T a ten).
 
 Examples:
   python -m bot verify --seed 1f0c...e9 --variant zuger
@@ -46,7 +55,30 @@ def _parser() -> Parser:
     parser.add_argument("--commitment", help="the commitment the table showed, to check")
     parser.add_argument("--record", help="the deal's record (JSON), to check "
                                                      "that it was dealt from this seed")
+    parser.add_argument("--notation", choices=NOTATIONS, default="table",
+                        help="table: seats from 1, the deck's own card names (the "
+                             "default); record: seats from 0, record notation (AH)")
+    parser.add_argument("--deck-style", choices=[str(s) for s in DeckStyle],
+                        help="the deck whose card names the table notation uses "
+                             "(default: the variant's own)")
     return parser
+
+
+def deal_lines(hands: Sequence[int], talon: int, variant: str, notation: str,
+               style: str | None = None) -> list[str]:
+    """The hands seat by seat and the talon, in ``notation``: ``table`` (seats from 1,
+    the cards as a table of ``variant`` names them with the deck ``style``, by default
+    the variant's own) or ``record`` (seats from 0, record notation)."""
+    if notation == "record":
+        lines = [f"seat {seat}: {' '.join(CARD_NAMES[c] for c in iter_bits(hand))}"
+                 for seat, hand in enumerate(hands)]
+        return [*lines, f"talon: {' '.join(CARD_NAMES[c] for c in iter_bits(talon))}"]
+    from bot.i18n.words import Words  # (the catalogue: only when it names cards)
+
+    words = Words(None, variant, style or rules_of(variant).home_deck)
+    lines = [f"Seat {seat + 1}: {words.cards(iter_bits(hand))}"
+             for seat, hand in enumerate(hands)]
+    return [*lines, f"Talon: {words.cards(iter_bits(talon))}"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,9 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     hands, talon = seeded_masks(seed, rules.deck, rules.hand_size, rules.players)
     shown = commitment(seed)
     print(f"commitment {shown}")
-    for seat, hand in enumerate(hands):
-        print(f"seat {seat}: {' '.join(CARD_NAMES[c] for c in iter_bits(hand))}")
-    print(f"talon: {' '.join(CARD_NAMES[c] for c in iter_bits(talon))}")
+    for line in deal_lines(hands, talon, rules.name, args.notation, args.deck_style):
+        print(line)
     ok = True
     if args.commitment is not None:
         same = args.commitment.strip().lower() == shown

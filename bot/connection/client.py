@@ -34,6 +34,7 @@ from bot.connection.pacing import GlobalPace, pace_line, pace_requests
 from bot.daily import DailyConfig, DailyService
 from bot.display import Display
 from bot.engine import TappError
+from bot.i18n import plural
 from bot.i18n.translator import Translator
 from bot.ops.metrics import BotMetrics
 from bot.ops.server import OpsServer
@@ -204,7 +205,7 @@ class TappBot(commands.Bot):
             log.info("commands are synced by the process running shard 0, not this one")
         if self.tables is not None and self.display is not None and self.database is not None:
             resumed = await self.tables.resume()
-            log.info("resumed %d open table(s)", resumed)
+            log.info("%s", plural("log.resumed", resumed))
             await converge(self.display, self.database)
         if self.timers is not None:
             self.timers.start()
@@ -269,7 +270,7 @@ class TappBot(commands.Bot):
             log.info("cleared the commands %s", where)
         else:
             synced = await self.tree.sync(guild=guild)
-            log.info("synced %d command(s) %s", len(synced), where)
+            log.info("%s", plural("log.synced", len(synced), where=where))
         if meta is not None:
             await meta.set_command_hash(self.application_id, scope, digest)
 
@@ -283,7 +284,7 @@ class TappBot(commands.Bot):
 
     async def on_ready(self) -> None:
         assert self.user is not None
-        log.info("ready as %s (%s) in %d guild(s)", self.user, self.user.id, len(self.guilds))
+        log.info("%s", plural("log.ready", len(self.guilds), user=self.user, id=self.user.id))
         if self.settle_memory:
             self.settle_memory = False  # once: a reconnect's on_ready does not freeze more
             collector.settle()

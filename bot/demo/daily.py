@@ -16,6 +16,7 @@ from bot.daily.ids import RunId
 from bot.daily.run import RunState
 from bot.daily.scoring import day_table
 from bot.engine import Action, ActionType
+from bot.i18n import plural, t
 from bot.store import Store
 from standin import Actor, Message
 
@@ -109,7 +110,7 @@ async def day_lines(database: Path, guild_id: int, names: dict[int, str],
     """The day's table from the database: place, member, matchpoints, chips."""
     async with await Store.open(database) as store:
         scores = await store.daily.scores(guild_id, day, day)
-    return [f"deal of the day {day} #{p.rank}: {names.get(p.score.user_id, '?')} "
-            f"{float(p.percent):.0f}% ({p.score.chips:+d}"
-            f" chip{'' if abs(p.score.chips) == 1 else 's'} for the seat)"
+    return [t("cli.demo.daily", day=day, rank=p.rank, name=names.get(p.score.user_id, "?"),
+              percent=f"{float(p.percent):.0f}",
+              amount=plural("standings.chips", p.score.chips, chips=f"{p.score.chips:+d}"))
             for p in day_table(scores)]

@@ -20,17 +20,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.ai import make_player
+from bot.ai import levels, make_player
 from bot.cli.parsing import Parser, non_negative, output_folder, whole_number
 from bot.config import Settings
 from bot.connection.client import TappBot
 from bot.daily import DailyConfig
 from bot.demo.daily import day_lines, play_the_day
+from bot.demo.output import IMAGES, DemoOutput, OutputError
 from bot.demo.review import review_first_deal
 from bot.engine import ActionType, Deal
 from bot.engine.cards import CARD_NAMES
 from bot.engine.claims import ClaimKind, ClaimTooDeep, claim_line, offered_claims
-from bot.i18n import t
+from bot.i18n import plural, t
 from bot.ratings import computer_level
 from bot.store import Store
 from bot.tables import ComponentId, Stamp, TableConfig
@@ -45,6 +46,10 @@ TABLES: tuple[tuple[str, str, dict[str, Any], int], ...] = (
     ("Dapp, 4 players", "dapp", {"players": 4}, 3),
     ("Württemberg Tapp, 32 cards", "wuerttemberg", {"players": 3, "deck": 32}, 2),
 )
+
+#: the computers' level in the demo (--level): the quickest, so that the demo takes seconds
+#: (the bot's own default, TableConfig.computer_level, is normal)
+LEVEL = "easy"
 
 
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -70,7 +75,7 @@ class Recorder:
     """Writes what each user sees, as it appears: new messages, edits and images."""
 
     sandbox: Sandbox
-    out: Path
+    out: DemoOutput
     lines: list[str] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)  # message id -> edit count written
     images: set[int] = field(default_factory=set)  # attachment ids saved
@@ -120,18 +125,19 @@ class Recorder:
             self.images.add(attachment.id)
             self.image_count += 1
             name = f"{self.image_count:03d}-{attachment.filename}"
-            (self.out / "images" / name).write_bytes(attachment.data)
-        return f"images/{name}"
+            self.out.write_new(self.out.images / name, attachment.data)
+        return f"{IMAGES}/{name}"
 
     def write(self) -> Path:
-        path = self.out / "transcript.txt"
-        path.write_text("\n".join(self.lines) + "\n", encoding="utf-8")
+        path = self.out.transcript
+        self.out.write_new(path, ("\n".join(self.lines) + "\n").encode())
         return path
 
 
 class Demo:
-    def __init__(self, out: Path, seed: int, deals: int) -> None:
+    def __init__(self, out: DemoOutput, seed: int, deals: int, level: str = LEVEL) -> None:
         self.out = out
+        self.level = level
         self.seed = seed
         self.deals = deals
         self.rng = random.Random(seed)
@@ -143,7 +149,7 @@ class Demo:
         self.day = ""
 
     async def run(self) -> Path:
-        database = self.out / "tapp.sqlite3"
+        database = self.out.claim_database()
         async with Sandbox(openapi=False, settle_quiet=0.02) as sandbox:
             # a showcase, not a test of pacing: Discord's 5 messages (and edits) per 5 s
             # per channel would make it last minutes instead of seconds
@@ -153,7 +159,9 @@ class Demo:
             recorder = Recorder(sandbox, self.out)
             recorder.note("Tapp bot demo: alice plays a short session of each variant against"
                           " computer players, through a local Discord stand-in.")
-            config = TableConfig(computer_pause=0, computer_level="easy",
+            recorder.note(t("cli.demo.level", level=self.level,
+                            default=TableConfig().computer_level))
+            config = TableConfig(computer_pause=0, computer_level=self.level,
                                  rng=random.Random(self.seed), ai_seed=self.seed)
             seeds = random.Random(self.seed)
             bot = TappBot(Settings(token=sandbox.token, database_path=database),
@@ -328,22 +336,24 @@ async def standings(database: Path, table_ids: Sequence[int]) -> list[str]:
                     totals[entry.seat] = totals.get(entry.seat, 0) + entry.amount
             deals = len(await store.deals.for_table(table_id))
             chips = ", ".join(f"{s.display_name} {totals.get(s.seat, 0):+d}" for s in seats)
-            lines.append(f"table {table_id} ({table.variant}, {deals} deals, "
-                         f"{table.status.value}): {chips}")
+            lines.append(plural("cli.demo.table", deals, table=table_id, variant=table.variant,
+                                status=table.status.value, chips=chips))
         if guild_id is not None:
             board = await store.standings.leaderboard(guild_id)
             for line in board.rows:
-                lines.append(f"server leaderboard #{line.rank}: {names.get(line.user_id, '?')} "
-                             f"{line.net:+d} chips in {line.deals} deals (computers are not"
-                             f" ranked)")
+                lines.append(plural("cli.demo.leaderboard", line.deals, rank=line.rank,
+                                    name=names.get(line.user_id, "?"),
+                                    amount=plural("standings.chips", line.net,
+                                                  chips=f"{line.net:+d}")))
             for variant in variants:  # (the bot ranks from 10 deals: the demo from 1)
                 rated = await store.ratings.leaderboard(guild_id, variant, min_deals=1)
                 for r in rated.lines:
                     level = computer_level(r.player)
                     who = (f"computer ({level})" if level is not None
                            else names.get(r.user_id or 0, "?"))
-                    lines.append(f"rating in {variant} #{r.rank}: {who} {r.rating.mu:.1f}"
-                                 f" ± {r.rating.spread:.1f} after {r.deals} rated deals")
+                    lines.append(plural("cli.demo.rating", r.deals, variant=variant,
+                                        rank=r.rank, who=who, rating=f"{r.rating.mu:.1f} ± "
+                                                                     f"{r.rating.spread:.1f}"))
     return lines
 
 
@@ -360,8 +370,11 @@ game: she never needs My hand), and ends the table during the last deal.
 
 It writes to the output folder: images/ (every image the bot posted, numbered in
 order), transcript.txt (what everyone saw, message by message) and tapp.sqlite3 (the
-database), and prints the final standings read back from the database. Images and
-database of an earlier run in that folder are replaced.
+database), and prints the final standings read back from the database. It lists the
+files it writes in .tapp-demo, and a run in the same folder removes exactly those (the
+earlier run's output) and nothing else: other files may stay in the folder and in its
+images/, but a file where the demo would write that it did not write is an error
+(exit status 2), before anything is written.
 """
 
 
@@ -374,20 +387,25 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "(default: 1879)")
     parser.add_argument("--deals", type=whole_number(1, MAX_DEALS), default=2, metavar="N",
                         help=f"deals per table, 1 to {MAX_DEALS} (default: 2)")
+    parser.add_argument("--level", choices=levels(), default=LEVEL,
+                        help=f"the computers' level (default: {LEVEL}, the quickest; the "
+                             f"bot's own default is {TableConfig().computer_level})")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     out = output_folder(parser, args.out)
-    output_folder(parser, out / "images")
-    for old in [*(out / "images").glob("*"), *out.glob("tapp.sqlite3*")]:
-        old.unlink()
+    output = DemoOutput(out)
+    try:
+        output.prepare()
+    except OutputError as error:
+        parser.error(str(error))
     started = time.perf_counter()
-    demo = Demo(out, args.seed, args.deals)
+    demo = Demo(output, args.seed, args.deals, args.level)
     database = asyncio.run(demo.run())
     lines = asyncio.run(standings(database, demo.table_ids))
     lines += asyncio.run(day_lines(database, demo.guild_id, demo.names, demo.day))
-    images = len(list((out / "images").glob("*")))
-    print(f"played {len(TABLES)} tables and the deal of the day in "
-          f"{time.perf_counter() - started:.1f} s; {images} images and transcript.txt in "
-          f"{out}/")
+    images = output.image_count()
+    print(plural("cli.demo.played", images, tables=len(TABLES),
+                 seconds=f"{time.perf_counter() - started:.1f}", out=out))
+    print(t("cli.demo.level", level=args.level, default=TableConfig().computer_level))
     print("final standings (from " + str(database) + "):")
     for line in lines:
         print("  " + line)

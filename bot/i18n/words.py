@@ -135,6 +135,21 @@ class Words:
                 return self(key, **values)
         return None
 
+    def declared(self, contract: str | None, declarer: str,
+                 options: Mapping[str, Any] | None = None) -> str | None:
+        """The contract ``contract`` as the other players read it once ``declarer`` (a
+        name) plays it: ``Computer 4 names trump and needs 65 points``, where the
+        declarer's own :meth:`hint` says ``you``. ``declared.<variant>.<contract>``, else
+        ``declared.<contract>``; None for a contract with no such text."""
+        if not contract:
+            return None
+        values = {**rules_of(self.variant).option_defaults, **(options or {})}
+        values.pop("n", None)
+        for key in (f"declared.{self.variant}.{contract}", f"declared.{contract}"):
+            if has_key(key, self.language):
+                return self(key, **values, name=declarer)
+        return None
+
 
 #: the action types whose word has a hint (:meth:`Words.hint`)
 HINTED = frozenset({ActionType.BID, ActionType.DECLARE, ActionType.CONTRACT,

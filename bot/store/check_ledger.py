@@ -23,6 +23,7 @@ from typing import TypeVar
 from bot.cli.parsing import Parser
 from bot.config import ConfigError, database_option
 from bot.engine import TappError, deal_from_record, rules_of
+from bot.i18n import plural
 
 from .backend import shown_location
 from .codec import result_to_json
@@ -78,11 +79,10 @@ async def check(store: Store) -> tuple[int, list[str]]:
             problems.append(f"table {imb.table_id}: the pot shares sum to {imb.total}")
     for pot in await store.ledger.pots():
         if not pot.status.is_open and pot.ledger_pot:
-            problems.append(f"table {pot.table_id}: closed with {pot.ledger_pot} chips left"
-                            " in its pot (never shared out)")
+            problems.append(plural("cli.pot_left", pot.ledger_pot, table=pot.table_id))
         elif pot.session_pot is not None and pot.ledger_pot != pot.session_pot:
-            problems.append(f"table {pot.table_id}: the ledger holds {pot.ledger_pot} chips"
-                            f" in its pot, the session {pot.session_pot}")
+            problems.append(plural("cli.pot_differs", pot.ledger_pot, table=pot.table_id,
+                                   session=pot.session_pot))
     for guild_id, total in (await store.ledger.guild_totals()).items():
         problems.append(f"server {guild_id}: the chips sum to {total}, not 0")
     for deal_id in await store.ledger.settled_without_ledger():
@@ -153,12 +153,17 @@ def run_on_database(prog: str, description: str, argv: list[str] | None,
     return report(found)
 
 
+def checked_line(count: int, problems: list[str]) -> str:
+    """``checked 8 settled deals: OK`` (or ``: 1 problem``): the verdict's line."""
+    return plural("cli.checked", count,
+                  verdict=plural("cli.problems", len(problems)) if problems else "OK")
+
+
 def _report(checked: tuple[int, list[str]]) -> int:
     count, problems = checked
     for line in problems:
         print(line)
-    print(f"checked {count} settled deals: "
-          f"{'OK' if not problems else f'{len(problems)} problem(s)'}")
+    print(checked_line(count, problems))
     return 1 if problems else 0
 
 

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from bot.engine import DealResult, rules_of
+from bot.i18n import plural
 
 from .backend import Database
 from .codec import full_record
@@ -45,7 +46,8 @@ def deal_ledger_values(*, deal_id: int, table: TableRow, seats: Sequence[SeatRow
     by_seat = {s.seat: s for s in seats}
     missing = [i for i in range(n) if i not in by_seat]
     if missing:
-        raise StoreError(f"table {table.table_id} has no player in seat(s) {missing}")
+        raise StoreError(plural("store.missing_seats", len(missing), table=table.table_id,
+                                seats=", ".join(str(s) for s in missing)))
     variant = str(header["variant"])
     tricks_won = [0] * n
     for trick in result.tricks:

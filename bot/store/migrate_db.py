@@ -11,7 +11,7 @@ from bot.cli.parsing import Parser
 from bot.config import ConfigError, database_option
 
 from .backend import shown_location
-from .check_ledger import check
+from .check_ledger import check, checked_line
 from .copy import CopyRefused, compare, copy_database
 from .db import DEFAULT_PATH, default_database
 from .errors import StoreError, exit_status, operator_text
@@ -47,8 +47,7 @@ async def migrate(source_at: Path | str, target_at: Path | str) -> tuple[int, li
         totals = [await source.ledger.guild_totals(), await target.ledger.guild_totals()]
         same = verdicts[0] == verdicts[1] and totals[0] == totals[1]
         count, problems = verdicts[1]
-        verdict = "OK" if not problems else f"{len(problems)} problem(s)"
-        lines.append(f"check-ledger: checked {count} settled deals: {verdict}"
+        lines.append(f"check-ledger: {checked_line(count, problems)}"
                      + (" on both" if same else "; the source's verdict differs"))
         return (0 if same and not differences else 1), lines
 

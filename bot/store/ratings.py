@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.i18n import plural
 from bot.ratings import Rating, buckets, match_of, player_key, rate
 
 from .backend import Database
@@ -208,14 +209,14 @@ def drift(conn: Conn) -> list[str]:
     wrong = sorted(k for k in points.keys() | kept.keys()
                    if k not in points or kept.get(k) != points[k].rating)
     if wrong:
-        problems.append(f"rating history: {len(wrong)} point(s) differ from the ledger's"
-                        f" replay, the first at deal {wrong[0][0]} ({wrong[0][1]})")
+        problems.append(plural("cli.history_drift", len(wrong), deal=wrong[0][0],
+                               player=wrong[0][1]))
     return problems
 
 
 def _shown(s: StoredRating | None) -> str:
-    return "none" if s is None else (f"{s.rating.mu:.6f} ± {s.rating.sigma:.6f}"
-                                     f" after {s.deals} deal(s)")
+    return "none" if s is None else plural(
+        "cli.stored_rating", s.deals, rating=f"{s.rating.mu:.6f} ± {s.rating.sigma:.6f}")
 
 
 # -- reading -----------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.i18n import plural
+
 from .check_ledger import run_on_database
 from .store import Store
 
@@ -23,7 +25,7 @@ async def rebuild(store: Store) -> tuple[int, int]:
 
 def _report(rebuilt: tuple[int, int]) -> int:
     wrong, written = rebuilt
-    print(f"rebuilt {written} ratings from the ledger ({wrong} problem(s) before)")
+    print(plural("cli.rebuilt", written, problems=plural("cli.problems", wrong)))
     return 0
 
 

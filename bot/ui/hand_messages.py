@@ -92,7 +92,11 @@ def _deal_lines_private(view: SeatView, names: Sequence[str], words: Words) -> l
     who = names[view.declarer] if view.declarer is not None else None
     text = words.contract(view.contract)
     lines = [contract_line(words, text, who)]
-    explained = words.hint(view.contract, view.options)
+    # the contract told from the reader's side: "you ..." to its declarer, the
+    # declarer's name to the others
+    explained = (words.declared(view.contract, who, view.options)
+                 if who is not None and view.seat != view.declarer
+                 else words.hint(view.contract, view.options))
     if explained is not None:
         lines.append(f"*{explained}*")
     if view.trump is not None:

@@ -32,6 +32,7 @@ from collections import OrderedDict, deque
 
 import renderer
 from bot.engine import Deal
+from bot.i18n import plural
 from bot.i18n.words import render_labels
 from bot.ops.cpus import usable_cpus
 from bot.ui.specs import ImageKind, ImageSpec
@@ -196,7 +197,7 @@ class Renderer:
         if not self.in_processes:
             return
         spent = await self._workers().start()
-        log.info("%d image worker(s) ready (%.1f s CPU to warm up)", self.processes, spent)
+        log.info("%s", plural("log.workers_ready", self.processes, seconds=f"{spent:.1f}"))
 
     async def render(self, spec: ImageSpec, *, holder: int | None = None,
                      urgent: bool = False) -> renderer.RenderedImage:

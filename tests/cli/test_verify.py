@@ -10,7 +10,9 @@ import pytest
 
 from bot.cli.verify import main
 from bot.engine import Deal
+from bot.engine.cards import iter_bits
 from bot.engine.shuffle import commitment
+from bot.i18n.words import Words
 
 SEED = bytes(range(100, 132))
 
@@ -21,11 +23,41 @@ def test_the_seed_gives_the_record_and_the_commitment(
     record = tmp_path / "deal.json"
     record.write_text(json.dumps(deal.to_record()))
     assert main(["--seed", SEED.hex(), "--record", str(record),
-                 "--commitment", commitment(SEED)]) == 0
+                 "--commitment", commitment(SEED), "--notation", "record"]) == 0
     out = capsys.readouterr().out
     assert "the commitment matches" in out and "the record was dealt from this seed" in out
-    for seat, hand in enumerate(deal.to_record()["hands"]):
-        assert f"seat {seat}: " in out and all(card in out for card in hand)
+    lines = out.splitlines()
+    for seat, hand in enumerate(deal.to_record()["hands"]):  # as the record has them
+        assert f"seat {seat}: {' '.join(hand)}" in lines
+    assert f"talon: {' '.join(deal.to_record()['talon'])}" in lines
+
+
+@pytest.mark.parametrize("variant,style", [("zuger", "swiss"), ("dapp", "german"),
+                                           ("tapp1879", "french"),
+                                           ("wuerttemberg", "german")])
+def test_the_hands_are_told_as_the_table_tells_them(
+        variant: str, style: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """By default the seats are numbered from 1, as the table's "Seat 1", and the cards
+    are named as the table names them, in the variant's own deck."""
+    deal = Deal.new(variant, seed=SEED)
+    assert main(["--seed", SEED.hex(), "--variant", variant]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    words = Words(None, variant, style)
+    seats = [f"Seat {seat + 1}: {words.cards(iter_bits(hand))}"
+             for seat, hand in enumerate(deal.dealt)]
+    assert lines[1:] == [*seats, f"Talon: {words.cards(iter_bits(deal.dealt_talon))}"]
+    record = {*deal.to_record()["talon"], *(c for h in deal.to_record()["hands"] for c in h)}
+    assert not any(card in " ".join(lines[1:]).split() for card in record)
+    assert lines[0] == f"commitment {commitment(SEED)}"
+
+
+def test_another_deck_style_names_the_cards_of_that_deck(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    deal = Deal.new("zuger", seed=SEED)
+    assert main(["--seed", SEED.hex(), "--variant", "zuger", "--deck-style", "french"]) == 0
+    out = capsys.readouterr().out
+    assert f"Seat 1: {Words(None, 'zuger', 'french').cards(iter_bits(deal.dealt[0]))}\n" in out
+    assert "\u2663" in out and "\U0001f330" not in out  # clubs, not acorns
 
 
 def test_another_seed_or_commitment_is_caught(tmp_path: Path,

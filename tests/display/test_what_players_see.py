@@ -131,7 +131,8 @@ async def test_a_tapp1879_session_adds_up_on_screen(store: Store) -> None:
 def test_the_panel_explains_every_word_it_offers(variant: str, players: int,
                                                  language: str | None) -> None:
     """On their turn in the auction a member reads, under the buttons' words, one line
-    per offered word saying what it means; once a contract stands it is explained too."""
+    per offered word saying what it means; once a contract stands it is explained too,
+    from the reader's side."""
     words = Words(language, variant, "french")
     for seed in range(30):
         deal = Deal.new(variant, players=players, rng=random.Random(seed))
@@ -146,5 +147,38 @@ def test_the_panel_explains_every_word_it_offers(variant: str, players: int,
                 if explained is not None:
                     assert f"› **{words.action(offered)}**: {explained}" in text
             if view.contract is not None and words.hint(view.contract) is not None:
-                assert f"*{words.hint(view.contract)}*" in text
+                declarer = view.declarer
+                explained = (words.hint(view.contract) if declarer in (None, seat)
+                             else words.declared(view.contract, NAMES[declarer]))
+                assert f"*{explained}*" in text
             deal.apply(seat, action)
+
+
+@pytest.mark.parametrize("variant", ["zuger", "tapp1879", "dapp", "wuerttemberg"])
+def test_the_contract_is_told_from_each_readers_side(variant: str) -> None:
+    """The declarer's panel says "you name trump..."; every other player's names the
+    declarer ("Computer 4 names trump and needs 65"), never "you"."""
+    for seed in range(500):
+        deal = Deal.new(variant, rng=random.Random(seed))
+        rng = random.Random(seed)
+        while not deal.is_over and deal.view(0).phase.value != "play":
+            deal.apply(*random_action(deal, rng))
+        view = deal.view(0)
+        if not deal.is_over and view.declarer is not None and view.contract != "ramsch":
+            break
+    else:
+        raise AssertionError("no declared contract in 500 seeds")
+    words = Words("en", variant)
+    declarer, contract = view.declarer, view.contract
+    players = len(deal.hands)
+    names = NAMES[:players]
+    mine = words.hint(contract, view.options)
+    theirs = words.declared(contract, names[declarer], view.options)
+    assert mine and theirs
+    for seat in range(players):
+        ctx = HandContext(3, Stamp(0, deal.ply), seat, deal.view(seat), names, "french", None)
+        text = hand_panel(ctx, Words("en", variant)).description
+        if seat == declarer:
+            assert f"*{mine}*" in text and theirs not in text
+        else:
+            assert f"*{theirs}*" in text and mine not in text

@@ -108,3 +108,58 @@ def test_a_word_explained_per_variant() -> None:
         Words("sv", "wuerttemberg"), Action.declare("herz"))
     assert Words("en", "dapp").hint(Action.kontra()) == hint(Words("en", "dapp"),
                                                              Action.kontra())
+
+
+# -- a contract as the other players read it ----------------------------------------------
+#: the second person, which a text for the declarer's opponents never uses
+SECOND_PERSON = re.compile(r"\b(?:you|your|du|dein\w*|dir|dich|din|ditt|dina|dig)\b",
+                           re.IGNORECASE)
+
+
+def declared_contracts(variant: str) -> list[str]:
+    """The contracts a deal of ``variant`` ends with that someone declared."""
+    return sorted(offered(variant)[1] - {"ramsch"})
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_declared_contract_is_told_to_the_others(variant: str, language: str) -> None:
+    """The others read "Computer 4 names trump and needs 65", not the declarer's "you
+    name trump": in the language's own words, naming the declarer, never "you"."""
+    words = Words(language, variant)
+    own = strings(language)
+    for contract in declared_contracts(variant):
+        text = words.declared(contract, "Computer 4")
+        assert text is not None, contract
+        assert "Computer 4" in text and not SECOND_PERSON.search(text), (contract, text)
+        bare = words.declared(contract, "")  # (the hint's length, and the name's)
+        assert bare is not None and len(bare) <= HINT_MAX and "\n" not in text, text
+        key = f"declared.{variant}.{contract}"
+        assert (key if key in own else f"declared.{contract}") in own, contract
+        for value in VALUE.findall(text):
+            assert VALUES[variant][contract] == int(value), (variant, contract, text)
+    assert words.declared("ramsch", "Computer 4") is None  # nobody declares a Ramsch
+    assert words.declared(None, "Computer 4") is None
+
+
+def test_the_declarers_hint_says_you() -> None:
+    """(So that the test above means something: the declarer's own hint is second person.)"""
+    assert SECOND_PERSON.search(hint(Words("en", "zuger"), "solo") or "")
+    assert SECOND_PERSON.search(hint(Words("de", "dapp"), "durch") or "")
+    assert SECOND_PERSON.search(hint(Words("sv", "zuger"), "super") or "")
+
+
+def test_every_declared_text_is_used() -> None:
+    used = set()
+    for variant in VARIANTS:
+        for contract in declared_contracts(variant):
+            key = f"declared.{variant}.{contract}"
+            used.add(key if key in strings("en") else f"declared.{contract}")
+    assert sorted(k for k in strings("en") if k.startswith("declared.")) == sorted(used)
+
+
+def test_declared_examples() -> None:
+    assert Words("en", "zuger").declared("solo", "Computer 4") == (
+        "No talon: Computer 4 names trump and needs 65 points (value 2).")
+    assert Words("de", "zuger").declared("tapp", "Anna", {"tapp_threshold": 65}) == (
+        "Anna nimmt den Tapp auf, drückt 4 und bestimmt Trumpf; 65 Augen gewinnen.")

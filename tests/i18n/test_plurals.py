@@ -23,6 +23,12 @@ COUNTED = frozenset({
     "standings.replay.tricks", "settings.stake", "render.tricks_won", "render.cards_left",
     "render.discard_n", "daily.board.hidden", "daily.board.week.today", "daily.days",
     "review.summary",
+    # what the command-line tools print (check-ledger, rebuild-ratings, demo)
+    "cli.problems", "cli.checked", "cli.rebuilt", "cli.pot_left", "cli.pot_differs",
+    "cli.history_drift", "cli.stored_rating", "cli.demo.played", "cli.demo.table",
+    "cli.demo.leaderboard", "cli.demo.rating",
+    # the logs
+    "log.resumed", "log.synced", "log.ready", "log.workers_ready", "store.missing_seats",
 })
 #: texts with a count before a noun whose count is never one, and why
 NEVER_ONE = {
@@ -125,3 +131,51 @@ def test_the_renderer_counts_the_same_way() -> None:
     assert german("tricks_won", n=1) == "1 Stich" and german("discard_n", n=1) == \
         "1 Karte drücken"
     assert labels("chips", n="+1") == "+1"  # a shown amount, not a count
+
+
+def test_the_command_line_counts_through_the_catalogue() -> None:
+    """check-ledger, rebuild-ratings and the demo say "1 problem", "1 rated deal": no
+    "problem(s)", no "1 rated deals"."""
+    from bot.store.check_ledger import checked_line
+
+    assert checked_line(8, []) == "checked 8 settled deals: OK"
+    assert checked_line(1, ["x"]) == "checked 1 settled deal: 1 problem"
+    assert checked_line(3, ["x", "y"]) == "checked 3 settled deals: 2 problems"
+    assert plural("cli.demo.rating", 1, variant="dapp", rank=1, who="alice",
+                  rating="25.0 ± 8.3") == "rating in dapp #1: alice 25.0 ± 8.3 after 1 rated deal"
+    assert plural("cli.demo.table", 1, table=3, variant="zuger", status="closed",
+                  chips="alice +1") == "table 3 (zuger, 1 deal, closed): alice +1"
+    one_chip = plural("standings.chips", -1, chips="-1")
+    assert plural("cli.demo.leaderboard", 1, rank=1, name="alice", amount=one_chip) == (
+        "server leaderboard #1: alice -1 chip in 1 deal (computers are not ranked)")
+    assert plural("cli.rebuilt", 1, problems=plural("cli.problems", 0)) == (
+        "rebuilt 1 rating from the ledger (0 problems before)")
+    assert plural("cli.problems", 1, "de") == "1 Problem"
+    assert plural("cli.stored_rating", 1, "sv", rating="25") == "25 efter 1 giv"
+
+
+#: where the command-line tools, the logs and the messages are written
+SOURCES = ("bot", "cogs", "renderer")
+#: "(s)" that is no plural: the scheme of a URL
+NOT_A_PLURAL = re.compile(r"https?\(s\)|http\(s\)")
+
+
+def test_no_hedged_plural_in_the_code() -> None:
+    """What the code itself prints or logs counts through the catalogue too: no string
+    in it says "problem(s)" or "guild(s)"."""
+    import io
+    import tokenize
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for folder in SOURCES:
+        for path in sorted((root / folder).rglob("*.py")):
+            tokens = tokenize.generate_tokens(io.StringIO(path.read_text("utf-8")).readline)
+            for token in tokens:
+                if token.type == tokenize.STRING and re.search(  # (not "def f(s):")
+                        r"[^\W\d_]\(s\)(?![:)])", NOT_A_PLURAL.sub("", token.string)):
+                    text = token.string.lstrip("rbfRBF")
+                    if not text.startswith(('"""', "'''")):  # (docstrings may explain)
+                        found.append(f"{path.relative_to(root)}:{token.start[0]}")
+    assert found == []

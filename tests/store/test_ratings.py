@@ -97,7 +97,7 @@ async def test_a_missing_history_point_is_reported(store: Store, clock: FakeCloc
     await store.db.write(lambda conn: conn.execute(
         "DELETE FROM rating_history WHERE deal_id = 5 AND player = '12'"))
     assert await store.ratings.drift() == [
-        "rating history: 1 point(s) differ from the ledger's replay, the first at deal 5 (12)"]
+        "rating history: 1 point differs from the ledger's replay, at deal 5 (12)"]
 
 
 async def test_the_ratings_are_written_with_the_chips(store: Store) -> None:
@@ -257,9 +257,9 @@ def test_check_ledger_and_rebuild_ratings_on_the_command_line(
     assert check_ledger(["--db", str(path)]) == 1
     out = capsys.readouterr().out
     assert "rating of computer:normal in server 1 (zuger, the quarter from " in out
-    assert out.endswith("checked 3 settled deals: 1 problem(s)\n")
+    assert out.endswith("checked 3 settled deals: 1 problem\n")
     assert rebuild_ratings(["--db", str(path)]) == 0
-    assert capsys.readouterr().out == "rebuilt 12 ratings from the ledger (1 problem(s) before)\n"
+    assert capsys.readouterr().out == "rebuilt 12 ratings from the ledger (1 problem before)\n"
     assert check_ledger(["--db", str(path)]) == 0
     assert rebuild_ratings(["--db", str(tmp_path / "missing.sqlite3")]) == 2
 

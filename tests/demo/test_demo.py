@@ -17,7 +17,7 @@ import pytest
 from bot.cli.parsing import program, public_program
 from tests.postgres import PgServer
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -27,21 +27,55 @@ class DemoRun:
     transcript: str
 
 
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
-    tmp_path = tmp_path_factory.mktemp("demo")
-    out = tmp_path / "demo-out"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}  # no token anywhere
+#: someone else's files and folders in the demo's output folder and in its images/
+#: (path -> content; a folder ends with /): the demo leaves them as they were
+FOREIGN = {"photo.jpg": b"mine", "notes/todo.txt": b"keep", "tapp.sqlite3.bak": b"old",
+           "images/photo.jpg": b"me", "images/holiday/001-beach.jpg": b"sun",
+           "images/empty/": b""}
+
+
+def place_foreign(out: Path) -> None:
+    for name, data in FOREIGN.items():
+        path = out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if name.endswith("/"):
+            path.mkdir()
+        else:
+            path.write_bytes(data)
+
+
+def foreign_unchanged(out: Path) -> bool:
+    return all((out / n).is_dir() if n.endswith("/") else (out / n).read_bytes() == data
+               for n, data in FOREIGN.items())
+
+
+def run_demo(out: Path, deals: int) -> DemoRun:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(out.parent)}  # no token anywhere
     result = subprocess.run([sys.executable, "-m", "bot", "demo", "--out", str(out),
-                             "--deals", "2"], cwd=REPO, env=env, capture_output=True,
+                             "--deals", str(deals)], cwd=REPO, env=env, capture_output=True,
                             text=True, timeout=180, check=False)
     assert result.returncode == 0, result.stderr[-3000:]
     return DemoRun(out, result.stdout, (out / "transcript.txt").read_text(encoding="utf-8"))
 
 
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
+    out = tmp_path_factory.mktemp("demo") / "demo-out"
+    place_foreign(out)
+    return run_demo(out, deals=2)
+
+
+def demo_images(out: Path) -> list[Path]:
+    return sorted(p for p in (out / "images").iterdir() if re.match(r"\d{3}-", p.name))
+
+
 def test_the_demo_plays_every_variant(demo: DemoRun) -> None:
     lines = demo.stdout.splitlines()
     assert lines[0].startswith("played 4 tables")
+    # the computers' level, said: the demo's, and the bot's own default
+    said = "the computers play at level easy (the bot's default is normal; --level chooses)"
+    assert lines[1] == said and said in demo.transcript
+    assert all(" after 1 rated deals" not in line and "(s)" not in line for line in lines)
     tables = [line for line in lines if line.strip().startswith("table ")]
     assert [t.split("(")[1].split(",")[0] for t in tables] == [
         "zuger", "tapp1879", "dapp", "wuerttemberg"]
@@ -68,7 +102,7 @@ def test_the_demo_plays_every_variant(demo: DemoRun) -> None:
     # her live panel carries alice from action to action: she never opens My hand
     assert "alice clicks [My hand]" not in transcript
     assert transcript.count("(alice's private panel shows her turn: she acts there)") > 20
-    images = sorted((demo.out / "images").iterdir())
+    images = demo_images(demo.out)
     kinds = {p.name.split("-", 1)[1] for p in images}
     assert {"table.jpg", "hand.jpg", "result.jpg"} <= kinds
     assert all(p.read_bytes()[:3] == b"\xff\xd8\xff" for p in images)
@@ -169,3 +203,20 @@ def test_the_demo_database_goes_to_postgresql_and_back(demo: DemoRun, pg_server:
                                     tmp_path / "back.sqlite3"))
     assert checks[0] == checks[1] == checks[2]
     assert checks[0].startswith("checked ") and checks[0].endswith(" settled deals: OK\n")
+
+
+def test_the_demo_leaves_other_files_as_they_were_and_replaces_its_own(demo: DemoRun) -> None:
+    """A rerun in the same folder replaces the earlier run's output, and only that.
+    (Last in the module: it reruns the demo in the folder the other tests read.)"""
+    out = demo.out
+    assert foreign_unchanged(out)
+    first = demo_images(out)
+    again = run_demo(out, deals=1)
+    assert foreign_unchanged(out)
+    images = demo_images(out)
+    shown = int(again.stdout.split("; ")[1].split()[0])  # "...; N images and ..."
+    assert len(images) == shown < len(first)  # the earlier run's images are gone
+    assert "Deal 2: result" not in again.transcript  # a transcript of this run
+    listed = set((out / ".tapp-demo").read_text().splitlines()[1:])
+    assert {f"images/{p.name}" for p in images} | {"transcript.txt", "tapp.sqlite3"} <= listed
+    assert not any(name.rstrip("/") in listed for name in FOREIGN)

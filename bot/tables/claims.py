@@ -76,6 +76,7 @@ class Claims:
             claimed = ClaimKind(kind)
         except ValueError:
             raise Refused("error.unknown_action") from None
+        require_placed(live)  # (before anything changes; again under the lock)
         await self.availability.present(live, user_id)
         core = self.core
         async with live.lock:
@@ -108,6 +109,7 @@ class Claims:
     async def decide(self, live: LiveTable, user_id: int, accept: bool,
                      stamp: Stamp | None = None) -> tuple[ClaimOutcome, HandContext]:
         """Another player accepts or refuses the claim put to them."""
+        require_placed(live)  # (before anything changes; again under the lock)
         await self.availability.present(live, user_id)
         core = self.core
         async with live.lock:

@@ -35,6 +35,7 @@ from .live import LiveTable
 from .lobby import Lobby
 from .outcomes import EndOutcome
 from .places import Places
+from .registry import TableRegistry
 from .state import HandContext
 
 
@@ -49,13 +50,14 @@ class ActOutcome:
 
 class Play:
     """A member's hand and actions, and ending a table. Given the tables' pipeline
-    (``core``), the stored tables, the lobby (a member who timed out comes back), the
-    members' availability (one away by their own choice is back when they act) and the
-    tables' places (a suspended table ends there)."""
+    (``core``), the live tables, the stored tables, the lobby (a member who timed out
+    comes back), the members' availability (one away by their own choice is back when
+    they act) and the tables' places (a suspended table ends there)."""
 
-    def __init__(self, core: TableCore, *, tables: Tables, lobby: Lobby,
-                 availability: Availability, places: Places) -> None:
+    def __init__(self, core: TableCore, *, registry: TableRegistry, tables: Tables,
+                 lobby: Lobby, availability: Availability, places: Places) -> None:
         self.core = core
+        self.registry = registry
         self.tables = tables
         self.lobby = lobby
         self.availability = availability
@@ -105,6 +107,7 @@ class Play:
         the click is stale and nothing changes. The display is told the member's hand
         as soon as the engine took the action, while it is being stored (the answer's
         picture can be drawn meanwhile: see :meth:`TableCore.commit`)."""
+        require_placed(live)  # (before anything changes; again under the lock)
         await self.availability.present(live, user_id)
         core = self.core
         async with live.lock:
@@ -176,7 +179,7 @@ class Play:
                     core.publish(live)
                     return EndOutcome.VOTED
             session.request_end()
-            await core.registry.write(live, self.tables.save_session(table_id, session))
+            await self.registry.write(live, self.tables.save_session(table_id, session))
             await core.after_change(live, Changes())
             return EndOutcome.REQUESTED if is_host else EndOutcome.VOTE_PASSED
 

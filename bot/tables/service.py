@@ -68,7 +68,7 @@ class TableService:
         #: tables whose place on Discord went (see :mod:`.places`)
         self.places = Places(core, registry=registry, tables=tables, settings=settings,
                              scheduler=timers, display=display)
-        self.play = Play(core, tables=tables, lobby=self.lobby,
+        self.play = Play(core, registry=registry, tables=tables, lobby=self.lobby,
                          availability=self.availability, places=self.places)
         self.claims = Claims(core, registry=registry, claims=store.claims,
                              settings=settings, scheduler=timers,

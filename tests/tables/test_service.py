@@ -31,6 +31,7 @@ from bot.tables.errors import (
     StaleClick,
     TableError,
     TableFull,
+    TableSuspended,
 )
 from bot.tables.outcomes import LeaveOutcome
 from bot.tables.timeouts import TimerNotice
@@ -403,3 +404,31 @@ async def test_the_display_is_told_a_members_action_before_it_is_stored(store: S
     assert who == user and hand.seat == actor and hand.view == outcome.hand.view
     # a computer's action is nobody's answer: stored, never told
     assert display.moments.count("stored") > display.moments.count("told")
+
+
+async def test_a_suspended_table_refuses_every_change_handed_to_its_units(store: Store) -> None:
+    """The live table is found once per click and handed on: a unit handed a suspended
+    table refuses every change (as finding it refused it), and the display is told of the
+    suspension and the resumption."""
+    svc, display = service(store)
+    tid = await started(svc, members=2)
+    live = await svc.table(tid)
+    deal = live.deal
+    assert deal is not None
+    actor = deal.view(0).actor
+    assert actor is not None
+    user, ply = live.seats[actor].user_id or 0, deal.ply
+    token = deal.legal_actions(actor)[0].token
+    assert await svc.places.suspend(tid, "no_permission")
+    assert display.places == [(tid, "no_permission")] and tid in display.suspended
+    with pytest.raises(TableSuspended):
+        await svc.play.act(live, user, token, live.stamp)
+    with pytest.raises(TableSuspended):
+        await svc.claims.claim(live, user, "all", live.stamp)
+    with pytest.raises(TableSuspended):
+        await svc.lobby.leave(live, user)
+    assert deal.ply == ply and live.seats[actor].user_id == user
+    assert await svc.places.resume(tid)
+    assert display.places[-1] == (tid, None) and tid not in display.suspended
+    outcome = await svc.play.act(live, user, token, live.stamp)  # it plays on
+    assert outcome.action.token == token

@@ -25,7 +25,7 @@ with its chips settled, as the host's ``/tapp end now:true`` does.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from bot.store import Arming, StoreError, TableRow, TableStatus
 from bot.store.settings import SettingsStore
@@ -44,7 +44,6 @@ log = logging.getLogger(__name__)
 CHANNEL_GONE, BOT_REMOVED, NO_PERMISSION = "channel_gone", "bot_removed", "no_permission"
 REASONS = (CHANNEL_GONE, BOT_REMOVED, NO_PERMISSION)
 
-Judge = Callable[[TableRow], str | None]
 
 
 class Places:
@@ -124,11 +123,19 @@ class Places:
             await self.suspend(live.table_id, BOT_REMOVED)
 
     # -- the place may be back ------------------------------------------------------------
-    async def review(self, guild_id: int | None, judge: Judge) -> None:
-        """Judge every open table of the server (every server: None) by ``judge``:
+    def to_review(self, guild_id: int | None) -> list[TableRow]:
+        """The open tables of the server (every server: None), for the caller to judge
+        where each lives now (see :meth:`review`)."""
+        return [live.row for live in self._open(
+            lambda lv: guild_id is None or lv.row.guild_id == guild_id)]
+
+    async def review(self, verdicts: Mapping[int, str | None]) -> None:
+        """Each table's verdict on its place (why it went, or None: it is there):
         suspend those whose place went, resume those whose place is back."""
-        for live in self._open(lambda lv: guild_id is None or lv.row.guild_id == guild_id):
-            reason = judge(live.row)
+        for table_id, reason in verdicts.items():
+            live = self.registry.peek(table_id)
+            if live is None or not live.status.is_open:
+                continue
             if reason is None and live.suspended not in (None, CHANNEL_GONE):
                 await self.resume(live.table_id)
             elif reason is not None and live.suspended is None:

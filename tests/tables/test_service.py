@@ -432,3 +432,24 @@ async def test_a_suspended_table_refuses_every_change_handed_to_its_units(store:
     assert display.places[-1] == (tid, None) and tid not in display.suspended
     outcome = await svc.play.act(live, user, token, live.stamp)  # it plays on
     assert outcome.action.token == token
+
+
+async def test_the_places_review_goes_by_the_verdicts_it_is_handed(store: Store) -> None:
+    """The cog judges the rows the service lists and hands down its verdicts (no judge
+    function travels into the service): a place gone suspends, a place back resumes; a
+    deleted channel never comes back."""
+    svc, display = service(store)
+    tid = await started(svc, members=2)
+    other = await started(svc, members=2, channel_id=3)
+    rows = svc.places.to_review(1)
+    assert sorted(r.table_id for r in rows) == sorted([tid, other])
+    assert svc.places.to_review(2) == []  # another server's
+    await svc.places.review({tid: "no_permission", other: None})
+    live, elsewhere = await svc.table(tid, suspended=True), await svc.table(other)
+    assert live.suspended == "no_permission" and elsewhere.suspended is None
+    assert display.places == [(tid, "no_permission")]
+    await svc.places.review({tid: None})
+    assert live.suspended is None and display.places[-1] == (tid, None)
+    await svc.places.suspend(other, "channel_gone")
+    await svc.places.review({other: None})
+    assert elsewhere.suspended == "channel_gone"

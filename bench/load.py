@@ -276,10 +276,10 @@ async def _bot_idle(bot: TappBot) -> None:
     tables, display = bot.tables, bot.display
     assert tables is not None and display is not None
     for _ in range(100):
-        await tables.wait_idle()
+        await tables.computers.wait_idle()
         await display.idle()
         await asyncio.sleep(0.2)
-        if tables.is_idle() and display.is_idle():
+        if tables.computers.is_idle() and display.is_idle():
             return
 
 

@@ -40,8 +40,8 @@ class TableCog(TappCog):
         channel: Any = interaction.channel
         parent_id = getattr(channel, "parent_id", None)
         assert interaction.channel_id is not None
-        return self.tables.find(interaction.guild_id, interaction.channel_id,
-                                interaction.user.id, parent_id)
+        return self.tables.registry.find(interaction.guild_id, interaction.channel_id,
+                                         interaction.user.id, parent_id)
 
     @staticmethod
     async def send_hand(answer: Answer, ctx: Context, hand: HandContext,

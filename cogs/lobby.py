@@ -94,7 +94,7 @@ class Lobby(TableCog):
             await ctx.tell(missing_text(missing, lang, interaction.channel_id))
             return
         in_thread = False if isinstance(channel, discord.Thread) else None
-        created = await self.tables.create_table(
+        created = await self.tables.lobby.create_table(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=interaction.user.display_name,
             variant=variant, options=given(options), settings=own,
@@ -120,7 +120,7 @@ class Lobby(TableCog):
         except discord.HTTPException:
             log.warning("no thread for table %d; it lives in the channel", created.table_id)
         thread_id = thread.id if thread is not None else None
-        if not await self.tables.place(created.table_id, thread_id) and thread:
+        if not await self.tables.lobby.place(created.table_id, thread_id) and thread:
             with contextlib.suppress(discord.HTTPException):  # not the table's: no use
                 await thread.delete()
 
@@ -139,7 +139,7 @@ class Lobby(TableCog):
     @app_commands.command(name="leave", description=t("cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
-        outcome = await self.tables.leave(live.table_id, interaction.user.id)
+        outcome = await self.tables.lobby.leave(live, interaction.user.id)
         ctx = Context(interaction)
         await ctx.tell(ctx.text(outcome))
 
@@ -150,18 +150,19 @@ class Lobby(TableCog):
             table_id = self.here(interaction).table_id
         except NoTableHere:  # a table paused after an error is not live: its host may end it
             assert interaction.channel_id is not None
-            broken = await self.tables.broken_in(interaction.guild_id, interaction.channel_id)
+            broken = await self.tables.records.broken_in(interaction.guild_id,
+                                                         interaction.channel_id)
             if broken is None:
                 raise
             table_id = broken
-        outcome = await self.tables.end(table_id, interaction.user.id, now=now)
+        outcome = await self.tables.play.end(table_id, interaction.user.id, now=now)
         ctx = Context(interaction)
         await ctx.tell(ctx.text(outcome))
 
     @app_commands.command(name="table", description=t("cmd.table"))
     async def table(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
-        await self.tables.repost(live.table_id)
+        await self.tables.places.repost(live)
         ctx = Context(interaction)
         await ctx.tell(ctx.text("notice.reposted"))
 

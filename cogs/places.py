@@ -27,8 +27,12 @@ class Places(TableCog):
         return problem(self.bot.get_guild(row.guild_id), row)
 
     async def review(self, guild_id: int | None) -> None:
+        """The server's (every server's) open tables judged by where they live now, from
+        discord.py's cache; the service suspends or resumes them by the verdicts."""
         if self.bot.tables is not None:
-            await self.tables.places.review(guild_id, self.judge)
+            places = self.tables.places
+            await places.review({row.table_id: self.judge(row)
+                                 for row in places.to_review(guild_id)})
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:

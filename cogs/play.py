@@ -85,7 +85,7 @@ class Play(TableCog):
         live = self.here(interaction)
         ctx = Context(interaction)
         async with self.display.answer(interaction, table_id=live.table_id) as answer:
-            outcome = await self.tables.act(live.table_id, interaction.user.id, token)
+            outcome = await self.tables.play.act(live, interaction.user.id, token)
             words = ctx.words(live.variant, live.style)
             await self.send_hand(answer, ctx, outcome.hand, words.done(outcome.action),
                                  words=words, after_action=True)
@@ -103,7 +103,7 @@ class Play(TableCog):
         autocomplete, the argument, or its label); refused if none."""
         live = self.here(interaction)
         words = Context(interaction).words(live.variant, live.style)
-        legal = self.tables.choices(live, interaction.user.id, kinds)
+        legal = self.tables.play.choices(live, interaction.user.id, kinds)
         wanted = text.strip().casefold()
         for action in legal:
             names = {action.token, action.argument or "", words.action(action)}
@@ -121,7 +121,7 @@ class Play(TableCog):
         """The caller's legal actions of ``kinds`` that match what they typed so far."""
         try:
             live = self.here(interaction)
-            legal = self.tables.choices(live, interaction.user.id, kinds)
+            legal = self.tables.play.choices(live, interaction.user.id, kinds)
         except TappError:
             return []
         words = Context(interaction).words(live.variant, live.style)
@@ -139,7 +139,7 @@ class Play(TableCog):
     async def hand(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
         async with self.display.answer(interaction) as answer:
-            hand = await self.tables.hand(live, interaction.user.id)
+            hand = await self.tables.play.hand(live, interaction.user.id)
             await self.send_hand(answer, Context(interaction), hand)
 
     @app_commands.command(name="bid", description=t("cmd.bid"))
@@ -172,7 +172,7 @@ class Play(TableCog):
         the hand shows them (``A♥ 10♥``), the value in record notation (``AH TH``)."""
         try:
             live = self.here(interaction)
-            legal = self.tables.choices(live, interaction.user.id, (ActionType.DISCARD,))
+            legal = self.tables.play.choices(live, interaction.user.id, (ActionType.DISCARD,))
             seat = live.seat_of(interaction.user.id)
             deal = live.deal
         except TappError:

@@ -75,7 +75,7 @@ class Rules(TableCog):
             except NoTableHere:
                 if interaction.guild_id is None:
                     raise NoTableHere("error.no_table_for_rules") from None
-                variant = await self.tables.server_variant(interaction.guild_id)
+                variant = await self.tables.records.server_variant(interaction.guild_id)
         await send_rules(Context(interaction), variant)
 
     @commands.Cog.listener(f"on_{EVENT}")

@@ -25,11 +25,10 @@ from bot.display.table_messages import hands_message, last_trick_message
 from bot.engine import TappError
 from bot.i18n import t
 from bot.review.ids import EVENT as REVIEW_EVENT
-from bot.tables import ComponentId, Stamp
+from bot.tables import ComponentId, LiveTable, Stamp
 from bot.tables.ids import WATCH_VERBS
 from bot.tables.spectators import watched_seat
-from bot.tables.state import HandContext
-from bot.ui.hand_messages import hand_image
+from bot.tables.watching import spectate
 
 from .base import TableCog
 from .group import add_tapp_cog
@@ -39,13 +38,15 @@ log = logging.getLogger(__name__)
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Click:
-    """A click on a table component, as the handlers take it."""
+    """A click on a table component, as the handlers take it (with the live table it is
+    about, found once)."""
 
     ctx: Context
     answer: Answer
     cid: ComponentId
     values: list[str]
     on_private: bool  # on the member's own (ephemeral) panel: the answer edits it
+    live: LiveTable
 
     @property
     def interaction(self) -> discord.Interaction:
@@ -96,35 +97,36 @@ class Table(TableCog):
     async def _route(self, ctx: Context, answer: Answer, cid: ComponentId,
                      values: list[str], on_private: bool) -> None:
         interaction = ctx.interaction
-        click = Click(ctx, answer, cid, values, on_private)
         verb = cid.token if cid.is_verb else None
         if verb == "hands" and cid.stamp is not None:  # (also of a table closed since)
-            await self._hands(click, cid.stamp)
+            await self._hands(ctx, answer, cid.table_id, cid.stamp)
             return
         if verb == "review" and cid.stamp is not None:  # the review cog answers
             interaction.client.dispatch(REVIEW_EVENT, interaction, cid.table_id, cid.stamp.deal)
             return
         # not another server's; a suspended table may only be ended
-        await self.tables.table_in(cid.table_id, interaction.guild_id, suspended=verb == "end")
+        live = await self.tables.table_in(cid.table_id, interaction.guild_id,
+                                          suspended=verb == "end")
+        click = Click(ctx, answer, cid, values, on_private, live)
         handler = VERB_HANDLERS.get(verb) if verb is not None else None
         await (handler or Table._act)(self, click)
 
-    async def _hands(self, c: Click, stamp: Stamp) -> None:
-        done = await self.tables.finished_deal(c.table_id, c.interaction.guild_id, stamp.deal)
+    async def _hands(self, ctx: Context, answer: Answer, table_id: int, stamp: Stamp) -> None:
+        done = await self.tables.records.finished_deal(table_id, ctx.interaction.guild_id,
+                                                       stamp.deal)
         model = hands_message(done.view, done.number, done.names,
-                              c.ctx.words(done.view.variant, done.style),
-                              done.style, c.lang)
-        await c.answer.send(model, table_id=c.table_id, kind=MessageKind.HANDS, seat=None,
-                            stamp=stamp, update=False)
+                              ctx.words(done.view.variant, done.style),
+                              done.style, ctx.language)
+        await answer.send(model, table_id=table_id, kind=MessageKind.HANDS, seat=None,
+                          stamp=stamp, update=False)
 
     async def _hand(self, c: Click) -> None:
-        live = await self.tables.table(c.table_id)
-        await self.send_hand(c.answer, c.ctx, await self.tables.hand(live, c.user.id),
+        await self.send_hand(c.answer, c.ctx, await self.tables.play.hand(c.live, c.user.id),
                              update=False)
 
     async def _last(self, c: Click) -> None:
-        live = await self.tables.table(c.table_id)
-        ctx = self.tables.last_trick(live)
+        live = c.live
+        ctx = self.tables.play.last_trick(live)
         words = c.ctx.words(live.variant, live.style)
         model = last_trick_message(ctx.view, ctx.names, words, ctx.style, c.lang)
         await c.answer.send(model, table_id=c.table_id, kind=MessageKind.LAST_TRICK,
@@ -133,8 +135,8 @@ class Table(TableCog):
     async def _watch(self, c: Click) -> None:
         """A member not seated follows a seat's hand, one trick behind (a new private
         panel from the table message; a seat's button on it turns the panel in place)."""
-        live = await self.tables.table(c.table_id)
-        shown = self.tables.spectate(live, c.user.id, watched_seat(c.cid.token))
+        live = c.live
+        shown = spectate(live, c.user.id, watched_seat(c.cid.token))
         model = spectator_panel(shown, c.ctx.words(live.variant, live.style))
         stamp = live.stamp
         await c.answer.send(model, table_id=c.table_id, kind=MessageKind.SPECTATE, seat=None,
@@ -143,27 +145,26 @@ class Table(TableCog):
             self.display.hold_spectator(c.interaction, shown, stamp)
 
     async def _rules(self, c: Click) -> None:  # the rules cog answers, with its pages
-        live = await self.tables.table(c.table_id)
-        c.interaction.client.dispatch(RULES_EVENT, c.interaction, live.variant)
+        c.interaction.client.dispatch(RULES_EVENT, c.interaction, c.live.variant)
 
     async def _join(self, c: Click) -> None:
-        seat = await self.tables.join(c.table_id, c.user.id, c.user.display_name)
+        seat = await self.tables.lobby.join(c.live, c.user.id, c.user.display_name)
         joined = t("notice.joined", c.lang, n=seat + 1)
         await c.answer.text(joined, table_id=c.table_id)
         self.display.hold_panel(c.interaction, c.table_id, seat, joined)  # their hand
         await self._add_to_thread(c.interaction, c.user)
 
     async def _leave(self, c: Click) -> None:
-        outcome = await self.tables.leave(c.table_id, c.user.id)
+        outcome = await self.tables.lobby.leave(c.live, c.user.id)
         await c.answer.text(t(outcome, c.lang), table_id=c.table_id)
 
     async def _computer(self, c: Click) -> None:
-        seat = await self.tables.add_computer(c.table_id, c.user.id)
+        seat = await self.tables.lobby.add_computer(c.live, c.user.id)
         await c.answer.text(t("notice.computer", c.lang, n=seat + 1), table_id=c.table_id)
 
     async def _start(self, c: Click) -> None:
-        await self.tables.start(c.table_id, c.user.id)
-        host_seat = (await self.tables.table(c.table_id)).seat_of(c.user.id)
+        await self.tables.lobby.start(c.live, c.user.id)
+        host_seat = c.live.seat_of(c.user.id)
         # a seated host's answer becomes their panel, which shows the hand below it
         started = t("notice.started" if host_seat is None else "notice.started.seated",
                     c.lang)
@@ -172,22 +173,22 @@ class Table(TableCog):
             self.display.hold_panel(c.interaction, c.table_id, host_seat, started)
 
     async def _cancel(self, c: Click) -> None:
-        await self.tables.cancel(c.table_id, c.user.id)
+        await self.tables.lobby.cancel(c.live, c.user.id)
         await c.answer.text(t("end.cancelled", c.lang), table_id=c.table_id)
 
     async def _end(self, c: Click) -> None:
-        outcome = await self.tables.end(c.table_id, c.user.id)
+        outcome = await self.tables.play.end_live(c.live, c.user.id)
         await c.answer.text(t(outcome, c.lang), table_id=c.table_id)
 
     async def _claim(self, c: Click) -> None:
         kind = c.cid.token[len("claim."):]
-        key, hand = await self.tables.claim(c.table_id, c.user.id, kind, c.cid.stamp)
+        key, hand = await self.tables.claims.claim(c.live, c.user.id, kind, c.cid.stamp)
         await self.send_hand(c.answer, c.ctx, hand, t(key, c.lang),
                              update=c.on_private, after_action=True)
 
     async def _decide_claim(self, c: Click) -> None:
         accept = c.cid.token == "claim.yes"
-        key, hand = await self.tables.decide_claim(c.table_id, c.user.id, accept, c.cid.stamp)
+        key, hand = await self.tables.claims.decide(c.live, c.user.id, accept, c.cid.stamp)
         await self.send_hand(c.answer, c.ctx, hand, t(key, c.lang),
                              update=c.on_private, after_action=True)
 
@@ -195,13 +196,9 @@ class Table(TableCog):
         """A game action: its token, or a select's kind with the values chosen."""
         kind = c.cid.pick_kind
         token = c.cid.token if kind is None else f"{kind}:{'.'.join(c.values)}"
-        lang = c.lang
-
-        def taken(hand: HandContext) -> None:  # the answer's picture, while it is stored
-            self.display.begin_image(hand_image(hand, lang, after_action=True))
-
-        outcome = await self.tables.act(c.table_id, c.user.id, token, c.cid.stamp,
-                                        applied=taken)
+        # the display draws the answer's picture while the action is stored (see
+        # Display.taken): this answer (c.answer) waits for it
+        outcome = await self.tables.play.act(c.live, c.user.id, token, c.cid.stamp)
         words = c.ctx.words(outcome.hand.view.variant, outcome.hand.style)
         await self.send_hand(c.answer, c.ctx, outcome.hand, words.done(outcome.action),
                              update=c.on_private, words=words, after_action=True)

@@ -33,6 +33,7 @@ from bot.connection.options import check_choices, refusal
 from bot.connection.pacing import GlobalPace, pace_line, pace_requests
 from bot.daily import DailyConfig, DailyService
 from bot.display import Display
+from bot.display.duties import converge
 from bot.engine import TappError
 from bot.i18n import plural
 from bot.i18n.translator import Translator
@@ -40,7 +41,6 @@ from bot.ops.metrics import BotMetrics
 from bot.ops.server import OpsServer
 from bot.store import Store as SQLiteStore
 from bot.tables import TableConfig, TableService
-from bot.tables.duties import converge
 from bot.tables.scheduler import Scheduler
 from bot.ui.component import KeyedItem
 from bot.ui.rendering import Renderer
@@ -177,16 +177,14 @@ class TappBot(commands.Bot):
             # a process running some shards does only its own servers' work (bot.connection.shards)
             self.store.limit_to(self.settings.shards.scope)
             config = self._table_config
+            # the display finds the table service on the bot (``host``) when Discord
+            # takes a table's place away; the service tells the display what changed
             self.display = Display(self, self.store, clock=config.clock, sleep=config.sleep,
                                    observers=config.observers,
                                    images=Renderer(self.settings.render_processes),
-                                   budget=self.budget, offset=self.offset)
+                                   budget=self.budget, offset=self.offset, host=self)
             await self.display.start()
             self.tables = TableService(self.store, self.display, config)
-            troubles, places = self.display.troubles, self.tables.places
-            troubles.on_thread_locked = self.tables.leave_thread
-            troubles.on_place_gone, troubles.on_thread_gone = places.suspend, places.thread_gone
-            places.on_change = troubles.suspended
             self.timers = self.tables.timers
             self.daily = DailyService(self.store, self._daily_config, clock=config.clock,
                                       level=config.computer_level)
@@ -204,7 +202,7 @@ class TappBot(commands.Bot):
         else:  # one process syncs for all: the others would only race it
             log.info("commands are synced by the process running shard 0, not this one")
         if self.tables is not None and self.display is not None and self.database is not None:
-            resumed = await self.tables.resume()
+            resumed = await self.tables.restart.resume()
             log.info("%s", plural("log.resumed", resumed))
             await converge(self.display, self.database)
         if self.timers is not None:

@@ -64,7 +64,7 @@ async def table_thread(sandbox: Sandbox, bot: TappBot, channel: Channel,
     assert tables is not None
     for _ in range(1000):
         threads = sandbox.threads(channel)
-        if len(threads) > before and tables.located_in(threads[-1].id) is not None:
+        if len(threads) > before and tables.registry.located_in(threads[-1].id) is not None:
             break
         await asyncio.sleep(0.01)
     return sandbox.threads(channel)[-1]
@@ -187,10 +187,10 @@ class Demo:
         tables, display = bot.tables, bot.display
         assert tables is not None and display is not None
         while True:
-            await tables.wait_idle()
+            await tables.computers.wait_idle()
             await display.idle()
             await sandbox.settle()
-            if tables.is_idle() and display.is_idle():
+            if tables.computers.is_idle() and display.is_idle():
                 return
 
     async def play_table(self, sandbox: Sandbox, bot: TappBot, channel: Any, alice: Actor,
@@ -202,7 +202,7 @@ class Demo:
         before = len(sandbox.threads(channel))
         await alice.slash(channel, "/tapp new", variant=variant, **options)
         thread = await table_thread(sandbox, bot, channel, before)
-        live = bot.tables.located_in(thread.id)
+        live = bot.tables.registry.located_in(thread.id)
         assert live is not None
         await self.quiet(sandbox, bot)
         table_id = live.table_id
@@ -222,7 +222,7 @@ class Demo:
         recorder.capture()
         ended = False
         for _ in range(2000):
-            live = bot.tables.peek(table_id)
+            live = bot.tables.registry.peek(table_id)
             if live is None:
                 break
             if not self.reviewed and live.session is not None and live.session.deals_played:
@@ -243,7 +243,7 @@ class Demo:
             if deal is None or seat is None or deal.view(seat).actor != seat:
                 await self.quiet(sandbox, bot)
                 recorder.capture()
-                if bot.tables.peek(table_id) is live and live.deal is deal and (
+                if bot.tables.registry.peek(table_id) is live and live.deal is deal and (
                         deal is None or deal.view(0).actor != seat):
                     raise RuntimeError("the demo table is stuck")
                 continue

@@ -41,21 +41,27 @@ class Answer(Deferring):
         self.display = display
         self.table_id = table_id
         self._held: LivePanel | None = None
+        self._answering = contextlib.ExitStack()
 
     async def __aenter__(self) -> Answer:
         """With a ``table_id``: the member's live panel there is not edited by the display
         while this answer is being worked out (it shows its own moment, then the display
-        moves it on)."""
+        moves it on), and the picture of their hand after their action starts drawing
+        as soon as the table service took it (:meth:`Display.taken`)."""
         if self.table_id is not None:
             held = self.display.panels.get(self.table_id, self.interaction.user.id)
             if held is not None:
                 await held.lock.acquire()
                 self._held = held
+            self._answering.enter_context(self.display.answering(
+                self.table_id, self.interaction.user.id,
+                member_language(self.interaction)))
         self.start_timer()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         self._stop_timer()
+        self._answering.close()
         if self._held is not None:
             self._held.lock.release()
             self._held = None

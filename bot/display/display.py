@@ -21,7 +21,7 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 
 import discord
 
@@ -31,12 +31,13 @@ from bot.connection.invalid_budget import InvalidBudget
 from bot.i18n.words import Words
 from bot.store import Store, TableRow, TableStatus
 from bot.tables.ids import Stamp
-from bot.tables.state import DealOver, TableEvent, TablePaused, TableState
+from bot.tables.state import DealOver, HandContext, TableEvent, TablePaused, TableState
 from bot.tables.timeouts import TimerNotice
 from bot.tables.watching import Spectated
+from bot.ui.hand_messages import hand_image
 from bot.ui.outgoing import Outgoing
 from bot.ui.rendering import Renderer
-from bot.ui.specs import ImageSpec, MessageModel
+from bot.ui.specs import MessageModel
 
 from .admission import Gate
 from .answers import Answer
@@ -48,7 +49,7 @@ from .public import PublicMessages, Sleep, banned_for, transient
 from .spectator_follow import SpectatorPanel, SpectatorPanels
 from .table_messages import lobby_message, table_message, turn_ping
 from .table_notices import TableNotices
-from .thread_trouble import Troubles
+from .thread_trouble import TableHost, Troubles
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ class Display:
                  sleep: Sleep = asyncio.sleep,
                  observers: Iterable[Observer] = (),
                  images: Renderer | None = None, budget: InvalidBudget | None = None,
-                 offset: ClockOffset | None = None) -> None:
+                 offset: ClockOffset | None = None, host: TableHost | None = None) -> None:
         self.client = client
         #: the invalid-request budget: while strained, optional traffic stops
         self.budget = budget or InvalidBudget()
@@ -80,7 +81,7 @@ class Display:
         self.public = PublicMessages(client, store, outgoing=self.outgoing,
                                      disclose=self.disclose, clock=clock, sleep=sleep)
         #: locked threads and missing permissions (see :mod:`.thread_trouble`)
-        self.troubles = Troubles(client, store)
+        self.troubles = Troubles(client, store, host)
         self.panels = Panels(clock)
         self.follower = PanelFollower(self.panels, self.outgoing, self.disclose)
         self.notices = TableNotices(self.public, store, self._lasting, self.follower,
@@ -90,6 +91,8 @@ class Display:
         #: spectators' panels (tables that allow them), edited once a trick
         self.spectators = SpectatorPanels(self.outgoing, self.disclose, clock)
         self._workers: dict[int, Worker] = {}
+        #: the languages of the answers being worked out, by (table, member)
+        self._answering: dict[tuple[int, int], list[str]] = {}
         #: pauses before trying a refused update again (then it is given up and logged)
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
 
@@ -111,11 +114,29 @@ class Display:
             image = await self.images.render(model.image, holder=holder, urgent=urgent)
         return Outgoing.of(model, image)
 
-    def begin_image(self, spec: ImageSpec | None) -> None:
-        """Start drawing an answer's image before the answer is ready to send (while the
-        action behind it is being stored): see :meth:`Renderer.begin`."""
+    def taken(self, user_id: int, hand: HandContext) -> None:
+        """The table service took the member's action (it is being stored): the picture
+        their answer will show (``hand``, in the language of the answer being worked
+        out) starts drawing now (see :meth:`Renderer.begin`)."""
+        languages = self._answering.get((hand.table_id, user_id))
+        if not languages:  # nobody waits for an answer (a tool, a test)
+            return
+        spec = hand_image(hand, languages[-1], after_action=True)
         if spec is not None:
             self.images.begin(spec)
+
+    @contextlib.contextmanager
+    def answering(self, table_id: int, user_id: int, language: str) -> Iterator[None]:
+        """An answer to the member at the table is being worked out, in ``language``."""
+        key = (table_id, user_id)
+        self._answering.setdefault(key, []).append(language)
+        try:
+            yield
+        finally:
+            languages = self._answering[key]
+            languages.remove(language)
+            if not languages:
+                del self._answering[key]
 
     # -- the public side: one worker per table ---------------------------------------------
     def update(self, state: TableState, events: Sequence[TableEvent] = (), *,
@@ -152,6 +173,11 @@ class Display:
 
     def resume(self, table_id: int) -> None:
         self.suspended.discard(table_id)
+
+    async def place_changed(self, table_id: int, reason: str | None) -> None:
+        """A table was suspended (``reason``) or resumed (None): see
+        :meth:`Troubles.suspended`."""
+        await self.troubles.suspended(table_id, reason)
 
     def _worker(self, table_id: int) -> Worker:
         return self._workers.setdefault(table_id, Worker())

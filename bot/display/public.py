@@ -5,7 +5,7 @@ for); turn pings, deal results and the closing summary are posted. Whatever the 
 posts is recorded before anything else happens, and whatever it must delete (an old
 ping, a table message posted anew) stays *owed* in the store until Discord confirmed the
 deletion: a deletion Discord refused for now is done at the next update of the table,
-or after a restart (:func:`bot.tables.duties.converge`). A table closed while Discord
+or after a restart (:func:`bot.display.duties.converge`). A table closed while Discord
 refused the closing edit is closed again later the same way, so every public message
 converges to the table's stored state.
 """

@@ -19,8 +19,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -72,19 +71,45 @@ async def archive(client: discord.Client, table_id: int, thread_id: int) -> None
         log.info("table %d: its thread could not be archived (%s)", table_id, error)
 
 
-class Troubles:
-    """The display's answers to Discord's lasting refusals (see the module docstring)."""
+class PlaceKeeper(Protocol):
+    """What the display asks of the table service when a table's place goes (see
+    :class:`bot.tables.places.Places`)."""
 
-    def __init__(self, client: discord.Client, store: Store) -> None:
+    async def leave_thread(self, table_id: int) -> None: ...
+
+    async def suspend(self, table_id: int, reason: str) -> bool: ...
+
+    async def thread_gone(self, thread_id: int) -> list[int]: ...
+
+
+class HasPlaces(Protocol):
+    @property
+    def places(self) -> PlaceKeeper: ...
+
+
+class TableHost(Protocol):
+    """Who holds the table service (the bot: it builds the service on the display, so the
+    display finds the service there when it needs it, after start-up)."""
+
+    @property
+    def tables(self) -> HasPlaces | None: ...
+
+
+class Troubles:
+    """The display's answers to Discord's lasting refusals (see the module docstring).
+    ``host`` holds the table service that moves and suspends tables (None: only the
+    store is told that a table left its thread; nothing is suspended)."""
+
+    def __init__(self, client: discord.Client, store: Store,
+                 host: TableHost | None = None) -> None:
         self.client = client
         self.store = store
-        #: the table service moves a table out of its locked thread (set by the bot)
-        self.on_thread_locked: Callable[[int], Awaitable[None]] | None = None
-        #: the table service suspends a table (its id, why) and moves tables out of a
-        #: deleted thread (its id)
-        self.on_place_gone: Callable[[int, str], Awaitable[bool]] | None = None
-        self.on_thread_gone: Callable[[int], Awaitable[list[int]]] | None = None
+        self.host = host
         self._told: set[int] = set()
+
+    def _places(self) -> PlaceKeeper | None:
+        tables = self.host.tables if self.host is not None else None
+        return tables.places if tables is not None else None
 
     async def handle(self, table_id: int, error: BaseException, language: str | None
                      ) -> bool:
@@ -110,8 +135,9 @@ class Troubles:
             await self._tell_forbidden(table_id, None if language == "auto" else language)
 
     async def _suspend(self, table_id: int, reason: str) -> None:
-        if self.on_place_gone is not None:
-            await self.on_place_gone(table_id, reason)
+        places = self._places()
+        if places is not None:
+            await places.suspend(table_id, reason)
 
     async def _gone(self, table_id: int, channel_id: int | None, language: str | None
                     ) -> bool:
@@ -121,8 +147,9 @@ class Troubles:
         thread_id = table.thread_id
         if thread_id is not None and channel_id in (thread_id, None) \
                 and self.client.get_channel(table.channel_id) is not None:
-            if self.on_thread_gone is not None:
-                await self.on_thread_gone(thread_id)
+            places = self._places()
+            if places is not None:
+                await places.thread_gone(thread_id)
             else:
                 await self.store.tables.set_thread(table_id, None)
             await self._say(table.channel_id, t("table.thread_gone", language))
@@ -133,8 +160,9 @@ class Troubles:
     async def _moved(self, table_id: int, thread_id: int, language: str | None) -> None:
         table = await self.store.tables.get(table_id)
         if table.thread_id == thread_id:
-            if self.on_thread_locked is not None:
-                await self.on_thread_locked(table_id)
+            places = self._places()
+            if places is not None:
+                await places.leave_thread(table_id)
             else:
                 await self.store.tables.set_thread(table_id, None)
         log.warning("table %d: its thread %d is locked; the table moves to channel %d",

@@ -118,7 +118,7 @@ class StateCollector(Collector):
                                    "is gone)", labels=["state"])
         counts = dict.fromkeys(("lobby", "playing", "suspended"), 0)
         service = self.bot.tables
-        for live in service.core.tables if service is not None else ():
+        for live in service.registry if service is not None else ():
             if not live.status.is_open:
                 continue
             counts["suspended" if live.suspended is not None else live.status.value] += 1

@@ -2,10 +2,11 @@
 players, timers, deal after deal. What it changes it hands to a display (the
 :class:`~.core.DisplayPort` it is given; the bot's is :class:`bot.display.Display`).
 
-The path of an action: cog → :meth:`TableService.act` (:mod:`.play`: lock, engine
-``apply``, store commit with the next turn's deadlines, :mod:`.core`) → the caller
-answers the player → the display shows the change → computer players take their turns
-(:mod:`.computers`).
+The path of an action: cog (finds the live table once) → :meth:`.play.Play.act` (lock,
+engine ``apply``, the display told the member's hand, store commit with the next turn's
+deadlines: :mod:`.core`) → the caller answers the player → the display shows the change
+→ computer players take their turns (:mod:`.computers`). Calls go down and return; what
+the service has to show it tells its :class:`~.core.DisplayPort`.
 """
 
 from .config import TableConfig

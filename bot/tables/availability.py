@@ -17,10 +17,10 @@ stored with the seat and ends with their own action or *My hand* (:mod:`.lobby`)
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.store import MemberTime, TableStatus
+from bot.store.member_times import MemberTimes
 
 from .arming import arming, turn_key
 from .live import LiveTable
@@ -38,12 +38,10 @@ from .state import Absence, AbsenceKind
 
 if TYPE_CHECKING:
     from .core import TableCore
+    from .lobby import Lobby
+    from .registry import TableRegistry
 
 log = logging.getLogger(__name__)
-
-#: a member who timed out plays their seat again (``Lobby.come_back``, under the lock)
-ComeBack = Callable[[LiveTable, int], Awaitable[None]]
-
 
 # -- one table --------------------------------------------------------------------------
 def away_seats(live: LiveTable, now: float) -> frozenset[int]:
@@ -112,12 +110,16 @@ class Availability:
     """A member sets their time zone, quiet hours and away period on a server; every open
     table of that server where they sit follows at once."""
 
-    def __init__(self, core: TableCore, come_back: ComeBack) -> None:
+    def __init__(self, core: TableCore, *, registry: TableRegistry, members: MemberTimes,
+                 lobby: Lobby) -> None:
         self.core = core
-        self._come_back = come_back
+        self.registry = registry
+        self.members = members
+        #: a member who timed out plays their seat again (:meth:`Lobby.come_back`)
+        self.lobby = lobby
 
     async def times(self, guild_id: int, user_id: int) -> MemberTime:
-        return await self.core.store.members.get(guild_id, user_id)
+        return await self.members.get(guild_id, user_id)
 
     async def set_quiet(self, guild_id: int, user_id: int, *, zone: str | None,
                         start: str, end: str) -> MemberTime:
@@ -161,7 +163,7 @@ class Availability:
                 seat = live.seat_of(user_id)
                 if seat is not None and live.status is TableStatus.PLAYING \
                         and live.seats[seat].away:
-                    await self._come_back(live, seat)
+                    await self.lobby.come_back(live, seat)
         return times
 
     async def present(self, live: LiveTable, user_id: int) -> None:
@@ -176,7 +178,7 @@ class Availability:
     async def _change(self, guild_id: int, user_id: int, **changes: object) -> MemberTime:
         """Store the change, then let every open table of the member on that server
         follow (each under its own lock, one after the other)."""
-        times = await self.core.store.members.update(guild_id, user_id, **changes)
+        times = await self.members.update(guild_id, user_id, **changes)
         for live in self._tables_of(guild_id, user_id):
             async with live.lock:
                 if live.seat_of(user_id) is None or not live.status.is_open:
@@ -187,5 +189,5 @@ class Availability:
         return times
 
     def _tables_of(self, guild_id: int, user_id: int) -> list[LiveTable]:
-        return [lv for lv in self.core.tables
+        return [lv for lv in self.registry
                 if lv.row.guild_id == guild_id and lv.seat_of(user_id) is not None]

@@ -30,14 +30,19 @@ from bot.engine.claims import (
     offered_claims,
 )
 from bot.store import Arming, ClaimStatus
+from bot.store.claims import Claims as StoredClaims
+from bot.store.settings import SettingsStore
 
 from .arming import arming, claim_turn_key, turn_key
+from .availability import Availability
 from .claim_views import claim_state, claimable, seen_by
-from .core import TableCore, require_playing, seat_of
+from .core import TableCore, require_placed, require_playing, seat_of
 from .errors import NotPlaying, Refused, StaleClick
 from .ids import Stamp
 from .live import LiveTable
 from .outcomes import ClaimOutcome
+from .registry import TableRegistry
+from .scheduler import Scheduler
 from .state import ClaimState, HandContext
 
 #: positions a claim's search may visit before the bot gives up proving it; in
@@ -47,13 +52,23 @@ CLAIM_BUDGET = 60_000
 
 
 class Claims:
-    """Making a claim and deciding on one (each under the table's lock)."""
+    """Making a claim and deciding on one (each under the table's lock). Given the
+    tables' pipeline (``core``), the live tables, the stored claims and settings, the
+    deadline scheduler and the members' availability (one away by their own choice is
+    back when they claim or decide)."""
 
-    def __init__(self, core: TableCore, budget: int = CLAIM_BUDGET) -> None:
+    def __init__(self, core: TableCore, *, registry: TableRegistry, claims: StoredClaims,
+                 settings: SettingsStore, scheduler: Scheduler, availability: Availability,
+                 budget: int = CLAIM_BUDGET) -> None:
         self.core = core
+        self.registry = registry
+        self.claims = claims
+        self.settings = settings
+        self.scheduler = scheduler
+        self.availability = availability
         self.budget = budget
 
-    async def claim(self, table_id: int, user_id: int, kind: str,
+    async def claim(self, live: LiveTable, user_id: int, kind: str,
                     stamp: Stamp | None = None) -> tuple[ClaimOutcome, HandContext]:
         """The member claims (``all`` or ``none``); returns what happened (proven and
         played out, or put to the others) and their panel."""
@@ -61,8 +76,9 @@ class Claims:
             claimed = ClaimKind(kind)
         except ValueError:
             raise Refused("error.unknown_action") from None
+        require_placed(live)  # (before anything changes; again under the lock)
+        await self.availability.present(live, user_id)
         core = self.core
-        live = await core.table(table_id)
         async with live.lock:
             seat, deal = await self._moment(live, user_id, stamp)
             offered = offered_claims(deal, seat)
@@ -84,17 +100,18 @@ class Claims:
             assert live.deal_id is not None
             put = ClaimState(seat, claimed.value, ClaimStatus.PENDING,
                              tuple(s for s in range(live.players) if s != seat))
-            live.claim = await core.tables.write(live, core.store.claims.put(
+            live.claim = await self.registry.write(live, self.claims.put(
                 live.deal_id, deal.ply, seat, claimed.value, await self._arming(live, put)))
-            core.scheduler.wake()
+            self.scheduler.wake()
             core.publish(live)
             return ClaimOutcome.PUT, self._panel(live, seat)
 
-    async def decide(self, table_id: int, user_id: int, accept: bool,
+    async def decide(self, live: LiveTable, user_id: int, accept: bool,
                      stamp: Stamp | None = None) -> tuple[ClaimOutcome, HandContext]:
         """Another player accepts or refuses the claim put to them."""
+        require_placed(live)  # (before anything changes; again under the lock)
+        await self.availability.present(live, user_id)
         core = self.core
-        live = await core.table(table_id)
         async with live.lock:
             seat, deal = await self._moment(live, user_id, stamp)
             claim, row = claim_state(live), live.claim
@@ -107,9 +124,9 @@ class Claims:
                 return ClaimOutcome.REFUSED, self._panel(live, seat)
             accepted = dataclasses.replace(claim, accepted=(*claim.accepted, seat))
             if accepted.waiting:
-                live.claim = await core.tables.write(live, core.store.claims.accept(
+                live.claim = await self.registry.write(live, self.claims.accept(
                     row.claim_id, deal.ply, seat, await self._arming(live, accepted)))
-                core.scheduler.wake()
+                self.scheduler.wake()
                 core.publish(live)
                 return ClaimOutcome.ACCEPTED, self._panel(live, seat)
             # the last answer: stored with the play-out (or the refusal by the cards), so
@@ -133,22 +150,23 @@ class Claims:
         claimer's turn again, with fresh deadlines (under the table's lock)."""
         core, deal = self.core, live.deal
         assert deal is not None
-        live.claim = await core.tables.write(live, core.store.claims.refuse(
+        live.claim = await self.registry.write(live, self.claims.refuse(
             claim_id, deal.ply, seat, await self._arming(live, None),
             accepted_by=accepted_by))
-        core.scheduler.wake()
+        self.scheduler.wake()
         core.publish(live)
 
     async def _arming(self, live: LiveTable, claim: ClaimState | None) -> Arming | None:
         """The deadlines a claim's write sets: the claim ``claim`` (None: none pending)
         makes the table wait for another member."""
         core = self.core
-        settings = await core.store.settings.for_table(live.table_id)
+        settings = await self.settings.for_table(live.table_id)
         return arming(turn_key(live), claim_turn_key(live, claim), settings,
                       core.config.clock())
 
     async def _moment(self, live: LiveTable, user_id: int,
                       stamp: Stamp | None) -> tuple[int, Deal]:
+        require_placed(live)
         require_playing(live)
         seat = seat_of(live, user_id)
         await self.core.catch_up(live)
@@ -186,10 +204,10 @@ class Claims:
             deal.apply(who, action)
             row = live.seats.get(who)
             plays.append((who, action, row is not None and row.away))
-        live.claim = await core.tables.write(live, core.store.claims.play_out(
+        live.claim = await self.registry.write(live, self.claims.play_out(
             live.deal_id, ply, seat, kind.value, plays, claim_id=claim_id,
             accepted_by=accepted_by))
-        core.scheduler.wake()
+        self.scheduler.wake()
         panel = HandContext(live.table_id, live.stamp, answered, deal.view(answered),
                             live.names(), live.style, live.language)
         await core.after_change(live)

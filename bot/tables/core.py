@@ -54,7 +54,7 @@ from .refusals import refusal
 from .registry import TableRegistry, Unrebuildable
 from .scheduler import Scheduler
 from .spectators import spectator_view, spectators_on
-from .state import ClaimState, DealOver, Shuffle, TableOver, TableState
+from .state import ClaimState, DealOver, HandContext, Shuffle, TableOver, TableState
 
 if TYPE_CHECKING:
     from .timeouts import TimerNotice
@@ -76,6 +76,13 @@ class DisplayPort(Protocol):
 
     def resume(self, table_id: int) -> None: ...
 
+    async def place_changed(self, table_id: int, reason: str | None) -> None:
+        """The table was suspended (``reason``, see :mod:`.places`) or resumed (None)."""
+
+    def taken(self, user_id: int, hand: HandContext) -> None:
+        """The engine took the member's own action, which is being stored now: ``hand``
+        is their view after it (what their answer will show, once it is stored)."""
+
 
 @dataclass
 class Changes:
@@ -86,16 +93,17 @@ class Changes:
 
 
 class TableCore:
-    """The registry, the store, the display, the computer seats and the deadline
-    scheduler of one bot's tables, and the pipeline every change goes through."""
+    """The pipeline every change of a table goes through, and finding a live table (one
+    that cannot be rebuilt is marked broken). Given the store, the display, the live
+    tables and the deadline scheduler; it runs the computer seats."""
 
-    def __init__(self, store: Store, display: DisplayPort, config: TableConfig,
-                 scheduler: Scheduler) -> None:
+    def __init__(self, store: Store, display: DisplayPort, config: TableConfig, *,
+                 registry: TableRegistry, scheduler: Scheduler) -> None:
         self.store = store
         self.display = display
         self.config = config
         self.rng = config.rng or random.SystemRandom()
-        self.tables = TableRegistry(store, config.clock)
+        self.registry = registry
         self.computers = ComputerSeats(config, self.rng, self._computer_plays)
         self.scheduler = scheduler
 
@@ -105,7 +113,7 @@ class TableCore:
         refused (:class:`TableBroken`), one suspended refused (:class:`TableSuspended`)
         unless ``suspended``."""
         try:
-            live = await self.tables.get(table_id)
+            live = await self.registry.get(table_id)
         except Unrebuildable as error:
             await self.broken(table_id, error.reason)
             raise TableBroken() from None
@@ -128,9 +136,9 @@ class TableCore:
         """The table cannot go on (a record the engine refuses, a bug): mark it broken,
         forget it, and tell its channel, once. Every other table plays on."""
         log.error("table %d is broken and paused: %s", table_id, reason)
-        live = self.tables.peek(table_id)
+        live = self.registry.peek(table_id)
         if live is not None:
-            self.tables.forget(live)
+            self.registry.forget(live)
         try:
             row, marked = await self.store.tables.mark_broken(table_id, reason)
         except StoreError:
@@ -166,13 +174,13 @@ class TableCore:
 
     # -- committing -----------------------------------------------------------------------
     async def commit(self, live: LiveTable, seat: int, action: Action, *,
-                     auto: bool = False, applied: Callable[[], object] | None = None) -> None:
+                     auto: bool = False, member: int | None = None) -> None:
         """Apply ``action`` with the engine, then append it to the log with the next
         turn's deadlines, in one transaction. ``auto``: a substitute's action (the
         member is away after it, unless they declared themselves away: that stays as
-        it is; after their own, they are back). ``applied`` is called once the engine
-        took the action, before it is stored (to start work on the answer: nothing may
-        be shown before the store has it)."""
+        it is; after their own, they are back). ``member``: the member whose own action
+        it is; the display is told once the engine took it, before it is stored (to
+        start work on their answer: nothing may be shown before the store has it)."""
         deal = live.deal
         assert deal is not None and live.deal_id is not None
         ply, before = deal.ply, turn_key(live)
@@ -186,10 +194,10 @@ class TableCore:
                 from None
         except IllegalAction as error:
             raise refusal(error, deal.view(seat), live.style) from None
-        if applied is not None:
+        if member is not None:
             try:
-                applied()
-            except Exception:  # the action is taken: a failing helper must not undo it
+                self.display.taken(member, hand_of(live, seat))
+            except Exception:  # the action is taken: a failing display must not undo it
                 log.exception("table %d: the work begun before storing failed",
                               live.table_id)
         row = live.seats.get(seat)
@@ -199,7 +207,7 @@ class TableCore:
         if row is not None and not row.is_computer and row.away != timed_out:
             live.seats[seat] = dataclasses.replace(row, away=timed_out)
         armed = arming(before, turn_key(live), settings, self.config.clock())
-        await self.tables.write(live, self.store.deals.append_action(
+        await self.registry.write(live, self.store.deals.append_action(
             live.deal_id, ply, seat, action, auto=auto,
             deadlines=None if armed is None else armed.specs, timed_out=timed_out))
         self.scheduler.wake()
@@ -223,7 +231,7 @@ class TableCore:
             await self.advance(live, changes)
         except StoreError:
             log.exception("table %d could not move on; reloading it", live.table_id)
-            await self.tables.reload(live)
+            await self.registry.reload(live)
             self.scheduler.retry_soon(live.table_id, lambda: self.carry_on(live))
         except Exception as error:  # a bug, or a table that cannot go on: it alone stops
             await self.broken(live.table_id, f"it could not move on: {logged(error)}")
@@ -240,7 +248,7 @@ class TableCore:
             try:
                 await self.advance(live, changes)
             except StoreError:
-                await self.tables.reload(live)
+                await self.registry.reload(live)
                 raise
             self.publish(live, changes)
             self.computers.kick(live)
@@ -268,7 +276,7 @@ class TableCore:
                 if session.is_over:  # with the session: its pot is shared out, once
                     live.row = await self.store.tables.close(live.table_id, session)
                     changes.events.append(self.table_over(live))
-                    self.tables.forget(live)
+                    self.registry.forget(live)
                     return
                 seed = self.rng.randbytes(SEED_BYTES)
                 deal = session.start_deal(seed=seed)
@@ -292,17 +300,17 @@ class TableCore:
     def close(self, live: LiveTable, event: TableOver) -> None:
         """The table was closed (stored): show it and forget it."""
         self.publish(live, Changes([event]))
-        self.tables.forget(live)
+        self.registry.forget(live)
 
     async def close_lobby(self, live: LiveTable) -> None:
         """Store the lobby cancelled (no session was played), show it and forget it."""
-        live.row = await self.tables.write(live, self.store.tables.close(live.table_id))
+        live.row = await self.registry.write(live, self.store.tables.close(live.table_id))
         self.close(live, TableOver(live.table_id, True, live.names(), None, None))
 
     async def close_session(self, live: LiveTable, session: Session) -> None:
         """Store the table closed with its ended ``session`` (the pot shared out where the
         session shared it), show it and forget it."""
-        live.row = await self.tables.write(
+        live.row = await self.registry.write(
             live, self.store.tables.close(live.table_id, session))
         self.close(live, self.table_over(live))
 
@@ -357,9 +365,17 @@ class TableCore:
 def deal_chips(session: Session) -> tuple[int, ...]:
     """The chips after the deal just booked, by the deals alone: when that deal ended
     the session, the pot it shared out is not in them (the closing summary shows it),
-    as the result reads again from the ledger after a restart (:mod:`.duties`)."""
+    as the result reads again from the ledger after a restart (:mod:`bot.display.duties`)."""
     shares = session.pot_shares if session.is_over else None
     return tuple(c - (shares[s] if shares else 0) for s, c in enumerate(session.chips))
+
+
+def hand_of(live: LiveTable, seat: int) -> HandContext:
+    """The seat's own view of the deal in play now (the answer to their action)."""
+    deal = live.deal
+    assert deal is not None
+    return HandContext(live.table_id, live.stamp, seat, deal.view(seat), live.names(),
+                       live.style, live.language)
 
 
 def watched(deal: Deal | None) -> Callable[[int], SeatView | None] | None:
@@ -388,6 +404,13 @@ def closed_state(row: TableRow, names: tuple[str, ...]) -> TableState:
 
 
 # -- checks -------------------------------------------------------------------------------
+def require_placed(live: LiveTable) -> None:
+    """A table whose place on Discord went (see :mod:`.places`) takes no change but its
+    end (call under the lock: suspending takes it too)."""
+    if live.suspended is not None:
+        raise TableSuspended()
+
+
 def seat_of(live: LiveTable, user_id: int) -> int:
     seat = live.seat_of(user_id)
     if seat is None:

@@ -20,14 +20,25 @@ from bot.i18n.names import NAMES
 from bot.settings import MAX_STAKE, TableMode
 from bot.settings import validate as validate_settings
 from bot.store import StoreError, TableStatus
+from bot.store.settings import SettingsStore
+from bot.store.tables import Tables
 from bot.usertext import Where, safe
 
 from .arming import arming, turn_key
 from .config import LEVEL_OPTION, SPECTATORS_OPTION, TABLE_OPTIONS
-from .core import TableCore, require_host, require_lobby, require_playing, seat_of
+from .core import (
+    TableCore,
+    require_host,
+    require_lobby,
+    require_placed,
+    require_playing,
+    seat_of,
+)
 from .errors import BadOptions, NotHost, TableError, TableFull
 from .live import LiveTable
 from .outcomes import LeaveOutcome
+from .registry import TableRegistry
+from .scheduler import Scheduler
 from .state import TableState
 
 log = logging.getLogger(__name__)
@@ -47,8 +58,17 @@ class Created:
 
 
 class Lobby:
-    def __init__(self, core: TableCore) -> None:
+    """Opening tables and filling their seats. Given the tables' pipeline (``core``: its
+    lookups, changes and snapshots), the live tables, the stored tables and settings and
+    the deadline scheduler."""
+
+    def __init__(self, core: TableCore, *, registry: TableRegistry, tables: Tables,
+                 settings: SettingsStore, scheduler: Scheduler) -> None:
         self.core = core
+        self.registry = registry
+        self.tables = tables
+        self.settings = settings
+        self.scheduler = scheduler
 
     async def create_table(self, *, guild_id: int, channel_id: int, host_id: int,
                            host_name: str, variant: str | None, options: Mapping[str, Any],
@@ -62,7 +82,7 @@ class Lobby:
         ``locale_language`` (the server's Discord locale). ``in_thread``: None follows the
         ``table_mode``; with a thread the display waits for :meth:`place`."""
         core = self.core
-        guild = await core.store.settings.for_guild(guild_id)
+        guild = await self.settings.for_guild(guild_id)
         variant = variant or guild.default_variant
         if variant not in VARIANTS:
             raise BadOptions("error.unknown_variant", variant=variant)
@@ -72,16 +92,16 @@ class Lobby:
         opts = table_options(variant, {"stake": guild.stake, **options})
         if in_thread is None:
             in_thread = own.get("table_mode", guild.table_mode) is TableMode.THREAD
-        if not in_thread and core.tables.located_in(channel_id) is not None:
+        if not in_thread and self.registry.located_in(channel_id) is not None:
             raise BadOptions("error.table_here")
         own["language"] = next((lang for lang in (own.get("language"), guild.language,
                                                   locale_language) if lang and lang != "auto"),
                                DEFAULT_LANGUAGE)
-        row = await core.store.tables.create(guild_id=guild_id, channel_id=channel_id,
+        row = await self.tables.create(guild_id=guild_id, channel_id=channel_id,
                                              host_id=host_id, variant=variant, options=opts,
                                              settings=own, host_name=seat_name(host_name))
-        opened = await core.store.tables.load(row.table_id)
-        live = await core.tables.adopt(opened, placed=not in_thread)
+        opened = await self.tables.load(row.table_id)
+        live = await self.registry.adopt(opened, placed=not in_thread)
         async with live.lock:
             core.publish(live)
             return Created(live.table_id, core.state(live))
@@ -96,7 +116,7 @@ class Lobby:
             recorded = True
             if thread_id is not None:
                 try:
-                    live.row = await core.store.tables.set_thread(table_id, thread_id)
+                    live.row = await self.tables.set_thread(table_id, thread_id)
                 except StoreError:
                     log.warning("table %d: its thread could not be recorded; it lives in"
                                 " the channel", table_id)
@@ -105,70 +125,58 @@ class Lobby:
             core.publish(live)
             return recorded
 
-    async def leave_thread(self, table_id: int) -> None:
-        """The table's thread was locked: from now on the table lives in its channel."""
-        core = self.core
-        live = core.tables.peek(table_id)
-        if live is None:  # closed, or not loaded: only the store knows it
-            await core.store.tables.set_thread(table_id, None)
-            return
-        async with live.lock:
-            if live.row.thread_id is None:
-                return
-            live.row = await core.store.tables.set_thread(table_id, None)
-            core.publish(live)
-
-    async def join(self, table_id: int, user_id: int, name: str) -> int:
+    async def join(self, live: LiveTable, user_id: int, name: str) -> int:
         """Seat a member in the first free seat; returns the seat."""
-        core = self.core
-        live = await core.table(table_id)
+        core, table_id = self.core, live.table_id
         async with live.lock:
+            require_placed(live)
             require_lobby(live)
             if live.seat_of(user_id) is not None:
                 raise TableError("error.already_seated")
             seat = live.free_seat()
             if seat is None:
                 raise TableFull()
-            live.seats[seat] = await core.tables.write(live, core.store.tables.sit(
+            live.seats[seat] = await self.registry.write(live, self.tables.sit(
                 table_id, seat, user_id=user_id, display_name=seat_name(name)))
             core.publish(live)
             return seat
 
-    async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
+    async def add_computer(self, live: LiveTable, user_id: int, level: str | None = None
+                           ) -> int:
         """The host seats a computer player in the first free seat; returns the seat."""
-        core = self.core
-        async with self._hosts_lobby(table_id, user_id) as live:
-            settings = await core.store.settings.for_table(table_id)
+        core, table_id = self.core, live.table_id
+        async with self._hosts_lobby(live, user_id):
+            settings = await self.settings.for_table(table_id)
             if not settings.computers_allowed:
                 raise NotHost("error.no_computers")
             seat = live.free_seat()
             if seat is None:
                 raise TableFull()
             name = t("computer.name", live.language, n=seat + 1)
-            live.seats[seat] = await core.tables.write(live, core.store.tables.sit(
+            live.seats[seat] = await self.registry.write(live, self.tables.sit(
                 table_id, seat, user_id=None, display_name=name, is_computer=True,
                 level=level or core.computers.table_level(live)))
             core.publish(live)
             return seat
 
-    async def leave(self, table_id: int, user_id: int) -> LeaveOutcome:
+    async def leave(self, live: LiveTable, user_id: int) -> LeaveOutcome:
         """Leave the lobby (``LEFT``), or hand a seat in play to a computer
         (``REPLACED``). Where computers are not allowed nobody can take the seat: the
         table ends at once (``LEFT_CLOSED``), the deal in play dropped with no chips
         moved, as when the host ends it at once."""
-        core = self.core
-        live = await core.table(table_id)
+        core, table_id = self.core, live.table_id
         async with live.lock:
+            require_placed(live)
             seat = seat_of(live, user_id)
             if live.status is TableStatus.LOBBY:
                 if user_id == live.row.host_id:
                     raise NotHost("error.host_leaves")
-                await core.tables.write(live, core.store.tables.stand(table_id, seat))
+                await self.registry.write(live, self.tables.stand(table_id, seat))
                 del live.seats[seat]
                 core.publish(live)
                 return LeaveOutcome.LEFT
             require_playing(live)
-            settings = await core.store.settings.for_table(table_id)
+            settings = await self.settings.for_table(table_id)
             if not settings.computers_allowed:
                 session = live.session
                 assert session is not None
@@ -180,11 +188,11 @@ class Lobby:
             old, before = live.seats[seat], turn_key(live)
             live.seats[seat] = dataclasses.replace(old, user_id=None, is_computer=True)
             armed = arming(before, turn_key(live), settings, core.config.clock())
-            live.seats[seat] = await core.tables.write(live, core.store.tables.hand_over(
+            live.seats[seat] = await self.registry.write(live, self.tables.hand_over(
                 table_id, seat, level=core.computers.table_level(live),
                 display_name=t("computer.replaces", live.language, name=old.display_name),
                 arming=armed))
-            core.scheduler.wake()
+            self.scheduler.wake()
             live.end_votes.discard(user_id)
             await core.after_change(live)
             return LeaveOutcome.REPLACED
@@ -195,20 +203,20 @@ class Lobby:
         row = live.seats.get(seat)
         if row is None or not row.away:
             return
-        settings = await core.store.settings.for_table(live.table_id)  # before any change
+        settings = await self.settings.for_table(live.table_id)  # before any change
         before = turn_key(live)
         live.seats[seat] = dataclasses.replace(row, away=False)
         armed = arming(before, turn_key(live), settings, core.config.clock())
-        await core.tables.write(live, core.store.tables.set_away(
+        await self.registry.write(live, self.tables.set_away(
             live.table_id, seat, False, arming=armed))
-        core.scheduler.wake()
+        self.scheduler.wake()
         log.info("table %d: seat %d is back", live.table_id, seat)
         await core.after_change(live)  # other away seats may be played again now
 
-    async def start(self, table_id: int, user_id: int) -> None:
+    async def start(self, live: LiveTable, user_id: int) -> None:
         """The host starts the session: the first deal is dealt."""
         core = self.core
-        async with self._hosts_lobby(table_id, user_id) as live:
+        async with self._hosts_lobby(live, user_id):
             if live.free_seat() is not None:
                 raise TableFull("error.seats_free", n=live.players - len(live.seats))
             opts = dict(live.options)
@@ -216,22 +224,22 @@ class Lobby:
             for key in TABLE_OPTIONS:
                 opts.pop(key, None)
             session = Session.new(live.variant, players=players, rng=core.rng, **opts)
-            live.row = await core.tables.write(live, core.store.tables.start(table_id,
-                                                                             session))
+            live.row = await self.registry.write(live, self.tables.start(live.table_id,
+                                                                        session))
             live.session = session
             await core.after_change(live)
 
-    async def cancel(self, table_id: int, user_id: int) -> None:
+    async def cancel(self, live: LiveTable, user_id: int) -> None:
         """The host closes the lobby."""
-        async with self._hosts_lobby(table_id, user_id) as live:
+        async with self._hosts_lobby(live, user_id):
             await self.core.close_lobby(live)
 
     @contextlib.asynccontextmanager
-    async def _hosts_lobby(self, table_id: int, user_id: int) -> AsyncIterator[LiveTable]:
-        """The table ``table_id``, under its lock, when it is in the lobby and
-        ``user_id`` hosts it (refused otherwise)."""
-        live = await self.core.table(table_id)
+    async def _hosts_lobby(self, live: LiveTable, user_id: int) -> AsyncIterator[LiveTable]:
+        """The table, under its lock, when it is in the lobby and ``user_id`` hosts it
+        (refused otherwise)."""
         async with live.lock:
+            require_placed(live)
             require_lobby(live)
             require_host(live, user_id)
             yield live

@@ -25,64 +25,82 @@ with its chips settled, as the host's ``/tapp end now:true`` does.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Mapping
 
 from bot.store import Arming, StoreError, TableRow, TableStatus
+from bot.store.settings import SettingsStore
+from bot.store.tables import Tables
 
 from .arming import turn_key, turn_specs
-from .core import Changes, TableCore
+from .core import Changes, DisplayPort, TableCore
 from .errors import NoTableHere, NotSeated
 from .live import LiveTable
-from .lobby import Lobby
 from .outcomes import EndOutcome
+from .registry import TableRegistry
+from .scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
 CHANNEL_GONE, BOT_REMOVED, NO_PERMISSION = "channel_gone", "bot_removed", "no_permission"
 REASONS = (CHANNEL_GONE, BOT_REMOVED, NO_PERMISSION)
 
-Judge = Callable[[TableRow], str | None]
 
 
 class Places:
     """Suspending and resuming the tables whose place went and came back."""
 
-    def __init__(self, core: TableCore, lobby: Lobby) -> None:
+    def __init__(self, core: TableCore, *, registry: TableRegistry, tables: Tables,
+                 settings: SettingsStore, scheduler: Scheduler, display: DisplayPort
+                 ) -> None:
         self.core = core
-        self.lobby = lobby
-        #: told of each suspension (the table, why) and resumption (None): the display's
-        #: troubles tell the channel what permissions are missing (set by the bot)
-        self.on_change: Callable[[int, str | None], Awaitable[None]] | None = None
+        self.registry = registry
+        self.tables = tables
+        self.settings = settings
+        self.scheduler = scheduler
+        #: told of each suspension and resumption (it tells the channel what it needs)
+        self.display = display
 
     def _open(self, where: Callable[[LiveTable], bool]) -> list[LiveTable]:
-        return [live for live in self.core.tables if live.status.is_open and where(live)]
+        return [live for live in self.registry if live.status.is_open and where(live)]
 
     # -- the place went -------------------------------------------------------------------
     async def suspend(self, table_id: int, reason: str) -> bool:
         """Suspend the table (if it is open and not already); True if this did."""
-        live = self.core.tables.peek(table_id)
+        live = self.registry.peek(table_id)
         if live is None:
             return False
         async with live.lock:
             if live.suspended is not None or not live.status.is_open:
                 return False
             try:
-                live.row = await self.core.store.tables.set_suspended(table_id, reason)
+                live.row = await self.tables.set_suspended(table_id, reason)
             except StoreError:
                 log.exception("table %d: could not store its suspension", table_id)
             live.suspended = reason
-            self.core.display.suspend(table_id)
+            self.display.suspend(table_id)
         log.warning("table %d is suspended: %s (channel %d, thread %s)", table_id, reason,
                     live.row.channel_id, live.row.thread_id)
         await self._tell(table_id, reason)
         return True
 
     async def _tell(self, table_id: int, reason: str | None) -> None:
-        if self.on_change is not None:
-            try:
-                await self.on_change(table_id, reason)
-            except Exception:
-                log.exception("table %d: its channel could not be told", table_id)
+        try:
+            await self.display.place_changed(table_id, reason)
+        except Exception:
+            log.exception("table %d: its channel could not be told", table_id)
+
+    async def leave_thread(self, table_id: int) -> None:
+        """The table's thread was locked or deleted: from now on the table lives in its
+        channel."""
+        live = self.registry.peek(table_id)
+        if live is None:  # closed, or not loaded: only the store knows it
+            await self.tables.set_thread(table_id, None)
+            return
+        async with live.lock:
+            if live.row.thread_id is None:
+                return
+            live.row = await self.tables.set_thread(table_id, None)
+            self.core.publish(live)
 
     async def thread_gone(self, thread_id: int) -> list[int]:
         """A thread was deleted: its tables move to their channel; returns them. A table
@@ -91,7 +109,7 @@ class Places:
         for table_id in moved:
             log.warning("table %d: its thread %d was deleted; it moves to its channel",
                         table_id, thread_id)
-            await self.lobby.leave_thread(table_id)
+            await self.leave_thread(table_id)
         await self.channel_gone(thread_id)
         return moved
 
@@ -105,11 +123,19 @@ class Places:
             await self.suspend(live.table_id, BOT_REMOVED)
 
     # -- the place may be back ------------------------------------------------------------
-    async def review(self, guild_id: int | None, judge: Judge) -> None:
-        """Judge every open table of the server (every server: None) by ``judge``:
+    def to_review(self, guild_id: int | None) -> list[TableRow]:
+        """The open tables of the server (every server: None), for the caller to judge
+        where each lives now (see :meth:`review`)."""
+        return [live.row for live in self._open(
+            lambda lv: guild_id is None or lv.row.guild_id == guild_id)]
+
+    async def review(self, verdicts: Mapping[int, str | None]) -> None:
+        """Each table's verdict on its place (why it went, or None: it is there):
         suspend those whose place went, resume those whose place is back."""
-        for live in self._open(lambda lv: guild_id is None or lv.row.guild_id == guild_id):
-            reason = judge(live.row)
+        for table_id, reason in verdicts.items():
+            live = self.registry.peek(table_id)
+            if live is None or not live.status.is_open:
+                continue
             if reason is None and live.suspended not in (None, CHANNEL_GONE):
                 await self.resume(live.table_id)
             elif reason is not None and live.suspended is None:
@@ -119,17 +145,17 @@ class Places:
         """Let a suspended table play again: its turn's timers start afresh, its table
         message is posted anew, its computers carry on. True if it was suspended."""
         core = self.core
-        live = core.tables.peek(table_id)
+        live = self.registry.peek(table_id)
         if live is None:
             return False
         async with live.lock:
             if live.suspended is None:
                 return False
-            live.row = await core.store.tables.set_suspended(  # with its new timers
+            live.row = await self.tables.set_suspended(  # with its new timers
                 table_id, None, arming=await self._arming(live))
             live.suspended = None
-            core.display.resume(table_id)
-            core.scheduler.wake()
+            self.display.resume(table_id)
+            self.scheduler.wake()
             log.warning("table %d resumes: its place is back", table_id)
             core.publish(live, Changes(repost=True))
             core.computers.kick(live)
@@ -142,8 +168,13 @@ class Places:
         key = turn_key(live)
         if key is None:
             return Arming()
-        settings = await self.core.store.settings.for_table(live.table_id)
+        settings = await self.settings.for_table(live.table_id)
         return Arming(key[0], key[1], turn_specs(settings, key[2], self.core.config.clock()))
+
+    async def repost(self, live: LiveTable) -> None:
+        """Post the table message anew at the bottom of its channel."""
+        async with live.lock:
+            self.core.publish(live, Changes(repost=True))
 
     # -- what members see and do --------------------------------------------------------------
     def suspended_for(self, guild_id: int | None, user_id: int) -> list[LiveTable]:
@@ -154,23 +185,22 @@ class Places:
     async def end(self, table_id: int, user_id: int) -> EndOutcome:
         """The host or a seated member ends a suspended table: the unfinished deal is
         abandoned (no chips move for it), the session closed and its chips settled."""
-        core = self.core
-        live = core.tables.peek(table_id)
+        live = self.registry.peek(table_id)
         if live is None or not live.status.is_open:
             raise NoTableHere("error.table_closed")
         async with live.lock:
             if live.row.host_id != user_id and live.seat_of(user_id) is None:
                 raise NotSeated()
             if live.status is TableStatus.LOBBY:
-                live.row = await core.tables.write(live, core.store.tables.close(table_id))
-                core.tables.forget(live)
+                live.row = await self.registry.write(live, self.tables.close(table_id))
+                self.registry.forget(live)
                 return EndOutcome.CANCELLED
             session = live.session
             assert session is not None
             if session.current is not None:
                 session.abandon_deal()
             session.request_end()
-            live.row = await core.tables.write(live, core.store.tables.close(table_id, session))
-            core.tables.forget(live)  # nothing is shown: its place is gone
+            live.row = await self.registry.write(live, self.tables.close(table_id, session))
+            self.registry.forget(live)  # nothing is shown: its place is gone
         log.info("table %d: ended by member %d while suspended", table_id, user_id)
         return EndOutcome.CLOSED

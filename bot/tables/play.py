@@ -3,22 +3,40 @@ ending the table (by the host, or by a vote of the members here)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.engine import Action, ActionType, Deal, Ending, meant
 from bot.store import TableStatus
+from bot.store.tables import Tables
 
+from .availability import Availability
 from .claim_views import claim_state, claimable, seen_by
-from .core import Changes, TableCore, require_host, require_playing, seat_of
-from .errors import NotHost, NotPlaying, NotSeated, Refused, StaleClick
+from .core import (
+    Changes,
+    TableCore,
+    hand_of,
+    require_host,
+    require_placed,
+    require_playing,
+    seat_of,
+)
+from .errors import (
+    NotHost,
+    NotPlaying,
+    NotSeated,
+    Refused,
+    StaleClick,
+    TableBroken,
+    TableSuspended,
+)
 from .ids import Stamp
 from .live import LiveTable
+from .lobby import Lobby
 from .outcomes import EndOutcome
+from .places import Places
+from .registry import TableRegistry
 from .state import HandContext
-
-#: a member who was away plays their seat again (see :meth:`bot.tables.lobby.Lobby`)
-ComeBack = Callable[[LiveTable, int], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,18 +49,30 @@ class ActOutcome:
 
 
 class Play:
-    def __init__(self, core: TableCore, come_back: ComeBack) -> None:
+    """A member's hand and actions, and ending a table. Given the tables' pipeline
+    (``core``), the live tables, the stored tables, the lobby (a member who timed out
+    comes back), the members' availability (one away by their own choice is back when
+    they act) and the tables' places (a suspended table ends there)."""
+
+    def __init__(self, core: TableCore, *, registry: TableRegistry, tables: Tables,
+                 lobby: Lobby, availability: Availability, places: Places) -> None:
         self.core = core
-        self._come_back = come_back
+        self.registry = registry
+        self.tables = tables
+        self.lobby = lobby
+        self.availability = availability
+        self.places = places
 
     async def hand(self, live: LiveTable, user_id: int) -> HandContext:
-        """The member's private view of the deal in play. A member who was away is back
-        (stored first): from now on they play their seat themselves."""
+        """The member's private view of the deal in play. A member away by their own
+        choice is back; one who timed out too (stored first): from now on they play
+        their seat themselves."""
+        await self.availability.present(live, user_id)
         require_playing(live)
         seat = seat_of(live, user_id)
         if live.seats[seat].away:
             async with live.lock:
-                await self._come_back(live, seat)
+                await self.lobby.come_back(live, seat)
         deal = live.deal
         if deal is None:
             raise NotPlaying("error.between_deals")
@@ -70,15 +100,18 @@ class Play:
         wanted = set(kinds)
         return [a for a in deal.legal_actions(seat) if a.type in wanted]
 
-    async def act(self, table_id: int, user_id: int, token: str, stamp: Stamp | None = None,
-                  *, applied: Callable[[HandContext], object] | None = None) -> ActOutcome:
-        """Take the member's action ``token``. A ``stamp`` (from a component) must be the
-        table's current one, else the click is stale and nothing changes. ``applied``
-        gets the member's hand after the action as soon as the engine took it, while
-        the action is being stored (the answer's picture can be drawn meanwhile)."""
+    async def act(self, live: LiveTable, user_id: int, token: str,
+                  stamp: Stamp | None = None) -> ActOutcome:
+        """Take the member's action ``token`` (a member away by their own choice is back
+        first). A ``stamp`` (from a component) must be the table's current one, else
+        the click is stale and nothing changes. The display is told the member's hand
+        as soon as the engine took the action, while it is being stored (the answer's
+        picture can be drawn meanwhile: see :meth:`TableCore.commit`)."""
+        require_placed(live)  # (before anything changes; again under the lock)
+        await self.availability.present(live, user_id)
         core = self.core
-        live = await core.table(table_id)
         async with live.lock:
+            require_placed(live)
             require_playing(live)
             seat = seat_of(live, user_id)
             await core.catch_up(live)
@@ -88,27 +121,37 @@ class Play:
             if stamp is not None and stamp != live.stamp:
                 raise StaleClick()
             action = _resolve(deal, seat, token)
-
-            def hand_now() -> HandContext:
-                return HandContext(table_id, live.stamp, seat, deal.view(seat),
-                                   live.names(), live.style, live.language)
-
-            await core.commit(live, seat, action,
-                              applied=None if applied is None else lambda: applied(hand_now()))
-            hand = hand_now()
+            await core.commit(live, seat, action, member=user_id)
+            hand = hand_of(live, seat)
             await core.after_change(live)
             return ActOutcome(action, hand, deal.is_over)
 
     async def end(self, table_id: int, user_id: int, *, now: bool = False) -> EndOutcome:
-        """Ask to end the table; returns the catalogue key of what happened.
+        """Ask to end the table (see :meth:`end_live`); a table marked broken can only be
+        closed, by its host (see :meth:`TableCore.close_broken`); a suspended one is
+        ended at once by its host or a seated member (see :meth:`Places.end`)."""
+        try:
+            live = await self.core.table(table_id)
+        except TableSuspended:
+            return await self.places.end(table_id, user_id)
+        except TableBroken:
+            await self.core.close_broken(table_id, user_id)
+            return EndOutcome.CLOSED
+        return await self.end_live(live, user_id, now=now)
+
+    async def end_live(self, live: LiveTable, user_id: int, *, now: bool = False
+                       ) -> EndOutcome:
+        """Ask to end the table; returns the catalogue key of what happened (a suspended
+        one: see :meth:`Places.end`).
 
         The host ends it (``now``: at once, the deal in play abandoned with no chips
         moved; otherwise the variant's own ending runs, starting with the deal in play);
         a seated player votes, and a majority of the members here ends it (those away
         after a timeout do not count, unless they vote).
         """
-        core = self.core
-        live = await core.table(table_id)
+        if live.suspended is not None:
+            return await self.places.end(live.table_id, user_id)
+        core, table_id = self.core, live.table_id
         async with live.lock:
             if live.status is TableStatus.LOBBY:
                 require_host(live, user_id)
@@ -136,7 +179,7 @@ class Play:
                     core.publish(live)
                     return EndOutcome.VOTED
             session.request_end()
-            await core.tables.write(live, core.store.tables.save_session(table_id, session))
+            await self.registry.write(live, self.tables.save_session(table_id, session))
             await core.after_change(live, Changes())
             return EndOutcome.REQUESTED if is_host else EndOutcome.VOTE_PASSED
 

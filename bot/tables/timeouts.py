@@ -25,20 +25,24 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.ai import make_player
 from bot.settings import TimeoutPolicy
 from bot.store import Deadline, DeadlineKind, MemberTime
+from bot.store.deadlines import Deadlines
+from bot.store.deals import Deals
+from bot.store.settings import SettingsStore
 
 from .arming import Turn, turn_key
 from .claim_views import claim_state
+from .claims import Claims
 from .core import Changes, TableCore
 from .errors import NoTableHere
 from .live import LiveTable
 from .quiet_hours import not_quiet, quiet_end
+from .registry import TableRegistry
 
 log = logging.getLogger(__name__)
 
@@ -74,16 +78,19 @@ class TimerNotice:
     claim: bool = False  # the turn is an answer to a claim (a timeout refuses it)
 
 
-#: refuses a table's pending claim for a seat (:meth:`bot.tables.claims.Claims.refuse`)
-RefuseClaim = Callable[[LiveTable, int, int | None], Awaitable[None]]
-
-
 class TurnTimeouts:
-    """Acts on fired deadlines (see the module docstring)."""
+    """Acts on fired deadlines (see the module docstring). Given the tables' pipeline
+    (``core``), the stored deals, deadlines and settings, and the claims (a timeout
+    refuses one)."""
 
-    def __init__(self, core: TableCore, refuse_claim: RefuseClaim) -> None:
+    def __init__(self, core: TableCore, *, registry: TableRegistry, deals: Deals,
+                 deadlines: Deadlines, settings: SettingsStore, claims: Claims) -> None:
         self.core = core
-        self.refuse_claim = refuse_claim
+        self.registry = registry
+        self.deals = deals
+        self.deadlines = deadlines
+        self.settings = settings
+        self.claims = claims
 
     async def due(self, deadline: Deadline, *, now: float) -> TimerNotice | None:
         """Remind the member, or apply the timeout policy; None if nothing was done."""
@@ -93,7 +100,7 @@ class TurnTimeouts:
         except NoTableHere:
             return None
         if live.suspended is not None:  # it waits: its timers start afresh if it resumes
-            await core.store.deadlines.release(deadline, now + SUSPENDED_RECHECK)
+            await self.deadlines.release(deadline, now + SUSPENDED_RECHECK)
             return None
         async with live.lock:
             key = turn_key(live)
@@ -114,18 +121,18 @@ class TurnTimeouts:
                 if times is not None and times.has_quiet_hours:
                     core.publish(live)  # no longer shown in quiet hours
                 return None if left is None else dataclasses.replace(base, seconds_left=left)
-            settings = await core.store.settings.for_table(live.table_id)
+            settings = await self.settings.for_table(live.table_id)
             session, deal = live.session, live.deal
             assert session is not None and deal is not None
             if settings.timeout_policy is TimeoutPolicy.ABANDON:
                 session.abandon_deal()
-                await core.tables.write(live, core.store.deals.abandon(deal_id, session))
+                await self.registry.write(live, self.deals.abandon(deal_id, session))
                 live.deal_id = None
                 await core.after_change(live, Changes())
                 return dataclasses.replace(base, kind=ABANDONED)
             if deciding:
                 assert live.claim is not None
-                await self.refuse_claim(live, live.claim.claim_id, seat)
+                await self.claims.refuse(live, live.claim.claim_id, seat)
                 log.info("table %d: seat %d did not answer a claim in time: refused",
                          live.table_id, seat)
                 return dataclasses.replace(base, kind=SUBSTITUTE)
@@ -145,7 +152,7 @@ class TurnTimeouts:
         end = quiet_end(times, now)
         if end is None:
             return False
-        await self.core.store.deadlines.release(deadline, end)
+        await self.deadlines.release(deadline, end)
         log.info("table %d: the %s of seat %d waits %.0f s for the member's quiet hours"
                  " to end", live.table_id, deadline.kind, deadline.seat, end - now)
         self.core.publish(live)
@@ -157,7 +164,7 @@ class TurnTimeouts:
         hours comes when they end); None if the timeout is overdue too (a restart): it
         acts now, and the reminder pings nobody."""
         left = 0
-        for d in await self.core.store.deadlines.for_turn(live.table_id, *key):
+        for d in await self.deadlines.for_turn(live.table_id, *key):
             if d.kind is DeadlineKind.TIMEOUT:
                 if d.fired:
                     return None

@@ -99,7 +99,7 @@ async def test_a_tapp1879_session_adds_up_on_screen(store: Store) -> None:
     live = await svc.table(tid)
     while len([e for e in display.events if isinstance(e, DealOver)]) < 4:
         await act_as_ai(svc, tid)
-    assert await svc.end(tid, 100, now=True) == "end.closed"
+    assert await svc.play.end(tid, 100, now=True) == "end.closed"
     words = Words(None, "tapp1879")
     totals = {name: 0 for name in live.names()}
     pot = 0

@@ -91,7 +91,7 @@ async def test_an_admin_sets_the_server_and_new_tables_follow(
     assert "Dapp · Tisch" in lobby.text and "Platz 1: **bob**" in lobby.text
     assert "Einsatz 5" in lobby.text
     assert lobby.button_labels()[0] == "Beitreten"
-    live = tapp_bot.tables.located_in(world.channel.id) if tapp_bot.tables else None
+    live = tapp_bot.tables.registry.located_in(world.channel.id) if tapp_bot.tables else None
     assert live is not None and live.language == "de" and live.style == "swiss"
     assert await store.settings.for_table(live.table_id) == expected
     refused = (await bob.click(lobby, label="Computer dazu")).response
@@ -123,7 +123,7 @@ async def test_a_tables_own_settings_beat_the_servers(
     [lobby] = lobbies(sandbox, thread)
     assert "Plats 1: **alice**" in lobby.text
     assert tapp_bot.tables is not None
-    live = tapp_bot.tables.located_in(thread.id)
+    live = tapp_bot.tables.registry.located_in(thread.id)
     assert live is not None
     effective = await store.settings.for_table(live.table_id)
     assert (effective.reminder_delay, effective.turn_timeout, effective.timeout_policy) == (
@@ -168,7 +168,8 @@ async def test_bad_values_are_explained_in_the_members_language(
     bad = await answer(swede, world.channel, "/tapp new", variant="zuger", timeout="1 vecka")
     assert bad.content.startswith("Jag kan inte läsa ”1 vecka” som en tid")
     assert sandbox.threads(world.channel) == [] and lobbies(sandbox, world.channel) == []
-    assert tapp_bot.tables is not None and tapp_bot.tables.located_in(world.channel.id) is None
+    assert tapp_bot.tables is not None
+    assert tapp_bot.tables.registry.located_in(world.channel.id) is None
     assert sandbox.problems == []
 
 
@@ -187,7 +188,7 @@ async def test_a_tables_settings_outlive_a_restart_and_later_server_changes(
         await sandbox.settle()
         assert "Platz 2: **bob**" in sandbox.message(lobby.id).text  # still German
         assert bot.tables is not None
-        live = bot.tables.located_in(world.channel.id)
+        live = bot.tables.registry.located_in(world.channel.id)
         assert live is not None and live.language == "de"
         effective = await store_of(bot).settings.for_table(live.table_id)
         assert (effective.turn_timeout, effective.language) == (7200, "de")

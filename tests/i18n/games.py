@@ -118,7 +118,7 @@ async def open_local_table(sandbox: Sandbox, world: World, bot: TappBot, languag
     assert ix.response is not None and not ix.errors, ix.errors
     thread = sandbox.threads(world.channel)[-1]
     assert bot.tables is not None
-    live = bot.tables.located_in(thread.id)
+    live = bot.tables.registry.located_in(thread.id)
     assert live is not None and live.language == language
     game = LocalGame(sandbox, bot, thread, live.table_id, {host.id: host})
     game.language = language

@@ -79,7 +79,7 @@ async def test_away_by_choice_is_not_timing_out_and_an_empty_table_waits(
     members = {s: r.user_id for s, r in live.seats.items() if r.user_id is not None}
     first, second = sorted(members)
     await svc.availability.away(1, members[first], days=2)
-    await svc.wait_idle()
+    await svc.computers.wait_idle()
     assert live.declared_away == {first}
     assert live.computer_plays(first) and not live.computer_plays(second)
     played = [a for d in await store.deals.for_table(tid)
@@ -92,7 +92,7 @@ async def test_away_by_choice_is_not_timing_out_and_an_empty_table_waits(
     assert key is not None and key[2] == second
 
     await svc.availability.away(1, members[second], days=1)  # now nobody is here
-    await svc.wait_idle()
+    await svc.computers.wait_idle()
     assert live.declared_away == {first, second}
     assert not live.computer_plays(first) and not live.computer_plays(second)
     key = turn_key(live)  # the table waits for a member, with their deadlines
@@ -105,6 +105,6 @@ async def test_away_by_choice_is_not_timing_out_and_an_empty_table_waits(
 
     clock.advance(86400)  # the second one's day is over: the next change brings them back
     await timers.fire_due()  # (their timeout acts meanwhile: a change)
-    await svc.wait_idle()
+    await svc.computers.wait_idle()
     assert live.declared_away == {first}
     assert notices and notices[-1].kind == SUBSTITUTE

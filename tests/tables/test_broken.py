@@ -41,7 +41,7 @@ async def test_a_bug_while_moving_on_pauses_that_table_only(store: Store,
         return await settle(deal_id, deal, session)
 
     monkeypatch.setattr(store.deals, "settle", failing_settle)
-    while svc.peek(sick) is not None:  # until the last card's commit cannot settle
+    while svc.registry.peek(sick) is not None:  # until the last card's commit cannot settle
         await act_as_ai(svc, sick)  # each action answered
     stored = await store.deals.current(sick)
     assert stored is not None  # the last card is committed: the deal is over, unsettled
@@ -53,7 +53,7 @@ async def test_a_bug_while_moving_on_pauses_that_table_only(store: Store,
         await svc.table(sick)
     await act_as_ai(svc, well)  # the other table plays on
     assert display.paused_tables == [sick]
-    assert await svc.end(sick, 100, now=True) == "end.closed"  # its host may close it
+    assert await svc.play.end(sick, 100, now=True) == "end.closed"  # its host may close it
     assert (await store.tables.get(sick)).status is TableStatus.CLOSED
 
 
@@ -71,8 +71,8 @@ async def a_card_played_and_another(svc: TableService, tid: int) -> tuple[int, i
     assert held is not None
     stranger = next(c for c in range(N_CARDS) if not held.mask & (1 << c))  # not theirs
     ply = deal.ply
-    await svc.act(tid, live.seats[seat].user_id or 0, deal.legal_actions(seat)[0].token,
-                  live.stamp)
+    await svc.play.act(await svc.table(tid), live.seats[seat].user_id or 0,
+                       deal.legal_actions(seat)[0].token, live.stamp)
     return ply, seat, CARD_NAMES[stranger]
 
 
@@ -108,7 +108,7 @@ async def test_a_broken_tables_reason_and_log_name_no_card(
     store = await Store.open(path)
     try:
         again, _ = service(store)
-        await again.resume()
+        await again.restart.resume()
         row = await store.tables.get(tid)
         assert row.broken_reason == "it cannot be rebuilt: RecordActionError(not_in_hand)"
         assert caplog.records and name not in caplog.text
@@ -140,10 +140,10 @@ async def test_a_reload_that_meets_a_damaged_record_breaks_the_table_quietly(
         actor = deal.view(0).actor
         assert actor is not None
         with pytest.raises(Unrebuildable) as raised:
-            await svc.act(tid, live.seats[actor].user_id or 0,
+            await svc.play.act(await svc.table(tid), live.seats[actor].user_id or 0,
                           deal.legal_actions(actor)[0].token, live.stamp)
         logging.getLogger("bot").error("as the cog logs it", exc_info=raised.value)
-        assert svc.peek(tid) is None  # forgotten, not left half reloaded
+        assert svc.registry.peek(tid) is None  # forgotten, not left half reloaded
         with pytest.raises(TableBroken):
             await svc.table(tid)
         row = await store.tables.get(tid)

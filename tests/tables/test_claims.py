@@ -60,7 +60,7 @@ async def test_a_proven_claim_ends_the_deal_at_once(store: Store) -> None:  # no
     deal_id, ply = live.deal_id, live.stamp
     assert deal_id is not None and ply is not None and live.deal is not None
     before = len(live.deal.tricks)
-    key, panel = await svc.claim(table_id, user(seat), kind.value, ply)
+    key, panel = await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, ply)
     assert key == "claim.proven"
     assert panel.view.is_over  # the claimer's answer shows the finished deal
     row = next(d for d in await store.deals.for_table(table_id) if d.deal_id == deal_id)
@@ -85,30 +85,30 @@ async def test_an_unproven_claim_is_decided_by_the_others(store: Store) -> None:
     stamp, deal = live.stamp, live.deal
     assert stamp is not None and deal is not None and live.deal_id is not None
     claimer_hand = deal.view(seat).hand
-    key, _ = await svc.claim(table_id, user(seat), kind.value, stamp)
+    key, _ = await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, stamp)
     assert key == "claim.put"
     assert live.stamp == stamp  # nothing played yet
     # the others see the claimer's cards in their panel; the table does not
     others = [s for s in range(4) if s != seat]
     for other in others:
-        hand = await svc.hand(live, user(other))
+        hand = await svc.play.hand(live, user(other))
         assert hand.claim is not None and hand.claim.pending
         assert hand.view.open_hands.get(seat) == claimer_hand
     state = display.states[-1]
     assert state.claim is not None and state.claim.waiting == tuple(others)
     assert state.view is not None and seat not in state.view.open_hands
-    own = await svc.hand(live, user(seat))
+    own = await svc.play.hand(live, user(seat))
     assert own.claim is not None and seat not in own.view.open_hands
     with pytest.raises(Refused):  # one claim per turn
-        await svc.claim(table_id, user(seat), kind.value, stamp)
+        await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, stamp)
     with pytest.raises(Refused):  # the claimer does not decide
-        await svc.decide_claim(table_id, user(seat), True, stamp)
+        await svc.claims.decide(await svc.table(table_id), user(seat), True, stamp)
     # all but one accept: still pending; the last accepts: played out
     for other in others[:-1]:
-        key, _ = await svc.decide_claim(table_id, user(other), True, stamp)
+        key, _ = await svc.claims.decide(await svc.table(table_id), user(other), True, stamp)
         assert key == "claim.accepted"
     assert live.stamp == stamp
-    key, panel = await svc.decide_claim(table_id, user(others[-1]), True, stamp)
+    key, panel = await svc.claims.decide(await svc.table(table_id), user(others[-1]), True, stamp)
     assert key == "claim.agreed" and panel.view.is_over
     claims = await store.claims.for_deal(panel_deal_id := (await store.deals.for_table(
         table_id))[stamp.deal].deal_id)
@@ -129,17 +129,17 @@ async def test_a_refused_claim_changes_nothing_and_play_goes_on(
     stamp = live.stamp
     assert stamp is not None and live.deal is not None
     record_before = live.deal.to_record()
-    await svc.claim(table_id, user(seat), kind.value, stamp)
+    await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, stamp)
     other = (seat + 1) % 4
-    key, _ = await svc.decide_claim(table_id, user(other), False, stamp)
+    key, _ = await svc.claims.decide(await svc.table(table_id), user(other), False, stamp)
     assert key == "claim.refused"
     assert live.deal.to_record() == record_before and live.stamp == stamp
     state = display.states[-1]
     assert state.claim is not None and state.claim.refused_by == other
     with pytest.raises(Refused):  # not again at this moment
-        await svc.claim(table_id, user(seat), kind.value, stamp)
+        await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, stamp)
     with pytest.raises(StaleClick):  # the claim is over: its buttons are stale
-        await svc.decide_claim(table_id, user((seat + 2) % 4), True, stamp)
+        await svc.claims.decide(await svc.table(table_id), user((seat + 2) % 4), True, stamp)
     await act_as_ai(svc, table_id)  # the claimer plays a card: play goes on
     assert (await svc.table(table_id)).stamp != stamp
 
@@ -151,12 +151,12 @@ async def test_a_played_card_withdraws_a_pending_claim(store: Store) -> None:  #
     live = await svc.table(table_id)
     stamp = live.stamp
     assert stamp is not None
-    await svc.claim(table_id, user(seat), kind.value, stamp)
+    await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, stamp)
     await act_as_ai(svc, table_id)
     with pytest.raises(StaleClick):
-        await svc.decide_claim(table_id, user((seat + 1) % 4), True, stamp)
+        await svc.claims.decide(await svc.table(table_id), user((seat + 1) % 4), True, stamp)
     with pytest.raises(StaleClick):
-        await svc.decide_claim(table_id, user((seat + 1) % 4), True, None)
+        await svc.claims.decide(await svc.table(table_id), user((seat + 1) % 4), True, None)
 
 
 async def test_computers_accept_only_proven_claims(store: Store) -> None:  # noqa: F811
@@ -168,7 +168,7 @@ async def test_computers_accept_only_proven_claims(store: Store) -> None:  # noq
     stamp = live.stamp
     assert stamp is not None and live.deal_id is not None
     with pytest.raises(Refused) as refused:
-        await svc.claim(table_id, user(seat), kind.value, stamp)
+        await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, stamp)
     assert refused.value.key == "error.claim_computers"
     assert live.stamp == stamp
     assert await store.claims.for_deal(live.deal_id) == []
@@ -183,11 +183,11 @@ async def test_a_claim_off_turn_or_unknown_is_refused(store: Store) -> None:  # 
     actor = live.deal.view(0).actor
     assert actor is not None
     with pytest.raises(Refused):  # the auction: nothing to claim yet
-        await svc.claim(table_id, user(actor), "all", stamp)
+        await svc.claims.claim(await svc.table(table_id), user(actor), "all", stamp)
     with pytest.raises(Refused):
-        await svc.claim(table_id, user((actor + 1) % 4), "all", stamp)
+        await svc.claims.claim(await svc.table(table_id), user((actor + 1) % 4), "all", stamp)
     with pytest.raises(Refused) as unknown:
-        await svc.claim(table_id, user(actor), "most", stamp)
+        await svc.claims.claim(await svc.table(table_id), user(actor), "most", stamp)
     assert unknown.value.key == "error.unknown_action"
 
 
@@ -196,15 +196,15 @@ async def test_a_pending_claim_survives_a_restart(store: Store) -> None:  # noqa
     table_id = await started(svc)
     seat, kind = await until(svc, table_id, unproven_but_possible)
     stamp = (await svc.table(table_id)).stamp
-    await svc.claim(table_id, user(seat), kind.value, stamp)
+    await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, stamp)
     again, _ = service(store)
-    await again.resume()
+    await again.restart.resume()
     live = await again.table(table_id)
-    hand = await again.hand(live, user((seat + 1) % 4))
+    hand = await again.play.hand(live, user((seat + 1) % 4))
     assert hand.claim is not None and hand.claim.pending and hand.claim.seat == seat
     for other in range(4):
         if other != seat:
-            await again.decide_claim(table_id, user(other), True, stamp)
+            await again.claims.decide(await again.table(table_id), user(other), True, stamp)
     assert (await store.deals.for_table(table_id))[0].status is DealStatus.SETTLED
 
 
@@ -229,7 +229,7 @@ async def test_a_claim_no_play_can_make_true_is_refused(store: Store) -> None:  
     stamp = live.stamp
     assert stamp is not None and live.deal_id is not None
     with pytest.raises(Refused) as refused:
-        await svc.claim(table_id, user(seat), kind.value, stamp)
+        await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, stamp)
     assert refused.value.key == "error.claim_impossible"
     assert live.stamp == stamp and await store.claims.for_deal(live.deal_id) == []
 
@@ -240,10 +240,11 @@ async def all_but_one_accept(svc: TableService, table_id: int,
     last accept it; returns (claimer, kind, the last to decide)."""
     seat, kind = await until(svc, table_id, wanted)
     stamp = (await svc.table(table_id)).stamp
-    assert (await svc.claim(table_id, user(seat), kind.value, stamp))[0] == "claim.put"
+    live = await svc.table(table_id)
+    assert (await svc.claims.claim(live, user(seat), kind.value, stamp))[0] == "claim.put"
     others = [s for s in range(4) if s != seat]
     for other in others[:-1]:
-        assert (await svc.decide_claim(table_id, user(other), True, stamp))[0] == \
+        assert (await svc.claims.decide(live, user(other), True, stamp))[0] == \
             "claim.accepted"
     return seat, kind, others[-1]
 
@@ -261,7 +262,7 @@ async def test_a_refusal_tells_nothing_of_the_hidden_cards(store: Store) -> None
     stamp = live.stamp
     assert stamp is not None and live.deal is not None and live.deal_id is not None
     record_before = live.deal.to_record()
-    key, panel = await svc.decide_claim(table_id, user(last), True, stamp)
+    key, panel = await svc.claims.decide(await svc.table(table_id), user(last), True, stamp)
     assert key == "claim.failed" and not panel.view.is_over
     assert live.deal.to_record() == record_before and live.stamp == stamp
     [row] = await store.claims.for_deal(live.deal_id)
@@ -270,7 +271,7 @@ async def test_a_refusal_tells_nothing_of_the_hidden_cards(store: Store) -> None
     state = display.states[-1]
     assert state.claim is not None and not state.claim.pending
     with pytest.raises(Refused):  # not again at this moment
-        await svc.claim(table_id, user(seat), kind.value, stamp)
+        await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, stamp)
     await act_as_ai(svc, table_id)  # the claimer plays on
     assert (await svc.table(table_id)).stamp != stamp
 
@@ -295,7 +296,7 @@ async def test_a_crafted_claim_is_refused_and_shows_no_card(store: Store) -> Non
     shown = len(display.states)
     for kind in ("all", "none"):
         with pytest.raises(Refused) as refused:
-            await svc.claim(table_id, user(seat), kind, stamp)
+            await svc.claims.claim(await svc.table(table_id), user(seat), kind, stamp)
         assert refused.value.key == "error.claim_not_now"
     # later, with five cards: a defender (or a declarer not in a Bettel) may not claim
     # no more tricks
@@ -306,11 +307,11 @@ async def test_a_crafted_claim_is_refused_and_shows_no_card(store: Store) -> Non
     seat, kind = await until(svc, table_id, wrong_kind)
     live = await svc.table(table_id)
     with pytest.raises(Refused) as refused:
-        await svc.claim(table_id, user(seat), kind.value, live.stamp)
+        await svc.claims.claim(await svc.table(table_id), user(seat), kind.value, live.stamp)
     assert refused.value.key == "error.claim_kind"
     assert await store.claims.for_deal(live.deal_id) == []  # type: ignore[arg-type]
     for other in range(4):
-        hand = await svc.hand(live, user(other))
+        hand = await svc.play.hand(live, user(other))
         assert hand.claim is None and seat not in hand.view.open_hands or other == seat
     assert all(s.claim is None for s in display.states[shown:])
 
@@ -327,7 +328,7 @@ async def test_a_claim_too_deep_to_play_out_when_all_accept_ends_there(
     assert stamp is not None and live.deal_id is not None
     svc.claims.budget = 1  # the search gives up at once
     with pytest.raises(Refused) as refused:
-        await svc.decide_claim(table_id, user(last), True, stamp)
+        await svc.claims.decide(await svc.table(table_id), user(last), True, stamp)
     assert refused.value.key == "error.claim_too_deep"
     [row] = await store.claims.for_deal(live.deal_id)
     assert row.status is ClaimStatus.REFUSED and row.refused_by is None
@@ -358,16 +359,16 @@ async def test_a_stop_while_the_last_acceptance_is_played_out_leaves_it_to_answe
     with monkeypatch.context() as patch:
         patch.setattr("bot.tables.claims.claim_line", stop)
         with pytest.raises(Stop):
-            await svc.decide_claim(table_id, user(last), True, stamp)
+            await svc.claims.decide(await svc.table(table_id), user(last), True, stamp)
     await svc.shutdown()
 
     again, _ = service(store)
-    await again.resume()
+    await again.restart.resume()
     live = await again.table(table_id)
-    hand = await again.hand(live, user(last))
+    hand = await again.play.hand(live, user(last))
     assert hand.claim is not None and hand.claim.pending and hand.claim.waiting == (last,)
     assert {d.seat for d in await store.deadlines.pending(table_id)} == {last}
-    key, panel = await again.decide_claim(table_id, user(last), True, stamp)
+    key, panel = await again.claims.decide(await again.table(table_id), user(last), True, stamp)
     assert key == "claim.agreed" and panel.view.is_over
     [row] = await store.claims.for_deal(deal_id)
     assert row.status is ClaimStatus.ACCEPTED

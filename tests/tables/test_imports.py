@@ -5,6 +5,7 @@ discord.py."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -30,3 +31,21 @@ def test_the_table_service_imports_no_discord():
 
 def test_the_display_is_where_discord_starts():
     assert "discord" in _modules("import bot.display")
+
+
+def test_no_table_module_names_the_display_even_for_types():
+    """Not even a type-only import (``if TYPE_CHECKING:``) of the display, the Discord kit
+    or a cog: the service tells its :class:`~bot.tables.DisplayPort`, it knows no more."""
+    offending = []
+    for path in sorted((REPO / "bot" / "tables").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            offending += [f"{path.name}: {name}" for name in names
+                          if name.split(".")[0] in ("discord", "cogs")
+                          or name.startswith(("bot.display", "bot.ui"))]
+    assert offending == []

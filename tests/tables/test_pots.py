@@ -34,7 +34,7 @@ async def test_a_session_ended_by_an_abandoned_deal_shares_its_pot(tmp_path: Pat
         while not (session.deals_played and session.pot and live.deal is not None
                    and not live.deal.is_over):
             await act_as_ai(svc, tid)
-        assert await svc.end(tid, 100) == "end.requested"
+        assert await svc.play.end(tid, 100) == "end.requested"
         clock.advance(3600)
         await svc.timers.fire_due()
         assert (await store.tables.get(tid)).status is TableStatus.CLOSED

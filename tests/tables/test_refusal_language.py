@@ -32,12 +32,12 @@ def test_a_value_in_language_is_said_in_the_readers_language() -> None:
 
 
 async def _german_table(svc: TableService) -> int:
-    created = await svc.create_table(
+    created = await svc.lobby.create_table(
         guild_id=1, channel_id=2, host_id=100, host_name="host", variant="zuger",
         options={}, settings={"language": "de", "deck_style": "french"}, in_thread=False)
     for i in range(1, 4):
-        await svc.join(created.table_id, 100 + i, f"m{i}")
-    await svc.start(created.table_id, 100)
+        await svc.lobby.join(await svc.table(created.table_id), 100 + i, f"m{i}")
+    await svc.lobby.start(await svc.table(created.table_id), 100)
     return created.table_id
 
 
@@ -47,7 +47,7 @@ async def test_an_off_suit_card_is_refused_in_the_readers_words(store: Store) ->
     live = await svc.table(tid)
     seat, wrong = await until_a_card_is_refusable(svc, tid)
     with pytest.raises(Refused) as info:
-        await svc.act(tid, live.seats[seat].user_id or 0, f"play:{wrong}")
+        await svc.play.act(await svc.table(tid), live.seats[seat].user_id or 0, f"play:{wrong}")
     error = info.value
     english, german = error.text("en-GB"), error.text("de")
     assert english != german
@@ -63,7 +63,8 @@ async def test_a_wrong_bid_lists_the_allowed_ones_in_the_readers_words(store: St
     deal = live.deal
     assert deal is not None and deal.view(0).actor is not None
     with pytest.raises(Refused) as info:
-        await svc.act(tid, live.seats[deal.view(0).actor or 0].user_id or 0, "bid:vice")
+        await svc.play.act(await svc.table(tid), live.seats[deal.view(0).actor or 0].user_id or 0,
+                           "bid:vice")
     assert "Pass" in info.value.text("en") and "Passe" in info.value.text("de")
 
 
@@ -77,7 +78,7 @@ async def test_bad_table_options_are_refused_in_the_readers_words(
         swedish: str) -> None:
     svc, _ = service(store)
     with pytest.raises(BadOptions) as info:
-        await svc.create_table(guild_id=1, channel_id=2, host_id=100, host_name="host",
+        await svc.lobby.create_table(guild_id=1, channel_id=2, host_id=100, host_name="host",
                                variant="zuger", options=options, in_thread=False)
     error = info.value
     assert english in error.text("en-US")
@@ -89,7 +90,7 @@ async def test_a_wuerttemberg_count_is_refused_with_the_readers_variant_name(
         store: Store) -> None:
     svc, _ = service(store)
     with pytest.raises(BadOptions) as info:
-        await svc.create_table(guild_id=1, channel_id=2, host_id=100, host_name="host",
+        await svc.lobby.create_table(guild_id=1, channel_id=2, host_id=100, host_name="host",
                                variant="wuerttemberg", options={"players": 6}, in_thread=False)
     assert "Württemberg Tapp" in info.value.text("en")
     assert "Württemberger Tapp" in info.value.text("de")

@@ -24,7 +24,7 @@ async def test_a_pending_claim_waits_for_the_deciders_timers(store: Store,
     stamp, deal = live.stamp, live.deal
     assert stamp is not None and deal is not None and live.deal_id is not None
     clock.advance(500)  # the claimer thinks a while, then claims
-    assert (await svc.claim(tid, user(seat), kind.value, stamp))[0] == "claim.put"
+    assert (await svc.claims.claim(live, user(seat), kind.value, stamp))[0] == "claim.put"
     first, second, third = [(seat + i) % 4 for i in (1, 2, 3)]
     assert turn_key(live) == (live.deal_id, deal.ply, first)
     due = {d.kind: (d.seat, d.due_at) for d in await store.deadlines.pending(tid)}
@@ -40,7 +40,7 @@ async def test_a_pending_claim_waits_for_the_deciders_timers(store: Store,
     assert [(n.kind, n.seat, n.claim) for n in notices] == [(REMINDER, first, True)]
     assert "claim" in notice_text(notices[0])
     # they accept: the next one to decide gets their own timers
-    await svc.decide_claim(tid, user(first), True, stamp)
+    await svc.claims.decide(await svc.table(tid), user(first), True, stamp)
     assert turn_key(live) == (live.deal_id, deal.ply, second)
     assert {(d.seat, d.due_at) for d in await store.deadlines.pending(tid)} == {
         (second, clock() + 600), (second, clock() + 3600)}

@@ -27,7 +27,7 @@ async def test_action_moves_timers_on(store: Store, clock: Clock) -> None:
     action = live.deal.legal_actions(key[2])[0]
     user = live.seats[key[2]].user_id
     assert user is not None
-    await svc.act(tid, user, action.token, live.stamp)
+    await svc.play.act(await svc.table(tid), user, action.token, live.stamp)
     clock.advance(200)  # 700 s after the first turn, 200 s into the next one
     await timers.fire_due()
     assert notices == []
@@ -62,7 +62,7 @@ async def test_overdue_timers_fire_once_across_a_restart(store: Store, clock: Cl
     again, shown = service(store, clock=clock)
     after = shown.notices
     timers2 = again.timers
-    assert await again.resume() == 1
+    assert await again.restart.resume() == 1
     # resuming keeps the stored deadlines of the same turn (they are not pushed back)
     assert {d.due_at for d in await store.deadlines.pending(tid)} == {START + 600,
                                                                        START + 3600}
@@ -98,7 +98,7 @@ async def test_a_fired_reminder_is_not_armed_again_after_a_restart(store: Store,
         again, shown = service(store, clock=clock)
         after = shown.notices
         timers2 = again.timers
-        assert await again.resume() == 1
+        assert await again.restart.resume() == 1
         assert turn_key(await again.table(tid)) == key
         assert await store.deadlines.pending(tid) == []
         clock.advance(10_000)
@@ -115,7 +115,7 @@ async def test_a_turn_never_armed_is_armed_on_resume(store: Store, clock: Clock)
     await svc.shutdown()
     clock.advance(100)
     again, _ = service(store, clock=clock)
-    await again.resume()
+    await again.restart.resume()
     due = {d.kind: d.due_at for d in await store.deadlines.pending(tid)}
     assert due == {DeadlineKind.REMINDER: START + 700, DeadlineKind.TIMEOUT: START + 3700}
     await again.shutdown()
@@ -135,7 +135,7 @@ async def test_a_timeout_claimed_but_never_handled_fires_after_a_restart(
     assert await store.deadlines.pending(tid) == []
 
     again, shown = service(store, clock=clock)
-    assert await again.resume() == 1
+    assert await again.restart.resume() == 1
     assert [(d.kind, d.due_at) for d in await store.deadlines.pending(tid)] == [
         (DeadlineKind.TIMEOUT, START + 3600)]  # due as it was: the member had their time
     fired = await again.timers.fire_due()
@@ -159,7 +159,7 @@ async def test_a_lost_timeout_the_settings_no_longer_set_stays_fired(
     await svc.shutdown()
     await store.settings.set_guild(1, {"turn_timeout": 0})
     again, shown = service(store, clock=clock)
-    assert await again.resume() == 1
+    assert await again.restart.resume() == 1
     assert await store.deadlines.pending(tid) == []
     clock.advance(10_000)
     assert await again.timers.fire_due() == [] and shown.notices == []
@@ -245,11 +245,11 @@ async def test_an_action_and_its_turns_timers_are_stored_together_or_not_at_all(
     token = live.deal.legal_actions(key[2])[0].token
     simulate_full_disk(store.db, 1)
     with pytest.raises(StoreFull):
-        await svc.act(tid, user, token, live.stamp)
+        await svc.play.act(await svc.table(tid), user, token, live.stamp)
     assert turn_key(live) == key and await store.deals.actions(key[0]) == ()
     assert {(d.deal_id, d.ply, d.seat) for d in await store.deadlines.pending(tid)} == {key}
     clock.advance(100)
-    await svc.act(tid, user, token, live.stamp)
+    await svc.play.act(await svc.table(tid), user, token, live.stamp)
     nxt = turn_key(live)
     assert nxt is not None and nxt != key
     due = {d.kind: (d.due_at, (d.deal_id, d.ply, d.seat))

@@ -81,7 +81,7 @@ async def test_the_log_names_a_substitutes_action_by_its_kind_only(
     for _ in range(4):  # each member times out once (then is played for while away)
         clock.advance(3600)
         await timers.fire_due()
-        await svc.wait_idle()
+        await svc.computers.wait_idle()
     taken = [Action.parse(n.action) for n in notices if n.kind == SUBSTITUTE]
     assert taken
     lines = [r.getMessage() for r in caplog.records]
@@ -96,7 +96,7 @@ async def play_until_turn_of(svc: TableService, table_id: int, seat: int) -> Non
     ``seat``'s turn; a computer playing for ``seat`` meanwhile fails the test."""
     live = await svc.table(table_id)
     for _ in range(200):
-        await svc.wait_idle()
+        await svc.computers.wait_idle()
         deal = live.deal
         assert deal is not None
         actor = deal.public_view().actor
@@ -105,7 +105,8 @@ async def play_until_turn_of(svc: TableService, table_id: int, seat: int) -> Non
             return
         user = live.seats[actor].user_id
         assert user is not None
-        await svc.act(table_id, user, deal.legal_actions(actor)[0].token, live.stamp)
+        await svc.play.act(await svc.table(table_id), user, deal.legal_actions(actor)[0].token,
+                           live.stamp)
     raise AssertionError(f"seat {seat} never came to act")
 
 
@@ -137,9 +138,9 @@ async def test_an_away_member_is_played_for_until_they_come_back(store: Store,
         assert deal is not None
         actor = deal.public_view().actor
         assert actor is not None and actor != seat
-        await svc.act(tid, live.seats[actor].user_id or 0, deal.legal_actions(actor)[0].token,
-                      live.stamp)
-        await svc.wait_idle()
+        await svc.play.act(await svc.table(tid), live.seats[actor].user_id or 0,
+                           deal.legal_actions(actor)[0].token, live.stamp)
+        await svc.computers.wait_idle()
         assert all(d.seat != seat for d in await store.deadlines.pending(tid))
     played = await theirs()
     assert len(played) >= 3 and all(played)
@@ -148,7 +149,7 @@ async def test_an_away_member_is_played_for_until_they_come_back(store: Store,
     assert len(notices) == 1  # one notice when they timed out, not one per turn
 
     # they come back (My hand): stored at once, marked no more, and their turn waits
-    hand = await svc.hand(live, user)
+    hand = await svc.play.hand(live, user)
     assert hand.seat == seat and live.timed_out() == ()
     assert not (await store.tables.load(tid)).seats[seat].away
     await play_until_turn_of(svc, tid, seat)
@@ -172,11 +173,11 @@ async def test_a_failed_read_while_coming_back_leaves_them_away(store: Store,
 
     store.settings.for_table = busy  # type: ignore[method-assign,assignment]
     with pytest.raises(StoreUnavailable):
-        await svc.hand(live, user)
+        await svc.play.hand(live, user)
     assert live.timed_out() == (seat,)  # still away in memory, as in the store
     assert (await store.tables.load(tid)).seats[seat].away
     store.settings.for_table = real  # type: ignore[method-assign]
-    await svc.hand(live, user)
+    await svc.play.hand(live, user)
     assert live.timed_out() == () and not (await store.tables.load(tid)).seats[seat].away
 
 
@@ -189,7 +190,7 @@ async def test_away_outlives_a_restart(store: Store, clock: Clock) -> None:
     await svc.shutdown()
 
     again, _ = service(store, clock=clock)
-    await again.resume()
+    await again.restart.resume()
     live = await again.table(tid)
     assert live.timed_out() == (seat,)
     for _ in range(6):  # the computer goes on playing for them
@@ -197,10 +198,10 @@ async def test_away_outlives_a_restart(store: Store, clock: Clock) -> None:
         assert deal is not None
         actor = deal.public_view().actor
         assert actor is not None and actor != seat
-        await again.act(tid, live.seats[actor].user_id or 0,
+        await again.play.act(await again.table(tid), live.seats[actor].user_id or 0,
                         deal.legal_actions(actor)[0].token, live.stamp)
-        await again.wait_idle()
-    assert any(r.seat == seat and r.auto for r in await again.store.deals.actions(
+        await again.computers.wait_idle()
+    assert any(r.seat == seat and r.auto for r in await again.core.store.deals.actions(
         live.deal_id or 0)) or live.deal_id != (turn_key(live) or (0,))[0]
     await again.shutdown()
 
@@ -215,7 +216,7 @@ async def test_a_table_every_member_has_left_does_not_play_itself(store: Store,
     for n in range(1, 7):
         key = turn_key(live)
         assert key is not None  # a member's turn with its timers set: nobody plays it
-        await svc.wait_idle()
+        await svc.computers.wait_idle()
         assert turn_key(live) == key
         clock.advance(3600)
         await timers.fire_due()
@@ -254,7 +255,7 @@ async def test_the_members_still_here_can_end_a_table_the_host_has_left(
     for _ in range(200):
         if set(live.timed_out()) == gone:
             break
-        await svc.wait_idle()
+        await svc.computers.wait_idle()
         deal = live.deal
         assert deal is not None
         actor = deal.public_view().actor
@@ -263,10 +264,10 @@ async def test_the_members_still_here_can_end_a_table_the_host_has_left(
             clock.advance(3600)
             await timers.fire_due()
         else:
-            await svc.act(tid, live.seats[actor].user_id or 0,
+            await svc.play.act(await svc.table(tid), live.seats[actor].user_id or 0,
                           deal.legal_actions(actor)[0].token, live.stamp)
     assert set(live.timed_out()) == gone and live.row.host_id == live.seats[0].user_id
     here = [live.seats[s].user_id or 0 for s in (2, 3)]
-    assert await svc.end(tid, here[0]) == "end.voted"
+    assert await svc.play.end(tid, here[0]) == "end.voted"
     assert svc.display.states[-1].votes_needed == 2  # type: ignore[attr-defined]
-    assert await svc.end(tid, here[1]) == "end.vote_passed"
+    assert await svc.play.end(tid, here[1]) == "end.vote_passed"

@@ -66,10 +66,10 @@ async def quiet(sandbox: Sandbox, bot: TappBot) -> None:
     tables, display = bot.tables, bot.display
     assert tables is not None and display is not None
     while True:
-        await tables.wait_idle()
+        await tables.computers.wait_idle()
         await display.idle()
         await sandbox.settle()
-        if tables.is_idle() and display.is_idle():
+        if tables.computers.is_idle() and display.is_idle():
             return
 
 
@@ -192,7 +192,7 @@ class Game:
     @property
     def live(self) -> LiveTable | None:
         assert self.bot.tables is not None
-        return self.bot.tables.peek(self.table_id)
+        return self.bot.tables.registry.peek(self.table_id)
 
     def table_message(self) -> Message:
         """The current table message (the newest public message with the table's
@@ -407,7 +407,7 @@ async def open_table(sandbox: Sandbox, bot: TappBot, channel: Channel, host: Act
     assert ix.response is not None and not ix.errors, ix.errors
     thread = await table_thread(sandbox, bot, channel, before)
     assert bot.tables is not None
-    live = bot.tables.located_in(thread.id)
+    live = bot.tables.registry.located_in(thread.id)
     assert live is not None
     await quiet(sandbox, bot)  # the lobby is posted in the thread
     game = Game(sandbox, bot, thread, live.table_id, {a.id: a for a in (host, *joiners)})

@@ -16,7 +16,7 @@ async def assert_state_replays(bot: TappBot, table_id: int) -> None:
     """The live table equals the table rebuilt from the store (session state + the deal
     in play replayed from its record)."""
     assert bot.tables is not None and isinstance(bot.store, Store)
-    live = bot.tables.peek(table_id)
+    live = bot.tables.registry.peek(table_id)
     opened = await bot.store.tables.load(table_id)
     if live is None:
         assert not opened.table.status.is_open

@@ -105,7 +105,7 @@ async def test_a_failure_before_storing_says_nothing_changed_and_logs_no_card(
     async def failing(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(table_bot.tables, "act", failing)
+    monkeypatch.setattr(table_bot.tables.play, "act", failing)
     ix = await game.click_action(actor, panel, action)
     await game.quiet()
     assert ix.response is not None and ix.response.ephemeral_to == actor.id

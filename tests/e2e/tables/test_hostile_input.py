@@ -130,7 +130,7 @@ async def test_a_corrupted_table_does_not_stop_the_others(
         tables = second.tables
         store2 = second.database
         assert tables is not None and store2 is not None
-        assert tables.peek(healthy.table_id) is not None
+        assert tables.registry.peek(healthy.table_id) is not None
         healthy.bot = second
         ply = healthy.live.deal.ply  # type: ignore[union-attr]
         assert await healthy.step() and healthy.live.deal.ply > ply  # type: ignore[union-attr]
@@ -148,7 +148,7 @@ async def test_a_corrupted_table_does_not_stop_the_others(
         assert "closed" in sandbox.public_messages(unreadable.thread)[-1].text
 
     async with running(bot(), sandbox) as third:  # once marked, it is left alone
-        assert third.tables is not None and third.tables.peek(illegal.table_id) is None
+        assert third.tables is not None and third.tables.registry.peek(illegal.table_id) is None
         store3 = third.database
         assert store3 is not None
         assert [t.table_id for t in await store3.tables.broken()] == [illegal.table_id]

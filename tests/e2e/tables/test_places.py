@@ -189,7 +189,7 @@ async def test_cloudflares_ban_is_not_retried_before_its_retry_after(
     assert table_bot.tables is not None
     sandbox.invalid.ban(60)
     for _ in range(3):
-        await table_bot.tables.repost(game.table_id)
+        await table_bot.tables.places.repost(await table_bot.tables.table(game.table_id))
         await asyncio.sleep(0.3)
     assert sandbox.invalid.refused_by_ban == 1, sandbox.invalid.refused_by_ban
     budget = getattr(table_bot, "budget", None)

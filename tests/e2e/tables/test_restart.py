@@ -132,6 +132,7 @@ async def test_computer_turns_resume_after_a_restart(
     async with running(bot_a, sandbox):
         game = await open_table(sandbox, bot_a, world.channel, host, "tapp1879",
                                 computers=2, start=False)
+        await game.quiet()  # the lobby shows every seat (and Start) once its edit is out
         await host.click(game.table_message(), label="Start")
         assert game.live is not None and game.live.deal is not None
         ply = game.live.deal.ply

@@ -68,8 +68,8 @@ async def test_two_processes_play_their_own_servers_and_one_restarts(
         for _ in range(6):  # both tables play, each on its own process
             assert await game_a.step() and await game_b.step()
         assert bot_a.tables is not None and bot_b.tables is not None
-        assert bot_a.tables.peek(game_b.table_id) is None
-        assert bot_b.tables.peek(game_a.table_id) is None
+        assert bot_a.tables.registry.peek(game_b.table_id) is None
+        assert bot_b.tables.registry.peek(game_a.table_id) is None
         assert game_b.live is not None and game_b.live.deal is not None
         stopped_at = game_b.live.deal.ply
         await bot_b.close()  # process B stops in the middle of its deal
@@ -82,7 +82,7 @@ async def test_two_processes_play_their_own_servers_and_one_restarts(
             game_b.bot = bot_b2
             await game_b.quiet()
             assert bot_b2.tables is not None and bot_b2.database is not None
-            assert bot_b2.tables.peek(game_a.table_id) is None  # not its server's
+            assert bot_b2.tables.registry.peek(game_a.table_id) is None  # not its server's
             live = game_b.live
             assert live is not None and live.deal is not None and live.deal.ply == stopped_at
             await game_b.play(until=lambda g: g.deals_settled() >= 1)

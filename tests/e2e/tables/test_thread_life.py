@@ -83,7 +83,7 @@ async def test_a_locked_thread_moves_the_table_to_its_channel(
     in_channel = sandbox.public_messages(world.channel)
     assert any("locked" in m.text for m in in_channel)
     assert table_bot.tables is not None
-    assert table_bot.tables.located_in(world.channel.id) is not None
+    assert table_bot.tables.registry.located_in(world.channel.id) is not None
     game.thread = sandbox.state.channel(world.channel.id)  # play on where the table is
     await game.play(until=lambda g: g.deals_settled() >= 1)
     assert [ix for ix in sandbox.interactions if ix.failed] == []

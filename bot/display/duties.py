@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING
 
 from bot.engine import deal_from_record
 from bot.store import LedgerKind, Store, StoreError, TableStatus
-
-from .ids import Stamp
-from .state import DealOver, Shuffle, TableOver
+from bot.tables.ids import Stamp
+from bot.tables.state import DealOver, Shuffle, TableOver
 
 if TYPE_CHECKING:
-    from bot.display.display import Display
+    from .display import Display
 
 log = logging.getLogger(__name__)
 

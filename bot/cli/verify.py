@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from bot.cli.parsing import Parser
 from bot.cli.replay import RecordUnreadable, one_line, read_record
-from bot.engine import InvalidRecord, TappError, deal_from_record, make_variant, rules_of
+from bot.engine import InvalidRecord, TappError, deal_from_record, make_variant
 from bot.engine.cards import CARD_NAMES, DeckStyle, iter_bits
 from bot.engine.shuffle import SEED_BYTES, commitment, seeded_masks
 from bot.engine.variants import option_choices
@@ -74,8 +74,10 @@ def deal_lines(hands: Sequence[int], talon: int, variant: str, notation: str,
                  for seat, hand in enumerate(hands)]
         return [*lines, f"talon: {' '.join(CARD_NAMES[c] for c in iter_bits(talon))}"]
     from bot.i18n.words import Words  # (the catalogue: only when it names cards)
+    from bot.settings import Settings  # the deck in effect, resolved as a table's is
 
-    words = Words(None, variant, style or rules_of(variant).home_deck)
+    chosen = DeckStyle(style) if style else None
+    words = Words(None, variant, Settings(deck_style=chosen).deck_for(variant))
     lines = [f"Seat {seat + 1}: {words.cards(iter_bits(hand))}"
              for seat, hand in enumerate(hands)]
     return [*lines, f"Talon: {words.cards(iter_bits(talon))}"]

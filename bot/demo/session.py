@@ -55,6 +55,18 @@ LEVEL = "easy"
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
+async def quiet(sandbox: Sandbox, bot: TappBot) -> None:
+    """Wait until the computer players, the display and the stand-in are all done."""
+    tables, display = bot.tables, bot.display
+    assert tables is not None and display is not None
+    while True:
+        await tables.computers.wait_idle()
+        await display.idle()
+        await sandbox.settle()
+        if tables.computers.is_idle() and display.is_idle():
+            return
+
+
 async def table_thread(sandbox: Sandbox, bot: TappBot, channel: Channel,
                        before: int) -> Channel:
     """The thread ``/tapp new`` made in ``channel`` (which had ``before`` threads) once
@@ -183,16 +195,6 @@ class Demo:
         recorder.write()
         return database
 
-    async def quiet(self, sandbox: Sandbox, bot: TappBot) -> None:
-        tables, display = bot.tables, bot.display
-        assert tables is not None and display is not None
-        while True:
-            await tables.computers.wait_idle()
-            await display.idle()
-            await sandbox.settle()
-            if tables.computers.is_idle() and display.is_idle():
-                return
-
     async def play_table(self, sandbox: Sandbox, bot: TappBot, channel: Any, alice: Actor,
                          recorder: Recorder, variant: str, options: dict[str, Any],
                          computers: int) -> None:
@@ -204,7 +206,7 @@ class Demo:
         thread = await table_thread(sandbox, bot, channel, before)
         live = bot.tables.registry.located_in(thread.id)
         assert live is not None
-        await self.quiet(sandbox, bot)
+        await quiet(sandbox, bot)
         table_id = live.table_id
         self.table_ids.append(table_id)
         recorder.capture()
@@ -212,13 +214,13 @@ class Demo:
             recorder.note("\nalice clicks [Add computer]")
             await alice.click(self.table_message(sandbox, thread.id, table_id),
                               label="Add computer")
-            await self.quiet(sandbox, bot)
+            await quiet(sandbox, bot)
             recorder.capture()
         recorder.note("\nalice clicks [Start]")
         started = await alice.click(self.table_message(sandbox, thread.id, table_id),
                                     label="Start")
         panel = started.response  # her private answer: her live panel from now on
-        await self.quiet(sandbox, bot)
+        await quiet(sandbox, bot)
         recorder.capture()
         ended = False
         for _ in range(2000):
@@ -229,19 +231,19 @@ class Demo:
                 # one deal review: alice's first deal at the first table
                 self.reviewed = await review_first_deal(sandbox, thread.id, alice,
                                                         recorder.note, recorder.capture)
-                await self.quiet(sandbox, bot)
+                await quiet(sandbox, bot)
             if not ended and live.session is not None and (
                     live.session.deals_played >= self.deals - 1):
                 recorder.note("\nalice clicks [End table]")
                 await alice.click(self.table_message(sandbox, thread.id, table_id),
                                   label="End table")
-                await self.quiet(sandbox, bot)
+                await quiet(sandbox, bot)
                 recorder.capture()
                 ended = True
             deal = live.deal
             seat = live.seat_of(alice.id)
             if deal is None or seat is None or deal.view(seat).actor != seat:
-                await self.quiet(sandbox, bot)
+                await quiet(sandbox, bot)
                 recorder.capture()
                 if bot.tables.registry.peek(table_id) is live and live.deal is deal and (
                         deal is None or deal.view(0).actor != seat):
@@ -266,9 +268,9 @@ class Demo:
             else:
                 answered = await self.take(alice, panel, action, recorder)
             panel = answered.response or panel
-            await self.quiet(sandbox, bot)
+            await quiet(sandbox, bot)
             recorder.capture()
-        await self.quiet(sandbox, bot)
+        await quiet(sandbox, bot)
         recorder.capture()
 
     @staticmethod

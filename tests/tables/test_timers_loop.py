@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bot.store import Store
+from bot.tables.scheduler import Scheduler
 from bot.tables.timeouts import REMINDER, SUBSTITUTE
 
 from .test_service import started
@@ -15,15 +16,7 @@ from .timer_helpers import START, Clock, timed
 
 async def test_the_loop_sleeps_until_the_next_deadline(store: Store, clock: Clock) -> None:
     svc, timers, notices = await timed(store, clock)
-    slept: list[float] = []
-
-    async def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        clock.advance(seconds)
-        if len(slept) >= 3:
-            raise _Stop
-
-    timers.sleep = sleep  # a fake sleep that moves the clock
+    slept = fake_sleep(timers, clock, rounds=3)
     timers.max_sleep = 10_000
     await started(svc)
     with pytest.raises(_Stop):
@@ -34,6 +27,22 @@ async def test_the_loop_sleeps_until_the_next_deadline(store: Store, clock: Cloc
 
 class _Stop(Exception):
     pass
+
+
+def fake_sleep(timers: Scheduler, clock: Clock, rounds: int) -> list[float]:
+    """Give the loop a sleep that moves the clock instead and stops it after ``rounds``
+    sleeps; the list it returns fills with the seconds slept."""
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock.advance(seconds)
+        if len(slept) >= rounds:
+            raise _Stop
+
+    timers.sleep = sleep
+    return slept
+
 
 
 async def test_the_loop_outlives_a_failure(store: Store, clock: Clock) -> None:
@@ -57,7 +66,6 @@ async def test_the_loop_outlives_a_failure(store: Store, clock: Clock) -> None:
             raise _Stop
 
     timers.fire_due = fire_due  # type: ignore[method-assign]
-    timers.sleep = sleep  # a fake sleep that moves the clock
     timers.max_sleep = 600  # what it sleeps after a failed round
     await started(svc)
     with pytest.raises(_Stop):
@@ -71,15 +79,7 @@ async def test_the_loop_purges_the_fired_deadlines_of_finished_turns(store: Stor
     """The reminder fired at 600 s, its turn over once the substitute acted at 3600 s:
     the loop deletes it; the timeout that fired just now is kept (``keep_fired``)."""
     svc, timers, notices = await timed(store, clock)
-    slept: list[float] = []
-
-    async def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        clock.advance(seconds)
-        if len(slept) >= 3:
-            raise _Stop
-
-    timers.sleep = sleep  # a fake sleep that moves the clock
+    slept = fake_sleep(timers, clock, rounds=3)
     timers.max_sleep = 10_000
     timers.purge_every, timers.keep_fired = 0, 1000  # every round, what fired 1000 s ago
     await started(svc)

@@ -20,7 +20,7 @@ from typing import Any
 from bot.ai import make_player
 from bot.cli.replay import main as replay_main
 from bot.connection.client import TappBot
-from bot.demo.session import table_thread
+from bot.demo.session import quiet, table_thread
 from bot.display import Disclosure, MessageKind
 from bot.engine import Action, ActionType, CardSet, Deal, SeatView, deal_from_record
 from bot.engine.cards import CARD_NAMES
@@ -59,18 +59,6 @@ CARD_TOKEN = re.compile(r"(?<![0-9A-Z])([6-9TJQKA][CSHD])(?![0-9A-Z])")
 def cards_in_text(text: str) -> set[int]:
     """Cards named in catalogue text (in any deck style)."""
     return {CARD_NAMES_SHOWN[m] for m in CARD_TEXT.findall(text)}
-
-
-async def quiet(sandbox: Sandbox, bot: TappBot) -> None:
-    """Wait until computer players, the display and the stand-in are all done."""
-    tables, display = bot.tables, bot.display
-    assert tables is not None and display is not None
-    while True:
-        await tables.computers.wait_idle()
-        await display.idle()
-        await sandbox.settle()
-        if tables.computers.is_idle() and display.is_idle():
-            return
 
 
 class Watch:

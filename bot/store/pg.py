@@ -121,6 +121,26 @@ async def migrate(conn: asyncpg.Connection, migrations: list[Migration]) -> int:
     return max(current, latest)
 
 
+@dataclass(frozen=True, slots=True)
+class Traffic:
+    """What the store has sent the server since it opened (see :meth:`PgDatabase.traffic`):
+    ``round_trips`` (every statement, ``executemany`` batch, ``BEGIN``, ``COMMIT`` and
+    ``ROLLBACK``), the transactions committed (``reads``, ``writes``), the runs of a write
+    that lost a serialization race and were run again (``retries``), and the
+    transactions that ended in an error (``failed``: rolled back, the error raised)."""
+
+    round_trips: int = 0
+    reads: int = 0
+    writes: int = 0
+    retries: int = 0
+    failed: int = 0
+
+    def __sub__(self, other: Traffic) -> Traffic:
+        return Traffic(self.round_trips - other.round_trips, self.reads - other.reads,
+                       self.writes - other.writes, self.retries - other.retries,
+                       self.failed - other.failed)
+
+
 @dataclass
 class _Worker:
     """A worker thread's own event loop and connection (made on first use)."""
@@ -147,6 +167,7 @@ class PgDatabase:
         self._lock = threading.Lock()
         self._workers = ThreadPoolExecutor(workers, thread_name_prefix="tapp-pg")
         self._closed = False
+        self._traffic = Traffic()
 
     @classmethod
     async def open(cls, url: str, *, clock: Clock = time.time, busy_timeout: float = 5.0,
@@ -191,6 +212,32 @@ class PgDatabase:
     def now(self) -> float:
         return float(self.clock())
 
+    def traffic(self) -> Traffic:
+        """The round trips and transactions so far (for a benchmark: read it before and
+        after, and subtract)."""
+        with self._lock:
+            return self._traffic
+
+    def server_pids(self) -> list[int]:
+        """The process ids of the server's backends serving this process's connections
+        (on the server's machine; a benchmark reads their CPU time)."""
+        with self._lock:
+            return [w.conn.get_server_pid() for w in self._all
+                    if w.conn is not None and not w.conn.is_closed()]
+
+    def _count(self, conn: PgConn | None, *, write: bool, outcome: str) -> None:
+        """Add a transaction's round trips and its ``outcome`` ("committed", "retried",
+        "failed") to :meth:`traffic` (once a transaction, under the lock)."""
+        trips = 0 if conn is None else conn.round_trips
+        committed = outcome == "committed"
+        with self._lock:
+            t = self._traffic
+            self._traffic = Traffic(t.round_trips + trips,
+                                    t.reads + (committed and not write),
+                                    t.writes + (committed and write),
+                                    t.retries + (outcome == "retried"),
+                                    t.failed + (outcome == "failed"))
+
     async def read(self, fn: Callable[Concatenate[Conn, P], T],
                    *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn(conn, ...)`` in one REPEATABLE READ snapshot."""
@@ -226,14 +273,18 @@ class PgDatabase:
                 result = fn(conn, *args, **kwargs)
                 conn.script("COMMIT")
                 conn.in_transaction = False
+                self._count(conn, write=write, outcome="committed")
                 return result
             except _RETRY as exc:
                 self._rollback(conn)
-                if attempt == RETRIES - 1:
+                last = attempt == RETRIES - 1
+                self._count(conn, write=write, outcome="failed" if last else "retried")
+                if last:
                     raise translate(exc) from exc
                 time.sleep(0.001 * min(attempt + 1, 20))
             except BaseException as exc:
                 self._rollback(conn)
+                self._count(conn, write=write, outcome="failed")
                 if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):
                     raise translate(exc) from exc
                 raise

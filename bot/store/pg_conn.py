@@ -108,10 +108,14 @@ class PgConn:
         self._conn = conn
         self._loop = loop
         self.in_transaction = False
+        #: round trips to the server so far: one a statement (a batch of
+        #: :meth:`executemany` is one), ``BEGIN``, ``COMMIT`` and ``ROLLBACK`` included
+        self.round_trips = 0
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run ``coro`` on the connection's loop, in this thread (the worker's own loop,
-        not running otherwise), and return its result."""
+        """Run ``coro`` (one round trip) on the connection's loop, in this thread (the
+        worker's own loop, not running otherwise), and return its result."""
+        self.round_trips += 1
         return self._loop.run_until_complete(coro)
 
     def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (),

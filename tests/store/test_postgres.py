@@ -4,6 +4,7 @@ setting, and the command line given a URL (the rest runs on both backends)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 
 import asyncpg
@@ -13,7 +14,7 @@ from bot.engine import TappError
 from bot.store import NotADatabase, SchemaTooNew, Store, StoreUnavailable, exit_status
 from bot.store.check_ledger import main
 from bot.store.db import load_migrations
-from bot.store.pg import SCHEMA_TABLE, redacted
+from bot.store.pg import SCHEMA_TABLE, PgDatabase, Traffic, redacted
 from bot.store.sql import Conn
 from tests.postgres import PgServer, with_database
 
@@ -123,6 +124,71 @@ async def test_commits_wait_for_the_disk(url: str) -> None:
     try:
         assert await store.db.read(setting) == "on"
         assert store.db.dialect == "postgres"
+    finally:
+        await store.close()
+
+
+async def test_round_trips_and_transactions_are_counted(url: str) -> None:
+    """What ``bench load`` reports: every statement, BEGIN and COMMIT (or ROLLBACK) is a
+    round trip; each transaction counts once, as committed, run again or failed."""
+    def two(conn: Conn) -> None:
+        conn.execute("SELECT 1").fetchone()
+        conn.executemany("SELECT CAST(? AS BIGINT)", [(1,), (2,)])  # one batch, one round trip
+
+    def refused(conn: Conn) -> None:
+        conn.execute("SELECT 1")
+        raise TappError("no")
+
+    store = await Store.open(url)
+    try:
+        db = store.db
+        assert isinstance(db, PgDatabase)
+        before = db.traffic()
+        await db.read(two)
+        await db.write(two)
+        with pytest.raises(TappError):
+            await db.write(refused)
+        assert db.traffic() - before == Traffic(round_trips=4 + 4 + 3, reads=1, writes=1,
+                                                retries=0, failed=1)
+        assert db.server_pids() and all(pid > 0 for pid in db.server_pids())
+    finally:
+        await store.close()
+
+
+async def test_a_write_that_loses_a_race_is_counted_as_retried(url: str) -> None:
+    async def update(value: int, table_id: int) -> None:
+        other = await asyncpg.connect(url)
+        try:
+            await other.execute("UPDATE tables SET thread_id = $1 WHERE table_id = $2",
+                                value, table_id)
+        finally:
+            await other.close()
+
+    store = await Store.open(url)
+    try:
+        db = store.db
+        assert isinstance(db, PgDatabase)
+        table = await store.tables.create(guild_id=1, channel_id=2, host_id=3,
+                                          variant="zuger")
+        runs: list[int] = []
+
+        def bump(conn: Conn) -> None:
+            conn.execute("SELECT thread_id FROM tables WHERE table_id = ?",
+                         (table.table_id,)).fetchone()
+            runs.append(1)
+            if len(runs) == 1:  # another writer commits in between: a serialization failure
+                other = threading.Thread(target=asyncio.run, args=(update(7, table.table_id),))
+                other.start()
+                other.join()
+            conn.execute("UPDATE tables SET thread_id = 8 WHERE table_id = ?",
+                         (table.table_id,))
+
+        before = db.traffic()
+        await db.write(bump)
+        counted = db.traffic() - before
+        assert len(runs) == 2
+        assert (counted.writes, counted.retries, counted.failed) == (1, 1, 0)
+        assert (await store.tables.get(table.table_id)).thread_id == 8
     finally:
         await store.close()
 

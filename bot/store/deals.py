@@ -86,10 +86,11 @@ def append_entry(conn: Conn, deal_id: int, ply: int, seat: int,
     """Append one entry at ``ply`` (see :meth:`Deals.append_action`); returns its row
     and the deal's table."""
     away = auto if timed_out is None else timed_out
-    cur = conn.execute(
+    moved = conn.execute(
         "UPDATE deals SET ply = ply + 1"
-        " WHERE deal_id = ? AND ply = ? AND status = 'playing'", (deal_id, ply))
-    if cur.rowcount != 1:
+        " WHERE deal_id = ? AND ply = ? AND status = 'playing' RETURNING table_id",
+        (deal_id, ply)).fetchall()  # all: SQLite's statement done before the next
+    if len(moved) != 1:
         deal = fetch_deal(conn, deal_id)
         if deal.status is not DealStatus.PLAYING:
             raise DealClosed(deal_id)
@@ -99,8 +100,7 @@ def append_entry(conn: Conn, deal_id: int, ply: int, seat: int,
     conn.execute(
         "INSERT INTO actions (deal_id, ply, seat, entry, auto, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?)", (deal_id, ply, seat, dumps(entry), int(auto), now))
-    table_id = conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
-                            (deal_id,)).fetchone()[0]
+    table_id = moved[0][0]
     conn.execute("UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?"
                  " AND is_computer = 0 AND away != ?", (int(away), table_id, seat, int(away)))
     return ActionRow(deal_id, ply, seat, entry, auto, now), int(table_id)

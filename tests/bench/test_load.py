@@ -85,10 +85,12 @@ def test_tiny_load_on_postgres_reports_its_round_trips_and_server_cpu(
     assert asyncio.run(run()) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["backend"] == "postgres" and figures["play"]["actions"] > 0
-    # an action is one write at least, each with its BEGIN, a statement and its COMMIT
-    assert figures["pg_writes_per_action"] >= 1
-    assert figures["pg_transactions_per_action"] >= figures["pg_writes_per_action"]
-    assert figures["pg_round_trips_per_action"] >= 3 * figures["pg_transactions_per_action"]
+    # an action is one write at least, each with its BEGIN, a statement and its COMMIT;
+    # a read is one statement at least
+    writes = figures["pg_writes_per_action"]
+    assert writes >= 1 and figures["pg_transactions_per_action"] >= writes
+    assert figures["pg_round_trips_per_action"] >= (
+        2 * writes + figures["pg_transactions_per_action"] - 0.1)  # rounded per action
     assert figures["pg_retries"] >= 0 and figures["pg_failed_transactions"] >= 0
     if "TAPP_TEST_POSTGRES" not in os.environ:  # the tests' own server, on this machine
         assert figures["server_cpu_s"] > 0 and 0 < figures["server_cpu_share"] < 4

@@ -11,7 +11,14 @@ import asyncpg
 import pytest
 
 from bot.engine import TappError
-from bot.store import NotADatabase, SchemaTooNew, Store, StoreUnavailable, exit_status
+from bot.store import (
+    NotADatabase,
+    SchemaTooNew,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    exit_status,
+)
 from bot.store.check_ledger import main
 from bot.store.db import load_migrations
 from bot.store.pg import SCHEMA_TABLE, PgDatabase, Traffic, redacted
@@ -133,7 +140,7 @@ async def test_round_trips_and_transactions_are_counted(url: str) -> None:
     round trip; each transaction counts once, as committed, run again or failed."""
     def two(conn: Conn) -> None:
         conn.execute("SELECT 1").fetchone()
-        conn.executemany("SELECT CAST(? AS BIGINT)", [(1,), (2,)])  # one batch, one round trip
+        conn.executemany("SELECT CAST(? AS BIGINT)", [(1,), (2,)])  # one batch, one trip
 
     def refused(conn: Conn) -> None:
         conn.execute("SELECT 1")
@@ -144,13 +151,60 @@ async def test_round_trips_and_transactions_are_counted(url: str) -> None:
         db = store.db
         assert isinstance(db, PgDatabase)
         before = db.traffic()
-        await db.read(two)
         await db.write(two)
         with pytest.raises(TappError):
             await db.write(refused)
-        assert db.traffic() - before == Traffic(round_trips=4 + 4 + 3, reads=1, writes=1,
+        assert db.traffic() - before == Traffic(round_trips=4 + 3, reads=0, writes=1,
                                                 retries=0, failed=1)
         assert db.server_pids() and all(pid > 0 for pid in db.server_pids())
+    finally:
+        await store.close()
+
+
+async def test_a_read_of_one_select_is_one_round_trip(url: str) -> None:
+    """A read whose function issues one SELECT runs it alone (its own snapshot); one
+    that issues more is run again in a REPEATABLE READ snapshot, and from then on in
+    one at once."""
+    calls: list[str] = []
+
+    def one(conn: Conn) -> int:
+        calls.append("one")
+        return int(conn.execute("SELECT 41 + 1").fetchone()[0])
+
+    def two(conn: Conn) -> tuple[str, str]:
+        calls.append("two")
+        first = conn.execute("SELECT current_setting('transaction_isolation')").fetchone()
+        second = conn.execute("SELECT current_setting('transaction_read_only')").fetchone()
+        return str(first[0]), str(second[0])
+
+    store = await Store.open(url)
+    try:
+        db = store.db
+        assert isinstance(db, PgDatabase)
+        before = db.traffic()
+        assert await db.read(one) == 42
+        assert db.traffic() - before == Traffic(round_trips=1, reads=1)
+        before = db.traffic()
+        assert await db.read(two) == ("repeatable read", "on")
+        assert db.traffic() - before == Traffic(round_trips=1 + 4, reads=1)
+        assert calls == ["one", "two", "two"]
+        before = db.traffic()
+        assert await db.read(two) == ("repeatable read", "on")
+        assert db.traffic() - before == Traffic(round_trips=4, reads=1)
+        assert calls == ["one", "two", "two", "two"]
+    finally:
+        await store.close()
+
+
+async def test_a_read_alone_never_writes(url: str) -> None:
+    """A read function's first statement that is not a SELECT is never sent alone: it
+    runs in the READ ONLY snapshot, which refuses a write."""
+    store = await Store.open(url)
+    try:
+        with pytest.raises(StoreError) as info:
+            await store.db.read(lambda conn: conn.execute(
+                "UPDATE tables SET thread_id = 1"))
+        assert "read-only" in str(getattr(info.value, "detail", ""))
     finally:
         await store.close()
 

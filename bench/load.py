@@ -99,6 +99,7 @@ import discord
 from bot.cli.parsing import Parser, non_negative, output_file, positive, sqlite_file
 from bot.config import Settings
 from bot.connection.client import TappBot
+from bot.store.pg import PgDatabase, Traffic
 from bot.tables import TableConfig
 from standin import discord_pointed_at
 
@@ -114,8 +115,9 @@ from .load_report import (
     judge_runs,
     main_figures,
     report,
+    server_figures,
 )
-from .store_backends import add_backend_options, postgres_database
+from .store_backends import add_backend_options, postgres_database, postmaster_of, server_cpu_s
 
 #: PostgreSQL's p99 at most this many times SQLite's of the same run (issue 30)
 AIM_SQLITE_RATIO = 1.5
@@ -272,6 +274,40 @@ def _profiled(path: Path | None) -> Iterator[None]:
             print(out.getvalue(), file=sys.stderr)
 
 
+class ServerWatch:
+    """The round trips of a bot's PostgreSQL store and its server's CPU time (if on this
+    machine) from now to :meth:`figures` (nothing on SQLite)."""
+
+    def __init__(self, bot: TappBot) -> None:
+        db = bot.database.db if bot.database is not None else None
+        self.db = db if isinstance(db, PgDatabase) else None
+        self.postmaster = None
+        if self.db is not None:
+            self.postmaster = next((p for p in map(postmaster_of, self.db.server_pids())
+                                    if p is not None), None)
+        self.traffic = self._traffic()
+        self.cpu = self._cpu()
+
+    def _traffic(self) -> Traffic:
+        return self.db.traffic() if self.db is not None else Traffic()
+
+    def _cpu(self) -> float | None:
+        return server_cpu_s(self.postmaster) if self.postmaster is not None else None
+
+    def stop(self) -> None:
+        """The end of the measured phase."""
+        cpu = self._cpu()
+        self.traffic = self._traffic() - self.traffic
+        self.cpu = cpu - self.cpu if cpu is not None and self.cpu is not None else None
+
+    def figures(self, actions: int, wall: float,
+                bot_cpu_ms_per_action: float | None) -> dict[str, Any]:
+        """The figures of the phase from construction to :meth:`stop` ({} on SQLite)."""
+        if self.db is None:
+            return {}
+        return server_figures(self.traffic, self.cpu, actions, wall, bot_cpu_ms_per_action)
+
+
 async def _bot_idle(bot: TappBot) -> None:
     tables, display = bot.tables, bot.display
     assert tables is not None and display is not None
@@ -320,6 +356,7 @@ async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: P
         await _bot_idle(bot)
         gc.collect()
         rss_after = rss_kb()
+        server = ServerWatch(bot)
         cpu0, images0, wall0 = cpu_s(), images_cpu_s(bot), time.monotonic()
         assert bot.display is not None
         drawn0 = (bot.display.images.drawn, bot.display.images.reused)
@@ -335,6 +372,7 @@ async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: P
         images_cpu = images_cpu_s(bot) - images0
         bot_cpu = cpu_s() - cpu0 + images_cpu  # the bot's own and its workers'
         bot_wall = time.monotonic() - wall0
+        server.stop()
         figures["render_processes"] = bot.display.images.processes
         figures["render_cpu_s"] = round(images_cpu, 2)
         figures["images_drawn"] = bot.display.images.drawn - drawn0[0]
@@ -346,6 +384,8 @@ async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: P
         rss_end = rss_kb()
     figures.update(main_figures(played, opened, rss_before, rss_after, rss_end,
                                  bot_cpu, bot_wall, args.tables))
+    figures.update(server.figures(played["actions"], bot_wall,
+                                  figures["bot_cpu_ms_per_action"]))
     return weakref.ref(bot)
 
 

@@ -10,6 +10,7 @@ import statistics
 from typing import Any
 
 from bot.display.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
+from bot.store.pg import Traffic
 
 from .load_members import ANSWER_TIMEOUT_S
 
@@ -129,6 +130,31 @@ def main_figures(played: dict[str, Any], opened: dict[str, Any], rss_before: int
     }
 
 
+def server_figures(traffic: Traffic, server_cpu: float | None, actions: int, wall: float,
+                   bot_cpu_ms_per_action: float | None) -> dict[str, Any]:
+    """The PostgreSQL figures of the play phase: what the store sent the server (round
+    trips, transactions, serialization retries; per action) and the server's own CPU
+    (None when it runs on another machine), alone and with the bot's."""
+    def per_action(value: float) -> float | None:
+        return round(value / actions, 2) if actions else None
+
+    server_ms = per_action(server_cpu * 1000) if server_cpu is not None else None
+    return {
+        "pg_round_trips": traffic.round_trips,
+        "pg_round_trips_per_action": per_action(traffic.round_trips),
+        "pg_transactions_per_action": per_action(traffic.reads + traffic.writes),
+        "pg_writes_per_action": per_action(traffic.writes),
+        "pg_retries": traffic.retries,
+        "pg_failed_transactions": traffic.failed,
+        "server_cpu_s": None if server_cpu is None else round(server_cpu, 2),
+        "server_cpu_share": round(server_cpu / wall, 2) if server_cpu is not None and wall
+        else None,
+        "server_cpu_ms_per_action": server_ms,
+        "bot_and_server_cpu_ms_per_action": round(bot_cpu_ms_per_action + server_ms, 2)
+        if server_ms is not None and bot_cpu_ms_per_action is not None else None,
+    }
+
+
 def floor_figures(floored: dict[str, Any], floor_cpu: float,
                   name: str = "floor") -> dict[str, Any]:
     """The floor's figures (both clicks of a turn count for latency), or the courier's
@@ -169,6 +195,9 @@ def report(f: dict[str, Any]) -> str:
         f"{_ms(f['p99_ms']):>9} {_ms(f['max_ms']):>9} "
         f"{_ms(f['bot_cpu_ms_per_action']):>14}",
     ]
+    if "pg_round_trips" in f:
+        lines.append(f"{'PostgreSQL server':<22} {'':>10} {'':>9} {'':>9} {'':>9} "
+                     f"{_ms(f['server_cpu_ms_per_action']):>14}")
     if "floor_p99_ms" in f:
         lines.append(
             f"{'floor (bare client)':<22} {f['floor_actions_per_s']:>10.1f} "
@@ -205,6 +234,17 @@ def report(f: dict[str, Any]) -> str:
         f": the bot made {f['token_requests_per_s']:.1f} token requests/s "
         f"({_ms(f['token_requests_per_action'])} per action); {f['global_refused']} refused "
         f"for the global limit; {f['pace_waited']} waited for the pace (in play)")
+    if "pg_round_trips" in f:
+        share = f["server_cpu_share"]
+        lines.append(
+            f"PostgreSQL in the play phase: {_ms(f['pg_round_trips_per_action'])} round trips"
+            f" per action ({_ms(f['pg_transactions_per_action'])} transactions, "
+            f"{_ms(f['pg_writes_per_action'])} of them writes); {f['pg_retries']} writes run "
+            f"again after a serialization failure, {f['pg_failed_transactions']} transactions"
+            " ended in an error; server CPU "
+            + ("- (not on this machine)" if f["server_cpu_s"] is None else
+               f"{f['server_cpu_s']:.1f} s ({share:.2f} cores), bot and server "
+               f"{_ms(f['bot_and_server_cpu_ms_per_action'])} ms per action"))
     lines.append(
         f"admission: {f['admission_waited']} clicks waited for one of the bot's "
         f"{ADMISSION_LIMIT} slots, {f['admission_shed']} of them left unanswered (too late)")

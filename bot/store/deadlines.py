@@ -35,6 +35,12 @@ def schedule(conn: Conn, table_id: int, kind: DeadlineKind | str, due_at: float,
     """Replace the table's pending deadline of this kind (inside a write transaction)."""
     kind = DeadlineKind(kind)
     cancel_deadlines(conn, table_id, kind.value)
+    return _insert(conn, table_id, kind, due_at, deal_id=deal_id, ply=ply, seat=seat, now=now)
+
+
+def _insert(conn: Conn, table_id: int, kind: DeadlineKind, due_at: float,
+            *, deal_id: int | None, ply: int | None, seat: int | None,
+            now: float) -> Deadline:
     cur = conn.execute(
         "INSERT INTO deadlines (table_id, kind, deal_id, ply, seat, due_at, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -46,10 +52,19 @@ def schedule(conn: Conn, table_id: int, kind: DeadlineKind | str, due_at: float,
 
 def schedule_all(conn: Conn, table_id: int, specs: Sequence[DeadlineSpec], *,
                  deal_id: int | None, ply: int | None, now: float) -> list[Deadline]:
-    """Cancel every pending deadline of the table and schedule ``specs`` instead."""
+    """Cancel every pending deadline of the table and schedule ``specs`` instead (of two
+    of one kind, the later replaces the earlier, as :func:`schedule` does)."""
     cancel_deadlines(conn, table_id)
-    return [schedule(conn, table_id, s.kind, s.due_at, deal_id=deal_id, ply=ply, seat=s.seat,
-                     now=now) for s in specs]
+    done: set[DeadlineKind] = set()
+    out = []
+    for s in specs:
+        kind = DeadlineKind(s.kind)
+        if kind in done:  # nothing else is pending: only a repeated kind needs cancelling
+            cancel_deadlines(conn, table_id, kind.value)
+        done.add(kind)
+        out.append(_insert(conn, table_id, kind, s.due_at, deal_id=deal_id, ply=ply,
+                           seat=s.seat, now=now))
+    return out
 
 
 def arm(conn: Conn, table_id: int, arming: Arming | None, now: float) -> None:
@@ -140,6 +155,18 @@ class Deadlines:
         """Mark due pending deadlines (of this process's servers) fired and return them;
         each is returned only once."""
         at = self._db.now() if now is None else now
+        ours = and_ours(self.scope, "table_id", tables=True)
+
+        def any_due(conn: Conn) -> bool:
+            return conn.execute("SELECT 1 FROM deadlines WHERE status = 'pending'"
+                                f" AND due_at <= ?{ours} LIMIT 1", (at,)).fetchone() is not None
+
+        # most calls find nothing due (the loop is woken after every turn): a read says
+        # so, one round trip on PostgreSQL, and no write transaction conflicts with the
+        # turns arming theirs; a deadline due but not seen yet is claimed on the next
+        # look, as if this one had come a moment sooner
+        if not await self._db.read(any_due):
+            return []
 
         def run(conn: Conn) -> list[Deadline]:
             due = [r["deadline_id"] for r in conn.execute(

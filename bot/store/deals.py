@@ -7,7 +7,7 @@ table every entry in ply order; ``header + actions`` replays to the current stat
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from bot.connection.shards import ShardScope
 from bot.engine import Action, Deal, deal_from_record
@@ -29,6 +29,7 @@ from .errors import (
 from .ledger import INSERT_LEDGER, book_pot_shares, deal_ledger_values, ledger_for_deal
 from .models import (
     ActionRow,
+    DeadlineKind,
     DeadlineSpec,
     DealRow,
     DealStatus,
@@ -48,7 +49,7 @@ from .rows import (
     row_or_none,
 )
 from .scope import and_ours
-from .sql import Conn
+from .sql import Conn, dialect
 
 
 def normalised_header(deal_or_record: Deal | Mapping[str, Any]) -> dict[str, Any]:
@@ -86,24 +87,80 @@ def append_entry(conn: Conn, deal_id: int, ply: int, seat: int,
     """Append one entry at ``ply`` (see :meth:`Deals.append_action`); returns its row
     and the deal's table."""
     away = auto if timed_out is None else timed_out
-    cur = conn.execute(
+    moved = conn.execute(
         "UPDATE deals SET ply = ply + 1"
-        " WHERE deal_id = ? AND ply = ? AND status = 'playing'", (deal_id, ply))
-    if cur.rowcount != 1:
-        deal = fetch_deal(conn, deal_id)
-        if deal.status is not DealStatus.PLAYING:
-            raise DealClosed(deal_id)
-        if deal.ply > ply:
-            raise DuplicateAction(deal_id, ply)
-        raise PlyGap(f"deal {deal_id} has {deal.ply} actions; ply {ply} skips ahead")
+        " WHERE deal_id = ? AND ply = ? AND status = 'playing' RETURNING table_id",
+        (deal_id, ply)).fetchall()  # all: SQLite's statement done before the next
+    if len(moved) != 1:
+        refuse_append(conn, deal_id, ply)
     conn.execute(
         "INSERT INTO actions (deal_id, ply, seat, entry, auto, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?)", (deal_id, ply, seat, dumps(entry), int(auto), now))
-    table_id = conn.execute("SELECT table_id FROM deals WHERE deal_id = ?",
-                            (deal_id,)).fetchone()[0]
+    table_id = moved[0][0]
     conn.execute("UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?"
                  " AND is_computer = 0 AND away != ?", (int(away), table_id, seat, int(away)))
     return ActionRow(deal_id, ply, seat, entry, auto, now), int(table_id)
+
+
+def refuse_append(conn: Conn, deal_id: int, ply: int) -> NoReturn:
+    """Why an action at ``ply`` was not appended (the deal did not move)."""
+    deal = fetch_deal(conn, deal_id)
+    if deal.status is not DealStatus.PLAYING:
+        raise DealClosed(deal_id)
+    if deal.ply > ply:
+        raise DuplicateAction(deal_id, ply)
+    raise PlyGap(f"deal {deal_id} has {deal.ply} actions; ply {ply} skips ahead")
+
+
+#: PostgreSQL's :func:`append_entry` and :func:`~bot.store.deadlines.schedule_all` of
+#: the next ply, in one statement (one round trip, not six or more): the same rows
+#: written, the same checks (nothing is written unless the deal moves from ``ply``).
+#: The deadlines are inserted once the table's pending ones are deleted (``done``
+#: reads all of ``cancelled`` first); with ``arm`` false they are left as they are.
+APPEND_POSTGRES = (
+    "WITH moved AS ("
+    " UPDATE deals SET ply = ply + 1"
+    " WHERE deal_id = :deal AND ply = :ply AND status = 'playing' RETURNING table_id),"
+    " logged AS ("
+    " INSERT INTO actions (deal_id, ply, seat, entry, auto, created_at)"
+    " SELECT CAST(:deal AS BIGINT), CAST(:ply AS BIGINT), CAST(:seat AS BIGINT),"
+    " CAST(:entry AS TEXT), CAST(:auto AS BIGINT), CAST(:now AS DOUBLE PRECISION)"
+    " FROM moved),"
+    " seated AS ("
+    " UPDATE seats SET away = CAST(:away AS INTEGER) FROM moved"
+    " WHERE seats.table_id = moved.table_id AND seats.seat = :seat"
+    " AND seats.is_computer = 0 AND seats.away != CAST(:away AS INTEGER)),"
+    " cancelled AS ("
+    " DELETE FROM deadlines USING moved WHERE CAST(:arm AS BOOLEAN)"
+    " AND deadlines.table_id = moved.table_id AND deadlines.status = 'pending'"
+    " RETURNING 1),"
+    " armed AS ("
+    " INSERT INTO deadlines (table_id, kind, deal_id, ply, seat, due_at, created_at)"
+    " SELECT moved.table_id, s.kind, CAST(:deal AS BIGINT), CAST(:ply AS BIGINT) + 1,"
+    " s.seat, s.due_at, CAST(:now AS DOUBLE PRECISION)"
+    " FROM moved, (SELECT count(*) FROM cancelled) AS done,"
+    " unnest(CAST(:kinds AS TEXT[]), CAST(:seats AS BIGINT[]),"
+    " CAST(:dues AS DOUBLE PRECISION[])) AS s (kind, seat, due_at))"
+    " SELECT table_id FROM moved")
+
+
+def append_armed_postgres(conn: Conn, deal_id: int, ply: int, seat: int,
+                          entry: dict[str, Any], auto: bool, now: float, *,
+                          timed_out: bool | None,
+                          deadlines: Sequence[DeadlineSpec] | None) -> ActionRow:
+    """:data:`APPEND_POSTGRES`: what :meth:`Deals.append_action` writes, on PostgreSQL.
+    Of two deadlines of one kind the later is kept, as :func:`schedule_all` keeps it."""
+    away = auto if timed_out is None else timed_out
+    specs = list({DeadlineKind(s.kind): s for s in deadlines or ()}.values())
+    moved = conn.execute(APPEND_POSTGRES, {
+        "deal": deal_id, "ply": ply, "seat": seat, "entry": dumps(entry), "auto": int(auto),
+        "now": now, "away": int(away), "arm": deadlines is not None,
+        "kinds": [DeadlineKind(s.kind).value for s in specs],
+        "seats": [s.seat for s in specs], "dues": [float(s.due_at) for s in specs],
+    }).fetchall()
+    if len(moved) != 1:
+        refuse_append(conn, deal_id, ply)
+    return ActionRow(deal_id, ply, seat, entry, auto, now)
 
 
 class Deals:
@@ -170,6 +227,9 @@ class Deals:
         now = self._db.now()
 
         def run(conn: Conn) -> ActionRow:
+            if dialect(conn) == "postgres":
+                return append_armed_postgres(conn, deal_id, ply, seat, entry, auto, now,
+                                             timed_out=timed_out, deadlines=deadlines)
             row, table_id = append_entry(conn, deal_id, ply, seat, entry, auto, now,
                                          timed_out=timed_out)
             if deadlines is not None:

@@ -6,8 +6,9 @@ statement on them itself (see :mod:`bot.store.pg_conn`): no statement crosses th
 Writes run ``SERIALIZABLE``: two processes that both act on a table cannot both
 commit against the state they read; the loser is run again on the state the winner
 left, where the store's checks (the deal's ply, its status) refuse it as they refuse
-a stale click. Reads run in one ``REPEATABLE READ`` snapshot. Commits are durable:
-``synchronous_commit = on``.
+a stale click. Reads run in one ``REPEATABLE READ`` snapshot; a read of one ``SELECT``
+runs it alone, a snapshot of its own, in one round trip (see :meth:`PgDatabase._transaction`).
+Commits are durable: ``synchronous_commit = on``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import asyncpg
 
 from .db import Clock, Migration, load_migrations
 from .errors import NotADatabase, SchemaTooNew, StoreError, StoreFull, StoreUnavailable
-from .pg_conn import PgConn
+from .pg_conn import NeedsTransaction, PgConn
 from .sql import Conn, Dialect
 
 T = TypeVar("T")
@@ -121,6 +122,26 @@ async def migrate(conn: asyncpg.Connection, migrations: list[Migration]) -> int:
     return max(current, latest)
 
 
+@dataclass(frozen=True, slots=True)
+class Traffic:
+    """What the store has sent the server since it opened (see :meth:`PgDatabase.traffic`):
+    ``round_trips`` (every statement, ``executemany`` batch, ``BEGIN``, ``COMMIT`` and
+    ``ROLLBACK``), the transactions committed (``reads``, ``writes``), the runs of a write
+    that lost a serialization race and were run again (``retries``), and the
+    transactions that ended in an error (``failed``: rolled back, the error raised)."""
+
+    round_trips: int = 0
+    reads: int = 0
+    writes: int = 0
+    retries: int = 0
+    failed: int = 0
+
+    def __sub__(self, other: Traffic) -> Traffic:
+        return Traffic(self.round_trips - other.round_trips, self.reads - other.reads,
+                       self.writes - other.writes, self.retries - other.retries,
+                       self.failed - other.failed)
+
+
 @dataclass
 class _Worker:
     """A worker thread's own event loop and connection (made on first use)."""
@@ -147,6 +168,9 @@ class PgDatabase:
         self._lock = threading.Lock()
         self._workers = ThreadPoolExecutor(workers, thread_name_prefix="tapp-pg")
         self._closed = False
+        self._traffic = Traffic()
+        #: the read functions (their code) seen to issue more than one statement
+        self._multi_reads: set[object] = set()
 
     @classmethod
     async def open(cls, url: str, *, clock: Clock = time.time, busy_timeout: float = 5.0,
@@ -191,6 +215,33 @@ class PgDatabase:
     def now(self) -> float:
         return float(self.clock())
 
+    def traffic(self) -> Traffic:
+        """The round trips and transactions so far (for a benchmark: read it before and
+        after, and subtract)."""
+        with self._lock:
+            return self._traffic
+
+    def server_pids(self) -> list[int]:
+        """The process ids of the server's backends serving this process's connections
+        (on the server's machine; a benchmark reads their CPU time)."""
+        with self._lock:
+            return [w.conn.get_server_pid() for w in self._all
+                    if w.conn is not None and not w.conn.is_closed()]
+
+    def _count(self, conn: PgConn | None, *, write: bool, outcome: str) -> None:
+        """Add a transaction's round trips and its ``outcome`` ("committed", "retried",
+        "failed"; "again": a read begun alone, run again in a snapshot) to
+        :meth:`traffic` (once a transaction, under the lock)."""
+        trips = 0 if conn is None else conn.round_trips
+        committed = outcome == "committed"
+        with self._lock:
+            t = self._traffic
+            self._traffic = Traffic(t.round_trips + trips,
+                                    t.reads + (committed and not write),
+                                    t.writes + (committed and write),
+                                    t.retries + (outcome == "retried"),
+                                    t.failed + (outcome == "failed"))
+
     async def read(self, fn: Callable[Concatenate[Conn, P], T],
                    *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``fn(conn, ...)`` in one REPEATABLE READ snapshot."""
@@ -212,28 +263,46 @@ class PgDatabase:
 
     def _transaction(self, write: bool, fn: Callable[..., T], args: tuple[Any, ...],
                      kwargs: dict[str, Any]) -> T:
+        """Run ``fn`` in a transaction on this thread's connection. A read whose
+        function is not known to issue more than one statement runs without one first:
+        its lone ``SELECT`` is a snapshot of its own (one round trip instead of three);
+        should it issue another statement, it is run again in a REPEATABLE READ
+        snapshot, as every read of that function is from then on (a transaction function
+        may be run again: a write is, after a lost race)."""
         begin = ("BEGIN ISOLATION LEVEL SERIALIZABLE" if write
                  else "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        code = getattr(fn, "__code__", None)
+        alone = not write and code is not None and code not in self._multi_reads
         for attempt in range(RETRIES):
             try:
                 loop, raw = self._worker()
-                conn = PgConn(raw, loop)
+                conn = PgConn(raw, loop, alone=alone)
             except Exception as exc:
                 raise translate(exc) from exc
             try:
-                conn.script(begin)
-                conn.in_transaction = True
+                if not alone:
+                    conn.script(begin)
+                    conn.in_transaction = True
                 result = fn(conn, *args, **kwargs)
-                conn.script("COMMIT")
-                conn.in_transaction = False
+                if not alone:
+                    conn.script("COMMIT")
+                    conn.in_transaction = False
+                self._count(conn, write=write, outcome="committed")
                 return result
+            except NeedsTransaction:
+                self._multi_reads.add(code)
+                alone = False
+                self._count(conn, write=write, outcome="again")
             except _RETRY as exc:
                 self._rollback(conn)
-                if attempt == RETRIES - 1:
+                last = attempt == RETRIES - 1
+                self._count(conn, write=write, outcome="failed" if last else "retried")
+                if last:
                     raise translate(exc) from exc
                 time.sleep(0.001 * min(attempt + 1, 20))
             except BaseException as exc:
                 self._rollback(conn)
+                self._count(conn, write=write, outcome="failed")
                 if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | OSError):
                     raise translate(exc) from exc
                 raise

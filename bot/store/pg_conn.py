@@ -24,6 +24,13 @@ T = TypeVar("T")
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|--[^\n]*|::|\?|:[A-Za-z_]\w*")
 _INSERT = re.compile(r"\s*INSERT\s+INTO\s+(\w+)\s", re.IGNORECASE)
 _ROWS = re.compile(r"\s*(SELECT|WITH|VALUES|SHOW)\b|.*\bRETURNING\b", re.IGNORECASE | re.DOTALL)
+_SELECT = re.compile(r"\s*SELECT\b", re.IGNORECASE)
+
+
+class NeedsTransaction(BaseException):
+    """A read run without a transaction (see :class:`PgConn`'s ``alone``) issued a
+    statement other than its one ``SELECT``: run it again in one snapshot. A
+    ``BaseException``, so that no ``except Exception`` of the function stops it."""
 
 
 @lru_cache(maxsize=2048)
@@ -104,19 +111,35 @@ def _status_count(status: str) -> int:
 class PgConn:
     """One asyncpg connection, driven synchronously by the worker thread that owns it."""
 
-    def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop, *,
+                 alone: bool = False) -> None:
         self._conn = conn
         self._loop = loop
         self.in_transaction = False
+        #: round trips to the server so far: one a statement (a batch of
+        #: :meth:`executemany` is one), ``BEGIN``, ``COMMIT`` and ``ROLLBACK`` included
+        self.round_trips = 0
+        #: a read run without a transaction: its first statement, a ``SELECT``, runs on
+        #: its own (one statement sees one snapshot); any other statement raises
+        #: :class:`NeedsTransaction` before it is sent
+        self._alone = alone
+        self._statements = 0
+
+    def _check(self, text: str) -> None:
+        self._statements += 1
+        if self._alone and (self._statements > 1 or not _SELECT.match(text)):
+            raise NeedsTransaction
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run ``coro`` on the connection's loop, in this thread (the worker's own loop,
-        not running otherwise), and return its result."""
+        """Run ``coro`` (one round trip) on the connection's loop, in this thread (the
+        worker's own loop, not running otherwise), and return its result."""
+        self.round_trips += 1
         return self._loop.run_until_complete(coro)
 
     def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (),
                 /) -> PgCursor:
         text, values = bind(sql, parameters)
+        self._check(text)
         insert = _INSERT.match(text)
         key = GENERATED_KEYS.get(insert.group(1)) if insert else None
         if key is not None and "RETURNING" not in text.upper():
@@ -130,10 +153,13 @@ class PgConn:
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> PgCursor:
         batch = [bind(sql, p)[1] for p in parameters]
+        self._check("")  # never alone: it may be several statements
         if batch:
             self.run(self._conn.executemany(translate_sql(sql)[0], batch))
         return PgCursor([], len(batch))
 
     def script(self, sql: str) -> None:
-        """Run several statements without parameters (a migration)."""
+        """Run several statements without parameters (a migration, ``BEGIN``...)."""
+        if self._alone:
+            raise NeedsTransaction
         self.run(self._conn.execute(sql))

@@ -13,7 +13,8 @@ from bot.settings.models import Settings, known, merged, plain, validate
 
 from .backend import Database
 from .db import dumps, loads
-from .rows import fetch_table
+from .errors import TableNotFound
+from .rows import MAX_ROWID
 from .sql import Conn, Row
 
 
@@ -33,7 +34,18 @@ def _table(conn: Conn, table_id: int) -> dict[str, Any]:
 
 
 def _for_table(conn: Conn, table_id: int) -> Settings:
-    return merged(_guild(conn, fetch_table(conn, table_id).guild_id), _table(conn, table_id))
+    """The table's settings in one statement (a turn reads them: on PostgreSQL, one round
+    trip): its server's values, its own, and a row saying the table exists."""
+    rows = conn.execute(
+        "SELECT 'guild' AS owner, g.key, g.value FROM guild_settings g"
+        " JOIN tables t ON t.guild_id = g.guild_id WHERE t.table_id = ?"
+        " UNION ALL SELECT 'table', key, value FROM table_settings WHERE table_id = ?"
+        " UNION ALL SELECT 'found', NULL, NULL FROM tables WHERE table_id = ?",
+        (table_id,) * 3).fetchall() if 0 <= table_id <= MAX_ROWID else []
+    if not any(r["owner"] == "found" for r in rows):
+        raise TableNotFound(table_id)
+    return merged(_stored(r for r in rows if r["owner"] == "guild"),
+                  _stored((r for r in rows if r["owner"] == "table"), table=True))
 
 
 def _forget(conn: Conn, owner: Literal["guild", "table"], owner_id: int,

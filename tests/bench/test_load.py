@@ -3,8 +3,10 @@ sane (no assertion on how fast: the machine is shared)."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,9 @@ import pytest
 from bench import BENCHMARKS
 from bench.load import main
 from bench.load_figures import FullCollections, pooled
-from bench.load_report import RUN_KEYS, judge, judge_runs, runs_line
+from bench.load_report import RUN_KEYS, judge, judge_runs, runs_line, server_figures
+from bot.store.pg import Traffic
+from tests.postgres import PgServer
 
 REQUIRED = ("actions_per_s", "p50_ms", "p99_ms", "floor_p99_ms", "rss_per_table_kb")
 
@@ -66,6 +70,48 @@ def test_tiny_load_runs_report_every_figure(capsys: pytest.CaptureFixture[str]) 
     for gcs in (figures["bot_gc"], figures["play"]["standin_gc"], *courier["runs_standin_gc"]):
         assert set(gcs) == {"full", "max_ms", "total_ms"} and gcs["full"] >= 0
         assert gcs["max_ms"] <= gcs["total_ms"]
+
+
+def test_tiny_load_on_postgres_reports_its_round_trips_and_server_cpu(
+        pg_server: PgServer, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 51: beside the bot's CPU, what the store sent PostgreSQL per action and the
+    server's own CPU (read from /proc when it runs here, as the tests' server does)."""
+    async def run() -> int:
+        async with pg_server.database(empty=True) as url:
+            return await asyncio.to_thread(main, [
+                "--backend", "postgres", "--pg", url, "--tables", "2", "--seconds", "2",
+                "--rate", "10", "--no-route-limits", "--no-floor", "--json"])
+
+    assert asyncio.run(run()) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["backend"] == "postgres" and figures["play"]["actions"] > 0
+    # an action is one write at least, each with its BEGIN, a statement and its COMMIT;
+    # a read is one statement at least
+    writes = figures["pg_writes_per_action"]
+    assert writes >= 1 and figures["pg_transactions_per_action"] >= writes
+    assert figures["pg_round_trips_per_action"] >= (
+        2 * writes + figures["pg_transactions_per_action"] - 0.1)  # rounded per action
+    assert figures["pg_retries"] >= 0 and figures["pg_failed_transactions"] >= 0
+    if "TAPP_TEST_POSTGRES" not in os.environ:  # the tests' own server, on this machine
+        assert figures["server_cpu_s"] > 0 and 0 < figures["server_cpu_share"] < 4
+        assert figures["bot_and_server_cpu_ms_per_action"] == pytest.approx(
+            figures["bot_cpu_ms_per_action"] + figures["server_cpu_ms_per_action"], abs=0.02)
+    # SQLite's run of the same bench has none of them
+    assert "pg_round_trips" not in figures["sqlite"]
+
+
+def test_server_figures_are_per_action() -> None:
+    traffic = Traffic(round_trips=1200, reads=200, writes=100, retries=3, failed=1)
+    figures = server_figures(traffic, 2.5, 100, 10.0, 12.0)
+    assert figures["pg_round_trips_per_action"] == 12.0
+    assert figures["pg_transactions_per_action"] == 3.0
+    assert figures["pg_writes_per_action"] == 1.0
+    assert (figures["pg_retries"], figures["pg_failed_transactions"]) == (3, 1)
+    assert figures["server_cpu_ms_per_action"] == 25.0 and figures["server_cpu_share"] == 0.25
+    assert figures["bot_and_server_cpu_ms_per_action"] == 37.0
+    remote = server_figures(traffic, None, 100, 10.0, 12.0)
+    assert remote["server_cpu_ms_per_action"] is None
+    assert remote["bot_and_server_cpu_ms_per_action"] is None
 
 
 def _figures(**over: object) -> dict[str, object]:

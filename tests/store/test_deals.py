@@ -12,6 +12,7 @@ import pytest
 from bot.engine import Action, Deal, TappError
 from bot.store import (
     ActionRow,
+    Deadline,
     DeadlineKind,
     DeadlineSpec,
     DealClosed,
@@ -261,6 +262,41 @@ async def test_the_pot_is_shared_once_when_a_tapp1879_session_ends(store: Store)
     assert await store.ledger.imbalances() == []
     total = sum(r.amount for r in await store.ledger.for_table(game.table.table_id))
     assert total == 0  # every chip that went into the pot came back out
+
+
+async def test_an_actions_deadlines_replace_the_tables_pending_ones(
+        store: Store, clock: FakeClock) -> None:
+    """The next turn's deadlines replace the last turn's (of one kind twice, the later
+    is kept); none given leaves them; an empty list clears them. On PostgreSQL the
+    action and its deadlines are one statement: the same rows either way."""
+    game = await new_game(store)
+    row, deal = await start_deal(store, game)
+    entries = scripted_entries(deal, game.rng)
+    tid = game.table.table_id
+    await store.deadlines.arm(tid, [DeadlineSpec(DeadlineKind.TIMEOUT, clock() + 9, seat=0)],
+                              deal_id=row.deal_id, ply=0)
+
+    def pending_of(deadlines: list[Deadline]) -> list[tuple[object, ...]]:
+        return [(d.kind, d.ply, d.seat, d.due_at) for d in deadlines]
+
+    await store.deals.append_action(
+        row.deal_id, 0, entries[0]["seat"], entries[0],
+        deadlines=[DeadlineSpec(DeadlineKind.TIMEOUT, clock() + 100, seat=1),
+                   DeadlineSpec(DeadlineKind.REMINDER, clock() + 60, seat=1),
+                   DeadlineSpec(DeadlineKind.TIMEOUT, clock() + 600, seat=1)])
+    after = pending_of(await store.deadlines.pending(tid))
+    assert after == [(DeadlineKind.REMINDER, 1, 1, clock() + 60),
+                     (DeadlineKind.TIMEOUT, 1, 1, clock() + 600)]
+    await store.deals.append_action(row.deal_id, 1, entries[1]["seat"], entries[1])
+    assert pending_of(await store.deadlines.pending(tid)) == after  # left as they were
+    with pytest.raises(DuplicateAction):  # a stale click arms nothing
+        await store.deals.append_action(row.deal_id, 1, entries[1]["seat"], entries[1],
+                                        deadlines=[])
+    assert pending_of(await store.deadlines.pending(tid)) == after
+    await store.deals.append_action(row.deal_id, 2, entries[2]["seat"], entries[2],
+                                    deadlines=[])
+    assert await store.deadlines.pending(tid) == []
+    assert (await store.deals.get(row.deal_id)).ply == 3
 
 
 async def test_deadlines_can_be_set_with_the_action(store: Store, clock: FakeClock) -> None:

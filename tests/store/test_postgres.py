@@ -4,16 +4,24 @@ setting, and the command line given a URL (the rest runs on both backends)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 
 import asyncpg
 import pytest
 
 from bot.engine import TappError
-from bot.store import NotADatabase, SchemaTooNew, Store, StoreUnavailable, exit_status
+from bot.store import (
+    NotADatabase,
+    SchemaTooNew,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    exit_status,
+)
 from bot.store.check_ledger import main
 from bot.store.db import load_migrations
-from bot.store.pg import SCHEMA_TABLE, redacted
+from bot.store.pg import SCHEMA_TABLE, PgDatabase, Traffic, redacted
 from bot.store.sql import Conn
 from tests.postgres import PgServer, with_database
 
@@ -123,6 +131,118 @@ async def test_commits_wait_for_the_disk(url: str) -> None:
     try:
         assert await store.db.read(setting) == "on"
         assert store.db.dialect == "postgres"
+    finally:
+        await store.close()
+
+
+async def test_round_trips_and_transactions_are_counted(url: str) -> None:
+    """What ``bench load`` reports: every statement, BEGIN and COMMIT (or ROLLBACK) is a
+    round trip; each transaction counts once, as committed, run again or failed."""
+    def two(conn: Conn) -> None:
+        conn.execute("SELECT 1").fetchone()
+        conn.executemany("SELECT CAST(? AS BIGINT)", [(1,), (2,)])  # one batch, one trip
+
+    def refused(conn: Conn) -> None:
+        conn.execute("SELECT 1")
+        raise TappError("no")
+
+    store = await Store.open(url)
+    try:
+        db = store.db
+        assert isinstance(db, PgDatabase)
+        before = db.traffic()
+        await db.write(two)
+        with pytest.raises(TappError):
+            await db.write(refused)
+        assert db.traffic() - before == Traffic(round_trips=4 + 3, reads=0, writes=1,
+                                                retries=0, failed=1)
+        assert db.server_pids() and all(pid > 0 for pid in db.server_pids())
+    finally:
+        await store.close()
+
+
+async def test_a_read_of_one_select_is_one_round_trip(url: str) -> None:
+    """A read whose function issues one SELECT runs it alone (its own snapshot); one
+    that issues more is run again in a REPEATABLE READ snapshot, and from then on in
+    one at once."""
+    calls: list[str] = []
+
+    def one(conn: Conn) -> int:
+        calls.append("one")
+        return int(conn.execute("SELECT 41 + 1").fetchone()[0])
+
+    def two(conn: Conn) -> tuple[str, str]:
+        calls.append("two")
+        first = conn.execute("SELECT current_setting('transaction_isolation')").fetchone()
+        second = conn.execute("SELECT current_setting('transaction_read_only')").fetchone()
+        return str(first[0]), str(second[0])
+
+    store = await Store.open(url)
+    try:
+        db = store.db
+        assert isinstance(db, PgDatabase)
+        before = db.traffic()
+        assert await db.read(one) == 42
+        assert db.traffic() - before == Traffic(round_trips=1, reads=1)
+        before = db.traffic()
+        assert await db.read(two) == ("repeatable read", "on")
+        assert db.traffic() - before == Traffic(round_trips=1 + 4, reads=1)
+        assert calls == ["one", "two", "two"]
+        before = db.traffic()
+        assert await db.read(two) == ("repeatable read", "on")
+        assert db.traffic() - before == Traffic(round_trips=4, reads=1)
+        assert calls == ["one", "two", "two", "two"]
+    finally:
+        await store.close()
+
+
+async def test_a_read_alone_never_writes(url: str) -> None:
+    """A read function's first statement that is not a SELECT is never sent alone: it
+    runs in the READ ONLY snapshot, which refuses a write."""
+    store = await Store.open(url)
+    try:
+        with pytest.raises(StoreError) as info:
+            await store.db.read(lambda conn: conn.execute(
+                "UPDATE tables SET thread_id = 1"))
+        assert "read-only" in str(getattr(info.value, "detail", ""))
+    finally:
+        await store.close()
+
+
+async def test_a_write_that_loses_a_race_is_counted_as_retried(url: str) -> None:
+    async def update(value: int, table_id: int) -> None:
+        other = await asyncpg.connect(url)
+        try:
+            await other.execute("UPDATE tables SET thread_id = $1 WHERE table_id = $2",
+                                value, table_id)
+        finally:
+            await other.close()
+
+    store = await Store.open(url)
+    try:
+        db = store.db
+        assert isinstance(db, PgDatabase)
+        table = await store.tables.create(guild_id=1, channel_id=2, host_id=3,
+                                          variant="zuger")
+        runs: list[int] = []
+
+        def bump(conn: Conn) -> None:
+            conn.execute("SELECT thread_id FROM tables WHERE table_id = ?",
+                         (table.table_id,)).fetchone()
+            runs.append(1)
+            if len(runs) == 1:  # another writer commits in between: a serialization failure
+                other = threading.Thread(target=asyncio.run, args=(update(7, table.table_id),))
+                other.start()
+                other.join()
+            conn.execute("UPDATE tables SET thread_id = 8 WHERE table_id = ?",
+                         (table.table_id,))
+
+        before = db.traffic()
+        await db.write(bump)
+        counted = db.traffic() - before
+        assert len(runs) == 2
+        assert (counted.writes, counted.retries, counted.failed) == (1, 1, 0)
+        assert (await store.tables.get(table.table_id)).thread_id == 8
     finally:
         await store.close()
 

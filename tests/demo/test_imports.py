@@ -5,26 +5,16 @@ bot but the demo loads none of it."""
 
 from __future__ import annotations
 
-import ast
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+from tests.daily.test_imports import _imported as imported
 from tests.engine.helpers import REPO
 
 BOT = REPO / "bot"
 DEMO = BOT / "demo"
-
-
-def _imported(path: Path) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
-    return names
 
 
 def _bot_modules() -> list[Path]:
@@ -34,13 +24,13 @@ def _bot_modules() -> list[Path]:
 def test_only_the_demo_names_the_stand_in() -> None:
     modules = _bot_modules()
     assert len(modules) > 100
-    offending = {str(p.relative_to(REPO)): sorted(n for n in _imported(p)
+    offending = {str(p.relative_to(REPO)): sorted(n for n in imported(p)
                                                   if n.split(".")[0] == "standin")
                  for p in modules}
     assert {k: v for k, v in offending.items() if v} == {}
     # and the demo does reach it (the check would pass vacuously if the demo moved away)
     assert any(n.split(".")[0] == "standin"
-               for p in DEMO.glob("*.py") for n in _imported(p))
+               for p in DEMO.glob("*.py") for n in imported(p))
 
 
 def test_importing_the_bot_but_the_demo_loads_no_stand_in() -> None:

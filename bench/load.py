@@ -22,7 +22,7 @@ Phases, in one run:
    none of its work; the same rate, half the time (the other half is phase 5).
 2. The stand-in has made the world (a guild per 100 tables, a channel per 10, 4
    members per table); the bot connects; resident memory (``VmRSS``) is read.
-3. Opening: for every table the host types ``/tapp new``, three members click *Join*,
+3. Opening: for every table the host types ``/tapp table new``, three members click *Join*,
    the host clicks *Start* (``--open-concurrency`` tables at a time); all seats are
    members, no computer players. Resident memory is read again, once the display is idle:
    ``rss_per_table_kb`` is the difference over the tables.

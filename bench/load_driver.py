@@ -148,9 +148,9 @@ class Driver(LoadMembers):
     async def _open(self, table: LoadTable) -> None:
         host, *joiners = table.members
         record = await self.interact("new", lambda: host.slash(
-            table.channel, "/tapp new", variant=self.variant, settle=False))
+            table.channel, "/tapp table new", variant=self.variant, settle=False))
         if record is None or record.original_message_id is None:
-            raise RuntimeError(f"/tapp new got no answer: {record and record.errors}")
+            raise RuntimeError(f"/tapp table new got no answer: {record and record.errors}")
         table.thread_id = record.original_message_id  # the thread hangs off the answer
         self.by_thread[table.thread_id] = table
         if table.thread_id in self._pings:

@@ -1,8 +1,8 @@
 """Thin discord.py cogs. Every cog module the bot loads is listed in ``EXTENSIONS``.
 
-Slash commands live under one ``/tapp`` group shared by all cogs; see
-:mod:`cogs.group` for how a cog adds its subcommands to it. A cog imports no other cog:
-what they share is the kit beside them (:mod:`cogs.group`, :mod:`cogs.base`,
+Slash commands live under one ``/tapp`` command shared by all cogs, in a group per
+concern; see :mod:`cogs.group` for how a cog adds its commands to it. A cog imports no
+other cog: what they share is the kit beside them (:mod:`cogs.group`, :mod:`cogs.base`,
 :mod:`cogs.choices`) or in ``bot`` (the interaction's
 :class:`~bot.connection.context.Context`: languages, answers, refusals).
 """

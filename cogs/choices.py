@@ -1,5 +1,5 @@
-"""The option choices and descriptions that more than one command offers (``/tapp new``,
-``/tapp settings set``, ``/tapp rules``, ``/tapp leaderboard`` ...): one list each, so
+"""The option choices and descriptions that more than one command offers (``/tapp table new``,
+``/tapp settings set``, ``/tapp rules``, ``/tapp stats leaderboard`` ...): one list each, so
 that every command names a variant, a deck style or a duration the same way. Not a cog:
 the shared kit the cogs import (a cog imports no other cog)."""
 

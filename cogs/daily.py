@@ -1,9 +1,9 @@
-"""``/tapp daily`` and ``/tapp daily-standings``: the deal of the day.
+"""``/tapp daily play`` and ``/tapp daily standings``: the deal of the day.
 
-``/tapp daily`` starts or resumes the member's private run of today's deal (an ephemeral
+``/tapp daily play`` starts or resumes the member's private run of today's deal (an ephemeral
 panel whose buttons take their actions: each answer replaces the panel with the next
 moment, the computers' moves made); once finished it shows their result.
-``/tapp daily-standings`` shows a day's table (today's to the member alone), the week's
+``/tapp daily standings`` shows a day's table (today's to the member alone), the week's
 or the streaks. Every click of a deal-of-the-day component comes here as the
 ``tapp_daily`` or ``tapp_daily_board`` event (see :mod:`bot.daily.ids`).
 """
@@ -47,6 +47,8 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 
 class Daily(TappCog):
+    group = "daily"
+
     @property
     def service(self) -> DailyService:
         if self.bot.daily is None:
@@ -79,13 +81,13 @@ class Daily(TappCog):
         await reply.send(out, update=update)
 
     # -- commands ----------------------------------------------------------------------
-    @app_commands.command(name="daily", description=t("daily.cmd.play"))
-    async def daily(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="play", description=t("daily.cmd.play"))
+    async def play(self, interaction: discord.Interaction) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp daily"):
+        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp daily play"):
             await self._open(ctx, reply)
 
-    @app_commands.command(name="daily-standings", description=t("daily.cmd.standings"))
+    @app_commands.command(name="standings", description=t("daily.cmd.standings"))
     @app_commands.describe(view=t("daily.opt.view"))
     @app_commands.choices(view=VIEW_CHOICES)
     async def standings(self, interaction: discord.Interaction,
@@ -94,7 +96,7 @@ class Daily(TappCog):
         public = chosen != "today"
         ctx = Context(interaction)
         async with ctx.reply(ephemeral=not public) as reply, \
-                self.refusals(ctx, reply, "/tapp daily-standings"):
+                self.refusals(ctx, reply, "/tapp daily standings"):
             today = self.service.today()
             board = {"today": BoardId("day", today),
                      "yesterday": BoardId("day", today - timedelta(days=1)),

@@ -1,5 +1,6 @@
-"""``/tapp new`` (a table in its own thread, or in the channel, with its own settings),
-``/tapp leave``, ``/tapp end`` and ``/tapp table`` (re-post the table message)."""
+"""``/tapp table new`` (a table in its own thread, or in the channel, with its own
+settings), ``/tapp table leave``, ``/tapp table end`` and ``/tapp table show`` (re-post
+the table message)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,8 @@ TABLE_LANGUAGE_CHOICES = [c for c in LANGUAGE_CHOICES if c.value != "auto"]
 
 
 class Lobby(TableCog):
+    group = "table"
+
     @app_commands.command(name="new", description=t("cmd.new"))
     @app_commands.describe(
         **described("cmd.new", "players", "stake", "deck", "tapp_threshold", "ante",
@@ -159,8 +162,8 @@ class Lobby(TableCog):
         ctx = Context(interaction)
         await ctx.tell(ctx.text(outcome))
 
-    @app_commands.command(name="table", description=t("cmd.table"))
-    async def table(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="show", description=t("cmd.table"))
+    async def show(self, interaction: discord.Interaction) -> None:
         live = self.here(interaction)
         await self.tables.places.repost(live)
         ctx = Context(interaction)

@@ -1,6 +1,6 @@
 """Discord's news about where tables live (threads and channels deleted, the bot removed
 from a server or invited again, permissions changed), handed to the table service's
-:class:`~bot.tables.places.Places`; and ``/tapp tables``, a member's suspended tables
+:class:`~bot.tables.places.Places`; and ``/tapp table list``, a member's suspended tables
 with a button to end each."""
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from .group import add_tapp_cog
 
 class Places(TableCog):
     """See the module docstring."""
+
+    group = "table"
 
     def judge(self, row: TableRow) -> str | None:
         return problem(self.bot.get_guild(row.guild_id), row)
@@ -72,7 +74,7 @@ class Places(TableCog):
     async def on_role(self, role: discord.Role) -> None:
         await self.review(role.guild.id)
 
-    @app_commands.command(name="tables", description=t("cmd.tables"))
+    @app_commands.command(name="list", description=t("cmd.tables"))
     async def tables_command(self, interaction: discord.Interaction) -> None:
         """The member's suspended tables in this server, each with an *End* button."""
         ctx = Context(interaction)

@@ -1,6 +1,6 @@
-"""Slash-command play beside the buttons: ``/tapp hand``, ``/tapp bid``, ``/tapp play``,
-``/tapp trump``, ``/tapp discard``, ``/tapp call``, ``/tapp give``, ``/tapp announce`` and
-``/tapp kontra``. Autocomplete offers only the caller's legal choices at the table of
+"""Slash-command play beside the buttons, the group ``/tapp play``: ``hand``, ``bid``,
+``card`` (``/tapp play card card:AH``), ``trump``, ``discard``, ``call``, ``give``,
+``announce`` and ``kontra``. Autocomplete offers only the caller's legal choices at the table of
 the current channel or thread; every answer is ephemeral."""
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ CARD_KINDS = frozenset({ActionType.PLAY, ActionType.CALL, ActionType.GIVE})
 
 
 class Play(TableCog):
+    group = "play"
+
     # -- shared -------------------------------------------------------------------------
     async def _act(self, interaction: discord.Interaction, token: str) -> None:
         live = self.here(interaction)
@@ -147,9 +149,9 @@ class Play(TableCog):
     async def bid(self, interaction: discord.Interaction, value: BidOption) -> None:
         await self._act(interaction, value)
 
-    @app_commands.command(name="play", description=t("cmd.play"))
+    @app_commands.command(name="card", description=t("cmd.play"))
     @app_commands.describe(card=t("cmd.play.card"))
-    async def play(self, interaction: discord.Interaction, card: PlayOption) -> None:
+    async def card(self, interaction: discord.Interaction, card: PlayOption) -> None:
         await self._act(interaction, card)
 
     @app_commands.command(name="trump", description=t("cmd.trump"))

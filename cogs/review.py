@@ -1,6 +1,6 @@
-"""Deal reviews, without a command of their own (``/tapp`` has Discord's 25): the
-*Review* button of a deal's result (the table cog hands the click on as the
-``tapp_review`` event) and the *Review one of these deals* menu of ``/tapp history``.
+"""Deal reviews, without a command of their own: the *Review* button of a deal's result
+(the table cog hands the click on as the ``tapp_review`` event) and the *Review one of
+these deals* menu of ``/tapp stats history``.
 
 The answer is private: a progress line first, edited as the strong player judges each
 decision in its own worker process (:mod:`bot.review.service`), then the review.
@@ -68,7 +68,7 @@ class Review(TappCog):
     @commands.Cog.listener(f"on_{ReviewKey.event}")
     async def on_pick(self, interaction: discord.Interaction, key: ReviewKey,
                       values: list[int]) -> None:
-        """A deal picked in the menu of ``/tapp history`` (its id, read with the menu's)."""
+        """A deal picked in the menu of ``/tapp stats history`` (its id, read with the menu's)."""
         await self.review(interaction, deal_id=values[0])
 
     async def review(self, interaction: discord.Interaction, *, deal_id: int | None = None,

@@ -4,7 +4,7 @@ Anyone may look; a change needs the Manage Server permission, checked here on ev
 call: Discord applies default member permissions to top-level commands only, and
 ``/tapp`` is shared by every command (a server can still restrict ``/tapp settings`` in
 its Integrations settings). Answers are ephemeral, in the member's language. The
-choices and :data:`~cogs.choices.Duration` are shared with ``/tapp new`` (a table's own
+choices and :data:`~cogs.choices.Duration` are shared with ``/tapp table new`` (a table's own
 settings), in :mod:`cogs.choices`.
 """
 

@@ -1,4 +1,5 @@
-"""``/tapp leaderboard``, ``/tapp stats`` and ``/tapp history``: a server's standings.
+"""``/tapp stats leaderboard``, ``/tapp stats player`` and ``/tapp stats history``: a
+server's standings.
 
 Each command asks :class:`bot.standings.StandingsService` once, renders off the event
 loop and answers. The answers are public; page buttons turn the page in place for the
@@ -145,6 +146,8 @@ def _view_kwargs(view: discord.ui.View | None) -> dict[str, Any]:
 
 # -- the cog -------------------------------------------------------------------------------
 class Standings(TappCog):
+    group = "stats"
+
     def service(self) -> StandingsService:
         store = self.bot.database
         if store is None:
@@ -195,7 +198,7 @@ class Standings(TappCog):
             await ctx.send(ephemeral=False, embed=page_embed(page, lang),
                            **_view_kwargs(board_view(page, lang)))
 
-    @app_commands.command(name="stats", description=t("standings.cmd.stats"))
+    @app_commands.command(name="player", description=t("standings.cmd.stats"))
     @app_commands.describe(member=t("standings.opt.member"), variant=t("standings.opt.variant"))
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,

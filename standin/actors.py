@@ -4,7 +4,7 @@ Every action returns the :class:`InteractionRecord`; by default it first waits f
 bot to settle, so the answer is there to read::
 
     alice = sandbox.create_user("alice", guild)
-    ix = await alice.slash(channel, "/tapp new variant:zuger")
+    ix = await alice.slash(channel, "/tapp table new variant:zuger")
     lobby = ix.response
     await bob.click(lobby, label="Join")
     hand = (await alice.click(lobby, label="My hand")).response   # ephemeral, alice only

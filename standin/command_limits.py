@@ -5,17 +5,40 @@ answers with.
 
 from __future__ import annotations
 
-import re
+import unicodedata
+from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from .errors import FormErrors
+from .errors import MAX_APPLICATION_COMMANDS, DiscordError, FormErrors
 from .form_checks import Path, check_count, check_length
 
 if TYPE_CHECKING:
     from .limits import Limits
 
-COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+CHAT_INPUT, USER, MESSAGE = 1, 2, 3
+SUBCOMMAND, GROUP = 1, 2
+#: the Devanagari and Thai scripts (Unicode's Scripts.txt, ``sc=Deva`` and ``sc=Thai``):
+#: their vowel signs and viramas are marks, not letters, and still allowed in names
+NAME_SCRIPTS = ((0x0900, 0x0950), (0x0955, 0x0963), (0x0966, 0x097F), (0xA8E0, 0xA8FF),
+                (0x11B00, 0x11B09), (0x0E01, 0x0E3A), (0x0E40, 0x0E5B))
+
+
+def command_name_ok(name: Any) -> bool:
+    """A CHAT_INPUT command's (or option's) name as Discord takes it: it matches
+    ``^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`` and uses the lowercase form of
+    every letter that has one (docs: interactions/application-commands, Application
+    Command Naming; the apostrophe is in the pattern since 2024)."""
+    if not isinstance(name, str) or not 1 <= len(name) <= 32 or name != name.lower():
+        return False
+    return all(
+        c in "-_'"
+        or unicodedata.category(c)[0] in "LN"
+        or any(low <= ord(c) <= high for low, high in NAME_SCRIPTS)
+        for c in name
+    )
+
+
 #: Discord's locales, the only keys a ``*_localizations`` dictionary may have
 #: (https://discord.com/developers/docs/reference#locales)
 LOCALES = frozenset({
@@ -39,10 +62,16 @@ def check_choices(data: dict[str, Any], limits: Limits, errors: FormErrors) -> N
 
 def check_commands(commands: Any, limits: Limits, errors: FormErrors) -> None:
     """A bulk overwrite of application commands."""
-    items = check_count(errors, (), commands, 0, limits.commands)
+    if not isinstance(commands, list):
+        errors.add((), "BASE_TYPE_LIST", "Must be a list.")
+        return
+    items = commands
+    if len(items) > limits.command_list:  # as Discord words it for this list
+        errors.add((), "BASE_TYPE_MAX_LENGTH",
+                   f"Must be {limits.command_list} or fewer in length.")
     names: set[tuple[str, int]] = set()
     for i, command in enumerate(items):
-        kind = command.get("type", 1)
+        kind = command.get("type", CHAT_INPUT)
         name = command.get("name")
         if kind == 1:
             _name(errors, (i, "name"), name)
@@ -54,7 +83,8 @@ def check_commands(commands: Any, limits: Limits, errors: FormErrors) -> None:
                 limits.command_description,
             )
             _check_texts(command, (i,), limits, errors)
-            _check_options(command.get("options") or [], (i, "options"), limits, errors, depth=0)
+            _check_options(command.get("options") or [], (i, "options"), limits, errors,
+                           level="command")
             if command_size(command) > limits.command_total:
                 errors.add(
                     (i,),
@@ -75,8 +105,21 @@ def check_commands(commands: Any, limits: Limits, errors: FormErrors) -> None:
         names.add((name, kind))
 
 
+def check_command_counts(commands: Any, limits: Limits) -> None:
+    """Per scope at most 100 CHAT_INPUT, 5 USER and 5 MESSAGE commands: past one of them
+    the whole overwrite is refused, 400 with code 30032 (after the form checks)."""
+    if not isinstance(commands, list):
+        return
+    counts = Counter(c.get("type", CHAT_INPUT) for c in commands if isinstance(c, dict))
+    for kind, limit in ((CHAT_INPUT, limits.commands), (USER, limits.context_commands),
+                        (MESSAGE, limits.context_commands)):
+        if counts[kind] > limit:
+            raise DiscordError(400, MAX_APPLICATION_COMMANDS,
+                               f"Maximum number of application commands reached ({limit})")
+
+
 def _name(errors: FormErrors, path: Path, name: Any) -> None:
-    if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
+    if not command_name_ok(name):
         errors.add(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
 
 
@@ -144,11 +187,17 @@ def command_size(item: dict[str, Any]) -> int:
 
 
 def _check_options(
-    options: list[Any], path: Path, limits: Limits, errors: FormErrors, *, depth: int
+    options: list[Any], path: Path, limits: Limits, errors: FormErrors, *,
+    level: Literal["command", "group", "subcommand"],
 ) -> None:
+    """The options of a command, of a subcommand group or of a subcommand (``level``).
+    Discord nests one level of groups: a command holds subcommands and groups or plain
+    options, never both; a group holds subcommands only; a subcommand holds plain
+    options only. At most 25 on each level."""
     check_count(errors, path, options, 0, limits.command_options)
     seen_optional = False
     names: set[str] = set()
+    nesting = any(o.get("type") in (SUBCOMMAND, GROUP) for o in options if isinstance(o, dict))
     for o, option in enumerate(options):
         here = path + (o,)
         kind = option.get("type")
@@ -168,15 +217,21 @@ def _check_options(
             )
         names.add(option.get("name"))
         _check_texts(option, here, limits, errors)
-        if kind in (1, 2):
-            if depth >= (1 if kind == 2 else 2):
-                errors.add(
-                    here + ("type",),
-                    "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
-                    "Subcommands and groups cannot be nested this deep",
-                )
+        allowed = {"command": (SUBCOMMAND, GROUP) if nesting else None,
+                   "group": (SUBCOMMAND,), "subcommand": None}[level]
+        if (kind in (SUBCOMMAND, GROUP)) != (allowed is not None) or (
+                allowed is not None and kind not in allowed):
+            errors.add(
+                here + ("type",),
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "Subcommands and groups cannot be nested this deep"
+                if kind in (SUBCOMMAND, GROUP) else
+                "Subcommands and groups cannot be mixed with other options",
+            )
+        if kind in (SUBCOMMAND, GROUP):
             _check_options(
-                option.get("options") or [], here + ("options",), limits, errors, depth=depth + 1
+                option.get("options") or [], here + ("options",), limits, errors,
+                level="group" if kind == GROUP else "subcommand",
             )
             continue
         if option.get("required"):

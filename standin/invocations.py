@@ -24,7 +24,8 @@ class SandboxError(AssertionError):
 
 
 def split_command(text: str) -> tuple[list[str], dict[str, str]]:
-    """``"/tapp new variant:zuger"`` -> (["tapp", "new"], {"variant": "zuger"})."""
+    """``"/tapp table new variant:zuger"`` -> (["tapp", "table", "new"],
+    {"variant": "zuger"})."""
     path: list[str] = []
     options: dict[str, str] = {}
     for token in text.strip().lstrip("/").split():

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .command_limits import COMMAND_NAME, LOCALES, check_choices, check_commands, command_size
+from .command_limits import (
+    LOCALES,
+    check_choices,
+    check_command_counts,
+    check_commands,
+    command_name_ok,
+    command_size,
+)
 from .component_limits import (
     ACTION_ROW,
     BUTTON,
@@ -51,7 +58,6 @@ __all__ = [
     "ACTION_ROW",
     "BUTTON",
     "CHANNEL_SELECT",
-    "COMMAND_NAME",
     "CONTAINER",
     "FILE",
     "FLAG_COMPONENTS_V2",
@@ -75,7 +81,9 @@ __all__ = [
     "Limits",
     "Path",
     "check_choices",
+    "check_command_counts",
     "check_commands",
+    "command_name_ok",
     "check_component",
     "check_components",
     "check_embeds",
@@ -115,7 +123,12 @@ class Limits:
     text_input_label: int = 45
     text_input_value: int = 4000
     autocomplete_choices: int = 25
+    # Commands per scope (global, or one guild) by type: 100 CHAT_INPUT, 5 USER,
+    # 5 MESSAGE (past them error 30032); a bulk overwrite's list itself holds at most
+    # ``command_list`` entries (a form error past it).
     commands: int = 100
+    context_commands: int = 5
+    command_list: int = 130
     command_options: int = 25
     command_description: int = 100
     choice_name: int = 100

@@ -8,7 +8,7 @@ from aiohttp import web
 
 from . import errors as e
 from .errors import MISSING_ACCESS, DiscordError, FormErrors, not_found
-from .limits import check_commands
+from .limits import check_command_counts, check_commands
 from .routing import Endpoints, body_of, reply, sandbox_of, snowflake
 
 if TYPE_CHECKING:
@@ -142,6 +142,7 @@ def _bulk_overwrite(request: web.Request, guild_id: int | None) -> web.Response:
     errors = FormErrors()
     check_commands(items, state.limits, errors)
     errors.raise_if_any()
+    check_command_counts(items, state.limits)
     return reply([c.payload() for c in state.set_commands(guild_id, items)])
 
 

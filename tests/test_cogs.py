@@ -1,4 +1,5 @@
-"""Every cog loads, cogs share the one /tapp group, and no cog imports another cog."""
+"""Every cog loads, cogs share the one /tapp command and its groups, and no cog imports
+another cog."""
 
 from __future__ import annotations
 
@@ -102,4 +103,28 @@ async def test_two_cogs_add_to_one_group_and_unload_cleanly() -> None:
     assert leaderboard is not None and leaderboard.qualified_name == "tapp leaderboard"
     await bot.remove_cog("Other")
     assert group.get_command("leaderboard") is None and group.get_command("about") is not None
+    await bot.close()
+
+
+class Ratings(TappCog):
+    group = "stats"
+
+    @app_commands.command(name="ratings", description="Skill ratings")
+    async def ratings(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("ratings")
+
+
+async def test_cogs_share_a_group_under_tapp_and_an_empty_group_goes() -> None:
+    bot = TappBot(Settings(token="unused"), extensions=("cogs.standings",))
+    await bot.load_extension("cogs.standings")
+    await add_tapp_cog(bot, Ratings(bot))
+    stats = tapp_group(bot.tree).get_command("stats")
+    assert isinstance(stats, app_commands.Group)
+    assert {c.name for c in stats.commands} == {"leaderboard", "player", "history", "ratings"}
+    ratings = stats.get_command("ratings")
+    assert ratings is not None and ratings.qualified_name == "tapp stats ratings"
+    await bot.remove_cog("Ratings")
+    assert stats.get_command("ratings") is None and stats.get_command("player") is not None
+    await bot.unload_extension("cogs.standings")
+    assert tapp_group(bot.tree).get_command("stats") is None  # no empty group synced
     await bot.close()

@@ -3,7 +3,7 @@
 Every table deals from a secret seed and shows its commitment (the seed's SHA-256)
 before the deal; the result publishes the seed. This command recomputes the hands and
 the talon from the seed with the published algorithm (docs/shuffle.md), checks the
-commitment, and, given the deal's record (the file ``/tapp history`` attaches), that
+commitment, and, given the deal's record (the file ``/tapp stats history`` attaches), that
 the record was dealt from that seed.
 """
 

@@ -3,7 +3,7 @@
 A table in its own thread needs, in the channel, *View Channel* and *Create Public
 Threads*, and in the thread (which takes the channel's permissions) *Send Messages in
 Threads*, *Embed Links* and *Attach Files*; a table in the channel itself (or in a thread
-where ``/tapp new`` ran) needs *View Channel*, *Send Messages* (*Send Messages in
+where ``/tapp table new`` ran) needs *View Channel*, *Send Messages* (*Send Messages in
 Threads* in a thread), *Embed Links* and *Attach Files* there. Interaction answers need
 nothing. :data:`INVITE` is all of them: the ``permissions`` of the invite URL.
 """
@@ -42,7 +42,7 @@ class Missing:
 
 def missing_for_new_table(permissions: discord.Permissions, *, in_thread: bool,
                           new_thread: bool) -> list[Missing]:
-    """What ``permissions`` (the bot's where ``/tapp new`` ran: ``app_permissions``)
+    """What ``permissions`` (the bot's where ``/tapp table new`` ran: ``app_permissions``)
     lack for a table there: posted in this thread (``in_thread``), in a new thread of
     this channel (``new_thread``), or in this channel."""
     def lacking(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -62,7 +62,7 @@ def missing_for_new_table(permissions: discord.Permissions, *, in_thread: bool,
 
 
 def missing_text(missing: list[Missing], language: str, channel_id: int) -> str:
-    """The answer to ``/tapp new`` when ``missing`` is not empty, in ``language``."""
+    """The answer to ``/tapp table new`` when ``missing`` is not empty, in ``language``."""
     channel = f"<#{channel_id}>"
     lines = [t(f"perm.where.{m.where.value}", language, channel=channel,
                names=", ".join(t(f"perm.{n}", language) for n in m.names)) for m in missing]

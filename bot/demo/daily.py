@@ -1,5 +1,5 @@
 """The deal of the day in ``python -m bot demo``: bob, then alice, play today's deal on
-their private panels (``/tapp daily``, then a click per action: bob picks any legal
+their private panels (``/tapp daily play``, then a click per action: bob picks any legal
 action, alice decides as the baseline player would in her seat); alice sees her place
 beside bob's and asks for the day's table. The lines printed at the end are read back
 from the database."""
@@ -38,8 +38,8 @@ async def play(actor: Actor, channel: Any, store: Store, rng: random.Random, not
                capture: Callable[[], None], *, careless: bool = False) -> str:
     """The member plays today's deal to its end on their panel (``careless``: any legal
     action); returns the deal's day."""
-    note(f"\n{actor.name} types: /tapp daily")
-    ix = await actor.slash(channel, "/tapp daily")
+    note(f"\n{actor.name} types: /tapp daily play")
+    ix = await actor.slash(channel, "/tapp daily play")
     panel = ix.response
     assert panel is not None, ix.errors
     capture()
@@ -99,8 +99,8 @@ async def play_the_day(players: Sequence[Actor], channel: Any, store: Store, see
                        careless=k < len(players) - 1) for k, actor in enumerate(players)}
     assert len(days) == 1, days
     last = players[-1]
-    note(f"\n{last.name} types: /tapp daily-standings")
-    await last.slash(channel, "/tapp daily-standings")
+    note(f"\n{last.name} types: /tapp daily standings")
+    await last.slash(channel, "/tapp daily standings")
     capture()
     return days.pop()
 

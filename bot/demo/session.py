@@ -69,7 +69,7 @@ async def quiet(sandbox: Sandbox, bot: TappBot) -> None:
 
 async def table_thread(sandbox: Sandbox, bot: TappBot, channel: Channel,
                        before: int) -> Channel:
-    """The thread ``/tapp new`` made in ``channel`` (which had ``before`` threads) once
+    """The thread ``/tapp table new`` made in ``channel`` (which had ``before`` threads) once
     its table is placed there: the answer comes first, the thread right after (on a busy
     machine, after the stand-in has gone quiet once)."""
     tables = bot.tables
@@ -200,9 +200,9 @@ class Demo:
                          computers: int) -> None:
         assert bot.tables is not None
         shown = " ".join(f"{k}:{v}" for k, v in options.items())
-        recorder.note(f"\nalice types: /tapp new variant:{variant} {shown}".rstrip())
+        recorder.note(f"\nalice types: /tapp table new variant:{variant} {shown}".rstrip())
         before = len(sandbox.threads(channel))
-        await alice.slash(channel, "/tapp new", variant=variant, **options)
+        await alice.slash(channel, "/tapp table new", variant=variant, **options)
         thread = await table_thread(sandbox, bot, channel, before)
         live = bot.tables.registry.located_in(thread.id)
         assert live is not None

@@ -1,6 +1,6 @@
 """Members' live private panels: the *My hand* panel follows the game while it can.
 
-Each answer that shows a member their hand panel (*My hand*, ``/tapp hand``, the answer to
+Each answer that shows a member their hand panel (*My hand*, ``/tapp play hand``, the answer to
 an action), and the answers to *Join* and *Start*, make that message the member's live
 panel at the table, with the interaction whose token can edit it
 (``edit_original_response``). Discord lets a token edit for 15 minutes; a panel counts as

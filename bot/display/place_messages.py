@@ -1,5 +1,5 @@
 """The Discord side of where tables live (see :mod:`bot.tables.places`): why a table's
-place is gone by discord.py's cache, and what ``/tapp tables`` answers (a member's
+place is gone by discord.py's cache, and what ``/tapp table list`` answers (a member's
 suspended tables, each with why and an *End* button)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ``custom_id`` of the menu that picks a deal to review (under ``/tapp history``):
+"""The ``custom_id`` of the menu that picks a deal to review (under ``/tapp stats history``):
 ``tapp:rv:<guild>``, the deal being the value chosen (:mod:`bot.connection.custom_ids`);
 and :data:`EVENT`, raised by the *Review* button of a deal's result."""
 

@@ -1,4 +1,4 @@
-"""The *Review my play in one of these deals* menu under a ``/tapp history`` page: one
+"""The *Review my play in one of these deals* menu under a ``/tapp stats history`` page: one
 option per deal shown, numbered as there (its ``custom_id``: :class:`.ids.ReviewKey`)."""
 
 from __future__ import annotations

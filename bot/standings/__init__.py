@@ -1,4 +1,5 @@
-"""Per-server standings for the ``/tapp leaderboard``, ``stats`` and ``history`` commands.
+"""Per-server standings for the ``/tapp stats leaderboard``, ``player`` and ``history``
+commands.
 
 :class:`StandingsService` reads the store and returns view models (:mod:`.models`);
 :mod:`.messages` turns them into embeds in the catalogue's words, :mod:`.replay` draws a

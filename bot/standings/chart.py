@@ -1,4 +1,4 @@
-"""The chart of ``/tapp stats``: the chip history, and under it the member's skill
+"""The chart of ``/tapp stats player``: the chip history, and under it the member's skill
 rating over time (blocking: run it in a thread)."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from bot.connection.custom_ids import Key, number, whole
 from bot.engine import VARIANTS
 from bot.store import Period
 
-#: the leaderboard's periods, as offered by ``/tapp leaderboard period:``
+#: the leaderboard's periods, as offered by ``/tapp stats leaderboard period:``
 BOARD_PERIODS = (Period.ALL, Period.DAYS_30, Period.DAYS_7)
 ALL_VARIANTS = "all"
 MAX_PAGE = 99_999

@@ -86,7 +86,7 @@ class TableSuspended(TableError):
 
 class TableBroken(TableError):
     """The table is marked broken (see ``Tables.mark_broken``): only its host's
-    ``/tapp end`` still acts on it."""
+    ``/tapp table end`` still acts on it."""
 
     key = "error.table_broken"
 

@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 #: options that a deal never takes from the table (set by the session itself)
 _INTERNAL_OPTIONS = {"closing_ramsch", "forced_ramsch"}
 MAX_ANTE = 100
-#: the whole numbers a table may be opened with, and their range (``/tapp new`` offers
+#: the whole numbers a table may be opened with, and their range (``/tapp table new`` offers
 #: the same; a crafted interaction may send anything)
 NUMBER_OPTIONS = {"stake": (1, MAX_STAKE), "ante": (0, MAX_ANTE)}
 
@@ -298,5 +298,5 @@ def _variant_name(variant: str) -> InLanguage:
 
 
 def _option_name(option: str) -> InLanguage:
-    """An option as the reader's ``/tapp new`` names it."""
+    """An option as the reader's ``/tapp table new`` names it."""
     return lambda language: NAMES.get(language_of(language), {}).get(option, option)

@@ -17,9 +17,9 @@ refused, and refusals count towards Discord's limit of invalid requests (see
   back. The turn's timers start afresh and the table message is posted anew.
 - **An outage** (the server unavailable for a while) suspends nothing.
 
-The host and the seated members see their suspended tables (``/tapp tables``) and may
+The host and the seated members see their suspended tables (``/tapp table list``) and may
 end one (:meth:`Places.end`): the unfinished deal is abandoned and the session closed
-with its chips settled, as the host's ``/tapp end now:true`` does.
+with its chips settled, as the host's ``/tapp table end now:true`` does.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ class Places:
 
     async def thread_gone(self, thread_id: int) -> list[int]:
         """A thread was deleted: its tables move to their channel; returns them. A table
-        living in the thread itself (``/tapp new`` ran there) is suspended."""
+        living in the thread itself (``/tapp table new`` ran there) is suspended."""
         moved = [live.table_id for live in self._open(lambda lv: lv.row.thread_id == thread_id)]
         for table_id in moved:
             log.warning("table %d: its thread %d was deleted; it moves to its channel",

@@ -89,9 +89,9 @@ def test_the_demo_plays_every_variant(demo: DemoRun) -> None:
     assert sorted(line.split(": ")[1].split()[0] for line in daily) == ["alice", "bob"]
     transcript = demo.transcript
     for words in ("Zuger Tapp", "Tapp 1879", "Dapp", "Württemberg", "only alice sees",
-                  "Final chips", "===== Deal of the day", "alice types: /tapp daily",
+                  "Final chips", "===== Deal of the day", "alice types: /tapp daily play",
                   "only bob sees", "Your place so far:** ", " of 2 · ",
-                  "alice types: /tapp daily-standings",
+                  "alice types: /tapp daily standings",
                   # one deal review: the progress line, then the review, alice's alone
                   "alice clicks [Review my play]", "decisions judged",
                   "Review of deal 1 (Zuger Tapp): alice", "**Every decision:**"):

@@ -45,7 +45,7 @@ FAILED = (t("error.generic"), t("error.command"))
 
 def registered_options(sandbox: Sandbox) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every option of the commands the bot synced to the stand-in, with the path of its
-    (sub)command: ``("tapp leaderboard", option)``."""
+    (sub)command: ``("tapp stats leaderboard", option)``."""
     def walk(path: str, options: list[dict[str, Any]]) -> Iterator[tuple[str, dict[str, Any]]]:
         for option in options:
             if option["type"] in (SUBCOMMAND, GROUP):
@@ -88,7 +88,7 @@ async def test_every_option_outside_its_choices_is_answered_in_the_members_langu
     erika = sandbox.create_user("erika", world.guild, locale="de")
     options = list(choice_options(sandbox))
     assert len(options) >= 20  # the registered tree, not a list of this test's
-    assert ("tapp leaderboard", "season") in {(p, o["name"]) for p, o in options}
+    assert ("tapp stats leaderboard", "season") in {(p, o["name"]) for p, o in options}
     caplog.set_level(logging.INFO)
     for path, option in options:
         for actor, says in ((alice, "must be one of the choices"),
@@ -100,7 +100,7 @@ async def test_every_option_outside_its_choices_is_answered_in_the_members_langu
             assert says in text, (path, option["name"], text)
     assert loud(caplog) == []
     # a choice offered is taken as before
-    ix = await alice.slash(world.channel, "/tapp leaderboard", season="previous")
+    ix = await alice.slash(world.channel, "/tapp stats leaderboard", season="previous")
     assert ix.response is not None and "choices" not in ix.response.content
 
 
@@ -113,7 +113,7 @@ async def test_every_member_option_given_a_user_who_is_no_member_is_answered(
     erika = sandbox.create_user("erika", world.guild, locale="de")
     stranger = sandbox.create_user("stranger")  # of no server of the bot's
     options = [(p, o) for p, o in registered_options(sandbox) if o["type"] == USER]
-    assert {p for p, _ in options} >= {"tapp stats", "tapp history"}
+    assert {p for p, _ in options} >= {"tapp stats player", "tapp stats history"}
     caplog.set_level(logging.INFO)
     for path, option in options:
         for actor in (alice, erika):
@@ -121,7 +121,7 @@ async def test_every_member_option_given_a_user_who_is_no_member_is_answered(
             text = answered(ix, actor.id)
             assert text == t("error.not_a_member", "de" if actor is erika else "en"), path
     assert loud(caplog) == []
-    ix = await alice.slash(world.channel, "/tapp stats", member=erika.user)  # a member
+    ix = await alice.slash(world.channel, "/tapp stats player", member=erika.user)  # a member
     assert ix.response is not None and ix.response.content != t("error.not_a_member")
 
 

@@ -1,4 +1,4 @@
-"""``/tapp new`` checks the bot's permissions first: where one is missing it says which
+"""``/tapp table new`` checks the bot's permissions first: where one is missing it says which
 and where, in the member's language, and makes nothing (no table, message or thread)."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ async def test_missing_embed_links_is_named_in_the_members_language(
     alice = world.players[0]
     alice.user.locale = locale
     sandbox.take_from_bot(world.channel, P.EMBED_LINKS)
-    ix = await alice.slash(world.channel, "/tapp new")
+    ix = await alice.slash(world.channel, "/tapp table new")
     answer = ix.response
     assert answer is not None and answer.ephemeral_to == alice.id
     opening, where, name = THREAD_WORDS[locale]
@@ -48,7 +48,7 @@ async def test_each_missing_permission_is_listed_where_it_is_missing(
 ) -> None:
     sandbox.take_from_bot(world.guild, P.CREATE_PUBLIC_THREADS, P.ATTACH_FILES,
                           P.SEND_MESSAGES_IN_THREADS)
-    ix = await world.players[0].slash(world.channel, "/tapp new")
+    ix = await world.players[0].slash(world.channel, "/tapp table new")
     assert ix.response is not None
     lines = [line for line in ix.response.content.splitlines() if line.startswith("•")]
     assert lines == [
@@ -63,7 +63,7 @@ async def test_a_table_in_the_channel_needs_send_messages_there(
     sandbox: Sandbox, world: World, tapp_bot: TappBot
 ) -> None:
     sandbox.take_from_bot(world.channel, P.SEND_MESSAGES)
-    ix = await world.players[0].slash(world.channel, "/tapp new", mode="channel")
+    ix = await world.players[0].slash(world.channel, "/tapp table new", mode="channel")
     assert ix.response is not None and ix.response.ephemeral
     assert f"• in {world.channel.mention}: Send Messages" in ix.response.content
     await _nothing_made(sandbox, world, tapp_bot)
@@ -80,7 +80,7 @@ async def test_with_the_invite_permissions_only_a_table_opens(
     channel = sandbox.create_channel(guild, "games")
     alice = sandbox.create_user("alice", guild)
     await sandbox.settle()
-    ix = await alice.slash(channel, "/tapp new")
+    ix = await alice.slash(channel, "/tapp table new")
     assert ix.response is not None and not ix.response.ephemeral
     [thread] = sandbox.threads(channel)
     await sandbox.wait_until(lambda: sandbox.public_messages(thread) != [])

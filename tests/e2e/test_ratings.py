@@ -1,7 +1,7 @@
-"""Skill ratings and seasons through the stand-in: ``/tapp leaderboard order:rating``
+"""Skill ratings and seasons through the stand-in: ``/tapp stats leaderboard order:rating``
 (computer players per level among the members, a minimum of deals before one is
 ranked), ``/tapp settings set season:``, the current and previous season and their
-rollover on the bot's clock, and ``/tapp stats`` with the rating under the chips.
+rollover on the bot's clock, and ``/tapp stats player`` with the rating under the chips.
 
 Server "Tapp Club", now = 2024-05-15 12:00 UTC. Every deal is a Zuger Solo of one member
 against three computer players of level normal (one rated player, ``computer:normal``):
@@ -73,13 +73,13 @@ def your_rank(message: Message) -> str:
 
 
 async def public(actor: Actor, world: World, **options: str) -> Message:
-    ix = await actor.slash(world.channel, "/tapp leaderboard", **options)
+    ix = await actor.slash(world.channel, "/tapp stats leaderboard", **options)
     assert ix.response is not None and not ix.response.ephemeral, ix.errors
     return ix.response
 
 
 async def refused(actor: Actor, world: World, **options: str) -> str:
-    ix = await actor.slash(world.channel, "/tapp leaderboard", **options)
+    ix = await actor.slash(world.channel, "/tapp stats leaderboard", **options)
     assert ix.response is not None and ix.response.ephemeral_to == actor.id
     return ix.response.content
 
@@ -179,7 +179,7 @@ async def test_a_rating_page_button_keeps_its_order_and_season(
 
 async def test_stats_chart_the_rating_under_the_chips(world: World, store: Store) -> None:
     alice = world.players[0]
-    ix = await alice.slash(world.channel, "/tapp stats")
+    ix = await alice.slash(world.channel, "/tapp stats player")
     stats = ix.response
     assert stats is not None
     [embed] = stats.embeds

@@ -1,5 +1,5 @@
 """Server settings through the stand-in: ``/tapp settings show|set|reset`` (changes need
-Manage Server) and the settings ``/tapp new`` picks up, or overrides for its table."""
+Manage Server) and the settings ``/tapp table new`` picks up, or overrides for its table."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ async def test_an_admin_sets_the_server_and_new_tables_follow(
                         table_mode=TableMode.CHANNEL, language="de")
     assert await store.settings.for_guild(world.guild.id) == expected
 
-    opened = await answer(bob, world.channel, "/tapp new")  # no variant: the server's
+    opened = await answer(bob, world.channel, "/tapp table new")  # no variant: the server's
     assert opened.content == "Your table of **Dapp** is open below."  # bob reads English
     assert sandbox.threads(world.channel) == []  # channel mode: the lobby is here
     [lobby] = lobbies(sandbox, world.channel)
@@ -113,7 +113,7 @@ async def test_a_tables_own_settings_beat_the_servers(
     await store.settings.set_guild(world.guild.id, {
         "table_mode": "channel", "language": "de", "reminder_delay": 600,
         "timeout_policy": "abandon"})
-    ix = await alice.slash(world.channel, "/tapp new", variant="zuger", mode="thread",
+    ix = await alice.slash(world.channel, "/tapp table new", variant="zuger", mode="thread",
                            language="sv", reminder="30m", timeout="off",
                            on_timeout="computer", computers=False, deck_style="german")
     assert ix.response is not None and not ix.response.ephemeral
@@ -135,14 +135,14 @@ async def test_a_tables_own_settings_beat_the_servers(
     assert live.seats.keys() == {0}  # the table forbids computer players
 
     # a server's language and locale: a table with none of its own takes the server's
-    ix = await bob.slash(world.channel, "/tapp new", variant="dapp", players=3)
+    ix = await bob.slash(world.channel, "/tapp table new", variant="dapp", players=3)
     assert ix.response is not None and ix.response.ephemeral
     [here] = lobbies(sandbox, world.channel)
     assert "Dapp · Tisch" in here.text
 
     # a table may not allow what the server forbids
     await store.settings.set_guild(world.guild.id, {"computers_allowed": False})
-    ix = await carol.slash(thread, "/tapp new", variant="zuger", computers=True)
+    ix = await carol.slash(thread, "/tapp table new", variant="zuger", computers=True)
     assert ix.response is not None and ix.response.ephemeral_to == carol.id
     assert "Computer players are switched off on this server" in ix.response.content
     assert len(lobbies(sandbox, thread)) == 1
@@ -163,9 +163,9 @@ async def test_bad_values_are_explained_in_the_members_language(
     assert await store.settings.guild_overrides(world.guild.id) == {}  # nothing half-saved
 
     swede = sandbox.create_user("sven", world.guild, locale="sv-SE")
-    bad = await answer(swede, world.channel, "/tapp new", variant="zuger", reminder="8d")
+    bad = await answer(swede, world.channel, "/tapp table new", variant="zuger", reminder="8d")
     assert bad.content == "Påminnelse ska vara av eller mellan 1 min och 7 d."
-    bad = await answer(swede, world.channel, "/tapp new", variant="zuger", timeout="1 vecka")
+    bad = await answer(swede, world.channel, "/tapp table new", variant="zuger", timeout="1 vecka")
     assert bad.content.startswith("Jag kan inte läsa ”1 vecka” som en tid")
     assert sandbox.threads(world.channel) == [] and lobbies(sandbox, world.channel) == []
     assert tapp_bot.tables is not None
@@ -177,7 +177,7 @@ async def test_a_tables_settings_outlive_a_restart_and_later_server_changes(
         sandbox: Sandbox, world: World, settings: BotSettings) -> None:
     alice, bob = world.players[:2]
     async with running(TappBot(settings, guild_ready_timeout=0.05), sandbox):
-        await answer(alice, world.channel, "/tapp new", variant="zuger", mode="channel",
+        await answer(alice, world.channel, "/tapp table new", variant="zuger", mode="channel",
                      language="de", timeout="2h")
         await answer(alice, world.channel, "/tapp settings set", language="sv",
                      timeout="3h")
@@ -226,7 +226,8 @@ async def test_the_settings_commands_are_localized_and_within_discords_size(
         "mode", "language", "season"}
     assert all(o["description_localizations"].keys() == {"de", "sv-SE"}
                for o in change["options"])
-    new = next(o for o in command.data["options"] if o["name"] == "new")
+    table = next(o for o in command.data["options"] if o["name"] == "table")
+    new = next(o for o in table["options"] if o["name"] == "new")
     assert len(new["options"]) <= 25 and not any(o.get("required") for o in new["options"])
     # Discord: names, descriptions and choice values of one command, with the longest
     # localization of each, at most 8000 characters

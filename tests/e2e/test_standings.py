@@ -121,7 +121,7 @@ def your_rank(message: Message) -> str:
 async def test_leaderboard_pages_and_the_callers_rank(sandbox: Sandbox, club: Club,
                                                      tapp: TappBot) -> None:
     world, alice, bob = club.world, club.alice, club.bob
-    ix = await alice.slash(world.channel, "/tapp leaderboard")
+    ix = await alice.slash(world.channel, "/tapp stats leaderboard")
     board = ix.response
     assert board is not None and not board.ephemeral
     assert ranked(board) == [f"{n + 1}. <@{m.id}>" for n, m in enumerate(club.extras[:10])]
@@ -150,28 +150,28 @@ async def test_leaderboard_pages_and_the_callers_rank(sandbox: Sandbox, club: Cl
 
 async def test_periods_variants_and_other_servers(club: Club, tapp: TappBot) -> None:
     world, alice = club.world, club.alice
-    week = (await alice.slash(world.channel, "/tapp leaderboard", period="7d")).response
+    week = (await alice.slash(world.channel, "/tapp stats leaderboard", period="7d")).response
     assert week is not None
     assert week.embeds[0]["title"] == "Leaderboard · all variants · last 7 days"
     alice_, bob, carol, dave = world.players
     assert ranked(week) == [f"1. <@{alice_.id}>", f"1. <@{bob.id}>", f"3. <@{carol.id}>",
                             f"4. <@{dave.id}>"]
     assert week.button_labels() == ["Deal of the day"]  # one page: no page buttons
-    month = (await alice.slash(world.channel, "/tapp leaderboard period:30d")).response
+    month = (await alice.slash(world.channel, "/tapp stats leaderboard period:30d")).response
     assert month is not None and len(ranked(month)) == 4
-    dapp = (await alice.slash(world.channel, "/tapp leaderboard", variant="dapp")).response
+    dapp = (await alice.slash(world.channel, "/tapp stats leaderboard", variant="dapp")).response
     assert dapp is not None and ranked(dapp) == [f"1. <@{dave.id}>"]
     assert your_rank(dapp) == "You have no settled deals in this period."
-    elsewhere = (await alice.slash(club.other_channel, "/tapp leaderboard")).response
+    elsewhere = (await alice.slash(club.other_channel, "/tapp stats leaderboard")).response
     assert elsewhere is not None and ranked(elsewhere) == [f"1. <@{alice.id}>"]
     assert "+1000 chips" in elsewhere.text
-    home = (await alice.slash(world.channel, "/tapp leaderboard")).response
+    home = (await alice.slash(world.channel, "/tapp stats leaderboard")).response
     assert home is not None and "+1000" not in home.text
 
 
 async def test_stats_with_a_chart(club: Club, tapp: TappBot) -> None:
     world, alice = club.world, club.alice
-    ix = await alice.slash(world.channel, "/tapp stats", member=club.extras[0])
+    ix = await alice.slash(world.channel, "/tapp stats player", member=club.extras[0])
     assert ix.deferred
     stats = ix.response
     assert stats is not None and not stats.ephemeral and not stats.loading
@@ -186,9 +186,9 @@ async def test_stats_with_a_chart(club: Club, tapp: TappBot) -> None:
     assert chart.filename == "chart.png" and chart.data[:8] == b"\x89PNG\r\n\x1a\n"
     assert embed["image"]["url"] == "attachment://chart.png"
     assert stats.button_labels() == ["Replay best deal"]  # best and worst are one deal
-    mine = (await alice.slash(world.channel, "/tapp stats")).response
+    mine = (await alice.slash(world.channel, "/tapp stats player")).response
     assert mine is not None and "Stats of alice" in mine.text
-    nobody = (await alice.slash(club.other_channel, "/tapp stats", member=club.bob)).response
+    nobody = (await alice.slash(club.other_channel, "/tapp stats player", member=club.bob)).response
     assert nobody is not None and "has no settled deals" in nobody.text
     assert nobody.attachments == []
 
@@ -202,7 +202,7 @@ async def test_history_replays_a_finished_deal(sandbox: Sandbox, world: World, s
     settled = await play_deal(store, game)
     deal_id = settled.deal.deal_id
 
-    ix = await bob.slash(world.channel, "/tapp history")
+    ix = await bob.slash(world.channel, "/tapp stats history")
     history = ix.response
     assert history is not None and not history.ephemeral
     [embed] = history.embeds
@@ -302,7 +302,7 @@ async def test_history_pages(club: Club, tapp: TappBot) -> None:
     world, alice, bob = club.world, club.alice, club.bob
     for day in range(11):  # twelve deals in all
         await pays(club.store, world.guild.id, alice.id, day - 5, NOW - (day + 2) * DAY)
-    history = (await alice.slash(world.channel, "/tapp history")).response
+    history = (await alice.slash(world.channel, "/tapp stats history")).response
     assert history is not None
     assert len(history.embeds[0]["description"].splitlines()) == 10
     assert history.button_labels()[-2:] == ["Previous", "Next"]
@@ -332,7 +332,7 @@ async def test_without_a_database_the_commands_say_so(sandbox: Sandbox, world: W
 
     bot = TappBot(settings, store_factory=no_store, guild_ready_timeout=0.05)
     async with running(bot, sandbox):
-        for command in ("/tapp leaderboard", "/tapp stats", "/tapp history"):
+        for command in ("/tapp stats leaderboard", "/tapp stats player", "/tapp stats history"):
             answer = (await world.players[0].slash(world.channel, command)).response
             assert answer is not None and answer.ephemeral_to == world.players[0].id
             assert answer.content == "Standings are not available: the bot has no database."
@@ -346,7 +346,7 @@ async def test_buttons_keep_working_after_a_restart(sandbox: Sandbox, club: Club
     alice = club.alice
     async with running(TappBot(settings, store_factory=open_file, guild_ready_timeout=0.05),
                        sandbox):
-        board = (await alice.slash(club.world.channel, "/tapp leaderboard")).response
+        board = (await alice.slash(club.world.channel, "/tapp stats leaderboard")).response
     assert board is not None and "Page 1/3" in board.text
     async with running(TappBot(settings, store_factory=open_file, guild_ready_timeout=0.05),
                        sandbox):
@@ -363,7 +363,7 @@ async def test_a_replay_speaks_the_readers_language(sandbox: Sandbox, world: Wor
     game = await new_game(store, "zuger", guild_id=world.guild.id, seed=7,
                           users=[alice.id, bob.id, None, carol.id])
     await play_deal(store, game)
-    history = (await bob.slash(world.channel, "/tapp history")).response
+    history = (await bob.slash(world.channel, "/tapp stats history")).response
     assert history is not None
     carol.user.locale = "de"
     click = await carol.click(history, label="Replay 1")
@@ -386,7 +386,7 @@ async def test_a_replay_speaks_the_readers_language(sandbox: Sandbox, world: Wor
 
 async def test_the_stats_chart_speaks_the_servers_language(club: Club, tapp: TappBot) -> None:
     club.world.guild.locale = "de"
-    stats = (await club.alice.slash(club.world.channel, "/tapp stats",
+    stats = (await club.alice.slash(club.world.channel, "/tapp stats player",
                                     member=club.extras[0])).response
     assert stats is not None and not stats.ephemeral
     [chart] = stats.attachments

@@ -111,10 +111,10 @@ class LocalGame(Game):
 
 async def open_local_table(sandbox: Sandbox, world: World, bot: TappBot, language: str,
                            variant: str = "zuger") -> LocalGame:
-    """``/tapp new`` by the first player in a server whose public language is already
+    """``/tapp table new`` by the first player in a server whose public language is already
     ``language`` (its locale or its setting); three computers join and the table starts."""
     host = world.players[0]
-    ix = await host.slash(world.channel, "/tapp new", variant=variant)
+    ix = await host.slash(world.channel, "/tapp table new", variant=variant)
     assert ix.response is not None and not ix.errors, ix.errors
     thread = sandbox.threads(world.channel)[-1]
     assert bot.tables is not None

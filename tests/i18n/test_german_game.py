@@ -40,7 +40,7 @@ def test_the_check_knows_english_from_german() -> None:
 async def test_public_standings_follow_the_server(sandbox: Sandbox, world: World,
                                                   tapp_bot: TappBot) -> None:
     world.guild.locale = "de"
-    ix = await world.players[0].slash(world.channel, "/tapp leaderboard")
+    ix = await world.players[0].slash(world.channel, "/tapp stats leaderboard")
     assert ix.response is not None and ix.response.ephemeral_to is None, ix.errors
     assert ix.response.text.startswith("Rangliste"), ix.response.text
 
@@ -50,12 +50,12 @@ async def test_public_standings_follow_the_language_setting(sandbox: Sandbox, wo
     assert world.guild.locale == "en-US" and tapp_bot.store is not None
     await tapp_bot.store.settings.set_guild(world.guild.id, {"language": "de"})
     alice = world.players[0]
-    ix = await alice.slash(world.channel, "/tapp leaderboard")
+    ix = await alice.slash(world.channel, "/tapp stats leaderboard")
     assert ix.response is not None and ix.response.ephemeral_to is None, ix.errors
     assert ix.response.text.startswith("Rangliste"), ix.response.text
-    ix = await alice.slash(world.channel, "/tapp history")
+    ix = await alice.slash(world.channel, "/tapp stats history")
     assert ix.response is not None and ix.response.ephemeral_to is None, ix.errors
     assert english_in(seen_texts(ix.response.version()), "de", [alice.name]) == []
     await tapp_bot.store.settings.set_guild(world.guild.id, {"language": "auto"})
-    ix = await alice.slash(world.channel, "/tapp leaderboard")
+    ix = await alice.slash(world.channel, "/tapp stats leaderboard")
     assert ix.response is not None and not ix.response.text.startswith("Rangliste")

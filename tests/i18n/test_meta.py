@@ -15,12 +15,12 @@ async def test_about_and_ping_follow_the_readers_locale(sandbox: Sandbox, world:
     about = (await alice.slash(world.channel, "/tapp about")).response
     assert about is not None and about.ephemeral_to == alice.id
     [embed] = about.embeds
-    assert "Eröffne einen Tisch mit `/tapp neu`" in embed["description"], embed
+    assert "Eröffne einen Tisch mit `/tapp tisch neu`" in embed["description"], embed
     assert embed["footer"]["text"].startswith("tapp-bot ")
     about = (await bob.slash(world.channel, "/tapp about")).response
-    assert about is not None and "Öppna ett bord med `/tapp ny`" in about.text
+    assert about is not None and "Öppna ett bord med `/tapp bord ny`" in about.text
     about = (await carol.slash(world.channel, "/tapp about")).response
-    assert about is not None and "Start a table with `/tapp new`" in about.text
+    assert about is not None and "Start a table with `/tapp table new`" in about.text
     pong = (await bob.slash(world.channel, "/tapp ping")).response
     assert pong is not None and pong.ephemeral_to == bob.id
     assert pong.content.startswith("Pong! Latens till gatewayen: "), pong.content

@@ -1,5 +1,5 @@
-"""Slash commands speak the caller's card words: ``/tapp discard`` offers the cards as
-the hand shows them and takes them back typed that way; ``/tapp call`` takes the
+"""Slash commands speak the caller's card words: ``/tapp play discard`` offers the cards as
+the hand shows them and takes them back typed that way; ``/tapp play call`` takes the
 caller's words for calling no card."""
 
 from __future__ import annotations
@@ -49,18 +49,18 @@ async def test_discard_autocomplete_names_the_cards_as_the_hand_shows_them(
     assert hand is not None
     shown = {CARD_NAMES[c]: words.card(c, reveals=False) for c in hand}
 
-    choices = await host.autocomplete(game.thread, "/tapp discard", focused="cards")
+    choices = await host.autocomplete(game.thread, "/tapp play discard", focused="cards")
     assert [c["value"] for c in choices] == list(shown)  # record notation, one card each
     assert [c["name"] for c in choices] == list(shown.values())  # "A🌹", not "AH"
     first, second, *_ = shown
     typed = f"{shown[first]} "
-    choices = await host.autocomplete(game.thread, "/tapp discard", focused="cards",
+    choices = await host.autocomplete(game.thread, "/tapp play discard", focused="cards",
                                       cards=typed)
     assert choices[0] == {"name": f"{shown[first]} {shown[second]}",
                           "value": f"{first} {second}"}, choices[0]
     count = legal.count or 0
     picked = list(shown)[:count]
-    ix = await host.slash(game.thread, "/tapp discard",
+    ix = await host.slash(game.thread, "/tapp play discard",
                           cards=" ".join(shown[name] for name in picked))
     assert ix.response is not None and ix.response.ephemeral_to == host.id, ix.errors
     await game.quiet()

@@ -60,7 +60,8 @@ async def test_synced_localizations_keep_discords_limits(sandbox: Sandbox,
                 missing = LOCALES - set(choice.get("name_localizations") or {})
                 untranslated += [(choice["name"], sorted(missing))] if missing else []
     assert untranslated == []
-    new = next(o for o in command.data["options"] if o["name"] == "new")
+    table = next(o for o in command.data["options"] if o["name"] == "table")
+    new = next(o for o in table["options"] if o["name"] == "new")
     assert new["name_localizations"]["de"] == "neu"
     assert new["description_localizations"]["sv-SE"] == "Öppna ett bord i denna kanal"
 

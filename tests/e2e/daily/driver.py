@@ -1,4 +1,4 @@
-"""Members playing the deal of the day through the stand-in: ``/tapp daily``, then the
+"""Members playing the deal of the day through the stand-in: ``/tapp daily play``, then the
 buttons and menus of their private panel, one action at a time, checking at each step
 that the panel offers exactly their legal actions. A member decides by reading their
 own run as the store holds it (their seat's view only), as the baseline player would.
@@ -99,8 +99,8 @@ class Member:
     answers: list[InteractionRecord] = field(default_factory=list)
 
     async def open(self) -> Message:
-        """``/tapp daily``: the member's panel (their run started or resumed)."""
-        ix = await self.actor.slash(self.channel, "/tapp daily")
+        """``/tapp daily play``: the member's panel (their run started or resumed)."""
+        ix = await self.actor.slash(self.channel, "/tapp daily play")
         assert ix.response is not None and ix.response.ephemeral_to == self.actor.id, ix.errors
         self.answers.append(ix)
         self.panel = ix.response

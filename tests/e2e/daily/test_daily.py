@@ -64,7 +64,7 @@ async def test_two_members_play_the_same_deal_at_different_hours_and_are_ranked_
     assert b.panel is not None and "Your place so far" in b.panel.text
 
     # both see the day's table with both of them, ranked by their seat's chips
-    ix = await bob.slash(world.channel, "/tapp daily-standings")
+    ix = await bob.slash(world.channel, "/tapp daily standings")
     table = ix.response
     assert table is not None and table.ephemeral_to == bob.id
     store = store_of(daily_bot)
@@ -80,11 +80,11 @@ async def test_two_members_play_the_same_deal_at_different_hours_and_are_ranked_
         assert percents == ["100%", "0%"]
 
     # carol has not played: she is told how many have, and nothing else
-    ix = await carol.slash(world.channel, "/tapp daily-standings")
+    ix = await carol.slash(world.channel, "/tapp daily standings")
     assert ix.response is not None and ix.response.ephemeral_to == carol.id
     assert "2 members have finished" in ix.response.text
     for view in ("week", "streaks", "yesterday"):
-        ix = await carol.slash(world.channel, "/tapp daily-standings", view=view)
+        ix = await carol.slash(world.channel, "/tapp daily standings", view=view)
         assert ix.response is not None and not ix.response.ephemeral, view
     cards = await dealt_cards(daily_bot, a.run_id)
     seen = seen_by(sandbox, world.channel, carol.id)
@@ -105,11 +105,11 @@ async def test_a_member_who_has_not_played_sees_no_spoiler_anywhere(
     await b.open()
     for _ in range(3):
         await b.step(random_policy(6))
-    bobs_table = (await bob.slash(world.channel, "/tapp daily-standings")).response
+    bobs_table = (await bob.slash(world.channel, "/tapp daily standings")).response
     assert bobs_table is not None and "1 member has finished" in bobs_table.text
     # carol asks for every table and clicks her way through them
     for view in ("today", "yesterday", "week", "streaks"):
-        ix = await carol.slash(world.channel, "/tapp daily-standings", view=view)
+        ix = await carol.slash(world.channel, "/tapp daily standings", view=view)
         assert ix.response is not None and not ix.errors
         for label in ix.response.button_labels():
             if label != "Play today's deal":
@@ -136,7 +136,7 @@ async def test_a_member_who_has_not_played_sees_no_spoiler_anywhere(
 
     # the day is over: its table and seed are everyone's, and the seed gives the cards
     sandbox.clock.advance(timedelta(hours=16))
-    ix = await carol.slash(world.channel, "/tapp daily-standings", view="yesterday")
+    ix = await carol.slash(world.channel, "/tapp daily standings", view="yesterday")
     assert ix.response is not None and not ix.response.ephemeral
     assert f"<@{alice.id}>" in ix.response.text and "%" in ix.response.text
     assert f"<@{bob.id}>" not in ix.response.text  # he did not finish in time

@@ -29,7 +29,7 @@ async def test_a_click_on_an_older_panel_is_refused_and_changes_nothing(
     alice = world.players[0]
     member = Member(sandbox, daily_bot, alice, world.channel)
     older = await member.open()
-    await member.open()  # /tapp daily again: a second panel of the same moment
+    await member.open()  # /tapp daily play again: a second panel of the same moment
     newer = member.panel
     assert newer is not None and newer.id != older.id
     await member.step()  # taken on the newer panel
@@ -136,6 +136,6 @@ async def test_a_run_unfinished_at_midnight_is_over(sandbox: Sandbox, world: Wor
     assert ix.response is not None and "its day ended at midnight UTC" in ix.response.content
     today = await member.open()
     assert today.id != yesterdays.id and run_id_of(today) != run_id_of(yesterdays)
-    board = await alice.slash(world.channel, "/tapp daily-standings", view="yesterday")
+    board = await alice.slash(world.channel, "/tapp daily standings", view="yesterday")
     assert board.response is not None and not board.response.ephemeral
     assert "Nobody finished the deal of that day." in board.response.text

@@ -1,4 +1,4 @@
-"""The server's standings gain the deal of the day: ``/tapp leaderboard`` carries a
+"""The server's standings gain the deal of the day: ``/tapp stats leaderboard`` carries a
 *Deal of the day* button that opens today's table to whoever clicks it, alone, with
 placings only for a member who has played today's deal (this week's table and the
 streaks a click further)."""
@@ -19,7 +19,7 @@ async def test_the_leaderboard_opens_the_days_table_to_each_member_alone(
     a = Member(sandbox, daily_bot, alice, world.channel)
     await a.play(random_policy(4))
 
-    board = (await bob.slash(world.channel, "/tapp leaderboard")).response
+    board = (await bob.slash(world.channel, "/tapp stats leaderboard")).response
     assert board is not None and not board.ephemeral
     assert board.button_labels() == ["Deal of the day"]
 

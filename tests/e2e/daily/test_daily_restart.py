@@ -32,7 +32,7 @@ async def test_a_restart_mid_run_resumes_it(sandbox: Sandbox, world: World,
         assert (await a.state()).step == stopped_at
         assert panel is not None
         await a.step(baseline)  # the old panel's buttons work on the new bot
-        resumed = await a.open()  # and /tapp daily shows where the run is
+        resumed = await a.open()  # and /tapp daily play shows where the run is
         assert a.stamp() == (await a.state()).step and resumed.ephemeral_to == alice.id
         final = await a.play(baseline)
         b = Member(sandbox, bot_b, bob, world.channel)  # the same choices, no restart

@@ -27,7 +27,7 @@ async def test_every_variant_plays_through_the_panel(sandbox: Sandbox, world: Wo
         runs.append(await store_of(daily_bot).daily.run(member.run_id))
     daily = await store_of(daily_bot).daily.deal_by_id(runs[0].daily_id)
     assert daily.variant == variant and all(r.finished for r in runs)
-    ix = await world.players[0].slash(world.channel, "/tapp daily-standings")
+    ix = await world.players[0].slash(world.channel, "/tapp daily standings")
     assert ix.response is not None and ix.response.text.count("**") >= 2 * 3
 
 
@@ -42,7 +42,7 @@ async def test_members_read_it_in_their_language_and_the_server_in_its(
     result = await member.play(random_policy(3))
     assert "Ergebnis deines Platzes" in result.text
     await alice.click(result, label="Alle Blätter")
-    await bob.slash(world.channel, "/tapp daily-standings", view="streaks")
+    await bob.slash(world.channel, "/tapp daily standings", view="streaks")
     english_de, english_sv = english_words("de"), english_words("sv")
     checked = 0
     for version in seen_by(sandbox, world.channel, alice.id):

@@ -328,11 +328,12 @@ class Game:
     async def _slash(self, actor: Actor, action: Action) -> None:
         kind = action.type
         if kind in (ActionType.BID, ActionType.DECLARE, ActionType.CONTRACT):
-            command, option = "/tapp bid", {"value": action.token}
+            command, option = "/tapp play bid", {"value": action.token}
         elif kind is ActionType.DISCARD:
-            command, option = "/tapp discard", {"cards": (action.argument or "").replace(".", " ")}
+            command = "/tapp play discard"
+            option = {"cards": (action.argument or "").replace(".", " ")}
         else:
-            command = f"/tapp {kind.value}"
+            command = "/tapp play " + {"play": "card"}.get(kind.value, kind.value)
             field_name = {"play": "card", "give": "card", "call": "card", "trump": "suit",
                           "announce": "value"}[kind.value]
             option = {field_name: action.token}
@@ -389,9 +390,9 @@ def offered_tokens(panel: Message) -> set[str]:
 async def open_table(sandbox: Sandbox, bot: TappBot, channel: Channel, host: Actor,
                      variant: str, *, joiners: tuple[Actor, ...] = (), computers: int = 0,
                      start: bool = True, **options: Any) -> Game:
-    """``/tapp new`` by ``host``; members join, the host adds computers and starts."""
+    """``/tapp table new`` by ``host``; members join, the host adds computers and starts."""
     before = len(sandbox.threads(channel))
-    ix = await host.slash(channel, "/tapp new", variant=variant, **options)
+    ix = await host.slash(channel, "/tapp table new", variant=variant, **options)
     assert ix.response is not None and not ix.errors, ix.errors
     thread = await table_thread(sandbox, bot, channel, before)
     assert bot.tables is not None

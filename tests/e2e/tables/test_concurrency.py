@@ -116,7 +116,7 @@ async def test_clicks_that_do_not_count(sandbox: Sandbox, world: World,
     before = deal.ply
     panel = (await other.click(game.table_message(), label="My hand")).response
     assert panel is not None and panel.buttons() == [] and panel.selects() == []
-    ix = await other.slash(game.thread, "/tapp bid", value="tapp")
+    ix = await other.slash(game.thread, "/tapp play bid", value="tapp")
     assert ix.response is not None and ix.response.ephemeral
     assert "not your turn" in ix.response.content.lower() or "nothing" in ix.response.content
     assert deal.ply == before

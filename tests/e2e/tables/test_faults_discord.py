@@ -190,7 +190,7 @@ async def test_a_bot_behind_leaves_clicks_it_can_no_longer_answer(
     try:
         late = await Game.click_action(actor, panel, action)
         await game.quiet()
-        slash = await actor.slash(game.thread, "/tapp hand")
+        slash = await actor.slash(game.thread, "/tapp play hand")
         await game.quiet()
     finally:
         arrivals.seen = on_time  # type: ignore[method-assign]

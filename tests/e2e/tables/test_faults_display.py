@@ -57,7 +57,7 @@ async def test_a_ping_whose_deletion_was_refused_goes_later(
     assert await game.step()
     assert len(pings(sandbox, game)) == 1  # the owed deletion was done with this update
     outage = sandbox.faults.server_error(20, route=DELETE, status=503)
-    ix = await host.slash(game.thread, "/tapp end", now=True)
+    ix = await host.slash(game.thread, "/tapp table end", now=True)
     assert ix.response is not None and "closed" in ix.response.content
     await game.quiet()
     assert outage.hits and pings(sandbox, game)  # refused: still there
@@ -79,7 +79,7 @@ async def test_a_closing_edit_that_was_refused_is_made_later(
                             joiners=tuple(others))
     message = game.table_message()
     outage = sandbox.faults.server_error(50, route=EDIT, status=503)
-    ix = await host.slash(game.thread, "/tapp end", now=True)
+    ix = await host.slash(game.thread, "/tapp table end", now=True)
     assert ix.response is not None and "closed" in ix.response.content
     await game.quiet()
     assert outage.hits and sandbox.message(message.id).buttons()

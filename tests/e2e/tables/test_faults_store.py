@@ -1,5 +1,5 @@
 """Faults of the SQLite file that a real deployment meets: a locked database and a full
-disk, when a member acts, while the display posts, at /tapp new, when recording a
+disk, when a member acts, while the display posts, at /tapp table new, when recording a
 table's thread and at settling. After each, the table's live state equals a replay of
 its stored log."""
 
@@ -182,11 +182,11 @@ async def test_a_full_disk_at_tapp_new_leaves_no_half_made_table(
         sandbox: Sandbox, world: World, fault_bot: TappBot, watch: Watch) -> None:
     """The table, its settings and its host's seat are one write: refused whole, the
     member is told, and no lobby without a host is left open (it would block the channel,
-    and come back after a restart); the next /tapp new works."""
+    and come back after a restart); the next /tapp table new works."""
     store = store_of(fault_bot)
     host = world.players[0]
     simulate_full_disk(store.db, 1)
-    ix = await host.slash(world.channel, "/tapp new", variant="zuger")
+    ix = await host.slash(world.channel, "/tapp table new", variant="zuger")
     assert ix.response is not None and ix.response.ephemeral_to == host.id
     assert "disk is full, so nothing was changed" in ix.response.text
     assert await store.tables.load_open() == []
@@ -204,7 +204,7 @@ async def test_a_full_disk_when_recording_the_thread_keeps_the_table_in_the_chan
     store = store_of(fault_bot)
     host = world.players[0]
     simulate_full_disk(store.db, 1, after=1)  # the table commits, its thread's record not
-    ix = await host.slash(world.channel, "/tapp new", variant="zuger")
+    ix = await host.slash(world.channel, "/tapp table new", variant="zuger")
     assert ix.response is not None and ix.response.ephemeral_to is None  # announced
     await quiet(sandbox, fault_bot)
     [opened] = await store.tables.load_open()

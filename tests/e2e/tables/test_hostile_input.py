@@ -39,11 +39,11 @@ async def test_numbers_beyond_every_range_are_refused_clearly(
     store = table_bot.database
     assert store is not None
     for stake in (2**62, 0, -1, True):
-        ix = await alice.slash(world.channel, "/tapp new", variant="tapp1879",
+        ix = await alice.slash(world.channel, "/tapp table new", variant="tapp1879",
                                forged={"stake": stake})
         assert ix.response is not None and ix.response.ephemeral_to == alice.id
         assert ix.response.content == "stake must be a whole number from 1 to 1000."
-    ix = await alice.slash(world.channel, "/tapp new", variant="tapp1879",
+    ix = await alice.slash(world.channel, "/tapp table new", variant="tapp1879",
                            forged={"ante": 10**6})
     assert ix.response is not None and "ante must be a whole number from 0 to 100" in \
         ix.response.content
@@ -79,7 +79,7 @@ async def test_leaving_where_no_computer_may_sit_ends_the_table(
                                      and g.live.deal is not None and g.live.deal.ply >= 3))
     assert game.live is not None and game.live.session is not None
     chips = list(game.live.session.chips)
-    ix = await bob.slash(game.thread, "/tapp leave")
+    ix = await bob.slash(game.thread, "/tapp table leave")
     assert ix.response is not None and "the table has ended" in ix.response.content
     await game.quiet()
     assert (await store.tables.get(game.table_id)).status is TableStatus.CLOSED
@@ -141,7 +141,7 @@ async def test_a_corrupted_table_does_not_stop_the_others(
             assert "ran into an error and is paused" in notice.content
             ix = await hosts[game.table_id].click(game.table_message(), label="My hand")
             assert ix.response is not None and "paused" in ix.response.content
-        ix = await bob.slash(unreadable.thread, "/tapp end", now=True)
+        ix = await bob.slash(unreadable.thread, "/tapp table end", now=True)
         assert ix.response is not None and "closed" in ix.response.content
         await sandbox.settle()
         assert (await store2.tables.get(unreadable.table_id)).status is TableStatus.CLOSED

@@ -27,7 +27,7 @@ def pings(game: Game) -> list[str]:
 async def test_a_lobby_fills_and_starts_in_its_own_thread(
         sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
     alice, bob, carol, dave = world.players
-    ix = await alice.slash(world.channel, "/tapp new", variant="wuerttemberg", players=3,
+    ix = await alice.slash(world.channel, "/tapp table new", variant="wuerttemberg", players=3,
                            deck=32)
     assert ix.response is not None and not ix.response.ephemeral
     assert "Württemberg Tapp" in ix.response.content
@@ -70,7 +70,7 @@ async def test_option_errors_are_explained(sandbox: Sandbox, world: World,
                               ({"variant": "zuger", "deck": 32}, "does not belong"),
                               ({"variant": "tapp1879", "closing_round": True},
                                "does not belong")):
-        ix = await alice.slash(world.channel, "/tapp new", **options)
+        ix = await alice.slash(world.channel, "/tapp table new", **options)
         assert ix.response is not None and ix.response.ephemeral_to == alice.id
         assert expected in ix.response.content, ix.response.content
     assert sandbox.threads(world.channel) == []
@@ -86,17 +86,17 @@ async def test_in_channel_mode_and_inside_a_thread(sandbox: Sandbox, world: Worl
     alice, bob = world.players[:2]
     assert table_bot.store is not None
     await table_bot.store.settings.set_guild(world.guild.id, {"table_mode": TableMode.CHANNEL})
-    ix = await alice.slash(world.channel, "/tapp new", variant="zuger")
+    ix = await alice.slash(world.channel, "/tapp table new", variant="zuger")
     assert ix.response is not None and ix.response.ephemeral
     assert sandbox.threads(world.channel) == []
     [lobby] = [m for m in sandbox.public_messages(world.channel) if m.buttons()]
-    ix = await bob.slash(world.channel, "/tapp new", variant="dapp")
+    ix = await bob.slash(world.channel, "/tapp table new", variant="dapp")
     assert ix.response is not None and "already open" in ix.response.content
     ix = await bob.click(lobby, label="Join")
     assert ix.response is not None and "seat 2" in ix.response.content
-    ix = await bob.slash(world.channel, "/tapp leave")
+    ix = await bob.slash(world.channel, "/tapp table leave")
     assert ix.response is not None and "left" in ix.response.content
-    ix = await alice.slash(world.channel, "/tapp end")
+    ix = await alice.slash(world.channel, "/tapp table end")
     assert ix.response is not None and "cancelled" in ix.response.content
     await sandbox.settle()
     assert sandbox.message(lobby.id).buttons() == []
@@ -121,12 +121,12 @@ async def test_the_table_message_over_a_game(sandbox: Sandbox, world: World,
     assert game.table_message().id == first.id and first.edit_count > 5
     assert not any(m.ephemeral for m in sandbox.public_messages(game.thread))
 
-    ix = await dave.slash(game.thread, "/tapp table")
+    ix = await dave.slash(game.thread, "/tapp table show")
     assert ix.response is not None and "posted again" in ix.response.content
     await game.quiet()
     assert game.table_message().id != first.id and sandbox.message(first.id).deleted
-    # /tapp hand from the parent channel finds the one table the member sits at
-    ix = await bob.slash(world.channel, "/tapp hand")
+    # /tapp play hand from the parent channel finds the one table the member sits at
+    ix = await bob.slash(world.channel, "/tapp play hand")
     assert ix.response is not None and ix.response.ephemeral_to == bob.id
     assert ix.response.attachments[0].filename == "hand.jpg"
 
@@ -181,24 +181,24 @@ async def test_ending_by_vote_by_the_host_at_once_and_leaving(
                             joiners=(bob, carol), computers=1)
     store = table_bot.store
     assert store is not None
-    ix = await dave.slash(game.thread, "/tapp end")
+    ix = await dave.slash(game.thread, "/tapp table end")
     assert ix.response is not None and "not seated" in ix.response.content
     ix = await bob.click(game.table_message(), label="End table")
     assert ix.response is not None and "vote" in ix.response.content
     await game.quiet()
     assert "1 of 2 votes" in game.table_message().text
-    ix = await carol.slash(game.thread, "/tapp end", now=True)
+    ix = await carol.slash(game.thread, "/tapp table end", now=True)
     assert ix.response is not None and "Only the host" in ix.response.content
 
     # carol leaves: a computer takes her seat and plays on
-    ix = await carol.slash(game.thread, "/tapp leave")
+    ix = await carol.slash(game.thread, "/tapp table leave")
     assert ix.response is not None and "computer player takes over" in ix.response.content
     live = game.live
     assert live is not None and live.seat_of(carol.id) is None
     del game.members[carol.id]
     await game.play(until=lambda g: g.deals_settled() >= 1)
 
-    ix = await alice.slash(game.thread, "/tapp end", now=True)
+    ix = await alice.slash(game.thread, "/tapp table end", now=True)
     assert ix.response is not None and "abandoned" in ix.response.content
     await game.quiet()
     assert game.live is None

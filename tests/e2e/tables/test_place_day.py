@@ -137,7 +137,7 @@ async def test_a_day_of_places_going_away(sandbox: Sandbox, world: World,
         elif hour == 10:  # the hosts end the tables whose channel is gone
             for game in deleted.games:
                 host = next(iter(game.members.values()))
-                ix = await host.slash(lounge, "/tapp tables")
+                ix = await host.slash(lounge, "/tapp table list")
                 assert ix.response is not None
                 ix = await host.click(ix.response, label=f"End table {game.table_id}")
                 assert ix.response is not None and not ix.errors

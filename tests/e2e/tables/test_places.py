@@ -88,7 +88,7 @@ async def test_a_deleted_channel_suspends_the_table_until_a_member_ends_it(
     assert row.suspended_reason == CHANNEL_GONE
     assert sandbox.invalid.not_found <= 2, sandbox.invalid.not_found
     # alice sees it and ends it; the unfinished deal is abandoned: no chips move for it
-    ix = await alice.slash(lounge, "/tapp tables")
+    ix = await alice.slash(lounge, "/tapp table list")
     assert ix.response is not None and "its channel was deleted" in ix.response.text
     ix = await alice.click(ix.response, label=f"End table {game.table_id}")
     assert ix.response is not None and not ix.errors
@@ -98,7 +98,7 @@ async def test_a_deleted_channel_suspends_the_table_until_a_member_ends_it(
     deals = await store_of(table_bot).deals.for_table(game.table_id)
     assert deals[-1].status is DealStatus.ABANDONED
     await check_ledger_against_replay(store_of(table_bot), game.table_id)
-    ix = await alice.slash(lounge, "/tapp tables")
+    ix = await alice.slash(lounge, "/tapp table list")
     assert ix.response is not None and "no suspended table" in ix.response.text
 
 

@@ -1,7 +1,7 @@
 """Skill ratings of deals played through the stand-in: members clicking, computer players
 of the table's level in the other seats. Each settled deal rated its players (the
 computer players as one player per level) in the transaction of its chips; the ratings
-rebuilt from the ledger are the stored ones, and ``/tapp leaderboard order:rating``
+rebuilt from the ledger are the stored ones, and ``/tapp stats leaderboard order:rating``
 shows them. On both store backends (SQLite, PostgreSQL)."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ async def test_played_deals_are_rated_and_replay_to_the_same_ratings(
     count, problems = await check(store)
     assert problems == [] and count >= 3
 
-    ix = await bob.slash(world.channel, "/tapp leaderboard", order="rating")
+    ix = await bob.slash(world.channel, "/tapp stats leaderboard", order="rating")
     board = ix.response
     assert board is not None and not board.ephemeral
     [embed] = board.embeds

@@ -1,5 +1,5 @@
 """Deal reviews through the stand-in: the *Review my play* button of a result and the
-menu of ``/tapp history``; a progress line, then the review, privately; only for the
+menu of ``/tapp stats history``; a progress line, then the review, privately; only for the
 deal's players; one review per member at a time."""
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ async def test_a_player_reviews_their_deal_from_its_result(
 
 async def review_from_history(sandbox: Sandbox, world: World, alice: Actor,
                               deal_id: int) -> None:
-    ix = await alice.slash(world.channel, "/tapp history")
+    ix = await alice.slash(world.channel, "/tapp stats history")
     history = ix.response
     assert history is not None
     [menu] = [s for s in history.selects() if s["custom_id"].startswith("tapp:rv:")]

@@ -70,7 +70,7 @@ async def test_a_published_seed_recomputes_the_deal(sandbox: Sandbox, world: Wor
     assert sorted(order[30:]) == sorted(record["talon"])
 
     # the history keeps the seed beside the commitment
-    ix = await alice.slash(world.channel, "/tapp history")
+    ix = await alice.slash(world.channel, "/tapp stats history")
     assert ix.response is not None
     click = await alice.click(ix.response, label="Replay 1")
     assert click.response is not None

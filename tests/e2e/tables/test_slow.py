@@ -49,7 +49,7 @@ async def test_a_slow_commit_is_deferred_then_answered(sandbox: Sandbox, world: 
         move = game.next_move()
         assert move is not None
         seat, actor, action = move
-        typed = await actor.slash(game.thread, "/tapp bid", value=action.token)
+        typed = await actor.slash(game.thread, "/tapp play bid", value=action.token)
         assert typed.deferred and not typed.failed and not typed.errors
         assert typed.response is not None and not typed.response.loading
         assert "You said" in typed.response.text and typed.response.ephemeral_to == actor.id

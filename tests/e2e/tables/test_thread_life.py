@@ -94,7 +94,7 @@ async def test_a_closed_tables_thread_is_archived(
         sandbox: Sandbox, world: World, table_bot: TappBot) -> None:
     alice = world.players[0]
     game = await open_table(sandbox, table_bot, world.channel, alice, "zuger", computers=3)
-    ix = await alice.slash(game.thread, "/tapp end", now=True)
+    ix = await alice.slash(game.thread, "/tapp table end", now=True)
     assert ix.response is not None and not ix.errors
     await game.quiet()
     thread = sandbox.state.channel(game.thread.id)

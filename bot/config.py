@@ -26,6 +26,15 @@ Variables (the real environment wins over ``.env``):
 ``TAPP_SHARDS``            the shards this process runs, e.g. ``0-3`` or ``0,2`` (default:
                            all of them); a process running some of the shards needs the
                            PostgreSQL store, which the other processes share
+``TAPP_WEB_URL``           the address the web pages are reached at, e.g.
+                           ``https://tapp.example.org`` (default: none; ``/tapp web`` then
+                           says the pages are not served)
+
+The web process (``python -m bot web``, :class:`WebSettings`) reads ``TAPP_DATABASE``,
+``TAPP_LOG_LEVEL``, ``TAPP_LOG_FORMAT``, ``TAPP_WEB_URL`` and:
+
+``TAPP_WEB_HOST``          the address it listens on (default ``127.0.0.1``)
+``TAPP_WEB_PORT``          its port (default 8080)
 """
 
 from __future__ import annotations
@@ -79,6 +88,7 @@ class Settings:
     metrics_host: str = "127.0.0.1"
     log_format: str = "text"
     shards: ShardPlan = ShardPlan()  # the shards this process runs (bot.connection.shards)
+    web_url: str | None = None  # where the web pages are (TAPP_WEB_URL; None: not served)
 
     def __post_init__(self) -> None:
         if not self.token.strip():
@@ -97,6 +107,8 @@ class Settings:
             raise ConfigError(f"TAPP_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}")
         if self.api_base is not None:
             check_api_base(self.api_base)
+        if self.web_url is not None:
+            check_web_url(self.web_url)
         if self.shards.partial and not isinstance(self.database_path, str):
             raise ConfigError(
                 f"this process would run {self.shards.describe()}, so other processes "
@@ -151,7 +163,74 @@ class Settings:
             metrics_host=values.get("TAPP_METRICS_HOST", "").strip() or "127.0.0.1",
             log_format=values.get("TAPP_LOG_FORMAT", "").strip().lower() or "text",
             shards=shards,
+            web_url=_web_url(values),
         )
+
+
+#: the web process's port unless ``TAPP_WEB_PORT`` says otherwise
+DEFAULT_WEB_PORT = 8080
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """What ``python -m bot web`` reads: the bot's database (it only reads it), where it
+    listens, the address its pages are reached at, and its logging. No Discord token:
+    the web process never speaks to Discord's gateway."""
+
+    database_path: Path | str = DEFAULT_DATABASE
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_WEB_PORT  # 0: any free port
+    url: str | None = None  # TAPP_WEB_URL (None: the pages link relative to themselves)
+    log_level: str = "INFO"
+    log_format: str = "text"
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.port <= 65535:
+            raise ConfigError("TAPP_WEB_PORT must be a port number (1 to 65535)")
+        if not self.host:
+            raise ConfigError("TAPP_WEB_HOST is empty")
+        if self.url is not None:
+            check_web_url(self.url)
+        if self.log_level not in LOG_LEVELS:
+            raise ConfigError(f"TAPP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+        if self.log_format not in LOG_FORMATS:
+            raise ConfigError(f"TAPP_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}")
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelNamesMapping()[self.log_level]
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None,
+                 env_file: Path | None = Path(".env"), *,
+                 env_file_required: bool = False) -> WebSettings:
+        """As :meth:`Settings.from_env` reads them (the environment over ``env_file``)."""
+        values = ({} if env_file is None
+                  else read_env_file(env_file, required=env_file_required))
+        values.update(os.environ if environ is None else environ)
+        port = _whole_number(values, "TAPP_WEB_PORT", "a port number (1 to 65535)")
+        return cls(
+            database_path=_database(values),
+            host=values.get("TAPP_WEB_HOST", "").strip() or "127.0.0.1",
+            port=DEFAULT_WEB_PORT if port is None else port,
+            url=_web_url(values),
+            log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            log_format=values.get("TAPP_LOG_FORMAT", "").strip().lower() or "text",
+        )
+
+
+def _web_url(values: Mapping[str, str]) -> str | None:
+    return values.get("TAPP_WEB_URL", "").strip().rstrip("/") or None
+
+
+def check_web_url(url: str) -> None:
+    """``url`` must be an http(s) address with a host and no query or fragment (the
+    pages' paths are added to it)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query \
+            or parts.fragment:
+        raise ConfigError("TAPP_WEB_URL must be the http(s) address the web pages are "
+                          f"reached at, e.g. https://tapp.example.org, not {url!r}")
 
 
 def _database(values: Mapping[str, str]) -> Path | str:

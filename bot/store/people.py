@@ -3,8 +3,9 @@ played under, and whether someone is a member at all (the web's members-only pag
 
 The bot keeps no member list: a member is someone who has played on the server (a
 settled deal's ledger row) or finished a deal of the day there. Both read indexes
-(``ledger_member_recent``, ``daily_runs_user``); a page asks for its few names in one
-statement.
+(``ledger_member_recent``, a partial index: its conditions are in the queries, else
+SQLite builds a temporary one at every call; ``daily_runs_user``); a page asks for its
+few names in one statement.
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ MAX_NAMES = 200
 
 _NAMES = """
 SELECT u.user_id, (SELECT l.display_name FROM ledger l
-                   WHERE l.guild_id = :guild AND l.user_id = u.user_id
+                   WHERE l.guild_id = :guild AND l.user_id = u.user_id AND l.kind = 'deal'
+                     AND l.user_id IS NOT NULL
                    ORDER BY l.settled_at DESC, l.deal_id DESC LIMIT 1) AS name
 FROM ({ids}) AS u
 """
 
 _KNOWN = """
-SELECT 1 WHERE EXISTS (SELECT 1 FROM ledger WHERE guild_id = :guild AND user_id = :user)
+SELECT 1 WHERE EXISTS (SELECT 1 FROM ledger WHERE guild_id = :guild AND user_id = :user
+                        AND kind = 'deal' AND user_id IS NOT NULL)
    OR EXISTS (SELECT 1 FROM daily_runs r JOIN daily_deals d ON d.daily_id = r.daily_id
               WHERE r.user_id = :user AND r.status = 'finished' AND d.guild_id = :guild)
 """

@@ -17,8 +17,10 @@
    both sets of figures come from the one run.
 
 ``--json`` prints one object: ``leaderboard_page_ms``, ``leaderboard_query_ms``,
-``page_bytes``, ``pages_per_s``, ``p50_ms``, ``p99_ms`` and the others (``load``: the
-load benchmark's own JSON, with ``--beside-load``).
+``page_bytes``, ``pages_per_s``, ``p50_ms``, ``p99_ms``, ``web_cpu_ms_per_page`` (the
+web process's CPU time over the pages it served: what a page costs it, whatever else
+the machine runs) and the others (``load``: the load benchmark's own JSON, with
+``--beside-load``).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from bot.config import WebSettings
 from bot.store import Store, shown_location
 from bot.web.pages import BOARD_SIZE
 
-from .store_backends import add_backend_options, postgres_database
+from .store_backends import _stat, add_backend_options, postgres_database
 from .synthetic import bench_subject, fill_synthetic
 
 AIM_PAGE_MS = 50.0
@@ -199,6 +201,8 @@ async def pages_a_second(port: int, paths: list[str], seconds: float,
         for path in paths:  # warm-up: each member's chart drawn once
             async with session.get(path) as response:
                 await response.read()
+        if seconds <= 0:
+            return {}
 
         async def client() -> None:
             nonlocal failures
@@ -222,6 +226,13 @@ async def pages_a_second(port: int, paths: list[str], seconds: float,
         "p99_ms": round(_quantile(latencies, 0.99), 2), "failed": failures,
         "concurrency": concurrency, "seconds": round(elapsed, 1),
     }
+
+
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) of a process of this machine so far."""
+    fields = _stat(pid)
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / os.sysconf(
+        "SC_CLK_TCK")
 
 
 def _start_load() -> subprocess.Popen[str]:
@@ -257,8 +268,12 @@ def measure(path: Path | str, args: argparse.Namespace) -> dict[str, Any]:
         time.sleep(args.load_lead)
     web, port = _start_web(path)
     try:
-        figures |= asyncio.run(pages_a_second(port, _paths(guild, members), args.seconds,
-                                              args.concurrency))
+        paths = _paths(guild, members)
+        asyncio.run(pages_a_second(port, paths, 0.0, args.concurrency))  # warm-up
+        cpu = _cpu_s(web.pid)
+        figures |= asyncio.run(pages_a_second(port, paths, args.seconds, args.concurrency))
+        figures["web_cpu_ms_per_page"] = round(
+            (_cpu_s(web.pid) - cpu) * 1000 / max(1, figures["pages"]), 2)
     finally:
         web.terminate()
         web.wait()
@@ -283,7 +298,8 @@ def _table(f: dict[str, Any], where: str) -> str:
             f"web process, {f['concurrency']} clients, {f['seconds']} s: "
             f"{f['pages_per_s']:.1f} pages/s, p50 {f['p50_ms']:.1f} ms, p99 "
             f"{f['p99_ms']:.1f} ms, {f['failed']} failed (aim {AIM_PAGES_PER_S:g} pages/s, "
-            f"p99 < {AIM_P99_MS:g} ms)")
+            f"p99 < {AIM_P99_MS:g} ms); the web process's CPU: "
+            f"{f['web_cpu_ms_per_page']:.2f} ms a page")
     if "load" in f:
         load = f["load"]
         lines.append("beside bench load: " + ("no figures (it failed)" if load is None else

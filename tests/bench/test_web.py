@@ -24,7 +24,7 @@ def test_a_tiny_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert 1000 < f["page_bytes"] < 100_000 and 1000 < f["member_page_bytes"] < 100_000
     assert f["members"] == 12 and f["backend"] == "sqlite" and f["fill_s"] is not None
     assert f["pages"] > 0 and f["pages_per_s"] > 0 and f["failed"] == 0
-    assert f["p50_ms"] <= f["p99_ms"]
+    assert f["p50_ms"] <= f["p99_ms"] and f["web_cpu_ms_per_page"] > 0
 
 
 def test_the_table_without_the_web_process(capsys: pytest.CaptureFixture[str]) -> None:

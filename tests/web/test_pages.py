@@ -140,15 +140,17 @@ async def test_a_deal_in_play_answers_as_an_unknown_deal_does(
     assert "Not found" in expected
 
 
-async def test_no_page_names_a_card_of_the_deal_in_play(client: TestClient,
+async def test_no_page_names_a_card_of_the_deal_in_play(client: TestClient, store: Store,
                                                         world: World) -> None:
-    from renderer import DeckStyle, Labels
+    """The server's pages but the finished deals' own (which name their own cards, of
+    the same deck) name no card of the deal in play, in its deck's words."""
+    from renderer import Labels
     from renderer.describe import card_name
 
-    hands = world.in_play_deal.dealt
-    names = {card_name(c, DeckStyle.FRENCH, Labels()) for mask in hands
+    style = (await store.settings.for_guild(PUBLIC)).deck_for("zuger")
+    names = {card_name(c, style, Labels()) for mask in world.in_play_deal.dealt
              for c in iter_bits(mask)}
-    # the cards the finished deals' pages may name (the same deck: the same names)
+    assert len(names) > 20
     shown = ""
     for path in (f"/servers/{PUBLIC}", f"/servers/{PUBLIC}/members/11",
                  f"/servers/{PUBLIC}/members/12", f"/servers/{PUBLIC}/members/14",

@@ -284,3 +284,10 @@ async def test_every_page_is_small_and_made_for_a_phone(client: TestClient,
         shown = parse(text)
         assert all(image.get("alt") for image in shown.images), path
         assert "Content-Security-Policy" in response.headers
+
+
+async def test_the_pages_only_answer_to_reading(client: TestClient, world: World) -> None:
+    response = await client.post(f"/servers/{PUBLIC}", data={"web": "off"})
+    assert response.status == 405
+    assert "only answers to reading" in parse(await response.text()).main
+    assert (await client.get(f"/servers/{PUBLIC}")).status == 200  # nothing changed

@@ -58,6 +58,8 @@ from .templating import Page, render, with_query
 #: lines of a leaderboard page, and of a member's recent deals
 BOARD_SIZE = 25
 HISTORY_SIZE = 10
+#: finished deals whose pictures are kept (one deal's: about 0.6 MB, a Zuger deal's as JPEG)
+REPLAYS_KEPT = 48
 #: the language of a page's images (its own parameter: ``lang`` is the visitor's switch)
 IMAGE_LANGUAGE = "l"
 LANGUAGE = web.RequestKey("tapp_language", str)
@@ -114,7 +116,7 @@ class Pages:
         self.standings = StandingsService(store, page_size=BOARD_SIZE)
         self.history_service = StandingsService(store, page_size=HISTORY_SIZE)
         self.daily = daily
-        self.replays: Drawings[ReplayImages] = Drawings()
+        self.replays: Drawings[ReplayImages] = Drawings(REPLAYS_KEPT)
         self.charts: Drawings[RenderedImage] = Drawings()
 
     # -- shared ----------------------------------------------------------------------------

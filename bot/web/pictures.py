@@ -11,7 +11,7 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
-#: the drawings kept (a deal's pictures are one entry: about 1 MB for ten tricks)
+#: the drawings kept by default (a member's chart: about 50 KB)
 CAPACITY = 128
 
 

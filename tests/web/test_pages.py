@@ -291,3 +291,15 @@ async def test_the_pages_only_answer_to_reading(client: TestClient, world: World
     assert response.status == 405
     assert "only answers to reading" in parse(await response.text()).main
     assert (await client.get(f"/servers/{PUBLIC}")).status == 200  # nothing changed
+
+
+async def test_the_address_the_bot_gives_is_the_servers_leaderboard(
+        client: TestClient, world: World) -> None:
+    """``/tapp stats web`` builds the address (bot.standings.messages); the app serves it."""
+    from bot.settings import WebAccess
+    from bot.standings.messages import web_text
+
+    text = web_text("http://tapp.example.org", PUBLIC, WebAccess.PUBLIC, "en")
+    path = text.rsplit("http://tapp.example.org", 1)[1]
+    shown = await page(client, path)
+    assert shown.title.startswith("Leaderboard")

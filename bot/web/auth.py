@@ -232,46 +232,62 @@ class DiscordTrouble(Exception):
     """Discord could not be asked, or refused this client (its settings are wrong)."""
 
 
-#: the app's :class:`SignIn` (absent: signing in is not set up)
+#: the app's :class:`SignIn`
 SIGN_IN = web.AppKey("tapp_sign_in", SignIn)
 
 
-def add_routes(app: web.Application, settings: SignInSettings | None = None, *,
-               now: Callable[[], float] = time.time) -> None:
-    """Register ``/login``, ``/callback`` and ``/logout`` on ``app`` (``settings`` None:
-    signing in is not set up, those pages say so and nobody is signed in)."""
-    sign_in = None if settings is None else SignIn(settings, now=now)
-    if sign_in is not None:
-        app[SIGN_IN] = sign_in
-    app.router.add_get("/login", login)
-    app.router.add_get("/callback", callback)
-    app.router.add_get("/logout", logout_page)
-    app.router.add_post("/logout", logout)
+class SignInRoutes:
+    """The sign-in as the web app's identity (:class:`bot.web.Identity`): who a request
+    comes from, and the routes ``/login``, ``/callback`` and ``/logout``."""
 
-    async def close_client(app: web.Application) -> AsyncIterator[None]:
-        yield
-        if sign_in is not None:
+    def __init__(self, settings: SignInSettings, *, now: Callable[[], float] = time.time
+                 ) -> None:
+        self.sign_in = SignIn(settings, now=now)
+
+    async def signed_in_user(self, request: web.Request, /) -> int | None:
+        """The Discord user id of the signed-in visitor (None: signed out, or a session
+        cookie that is forged, expired, or made with another secret)."""
+        return self.sign_in.session_user(request.cookies.get(SESSION_COOKIE))
+
+    def add_routes(self, app: web.Application, /) -> None:
+        sign_in = self.sign_in
+        app[SIGN_IN] = sign_in
+        app.router.add_get("/login", login)
+        app.router.add_get("/callback", callback)
+        app.router.add_get("/logout", logout_page)
+        app.router.add_post("/logout", logout)
+
+        async def close_client(app: web.Application) -> AsyncIterator[None]:
+            yield
             await sign_in.close()
 
-    app.cleanup_ctx.append(close_client)
+        app.cleanup_ctx.append(close_client)
 
 
-async def signed_in_user(request: web.Request) -> int | None:
-    """The Discord user id of the signed-in visitor (None: signed out, or a session
-    cookie that is forged, expired, or made with another secret)."""
-    sign_in = request.app.get(SIGN_IN)
-    if sign_in is None:
+class NotSetUp:
+    """No sign-in configured: nobody is signed in, and ``/login`` says why."""
+
+    async def signed_in_user(self, request: web.Request, /) -> int | None:
         return None
-    return sign_in.session_user(request.cookies.get(SESSION_COOKIE))
+
+    def add_routes(self, app: web.Application, /) -> None:
+        app.router.add_get("/login", not_set_up)
+        app.router.add_get("/callback", not_set_up)
+
+
+def identity(settings: SignInSettings | None) -> SignInRoutes | NotSetUp:
+    """The web app's identity for ``settings`` (None: signing in is not set up)."""
+    return NotSetUp() if settings is None else SignInRoutes(settings)
 
 
 # -- the routes ------------------------------------------------------------------------------
+async def not_set_up(request: web.Request) -> web.StreamResponse:
+    return page(visitor_language(request), 503, "signin.unavailable.title",
+                "signin.unavailable.off", again=False)
+
+
 async def login(request: web.Request) -> web.StreamResponse:
-    sign_in = request.app.get(SIGN_IN)
-    language = visitor_language(request)
-    if sign_in is None:
-        return page(language, 503, "signin.unavailable.title", "signin.unavailable.off",
-                    again=False)
+    sign_in = request.app[SIGN_IN]
     nonce = secrets.token_urlsafe(24)
     expires = int(sign_in.now()) + LOGIN_LIFETIME_S
     goal = _local_path(request.query.get("next", "/"))
@@ -283,11 +299,8 @@ async def login(request: web.Request) -> web.StreamResponse:
 
 
 async def callback(request: web.Request) -> web.StreamResponse:
-    sign_in = request.app.get(SIGN_IN)
+    sign_in = request.app[SIGN_IN]
     language = visitor_language(request)
-    if sign_in is None:
-        return page(language, 503, "signin.unavailable.title", "signin.unavailable.off",
-                    again=False)
     fields = sign_in.unseal("login", request.cookies.get(LOGIN_COOKIE))
     state = request.query.get("state", "")
     valid = (fields is not None and len(fields) == 3 and fields[1].isdigit()
@@ -336,10 +349,10 @@ async def logout_page(request: web.Request) -> web.StreamResponse:
 async def logout(request: web.Request) -> web.StreamResponse:
     """Clear the session: only for a form of this site (a cross-site form could sign a
     visitor out)."""
-    sign_in = request.app.get(SIGN_IN)
+    sign_in = request.app[SIGN_IN]
     origin = request.headers.get("Origin")
-    if sign_in is not None and origin != _origin(sign_in.settings.redirect_url) \
-            and origin != f"{request.scheme}://{request.host}":
+    if origin not in (_origin(sign_in.settings.redirect_url),
+                      f"{request.scheme}://{request.host}"):
         return page(visitor_language(request), 403, "signin.denied.title",
                     "signin.denied.origin", again=False)
     response = _redirect(303, "/")

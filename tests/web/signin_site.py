@@ -3,12 +3,13 @@ signed-in user's id, or 403), on a port of its own, against a stand-in."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import aiohttp
 from aiohttp import web
 
-from bot.web.auth import SignInSettings, add_routes, signed_in_user
+from bot.web.auth import NotSetUp, SignInRoutes, SignInSettings
 from standin import Sandbox
 
 SECRET = "s" * 40
@@ -28,11 +29,15 @@ class Site:
                                      headers=headers)
 
 
-async def members_page(request: web.Request) -> web.Response:
-    user = await signed_in_user(request)
-    if user is None:
-        return web.Response(status=403, text="members only")
-    return web.Response(text=f"member {user}")
+def members_page(identity: SignInRoutes | NotSetUp) -> Callable[
+        [web.Request], Awaitable[web.Response]]:
+    async def members(request: web.Request) -> web.Response:
+        user = await identity.signed_in_user(request)
+        if user is None:
+            return web.Response(status=403, text="members only")
+        return web.Response(text=f"member {user}")
+
+    return members
 
 
 def settings_for(sandbox: Sandbox, port: int, **changes: object) -> SignInSettings:
@@ -49,8 +54,10 @@ def settings_for(sandbox: Sandbox, port: int, **changes: object) -> SignInSettin
 async def serve(settings: SignInSettings | None, port: int, clock: list[float]
                 ) -> web.AppRunner:
     app = web.Application()
-    add_routes(app, settings, now=lambda: clock[0])
-    app.router.add_get("/members", members_page)
+    identity = (NotSetUp() if settings is None
+                else SignInRoutes(settings, now=lambda: clock[0]))
+    identity.add_routes(app)
+    app.router.add_get("/members", members_page(identity))
     app.router.add_get("/", home)
     runner = web.AppRunner(app)
     await runner.setup()

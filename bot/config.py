@@ -35,6 +35,14 @@ The web process (``python -m bot web``, :class:`WebSettings`) reads ``TAPP_DATAB
 
 ``TAPP_WEB_HOST``          the address it listens on (default ``127.0.0.1``)
 ``TAPP_WEB_PORT``          its port (default 8080)
+
+and for signing in with Discord (:class:`SignInSettings`; all or none, see docs/web.md):
+
+``TAPP_OAUTH_CLIENT_ID``      the application's OAuth2 client id
+``TAPP_OAUTH_CLIENT_SECRET``  its client secret (never shown in ``repr`` or logs)
+``TAPP_OAUTH_REDIRECT_URL``   the public address of ``/callback`` as registered in the
+                              developer portal (default: ``TAPP_WEB_URL`` + ``/callback``)
+``TAPP_SESSION_SECRET``       the key sessions are signed with (32 characters at least)
 """
 
 from __future__ import annotations
@@ -171,6 +179,80 @@ class Settings:
 DEFAULT_WEB_PORT = 8080
 
 
+#: Discord's authorization URL and API root (its OAuth2 page's "OAuth2 URLs")
+DISCORD_AUTHORIZE_URL = "https://discord.com/oauth2/authorize"
+DISCORD_API_BASE = "https://discord.com/api/v10"
+#: seconds a web session lasts (the cookie's ``Max-Age`` and the expiry signed into it)
+SESSION_LIFETIME_S = 7 * 24 * 3600
+#: the session secret's least length (characters): 32 random bytes' worth of base64
+MIN_SECRET_LENGTH = 32
+
+
+@dataclass(frozen=True)
+class SignInSettings:
+    """The web process's OAuth2 client: from the developer portal's OAuth2 page (client
+    id and secret, the redirect URL registered there), and the key that signs sessions.
+
+    ``redirect_url`` is the public address of this site's ``/callback`` (behind a
+    reverse proxy: the proxy's https address); an https one makes the cookies
+    ``Secure``. ``authorize_url`` and ``api_base`` are Discord's unless a test points
+    them at the stand-in."""
+
+    client_id: str
+    client_secret: str = field(repr=False)
+    redirect_url: str
+    session_secret: str = field(repr=False)
+    authorize_url: str = DISCORD_AUTHORIZE_URL
+    api_base: str = DISCORD_API_BASE
+    session_lifetime_s: int = SESSION_LIFETIME_S
+
+    def __post_init__(self) -> None:
+        if not self.client_id.isdigit():
+            raise ConfigError("TAPP_OAUTH_CLIENT_ID must be the application's id (digits)")
+        if not self.client_secret.strip():
+            raise ConfigError("TAPP_OAUTH_CLIENT_SECRET is empty")
+        parts = urlsplit(self.redirect_url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ConfigError("TAPP_OAUTH_REDIRECT_URL must be the http(s) address of the "
+                              "site's /callback, as registered in the developer portal")
+        if len(self.session_secret) < MIN_SECRET_LENGTH:
+            raise ConfigError(f"TAPP_SESSION_SECRET must be at least {MIN_SECRET_LENGTH} "
+                              "characters (e.g. `python3 -c 'import secrets; "
+                              "print(secrets.token_urlsafe(32))'`)")
+        if self.session_lifetime_s <= 0:
+            raise ConfigError("the session lifetime must be positive")
+
+    @property
+    def secure(self) -> bool:
+        """The site is served over https: its cookies are ``Secure``."""
+        return urlsplit(self.redirect_url).scheme == "https"
+
+    @classmethod
+    def from_env(cls, values: Mapping[str, str], web_url: str | None = None
+                 ) -> SignInSettings | None:
+        """From ``TAPP_OAUTH_CLIENT_ID``, ``TAPP_OAUTH_CLIENT_SECRET``,
+        ``TAPP_OAUTH_REDIRECT_URL`` (default: ``web_url`` + ``/callback``) and
+        ``TAPP_SESSION_SECRET`` (None when none is set: no sign-in, members-only pages
+        refuse everybody); one set without the others is a :class:`ConfigError` naming
+        the missing ones."""
+        names = ("TAPP_OAUTH_CLIENT_ID", "TAPP_OAUTH_CLIENT_SECRET", "TAPP_OAUTH_REDIRECT_URL",
+                 "TAPP_SESSION_SECRET")
+        given = {name: values.get(name, "").strip() for name in names}
+        if not any(given.values()):
+            return None
+        if not given["TAPP_OAUTH_REDIRECT_URL"] and web_url:
+            given["TAPP_OAUTH_REDIRECT_URL"] = f"{web_url}/callback"
+        missing = [name for name, value in given.items() if not value]
+        if missing:
+            raise ConfigError(f"signing in needs {', '.join(missing)} too (or none of "
+                              f"{', '.join(names)}; the redirect URL may come from "
+                              "TAPP_WEB_URL)")
+        return cls(client_id=given["TAPP_OAUTH_CLIENT_ID"],
+                   client_secret=given["TAPP_OAUTH_CLIENT_SECRET"],
+                   redirect_url=given["TAPP_OAUTH_REDIRECT_URL"],
+                   session_secret=given["TAPP_SESSION_SECRET"])
+
+
 @dataclass(frozen=True)
 class WebSettings:
     """What ``python -m bot web`` reads: the bot's database (it only reads it), where it
@@ -181,6 +263,7 @@ class WebSettings:
     host: str = "127.0.0.1"
     port: int = DEFAULT_WEB_PORT  # 0: any free port
     url: str | None = None  # TAPP_WEB_URL (None: the pages link relative to themselves)
+    sign_in: SignInSettings | None = None  # signing in with Discord (None: nobody can)
     log_level: str = "INFO"
     log_format: str = "text"
 
@@ -214,6 +297,7 @@ class WebSettings:
             host=values.get("TAPP_WEB_HOST", "").strip() or "127.0.0.1",
             port=DEFAULT_WEB_PORT if port is None else port,
             url=_web_url(values),
+            sign_in=SignInSettings.from_env(values, _web_url(values)),
             log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
             log_format=values.get("TAPP_LOG_FORMAT", "").strip().lower() or "text",
         )

@@ -47,11 +47,12 @@ class WebServer:
 
     def __init__(self, store: Store, settings: WebSettings) -> None:
         from bot.web import create_app  # (Jinja2 and the pages: only when serving)
+        from bot.web.auth import identity
 
         self.settings = settings
         self.port = settings.port
-        self._runner = web.AppRunner(create_app(store, settings), handle_signals=False,
-                                     access_log=None)
+        app = create_app(store, settings, identity=identity(settings.sign_in))
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
 
     async def start(self) -> None:
         await self._runner.setup()

@@ -1,7 +1,8 @@
 """Signing in with Discord: OAuth2's authorization-code grant with the ``identify`` scope,
 the web process being the OAuth2 client, and the signed session cookie after it.
 
-The routes (:func:`add_routes`):
+The web app's identity (:class:`bot.web.Identity`) is :func:`identity`'s: a
+:class:`SignInRoutes` with these routes, or :class:`NotSetUp` without settings.
 
 - ``GET /login?next=/path``: a fresh random nonce goes into a short-lived, signed,
   HttpOnly cookie (the visitor's pre-login cookie); the ``state`` sent to Discord is an
@@ -20,10 +21,12 @@ key :attr:`SignInSettings.session_secret`) holding the user id and an expiry;
 HttpOnly, ``SameSite=Lax``, ``Secure`` when the site is served over https (its redirect
 URL is), ``Max-Age`` the session's lifetime. Nothing is stored on the server: signing
 out clears the cookie, and changing the secret signs everybody out.
-:func:`signed_in_user` reads the cookie: a forged, expired or missing one is nobody.
+:meth:`SignInRoutes.signed_in_user` reads the cookie: a forged, expired or missing one
+is nobody.
 
-Every refusal is a page in the visitor's language (the ``signin.*`` texts); the code,
-the tokens and the client secret never appear in a page or a log line.
+Every refusal is a page of the site (its ``error.html``) in the visitor's language (the
+``signin.*`` texts); the code, the tokens and the client secret never appear in a page
+or a log line.
 """
 
 from __future__ import annotations
@@ -34,93 +37,28 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
-from html import escape
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import aiohttp
 from aiohttp import web
 
-from bot.config import ConfigError
-from bot.i18n import DEFAULT, LANGUAGES, t
+from bot.config import SignInSettings
+from bot.i18n import t
+
+from .app import PAGES
+from .pages import LANGUAGE
+from .templating import Page, render, with_query
 
 log = logging.getLogger(__name__)
 
-#: Discord's authorization URL and API root (its OAuth2 page's "OAuth2 URLs")
-DISCORD_AUTHORIZE_URL = "https://discord.com/oauth2/authorize"
-DISCORD_API_BASE = "https://discord.com/api/v10"
-#: seconds a session lasts (the cookie's ``Max-Age`` and the expiry signed into it)
-SESSION_LIFETIME_S = 7 * 24 * 3600
 #: seconds from ``/login`` to ``/callback`` (the pre-login cookie's life)
 LOGIN_LIFETIME_S = 600
-#: the session secret's least length (characters): 32 random bytes' worth of base64
-MIN_SECRET_LENGTH = 32
 SESSION_COOKIE = "tapp_session"
 LOGIN_COOKIE = "tapp_login"
 #: seconds the web process waits for Discord's token URL or ``/users/@me``
 DISCORD_TIMEOUT_S = 10.0
-
-
-@dataclass(frozen=True)
-class SignInSettings:
-    """The web process's OAuth2 client: from the developer portal's OAuth2 page (client
-    id and secret, the redirect URL registered there), and the key that signs sessions.
-
-    ``redirect_url`` is the public address of this site's ``/callback`` (behind a
-    reverse proxy: the proxy's https address); an https one makes the cookies
-    ``Secure``. ``authorize_url`` and ``api_base`` are Discord's unless a test points
-    them at the stand-in."""
-
-    client_id: str
-    client_secret: str = field(repr=False)
-    redirect_url: str
-    session_secret: str = field(repr=False)
-    authorize_url: str = DISCORD_AUTHORIZE_URL
-    api_base: str = DISCORD_API_BASE
-    session_lifetime_s: int = SESSION_LIFETIME_S
-
-    def __post_init__(self) -> None:
-        if not self.client_id.isdigit():
-            raise ConfigError("TAPP_OAUTH_CLIENT_ID must be the application's id (digits)")
-        if not self.client_secret.strip():
-            raise ConfigError("TAPP_OAUTH_CLIENT_SECRET is empty")
-        parts = urlsplit(self.redirect_url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ConfigError("TAPP_OAUTH_REDIRECT_URL must be the http(s) address of the "
-                              "site's /callback, as registered in the developer portal")
-        if len(self.session_secret) < MIN_SECRET_LENGTH:
-            raise ConfigError(f"TAPP_SESSION_SECRET must be at least {MIN_SECRET_LENGTH} "
-                              "characters (e.g. `python3 -c 'import secrets; "
-                              "print(secrets.token_urlsafe(32))'`)")
-        if self.session_lifetime_s <= 0:
-            raise ConfigError("the session lifetime must be positive")
-
-    @property
-    def secure(self) -> bool:
-        """The site is served over https: its cookies are ``Secure``."""
-        return urlsplit(self.redirect_url).scheme == "https"
-
-    @classmethod
-    def from_env(cls, values: Mapping[str, str]) -> SignInSettings | None:
-        """From ``TAPP_OAUTH_CLIENT_ID``, ``TAPP_OAUTH_CLIENT_SECRET``,
-        ``TAPP_OAUTH_REDIRECT_URL`` and ``TAPP_SESSION_SECRET`` (None when none is set:
-        no sign-in, members-only pages refuse everybody); one set without the others is
-        a :class:`ConfigError` naming the missing ones."""
-        names = ("TAPP_OAUTH_CLIENT_ID", "TAPP_OAUTH_CLIENT_SECRET", "TAPP_OAUTH_REDIRECT_URL",
-                 "TAPP_SESSION_SECRET")
-        given = {name: values.get(name, "").strip() for name in names}
-        if not any(given.values()):
-            return None
-        missing = [name for name, value in given.items() if not value]
-        if missing:
-            raise ConfigError(f"signing in needs {', '.join(missing)} too (or none of "
-                              f"{', '.join(names)})")
-        return cls(client_id=given["TAPP_OAUTH_CLIENT_ID"],
-                   client_secret=given["TAPP_OAUTH_CLIENT_SECRET"],
-                   redirect_url=given["TAPP_OAUTH_REDIRECT_URL"],
-                   session_secret=given["TAPP_SESSION_SECRET"])
 
 
 class SignIn:
@@ -282,8 +220,7 @@ def identity(settings: SignInSettings | None) -> SignInRoutes | NotSetUp:
 
 # -- the routes ------------------------------------------------------------------------------
 async def not_set_up(request: web.Request) -> web.StreamResponse:
-    return page(visitor_language(request), 503, "signin.unavailable.title",
-                "signin.unavailable.off", again=False)
+    return page(request, 503, "signin.unavailable.title", "signin.unavailable.off")
 
 
 async def login(request: web.Request) -> web.StreamResponse:
@@ -300,7 +237,6 @@ async def login(request: web.Request) -> web.StreamResponse:
 
 async def callback(request: web.Request) -> web.StreamResponse:
     sign_in = request.app[SIGN_IN]
-    language = visitor_language(request)
     fields = sign_in.unseal("login", request.cookies.get(LOGIN_COOKIE))
     state = request.query.get("state", "")
     valid = (fields is not None and len(fields) == 3 and fields[1].isdigit()
@@ -308,15 +244,17 @@ async def callback(request: web.Request) -> web.StreamResponse:
              and hmac.compare_digest(state.encode(), sign_in.state_for(fields[0]).encode()))
     if not valid or fields is None:
         log.info("sign-in refused: the state is not this browser's")
-        return _refused(page(language, 403, "signin.denied.title", "signin.denied.state"))
+        return _refused(page(request, 403, "signin.denied.title", "signin.denied.state",
+                             again="/"))
     goal = _local_path(_unb64(fields[2]))
     error = request.query.get("error")
     if error == "access_denied":
-        return _refused(page(language, 403, "signin.denied.title", "signin.denied.cancelled"))
+        return _refused(page(request, 403, "signin.denied.title", "signin.denied.cancelled",
+                             again=goal))
     if error is not None:  # the authorization request itself was wrong: our settings
         log.warning("sign-in failed: Discord answered the authorization with %r",
                     error[:40])
-        return _refused(page(language, 502, "signin.unavailable.title",
+        return _refused(page(request, 502, "signin.unavailable.title",
                              "signin.unavailable.discord"))
     code = request.query.get("code", "")
     try:
@@ -325,10 +263,11 @@ async def callback(request: web.Request) -> web.StreamResponse:
         user_id = await sign_in.identify(code)
     except CodeRefused:
         log.info("sign-in refused: Discord refused the code (used before or expired)")
-        return _refused(page(language, 403, "signin.denied.title", "signin.denied.code"))
+        return _refused(page(request, 403, "signin.denied.title", "signin.denied.code",
+                             again=goal))
     except DiscordTrouble as trouble:
         log.warning("sign-in failed: %s (check TAPP_OAUTH_CLIENT_ID and _SECRET)", trouble)
-        return _refused(page(language, 502, "signin.unavailable.title",
+        return _refused(page(request, 502, "signin.unavailable.title",
                              "signin.unavailable.discord"))
     log.info("signed in: user %d", user_id)
     response = _redirect(303, goal)
@@ -340,10 +279,12 @@ async def callback(request: web.Request) -> web.StreamResponse:
 
 
 async def logout_page(request: web.Request) -> web.StreamResponse:
-    language = visitor_language(request)
-    button = (f'<form method="post" action="/logout"><button type="submit">'
-              f'{escape(t("signin.logout.button", language))}</button></form>')
-    return page(language, 200, "signin.logout.title", None, again=False, extra=button)
+    language = request[LANGUAGE]
+    text = render(request.app[PAGES].templates, "signout.html",
+                  Page(language, request.rel_url.raw_path, request.query))
+    response = web.Response(text=text, content_type="text/html", charset="utf-8")
+    _no_store(response)
+    return response
 
 
 async def logout(request: web.Request) -> web.StreamResponse:
@@ -353,48 +294,27 @@ async def logout(request: web.Request) -> web.StreamResponse:
     origin = request.headers.get("Origin")
     if origin not in (_origin(sign_in.settings.redirect_url),
                       f"{request.scheme}://{request.host}"):
-        return page(visitor_language(request), 403, "signin.denied.title",
-                    "signin.denied.origin", again=False)
+        return page(request, 403, "signin.denied.title", "signin.denied.origin")
     response = _redirect(303, "/")
     response.del_cookie(SESSION_COOKIE, path="/")
     return response
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def visitor_language(request: web.Request) -> str:
-    """The visitor's language: ``?lang=``, else the ``lang`` cookie, else the first of
-    the browser's ``Accept-Language`` the bot speaks, else English."""
-    chosen = request.query.get("lang") or request.cookies.get("lang")
-    if chosen in LANGUAGES:
-        return chosen
-    ranked: list[tuple[float, int, str]] = []
-    for part in request.headers.get("Accept-Language", "").split(","):
-        tag, _, params = part.strip().partition(";")
-        weight = 1.0
-        if params.strip().startswith("q="):
-            try:
-                weight = float(params.strip()[2:])
-            except ValueError:
-                weight = 0.0
-        base = tag.split("-")[0].strip().lower()
-        if base in LANGUAGES and weight > 0:
-            ranked.append((-weight, len(ranked), base))
-    return min(ranked)[2] if ranked else DEFAULT
-
-
-def page(language: str, status: int, title_key: str, text_key: str | None, *,
-         again: bool = True, extra: str = "") -> web.Response:
-    """A plain page in ``language``: a heading, a sentence, and (``again``) a link to
-    sign in again."""
-    title = escape(t(title_key, language))
-    text = f"<p>{escape(t(text_key, language))}</p>" if text_key else ""
-    link = (f'<p><a href="/login">{escape(t("signin.login", language))}</a></p>'
-            if again else "")
-    body = (f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{title}</title></head><body><main><h1>{title}</h1>{text}{link}{extra}"
-            "</main></body></html>")
-    return web.Response(text=body, status=status, content_type="text/html")
+def page(request: web.Request, status: int, title_key: str, text_key: str, *,
+         again: str | None = None) -> web.Response:
+    """The site's error page in the visitor's language (set by the app's middleware),
+    with a link to sign in again (and go on to ``again``) if given. Its language
+    switch leads home: the refused address (a code, a state) is not repeated."""
+    language = request[LANGUAGE]
+    sign_in = None if again is None else with_query("/login", {"next": again})
+    text = render(request.app[PAGES].templates, "error.html", Page(language, "/", {}),
+                  heading=t(title_key, language), text=t(text_key, language),
+                  sign_in=sign_in)
+    response = web.Response(text=text, status=status, content_type="text/html",
+                            charset="utf-8")
+    _no_store(response)
+    return response
 
 
 def _redirect(status: int, location: str) -> web.Response:

@@ -3,13 +3,17 @@ signed-in user's id, or 403), on a port of its own, against a stand-in."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 import aiohttp
 from aiohttp import web
 
-from bot.web.auth import NotSetUp, SignInRoutes, SignInSettings
+from bot.config import SignInSettings, WebSettings
+from bot.store import Store
+from bot.web import create_app
+from bot.web.auth import NotSetUp, SignInRoutes
 from standin import Sandbox
 
 SECRET = "s" * 40
@@ -51,20 +55,29 @@ def settings_for(sandbox: Sandbox, port: int, **changes: object) -> SignInSettin
     return SignInSettings(**values)  # type: ignore[arg-type]
 
 
+@contextlib.asynccontextmanager
 async def serve(settings: SignInSettings | None, port: int, clock: list[float]
-                ) -> web.AppRunner:
-    app = web.Application()
-    identity = (NotSetUp() if settings is None
-                else SignInRoutes(settings, now=lambda: clock[0]))
-    identity.add_routes(app)
-    app.router.add_get("/members", members_page(identity))
-    app.router.add_get("/", home)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    await web.TCPSite(runner, "127.0.0.1", port).start()
-    return runner
+                ) -> AsyncIterator[None]:
+    """The web app (an empty store) with the sign-in of ``settings`` (None: not set up)
+    and ``/members``, on ``port``, its sign-in's clock ``clock[0]``."""
+    async with open_store_for_tests() as store:
+        identity = (NotSetUp() if settings is None
+                    else SignInRoutes(settings, now=lambda: clock[0]))
+        app = create_app(store, WebSettings(), identity=identity)
+        app.router.add_get("/members", members_page(identity))
+        runner = web.AppRunner(app)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, "127.0.0.1", port).start()
+            yield
+        finally:
+            await runner.cleanup()
 
 
-async def home(request: web.Request) -> web.Response:
-    return web.Response(text="home")
-
+@contextlib.asynccontextmanager
+async def open_store_for_tests() -> AsyncIterator[Store]:
+    store = await Store.open(":memory:")
+    try:
+        yield store
+    finally:
+        await store.close()

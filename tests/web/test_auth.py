@@ -11,8 +11,8 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import unused_port
 
-from bot.config import ConfigError
-from bot.web.auth import LOGIN_COOKIE, SESSION_COOKIE, SignInSettings
+from bot.config import ConfigError, SignInSettings, WebSettings
+from bot.web.auth import LOGIN_COOKIE, SESSION_COOKIE
 from standin import Actor, Sandbox
 from tests.standin.oauth import answer, query_of
 
@@ -29,9 +29,8 @@ async def site(sandbox: Sandbox) -> AsyncIterator[Site]:
     port = unused_port()
     settings = settings_for(sandbox, port)
     here = Site(f"http://127.0.0.1:{port}", settings)
-    runner = await serve(settings, port, here.clock)
-    yield here
-    await runner.cleanup()
+    async with serve(settings, port, here.clock):
+        yield here
 
 
 async def start(site: Site, browser: aiohttp.ClientSession, goal: str = "/members") -> str:
@@ -93,13 +92,9 @@ async def test_the_session_cookie_is_httponly_lax_and_expires(
 async def test_cookies_are_secure_when_the_site_is_https(sandbox: Sandbox) -> None:
     port = unused_port()
     settings = settings_for(sandbox, port, redirect_url="https://tapp.example.org/callback")
-    runner = await serve(settings, port, [time.time()])
-    try:
-        async with aiohttp.ClientSession() as browser, browser.get(
-                f"http://127.0.0.1:{port}/login", allow_redirects=False) as response:
-            cookie = SimpleCookie(set_cookie(response, LOGIN_COOKIE))[LOGIN_COOKIE]
-    finally:
-        await runner.cleanup()
+    async with serve(settings, port, [time.time()]), aiohttp.ClientSession() as browser, \
+            browser.get(f"http://127.0.0.1:{port}/login", allow_redirects=False) as response:
+        cookie = SimpleCookie(set_cookie(response, LOGIN_COOKIE))[LOGIN_COOKIE]
     assert cookie["secure"] is True and cookie["httponly"] is True
     assert cookie["samesite"] == "Lax"
 
@@ -202,11 +197,8 @@ async def test_a_session_from_another_secret_is_nobody(
         value = next(c.value for c in browser.cookie_jar if c.key == SESSION_COOKIE)
     port = unused_port()
     other = settings_for(sandbox, port, session_secret="t" * 40)
-    runner = await serve(other, port, site.clock)
-    try:
+    async with serve(other, port, site.clock):
         assert await with_session(f"http://127.0.0.1:{port}", value) == 403
-    finally:
-        await runner.cleanup()
 
 
 async def test_a_session_expires(sandbox: Sandbox, alice: Actor, site: Site) -> None:
@@ -256,31 +248,23 @@ async def test_a_wrong_client_secret_is_a_clear_page_not_a_traceback(
     port = unused_port()
     settings = settings_for(sandbox, port, client_secret="not-the-secret")
     clock = [time.time()]
-    runner = await serve(settings, port, clock)
     site = Site(f"http://127.0.0.1:{port}", settings, clock)
-    try:
-        async with site.browser() as browser:
-            response = await sign_in(site, sandbox, browser, alice)
-            assert response.status == 502
-            assert await members(site, browser) == (403, "members only")
-    finally:
-        await runner.cleanup()
+    async with serve(settings, port, clock), site.browser() as browser:
+        response = await sign_in(site, sandbox, browser, alice)
+        assert response.status == 502
+        assert await members(site, browser) == (403, "members only")
     assert sandbox.oauth2.exchanges == ["invalid_client"]
 
 
 async def test_without_settings_nobody_signs_in(sandbox: Sandbox) -> None:
     port = unused_port()
-    runner = await serve(None, port, [time.time()])
-    try:
-        async with aiohttp.ClientSession() as browser:
-            async with browser.get(f"http://127.0.0.1:{port}/login",
-                                   allow_redirects=False) as response:
-                assert response.status == 503
-                assert "not set up" in await response.text()
-            async with browser.get(f"http://127.0.0.1:{port}/members") as response:
-                assert response.status == 403
-    finally:
-        await runner.cleanup()
+    async with serve(None, port, [time.time()]), aiohttp.ClientSession() as browser:
+        async with browser.get(f"http://127.0.0.1:{port}/login",
+                               allow_redirects=False) as response:
+            assert response.status == 503
+            assert "not set up" in await response.text()
+        async with browser.get(f"http://127.0.0.1:{port}/members") as response:
+            assert response.status == 403
 
 
 def test_settings_come_from_the_environment_all_or_none() -> None:
@@ -299,3 +283,15 @@ def test_settings_come_from_the_environment_all_or_none() -> None:
         SignInSettings.from_env({**env, "TAPP_OAUTH_REDIRECT_URL": "tapp.example.org/cb"})
     with pytest.raises(ConfigError, match="TAPP_OAUTH_CLIENT_ID"):
         SignInSettings.from_env({**env, "TAPP_OAUTH_CLIENT_ID": "abc"})
+
+
+def test_the_web_settings_carry_the_sign_in_its_address_from_the_sites() -> None:
+    env = {"TAPP_OAUTH_CLIENT_ID": "123", "TAPP_OAUTH_CLIENT_SECRET": "abc",
+           "TAPP_SESSION_SECRET": SECRET, "TAPP_WEB_URL": "https://tapp.example.org/"}
+    settings = WebSettings.from_env(env, env_file=None)
+    assert settings.sign_in is not None
+    assert settings.sign_in.redirect_url == "https://tapp.example.org/callback"
+    assert "abc" not in repr(settings) and SECRET not in repr(settings)
+    assert WebSettings.from_env({}, env_file=None).sign_in is None
+    with pytest.raises(ConfigError, match="TAPP_OAUTH_REDIRECT_URL"):
+        WebSettings.from_env({**env, "TAPP_WEB_URL": ""}, env_file=None)

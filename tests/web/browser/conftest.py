@@ -61,6 +61,5 @@ async def site(sandbox: Sandbox) -> AsyncIterator[Site]:
     port = unused_port()
     settings = settings_for(sandbox, port)
     here = Site(f"http://127.0.0.1:{port}", settings, clock=[time.time()])
-    runner = await serve(settings, port, here.clock)
-    yield here
-    await runner.cleanup()
+    async with serve(settings, port, here.clock):
+        yield here

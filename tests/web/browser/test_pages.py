@@ -285,3 +285,22 @@ async def test_nothing_of_a_deal_in_play_is_shown_to_anyone(site: Web) -> None:
         assert after.keys() == before[who].keys(), who
         changed = [path for path in after if after[path] != before[who][path]]
         assert changed == [], (who, changed)
+
+
+async def test_a_forged_session_meets_the_sign_in_page_in_the_visitors_language(
+        site: Web) -> None:
+    value = await session_of(site, site.member)
+    user, expires, mac = value.split(".")
+    server = f"{site.base}/servers/{MEMBERS}"
+    for forged in (f"{user}.{int(expires) + 3600}.{mac}", value[:-1],
+                   f"{site.outsider.id}.{expires}.{mac}", f"{user}.{expires}"):
+        headers = {"Cookie": f"{SESSION_COOKIE}={forged}", "Accept-Language": "de"}
+        async with aiohttp.ClientSession(headers=headers) as client, \
+                client.get(server) as response:
+            text = await response.text()
+            assert response.status == 403, forged
+            assert '<html lang="de">' in text and 'href="/login?next=' in text, forged
+    async with aiohttp.ClientSession(
+            headers={"Cookie": f"{SESSION_COOKIE}={value}"}) as client, \
+            client.get(server) as response:
+        assert response.status == 200

@@ -5,12 +5,14 @@
    as ``python -m bot web`` does and times, in this process, a leaderboard page fetched
    over HTTP from the web application (request to last byte, aiohttp on loopback) beside
    the bare query behind it (``store.standings.leaderboard``, the same store), each the
-   median and 95th percentile of ``--repeat`` interleaved runs after a warm-up; and the
-   page's size.
+   median and 95th percentile of ``--repeat`` interleaved runs after a warm-up (each
+   page made for its request: no page kept, see :class:`bot.web.pages.RecentPages`);
+   and the page's size.
 2. **Pages a second.** Starts ``python -m bot web`` as its own process on the same
    database and fetches leaderboard pages (every filter, the first pages) and members'
    pages from ``--concurrency`` clients at once for ``--seconds``: pages a second and
-   the latency's median and 99th percentile, each page's status checked. With
+   the latency's median and 99th percentile, each page's status checked (as deployed:
+   a public page is kept 3 s for every signed-out visitor). With
    ``--beside-load`` the bot's own ``bench load --no-floor`` runs in another process at
    the same time (started ``--load-lead`` seconds before, so that its tables are open and
    being played while the pages are fetched: keep ``--seconds`` within its 40 s of play):
@@ -125,7 +127,7 @@ async def one_page(path: Path | str, guild: int, repeat: int) -> dict[str, Any]:
     async with await Store.open(path, read_only=True) as store:
         rows = await store.standings.leaderboard(guild, limit=10_000)
         members = [s.user_id for s in rows.rows]
-        app = create_app(store, WebSettings(database_path=path))
+        app = create_app(store, WebSettings(database_path=path), page_seconds=0)
         async with TestClient(TestServer(app)) as client:
             async def page() -> int:
                 response = await client.get(f"/servers/{guild}")

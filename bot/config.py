@@ -27,7 +27,7 @@ Variables (the real environment wins over ``.env``):
                            all of them); a process running some of the shards needs the
                            PostgreSQL store, which the other processes share
 ``TAPP_WEB_URL``           the address the web pages are reached at, e.g.
-                           ``https://tapp.example.org`` (default: none; ``/tapp web`` then
+                           ``https://tapp.example.org`` (default: none; ``/tapp stats web`` then
                            says the pages are not served)
 
 The web process (``python -m bot web``, :class:`WebSettings`) reads ``TAPP_DATABASE``,

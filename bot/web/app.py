@@ -24,7 +24,7 @@ from bot.store import Store, StoreUnavailable
 from .access import SIGNED_OUT, Identity
 from .errors import PageError, SignInNeeded
 from .language import COOKIE, COOKIE_AGE, chosen
-from .pages import LANGUAGE, Pages
+from .pages import LANGUAGE, PAGE_SECONDS, Pages
 from .templating import Page, environment, render, with_query
 
 log = logging.getLogger(__name__)
@@ -43,12 +43,16 @@ SECURITY_HEADERS = {
 
 
 def create_app(store: Store, settings: WebSettings, *,
-               identity: Identity = SIGNED_OUT) -> web.Application:
+               identity: Identity = SIGNED_OUT,
+               page_seconds: float = PAGE_SECONDS) -> web.Application:
     """The pages of ``store``'s servers (the store opened read only by ``python -m bot
-    web``; any store in tests); ``identity`` signs visitors in (default: nobody is)."""
+    web``; any store in tests); ``identity`` signs visitors in (default: nobody is);
+    ``page_seconds``: how long a public page is kept for every signed-out visitor (0:
+    made for each)."""
     daily = DailyService(store, DailyConfig(offload=False), clock=store.db.now,
                          level="normal")
-    pages = Pages(store, settings, identity, environment(), daily)
+    pages = Pages(store, settings, identity, environment(), daily,
+                  page_seconds=page_seconds)
     app = web.Application(middlewares=[answers])
     app[PAGES] = pages
     app.router.add_routes([

@@ -12,6 +12,9 @@ has finished it (the daily service decides).
 from __future__ import annotations
 
 import json
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -58,6 +61,8 @@ from .templating import Page, render, with_query
 #: lines of a leaderboard page, and of a member's recent deals
 BOARD_SIZE = 25
 HISTORY_SIZE = 10
+#: seconds a public page is kept for every signed-out visitor (RecentPages)
+PAGE_SECONDS = 3.0
 #: finished deals whose pictures are kept (one deal's: about 0.6 MB, a Zuger deal's as JPEG)
 REPLAYS_KEPT = 48
 #: the language of a page's images (its own parameter: ``lang`` is the visitor's switch)
@@ -84,6 +89,48 @@ class Visit:
     def server_url(self) -> str:
         return f"/servers/{self.guild_id}"
 
+    @property
+    def kept_key(self) -> tuple[str, str, tuple[tuple[str, str], ...]] | None:
+        """The page's key among :class:`RecentPages` (the same page for every visitor:
+        a public server's, signed out), else None."""
+        if self.admission.visitor is not None or self.admission.access is not WebAccess.PUBLIC:
+            return None
+        query = tuple(sorted((k, v) for k, v in self.page.query.items() if k != "lang"))
+        return self.page.path, self.page.language, query
+
+
+class RecentPages:
+    """Public pages as every signed-out visitor sees them, kept ``seconds`` (0: none)
+    after they were made: a busy page is made once in that time, not for each visitor.
+    Who may see a server's pages is still asked at every request (:func:`admit`), so a
+    server that turns its pages off or to members shows none at once."""
+
+    def __init__(self, seconds: float, *, capacity: int = 2048,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds = seconds
+        self.capacity = capacity
+        self.clock = clock
+        self._kept: OrderedDict[Hashable, tuple[float, str]] = OrderedDict()
+
+    def get(self, key: Hashable | None) -> str | None:
+        if key is None or self.seconds <= 0:
+            return None
+        found = self._kept.get(key)
+        if found is None:
+            return None
+        if self.clock() - found[0] >= self.seconds:
+            del self._kept[key]
+            return None
+        return found[1]
+
+    def put(self, key: Hashable | None, text: str) -> None:
+        if key is None or self.seconds <= 0:
+            return
+        self._kept[key] = (self.clock(), text)
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.capacity:
+            self._kept.popitem(last=False)
+
 
 def _page_number(text: str | None) -> int:
     """A 1-based page number from the query (absent: 1), as a 0-based index."""
@@ -108,7 +155,8 @@ class Pages:
     """The handlers of every page of one web process."""
 
     def __init__(self, store: Store, settings: WebSettings, identity: Identity,
-                 templates: jinja2.Environment, daily: DailyService) -> None:
+                 templates: jinja2.Environment, daily: DailyService, *,
+                 page_seconds: float = PAGE_SECONDS) -> None:
         self.store = store
         self.settings = settings
         self.identity = identity
@@ -118,6 +166,7 @@ class Pages:
         self.daily = daily
         self.replays: Drawings[ReplayImages] = Drawings(REPLAYS_KEPT)
         self.charts: Drawings[RenderedImage] = Drawings()
+        self.recent = RecentPages(page_seconds)
 
     # -- shared ----------------------------------------------------------------------------
     def page(self, request: web.Request) -> Page:
@@ -132,10 +181,15 @@ class Pages:
     def html(self, visit: Visit | Page, template: str, /, **values: Any) -> web.Response:
         page = visit.page if isinstance(visit, Visit) else visit
         extra = ({"server_url": visit.server_url} if isinstance(visit, Visit) else {})
-        response = web.Response(text=render(self.templates, template, page, **extra, **values),
-                                content_type="text/html", charset="utf-8")
-        response.headers["Cache-Control"] = _cache(visit)
-        return response
+        text = render(self.templates, template, page, **extra, **values)
+        if isinstance(visit, Visit):
+            self.recent.put(visit.kept_key, text)
+        return _html(visit, text)
+
+    def kept(self, visit: Visit) -> web.Response | None:
+        """The page as made in the last few seconds for every visitor, if it was."""
+        text = self.recent.get(visit.kept_key)
+        return None if text is None else _html(visit, text)
 
     # -- the site --------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.Response:
@@ -153,6 +207,8 @@ class Pages:
     # -- the leaderboard -------------------------------------------------------------------
     async def board(self, request: web.Request) -> web.Response:
         visit = await self.enter(request)
+        if (kept := self.kept(visit)) is not None:
+            return kept
         query = dict(request.query)
         order = Order(_choice(query, "by", tuple(o.value for o in Order)))
         variant = _choice(query, "variant", (ALL_VARIANTS, *sorted(VARIANTS)))
@@ -234,6 +290,8 @@ class Pages:
     # -- a member --------------------------------------------------------------------------
     async def member(self, request: web.Request) -> web.Response:
         visit = await self.enter(request)
+        if (kept := self.kept(visit)) is not None:
+            return kept
         user_id = known_id(request.match_info["user"])
         number = _page_number(request.query.get("page"))
         lang = visit.language
@@ -321,6 +379,8 @@ class Pages:
 
     async def deal(self, request: web.Request) -> web.Response:
         visit = await self.enter(request)
+        if (kept := self.kept(visit)) is not None:
+            return kept
         replay = await self._replay(visit, request)
         lang = visit.language
         pictures = await self._pictures(replay, lang)
@@ -355,6 +415,8 @@ class Pages:
 
     async def trick(self, request: web.Request) -> web.Response:
         visit = await self.enter(request)
+        if (kept := self.kept(visit)) is not None:
+            return kept
         replay = await self._replay(visit, request)
         lang = visit.language
         pictures = await self._pictures(replay, lang)
@@ -400,6 +462,8 @@ class Pages:
     # -- the deal of the day ---------------------------------------------------------------
     async def day(self, request: web.Request) -> web.Response:
         visit = await self.enter(request)
+        if (kept := self.kept(visit)) is not None:
+            return kept
         lang = visit.language
         today = self.daily.today()
         text = request.query.get("day")
@@ -495,6 +559,12 @@ def _cache(visit: Visit | Page) -> str:
     if isinstance(visit, Visit) and visit.admission.access is WebAccess.MEMBERS:
         return "private, no-store"
     return "no-cache"
+
+
+def _html(visit: Visit | Page, text: str) -> web.Response:
+    response = web.Response(text=text, content_type="text/html", charset="utf-8")
+    response.headers["Cache-Control"] = _cache(visit)
+    return response
 
 
 def _image(image: RenderedImage, visit: Visit) -> web.Response:

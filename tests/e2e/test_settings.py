@@ -264,3 +264,12 @@ def size(item: dict[str, object]) -> int:
     for choice in item.get("choices") or []:  # type: ignore[attr-defined]
         total += longest(choice, "name") + len(str(choice["value"]))
     return total + sum(size(o) for o in item.get("options") or [])  # type: ignore[attr-defined]
+
+
+async def test_a_bot_without_web_pages_says_so(sandbox: Sandbox, world: World,
+                                               tapp_bot: TappBot) -> None:
+    alice = world.players[0]
+    await answer(alice, world.channel, "/tapp settings set", web="public")
+    told = await answer(alice, world.channel, "/tapp stats web")
+    assert told.content == ("This bot serves no web pages (its operator has not set "
+                            "TAPP_WEB_URL).")

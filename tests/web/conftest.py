@@ -84,10 +84,14 @@ async def client(store: Store, world: World) -> AsyncIterator[TestClient]:
 
 
 class serving:
-    """``async with serving(store) as client``: the pages of ``store`` on a local port."""
+    """``async with serving(store) as client``: the pages of ``store`` on a local port,
+    each made for its request (``page_seconds``: kept that long for every visitor, as
+    deployed)."""
 
-    def __init__(self, store: Store, identity: Identity = SIGNED_OUT) -> None:
-        self.app = create_app(store, WebSettings(), identity=identity)
+    def __init__(self, store: Store, identity: Identity = SIGNED_OUT, *,
+                 page_seconds: float = 0.0) -> None:
+        self.app = create_app(store, WebSettings(), identity=identity,
+                              page_seconds=page_seconds)
         self._client = TestClient(TestServer(self.app))
 
     async def __aenter__(self) -> TestClient:

@@ -68,7 +68,10 @@ async def site(request: pytest.FixtureRequest, sandbox: Sandbox) -> AsyncIterato
                                  users=[member.id, 22, None], seed=6)
         members_deal = await play_deal(store, members)
         port = unused_port()
-        app = create_app(store, WebSettings(), identity=SignInRoutes(settings_for(sandbox, port)))
+        # (page_seconds=0: every page made for its request, so that a crawl after the
+        # deal in play moved on reads pages made after it, not kept from before)
+        app = create_app(store, WebSettings(), identity=SignInRoutes(settings_for(sandbox, port)),
+                         page_seconds=0)
         runner = web.AppRunner(app)
         await runner.setup()
         await web.TCPSite(runner, "127.0.0.1", port).start()

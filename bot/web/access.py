@@ -22,7 +22,7 @@ from .errors import MembersOnly, NotFound, SignInNeeded
 
 
 class Identity(Protocol):
-    """The sign-in (``bot.web.auth`` is one: a module with these two functions)."""
+    """The sign-in (``bot.web.auth.identity(settings)`` gives one: Discord's OAuth2)."""
 
     async def signed_in_user(self, request: web.Request, /) -> int | None:
         """The Discord user id of the signed-in visitor (None: signed out)."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator
 from http.cookies import SimpleCookie
+from pathlib import Path
 
 import aiohttp
 import pytest
 from aiohttp.test_utils import unused_port
 
+from bot.cli.web import WebServer
 from bot.config import ConfigError, SignInSettings, WebSettings
+from bot.store import Store
 from bot.web.auth import LOGIN_COOKIE, SESSION_COOKIE
 from standin import Actor, Sandbox
 from tests.standin.oauth import answer, query_of
@@ -295,3 +298,30 @@ def test_the_web_settings_carry_the_sign_in_its_address_from_the_sites() -> None
     assert WebSettings.from_env({}, env_file=None).sign_in is None
     with pytest.raises(ConfigError, match="TAPP_OAUTH_REDIRECT_URL"):
         WebSettings.from_env({**env, "TAPP_WEB_URL": ""}, env_file=None)
+
+
+async def test_the_web_process_signs_in_with_discord_when_set_up(tmp_path: Path) -> None:
+    """``python -m bot web``'s server (bot/cli/web.py) gives the app the sign-in of its
+    settings: /login sends the visitor to Discord's authorization URL; without them,
+    /login says signing in is not set up."""
+    path = tmp_path / "tapp.sqlite3"
+    sign_in = SignInSettings(client_id="123", client_secret="abc",
+                             redirect_url="https://tapp.example.org/callback",
+                             session_secret=SECRET)
+    async with await Store.open(path) as store:
+        for settings, status in ((sign_in, 302), (None, 503)):
+            server = WebServer(store, WebSettings(database_path=path, port=0,
+                                                  sign_in=settings))
+            await server.start()
+            try:
+                async with aiohttp.ClientSession() as session, session.get(
+                        f"http://127.0.0.1:{server.port}/login",
+                        allow_redirects=False) as response:
+                    assert response.status == status
+                    location = response.headers.get("Location", "")
+            finally:
+                await server.stop()
+            if settings is not None:
+                assert location.startswith("https://discord.com/oauth2/authorize?")
+                assert query_of(location)["client_id"] == "123"
+                assert query_of(location)["scope"] == "identify"

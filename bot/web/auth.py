@@ -138,18 +138,29 @@ class SignIn:
             async with http.get(f"{settings.api_base}/users/@me", headers=headers) as response:
                 user = await _json(response)
                 status = response.status
-            async with http.post(f"{settings.api_base}/oauth2/token/revoke",
-                                 data={"token": token, "token_type_hint": "access_token"},
-                                 headers=auth):
-                pass  # (its answer changes nothing: the token is not kept anyway)
         except (aiohttp.ClientError, TimeoutError) as error:
             raise DiscordTrouble(f"Discord could not be reached: {type(error).__name__}"
                                  ) from None
+        await self._revoke(token, auth)
         user_id = user.get("id")
         if status != 200 or not isinstance(user_id, str) or not user_id.isdigit() \
                 or user.get("bot"):
             raise DiscordTrouble(f"/users/@me answered {status}")
         return int(user_id)
+
+    async def _revoke(self, token: str, auth: dict[str, str]) -> None:
+        """Revoke ``token`` (nothing of it is kept); a failure only noted: the visitor is
+        known, and the token expires on its own."""
+        try:
+            async with self._client().post(
+                    f"{self.settings.api_base}/oauth2/token/revoke",
+                    data={"token": token, "token_type_hint": "access_token"},
+                    headers=auth) as response:
+                if response.status != 200 and response.status != 204:
+                    log.info("revoking a sign-in's token: Discord answered %d",
+                             response.status)
+        except (aiohttp.ClientError, TimeoutError) as error:
+            log.info("revoking a sign-in's token failed: %s", type(error).__name__)
 
     def _client(self) -> aiohttp.ClientSession:
         if self.http is None or self.http.closed:

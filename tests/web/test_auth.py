@@ -325,3 +325,13 @@ async def test_the_web_process_signs_in_with_discord_when_set_up(tmp_path: Path)
                 assert location.startswith("https://discord.com/oauth2/authorize?")
                 assert query_of(location)["client_id"] == "123"
                 assert query_of(location)["scope"] == "identify"
+
+
+async def test_a_failed_revocation_still_signs_in(
+        sandbox: Sandbox, alice: Actor, site: Site) -> None:
+    sandbox.faults.server_error(route="POST /oauth2/token/revoke")
+    async with site.browser() as browser:
+        response = await sign_in(site, sandbox, browser, alice)
+        assert response.status == 303
+        assert await members(site, browser) == (200, f"member {alice.id}")
+    assert [grant.user_id for grant in sandbox.oauth2.live_tokens()] == [alice.id]

@@ -10,7 +10,8 @@
    and the page's size.
 2. **Pages a second.** Starts ``python -m bot web`` as its own process on the same
    database and fetches leaderboard pages (every filter, the first pages) and members'
-   pages from ``--concurrency`` clients at once for ``--seconds``: pages a second and
+   pages from ``--concurrency`` clients at once for ``--seconds`` (or with ``--rate``
+   that many pages a second, started on schedule: an open loop): pages a second and
    the latency's median and 99th percentile, each page's status checked (as deployed:
    a public page is kept 3 s for every signed-out visitor). With
    ``--beside-load`` the bot's own ``bench load --no-floor`` runs in another process at
@@ -85,6 +86,10 @@ def _parser() -> Parser:
                              "%(default)s; 0: skip that part)")
     parser.add_argument("--concurrency", type=positive, default=8, metavar="N",
                         help="clients fetching pages at once (default: %(default)s)")
+    parser.add_argument("--rate", type=float, default=0.0, metavar="N",
+                        help="pages a second to fetch, started on schedule whatever is "
+                             "unanswered (0: as fast as the clients go; default: "
+                             "%(default)s)")
     parser.add_argument("--beside-load", action="store_true",
                         help="run the bot's bench load in another process meanwhile")
     parser.add_argument("--load-lead", type=float, default=50.0, metavar="SECONDS",
@@ -193,7 +198,10 @@ def _paths(guild: int, members: list[int]) -> list[str]:
 
 
 async def pages_a_second(port: int, paths: list[str], seconds: float,
-                         concurrency: int) -> dict[str, Any]:
+                         concurrency: int, rate: float = 0.0) -> dict[str, Any]:
+    """Pages fetched for ``seconds``: as fast as ``concurrency`` clients go, or with
+    ``rate`` a page started every 1/``rate`` s whatever is still unanswered (open loop:
+    a late page's wait counts in its latency), at most ``concurrency`` at once."""
     latencies: list[float] = []
     failures = 0
     rng = random.Random(7)
@@ -217,16 +225,36 @@ async def pages_a_second(port: int, paths: list[str], seconds: float,
                         failures += 1
                 latencies.append(_ms(time.perf_counter() - started))
 
+        async def one(due: float, gate: asyncio.Semaphore) -> None:
+            nonlocal failures
+            async with gate, session.get(rng.choice(paths)) as response:
+                await response.read()
+                if response.status != 200:
+                    failures += 1
+            latencies.append(_ms(time.perf_counter() - due))
+
+        async def scheduled() -> None:
+            gate = asyncio.Semaphore(concurrency)
+            tasks = []
+            for n in range(int(seconds * rate)):
+                due = started + n / rate
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                tasks.append(asyncio.create_task(one(due, gate)))
+            await asyncio.gather(*tasks)
+
         started = time.perf_counter()
         deadline = started + seconds
-        await asyncio.gather(*(client() for _ in range(concurrency)))
+        if rate > 0:
+            await scheduled()
+        else:
+            await asyncio.gather(*(client() for _ in range(concurrency)))
         elapsed = time.perf_counter() - started
     latencies.sort()
     return {
         "pages": len(latencies), "pages_per_s": round(len(latencies) / elapsed, 1),
         "p50_ms": round(_quantile(latencies, 0.50), 2),
         "p99_ms": round(_quantile(latencies, 0.99), 2), "failed": failures,
-        "concurrency": concurrency, "seconds": round(elapsed, 1),
+        "concurrency": concurrency, "seconds": round(elapsed, 1), "rate": rate,
     }
 
 
@@ -273,7 +301,8 @@ def measure(path: Path | str, args: argparse.Namespace) -> dict[str, Any]:
         paths = _paths(guild, members)
         asyncio.run(pages_a_second(port, paths, 0.0, args.concurrency))  # warm-up
         cpu = _cpu_s(web.pid)
-        figures |= asyncio.run(pages_a_second(port, paths, args.seconds, args.concurrency))
+        figures |= asyncio.run(pages_a_second(port, paths, args.seconds, args.concurrency,
+                                              args.rate))
         figures["web_cpu_ms_per_page"] = round(
             (_cpu_s(web.pid) - cpu) * 1000 / max(1, figures["pages"]), 2)
     finally:
@@ -297,7 +326,8 @@ def _table(f: dict[str, Any], where: str) -> str:
     ]
     if "pages_per_s" in f:
         lines.append(
-            f"web process, {f['concurrency']} clients, {f['seconds']} s: "
+            ("" if not f["rate"] else f"at {f['rate']:g} pages/s, ")
+            + f"web process, {f['concurrency']} clients, {f['seconds']} s: "
             f"{f['pages_per_s']:.1f} pages/s, p50 {f['p50_ms']:.1f} ms, p99 "
             f"{f['p99_ms']:.1f} ms, {f['failed']} failed (aim {AIM_PAGES_PER_S:g} pages/s, "
             f"p99 < {AIM_P99_MS:g} ms); the web process's CPU: "

@@ -33,3 +33,13 @@ def test_the_table_without_the_web_process(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert "leaderboard page over HTTP" in out and "the bare query behind it" in out
     assert "pages/s" not in out
+
+
+def test_pages_at_a_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    """An open loop: the pages started on schedule, a page a 1/rate s, all of them."""
+    assert main(["--rows", "2000", "--servers", "2", "--deals", "200", "--members", "8",
+                 "--repeat", "2", "--seconds", "1", "--rate", "40", "--concurrency", "4",
+                 "--json"]) == 0
+    f = json.loads(capsys.readouterr().out)
+    assert f["pages"] == 40 and f["rate"] == 40 and f["failed"] == 0
+    assert 20 <= f["pages_per_s"] <= 41

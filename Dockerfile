@@ -6,6 +6,9 @@
 # (demo, render-gallery) write them to /out, a folder for a volume or a bind mount (as
 # your own user, so that the files are yours and the folder writable), e.g. with no token:
 #   docker run --rm --user "$(id -u):$(id -g)" -v "$PWD/demo-out:/out" tapp-bot demo --out /out
+# The web pages (docs/web.md) run from the same image beside the bot, on the same volume:
+#   docker run -d --restart unless-stopped --name tapp-web -v tapp-data:/data \
+#     -p 127.0.0.1:8080:8080 --health-cmd "python -m bot health --port 8080" tapp-bot web
 # The base image is pinned to an exact version (docs/dependencies.md says how to move it).
 FROM python:3.11.14-slim-bookworm
 
@@ -46,10 +49,14 @@ USER tapp
 # container and goes with it
 WORKDIR /home/tapp
 # TAPP_METRICS_HOST: /healthz and /metrics (served only with TAPP_METRICS_PORT set) are
-# for other containers and the host (-p), not the container's own loopback
+# for other containers and the host (-p), not the container's own loopback; so are the
+# web pages (TAPP_WEB_HOST, the command `web`)
 ENV TAPP_DATABASE=/data/tapp.sqlite3 \
     TAPP_HEALTH_FILE=/tmp/tapp-health \
-    TAPP_METRICS_HOST=0.0.0.0
+    TAPP_METRICS_HOST=0.0.0.0 \
+    TAPP_WEB_HOST=0.0.0.0
+# the web pages' port (python -m bot web)
+EXPOSE 8080
 VOLUME ["/data"]
 # healthy: the bot wrote its health file in the last 90 s and was connected to Discord
 HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 \

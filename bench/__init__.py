@@ -21,6 +21,7 @@ SUMMARIES: dict[str, str] = {
     "review": "how long a deal review takes, per variant",
     "scale": "one bot process, then two, on PostgreSQL, and one killed mid-load",
     "ratings": "what a deal's skill-rating update costs its settlement",
+    "web": "web pages at a million ledger rows: time, size, pages a second",
 }
 BENCHMARKS = tuple(SUMMARIES)
 

@@ -35,6 +35,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {
                              "copy the database to PostgreSQL (or back) and prove the copy"),
     "backup": Subcommand("bot.store.backup_cli:main",
                          "copy the SQLite database while the bot runs (a backup)"),
+    "web": Subcommand("bot.cli.web:main",
+                      "serve the servers' standings and replays as web pages"),
     "health": Subcommand("bot.cli.health:main",
                          "say whether the running bot is connected (for Docker)"),
     "render-gallery": Subcommand("renderer.gallery:main",

@@ -26,6 +26,23 @@ Variables (the real environment wins over ``.env``):
 ``TAPP_SHARDS``            the shards this process runs, e.g. ``0-3`` or ``0,2`` (default:
                            all of them); a process running some of the shards needs the
                            PostgreSQL store, which the other processes share
+``TAPP_WEB_URL``           the address the web pages are reached at, e.g.
+                           ``https://tapp.example.org`` (default: none; ``/tapp stats web`` then
+                           says the pages are not served)
+
+The web process (``python -m bot web``, :class:`WebSettings`) reads ``TAPP_DATABASE``,
+``TAPP_LOG_LEVEL``, ``TAPP_LOG_FORMAT``, ``TAPP_WEB_URL`` and:
+
+``TAPP_WEB_HOST``          the address it listens on (default ``127.0.0.1``)
+``TAPP_WEB_PORT``          its port (default 8080)
+
+and for signing in with Discord (:class:`SignInSettings`; all or none, see docs/web.md):
+
+``TAPP_OAUTH_CLIENT_ID``      the application's OAuth2 client id
+``TAPP_OAUTH_CLIENT_SECRET``  its client secret (never shown in ``repr`` or logs)
+``TAPP_OAUTH_REDIRECT_URL``   the public address of ``/callback`` as registered in the
+                              developer portal (default: ``TAPP_WEB_URL`` + ``/callback``)
+``TAPP_SESSION_SECRET``       the key sessions are signed with (32 characters at least)
 """
 
 from __future__ import annotations
@@ -79,6 +96,7 @@ class Settings:
     metrics_host: str = "127.0.0.1"
     log_format: str = "text"
     shards: ShardPlan = ShardPlan()  # the shards this process runs (bot.connection.shards)
+    web_url: str | None = None  # where the web pages are (TAPP_WEB_URL; None: not served)
 
     def __post_init__(self) -> None:
         if not self.token.strip():
@@ -97,6 +115,8 @@ class Settings:
             raise ConfigError(f"TAPP_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}")
         if self.api_base is not None:
             check_api_base(self.api_base)
+        if self.web_url is not None:
+            check_web_url(self.web_url)
         if self.shards.partial and not isinstance(self.database_path, str):
             raise ConfigError(
                 f"this process would run {self.shards.describe()}, so other processes "
@@ -151,7 +171,150 @@ class Settings:
             metrics_host=values.get("TAPP_METRICS_HOST", "").strip() or "127.0.0.1",
             log_format=values.get("TAPP_LOG_FORMAT", "").strip().lower() or "text",
             shards=shards,
+            web_url=_web_url(values),
         )
+
+
+#: the web process's port unless ``TAPP_WEB_PORT`` says otherwise
+DEFAULT_WEB_PORT = 8080
+
+
+#: Discord's authorization URL and API root (its OAuth2 page's "OAuth2 URLs")
+DISCORD_AUTHORIZE_URL = "https://discord.com/oauth2/authorize"
+DISCORD_API_BASE = "https://discord.com/api/v10"
+#: seconds a web session lasts (the cookie's ``Max-Age`` and the expiry signed into it)
+SESSION_LIFETIME_S = 7 * 24 * 3600
+#: the session secret's least length (characters): 32 random bytes' worth of base64
+MIN_SECRET_LENGTH = 32
+
+
+@dataclass(frozen=True)
+class SignInSettings:
+    """The web process's OAuth2 client: from the developer portal's OAuth2 page (client
+    id and secret, the redirect URL registered there), and the key that signs sessions.
+
+    ``redirect_url`` is the public address of this site's ``/callback`` (behind a
+    reverse proxy: the proxy's https address); an https one makes the cookies
+    ``Secure``. ``authorize_url`` and ``api_base`` are Discord's unless a test points
+    them at the stand-in."""
+
+    client_id: str
+    client_secret: str = field(repr=False)
+    redirect_url: str
+    session_secret: str = field(repr=False)
+    authorize_url: str = DISCORD_AUTHORIZE_URL
+    api_base: str = DISCORD_API_BASE
+    session_lifetime_s: int = SESSION_LIFETIME_S
+
+    def __post_init__(self) -> None:
+        if not self.client_id.isdigit():
+            raise ConfigError("TAPP_OAUTH_CLIENT_ID must be the application's id (digits)")
+        if not self.client_secret.strip():
+            raise ConfigError("TAPP_OAUTH_CLIENT_SECRET is empty")
+        parts = urlsplit(self.redirect_url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ConfigError("TAPP_OAUTH_REDIRECT_URL must be the http(s) address of the "
+                              "site's /callback, as registered in the developer portal")
+        if len(self.session_secret) < MIN_SECRET_LENGTH:
+            raise ConfigError(f"TAPP_SESSION_SECRET must be at least {MIN_SECRET_LENGTH} "
+                              "characters (e.g. `python3 -c 'import secrets; "
+                              "print(secrets.token_urlsafe(32))'`)")
+        if self.session_lifetime_s <= 0:
+            raise ConfigError("the session lifetime must be positive")
+
+    @property
+    def secure(self) -> bool:
+        """The site is served over https: its cookies are ``Secure``."""
+        return urlsplit(self.redirect_url).scheme == "https"
+
+    @classmethod
+    def from_env(cls, values: Mapping[str, str], web_url: str | None = None
+                 ) -> SignInSettings | None:
+        """From ``TAPP_OAUTH_CLIENT_ID``, ``TAPP_OAUTH_CLIENT_SECRET``,
+        ``TAPP_OAUTH_REDIRECT_URL`` (default: ``web_url`` + ``/callback``) and
+        ``TAPP_SESSION_SECRET`` (None when none is set: no sign-in, members-only pages
+        refuse everybody); one set without the others is a :class:`ConfigError` naming
+        the missing ones."""
+        names = ("TAPP_OAUTH_CLIENT_ID", "TAPP_OAUTH_CLIENT_SECRET", "TAPP_OAUTH_REDIRECT_URL",
+                 "TAPP_SESSION_SECRET")
+        given = {name: values.get(name, "").strip() for name in names}
+        if not any(given.values()):
+            return None
+        if not given["TAPP_OAUTH_REDIRECT_URL"] and web_url:
+            given["TAPP_OAUTH_REDIRECT_URL"] = f"{web_url}/callback"
+        missing = [name for name, value in given.items() if not value]
+        if missing:
+            raise ConfigError(f"signing in needs {', '.join(missing)} too (or none of "
+                              f"{', '.join(names)}; the redirect URL may come from "
+                              "TAPP_WEB_URL)")
+        return cls(client_id=given["TAPP_OAUTH_CLIENT_ID"],
+                   client_secret=given["TAPP_OAUTH_CLIENT_SECRET"],
+                   redirect_url=given["TAPP_OAUTH_REDIRECT_URL"],
+                   session_secret=given["TAPP_SESSION_SECRET"])
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """What ``python -m bot web`` reads: the bot's database (it only reads it), where it
+    listens, the address its pages are reached at, and its logging. No Discord token:
+    the web process never speaks to Discord's gateway."""
+
+    database_path: Path | str = DEFAULT_DATABASE
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_WEB_PORT  # 0: any free port
+    url: str | None = None  # TAPP_WEB_URL (None: the pages link relative to themselves)
+    sign_in: SignInSettings | None = None  # signing in with Discord (None: nobody can)
+    log_level: str = "INFO"
+    log_format: str = "text"
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.port <= 65535:
+            raise ConfigError("TAPP_WEB_PORT must be a port number (1 to 65535)")
+        if not self.host:
+            raise ConfigError("TAPP_WEB_HOST is empty")
+        if self.url is not None:
+            check_web_url(self.url)
+        if self.log_level not in LOG_LEVELS:
+            raise ConfigError(f"TAPP_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+        if self.log_format not in LOG_FORMATS:
+            raise ConfigError(f"TAPP_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}")
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelNamesMapping()[self.log_level]
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None,
+                 env_file: Path | None = Path(".env"), *,
+                 env_file_required: bool = False) -> WebSettings:
+        """As :meth:`Settings.from_env` reads them (the environment over ``env_file``)."""
+        values = ({} if env_file is None
+                  else read_env_file(env_file, required=env_file_required))
+        values.update(os.environ if environ is None else environ)
+        port = _whole_number(values, "TAPP_WEB_PORT", "a port number (1 to 65535)")
+        return cls(
+            database_path=_database(values),
+            host=values.get("TAPP_WEB_HOST", "").strip() or "127.0.0.1",
+            port=DEFAULT_WEB_PORT if port is None else port,
+            url=_web_url(values),
+            sign_in=SignInSettings.from_env(values, _web_url(values)),
+            log_level=values.get("TAPP_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            log_format=values.get("TAPP_LOG_FORMAT", "").strip().lower() or "text",
+        )
+
+
+def _web_url(values: Mapping[str, str]) -> str | None:
+    return values.get("TAPP_WEB_URL", "").strip().rstrip("/") or None
+
+
+def check_web_url(url: str) -> None:
+    """``url`` must be an http(s) address with a host and no query or fragment (the
+    pages' paths are added to it)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query \
+            or parts.fragment:
+        raise ConfigError("TAPP_WEB_URL must be the http(s) address the web pages are "
+                          f"reached at, e.g. https://tapp.example.org, not {url!r}")
 
 
 def _database(values: Mapping[str, str]) -> Path | str:

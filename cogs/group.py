@@ -4,7 +4,7 @@ Each bot has one ``tapp`` command on its command tree, and every command is unde
 grouped by concern (docs/commands.md says why each is where it is)::
 
     /tapp table new|leave|end|show|list      /tapp play hand|bid|card|trump|...
-    /tapp stats leaderboard|player|history   /tapp daily play|standings
+    /tapp stats leaderboard|player|history|web   /tapp daily play|standings
     /tapp settings show|set|reset            /tapp quiet set|off|show, /tapp away set|off
     /tapp rules, /tapp about, /tapp ping
 

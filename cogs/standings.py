@@ -1,5 +1,5 @@
 """``/tapp stats leaderboard``, ``/tapp stats player`` and ``/tapp stats history``: a
-server's standings.
+server's standings; ``/tapp stats web``: the address of its web pages.
 
 Each command asks :class:`bot.standings.StandingsService` once, renders off the event
 loop and answers. The answers are public; page buttons turn the page in place for the
@@ -46,7 +46,13 @@ from bot.standings import (
 )
 from bot.standings.chart import chip_chart
 from bot.standings.ids import ReplayKey
-from bot.standings.messages import board_embed, history_embed, replay_embed, stats_embed
+from bot.standings.messages import (
+    board_embed,
+    history_embed,
+    replay_embed,
+    stats_embed,
+    web_text,
+)
 from bot.standings.rating_messages import rating_board_embed, ratings_field
 from bot.standings.replay import Picture, render_replay, steps
 from bot.store import MemberStats, Period, StoreError
@@ -233,6 +239,16 @@ class Standings(TappCog):
             lang = await self.shown_language(ctx)
             await ctx.send(ephemeral=False, embed=history_embed(page, target.display_name, lang),
                            **_view_kwargs(history_view(page, lang)))
+
+    @app_commands.command(name="web", description=t("cmd.web"))
+    async def web(self, interaction: discord.Interaction) -> None:
+        """The address of the server's web pages (``python -m bot web``), as its ``web``
+        setting shows them, or why there is none."""
+        async with self.refusals(interaction) as ctx:
+            guild_id = interaction.guild_id or 0
+            access = await self.service().web_access(guild_id)
+            await ctx.tell(web_text(self.bot.settings.web_url, guild_id, access,
+                                    ctx.language))
 
     # -- buttons -----------------------------------------------------------------------
     @commands.Cog.listener("on_tapp_leaderboard")

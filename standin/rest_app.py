@@ -9,7 +9,7 @@ from aiohttp import web
 from . import errors as e
 from .errors import MISSING_ACCESS, DiscordError, FormErrors, not_found
 from .limits import check_command_counts, check_commands
-from .routing import Endpoints, body_of, reply, sandbox_of, snowflake
+from .routing import GRANT_KEY, Endpoints, body_of, reply, sandbox_of, snowflake
 
 if TYPE_CHECKING:
     from .models import Guild
@@ -42,19 +42,26 @@ async def get_bot_gateway(request: web.Request) -> web.Response:
     )
 
 
-@endpoints.route("GET", "/users/@me")
+@endpoints.route("GET", "/users/@me", bearer=True)
 async def get_my_user(request: web.Request) -> web.Response:
-    bot = sandbox_of(request).state.bot
-    return reply(
-        {
-            **bot.payload(),
-            "verified": True,
-            "mfa_enabled": False,
-            "locale": "en-US",
-            "email": None,
-            "premium_type": 0,
-        }
-    )
+    """The bot's user, or with an OAuth2 Bearer token the user who authorized it (the
+    OpenAPI file: the bot token, or OAuth2 with ``identify``)."""
+    state = sandbox_of(request).state
+    grant = request.get(GRANT_KEY)
+    if grant is not None and "identify" not in grant.scopes:
+        raise DiscordError(401, e.GENERAL, "401: Unauthorized")
+    user = state.bot if grant is None else state.users[grant.user_id]
+    payload = {
+        **user.payload(),
+        "verified": True,
+        "mfa_enabled": False,
+        "locale": user.locale,
+        "email": None,
+        "premium_type": 0,
+    }
+    if grant is not None and "email" not in grant.scopes:  # ``identify`` is "without email"
+        del payload["verified"], payload["email"]
+    return reply(payload)
 
 
 @endpoints.route("GET", "/oauth2/applications/@me")
@@ -77,7 +84,7 @@ async def get_my_application(request: web.Request) -> web.Response:
             "team": None,
             "bot": state.bot.payload(),
             "interactions_endpoint_url": None,
-            "redirect_uris": [],
+            "redirect_uris": list(sandbox_of(request).oauth2.redirect_uris),
             "tags": [],
             "install_params": None,
             "custom_install_url": None,

@@ -19,6 +19,8 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 API_PREFIX = "/api/v10"
 SANDBOX_KEY: web.AppKey[Any] = web.AppKey("sandbox", object)
 BODY_KEY: web.RequestKey[Body] = web.RequestKey("body", Body)
+#: the OAuth2 authorization of a request made with a Bearer token (``standin.oauth2.Grant``)
+GRANT_KEY: web.RequestKey[Any] = web.RequestKey("grant", object)
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,11 @@ class Endpoint:
     template: str  # exactly as in Discord's OpenAPI "paths"
     handler: Handler
     auth: bool  # needs the bot token (webhook and interaction routes do not)
+    #: takes an OAuth2 Bearer token besides the bot token: a live one's authorization is
+    #: the request's :data:`GRANT_KEY`, any other is refused (401)
+    bearer: bool = False
+    #: a form-encoded body (OAuth2's token URL) rather than JSON: ``Body.form``
+    form: bool = False
 
 
 class Endpoints:
@@ -36,10 +43,11 @@ class Endpoints:
         self.items: list[Endpoint] = []
 
     def route(
-        self, method: str, template: str, *, auth: bool = True
+        self, method: str, template: str, *, auth: bool = True, bearer: bool = False,
+        form: bool = False,
     ) -> Callable[[Handler], Handler]:
         def register(handler: Handler) -> Handler:
-            self.items.append(Endpoint(method, template, handler, auth))
+            self.items.append(Endpoint(method, template, handler, auth, bearer, form))
             return handler
 
         return register

@@ -37,6 +37,7 @@ from .models import (
     Member,
     Message,
 )
+from .oauth2 import OAuth2
 from .payloads import Body
 from .permissions import P
 from .ratelimits import RateLimits
@@ -53,6 +54,8 @@ class SettleTimeout(AssertionError):
 class Sandbox(World):
     """A local Discord (API v10) for one bot application, on 127.0.0.1.
 
+    ``client_secret``: the application's OAuth2 client secret (its client id is the
+    application's id: ``sandbox.oauth2.client_id``).
     ``openapi``: a path to Discord's OpenAPI file, ``None`` to find it
     (``$TAPP_DISCORD_OPENAPI``, else the pinned copy in ``standin/discord/``), ``False`` to skip
     validating request bodies.
@@ -66,6 +69,7 @@ class Sandbox(World):
         self,
         *,
         token: str = "sandbox-bot-token",
+        client_secret: str = "sandbox-client-secret",
         clock: Clock | None = None,
         limits: Limits | None = None,
         openapi: Path | None | Literal[False] = None,
@@ -84,6 +88,8 @@ class Sandbox(World):
         )
         self.state.emit = self.gateway.dispatch
         self.faults = Faults()
+        #: OAuth2's authorization-code grant for the application (:mod:`standin.oauth2`)
+        self.oauth2 = OAuth2(self.state, self.clock, client_secret=client_secret)
         self.rate_limits = RateLimits()
         #: invalid requests answered (401/403/429) and Cloudflare's ban past Discord's limit
         self.invalid = InvalidRequests(self.clock)

@@ -1,4 +1,5 @@
-"""The aiohttp application: REST under ``/api/v10``, the gateway at ``/gateway``.
+"""The aiohttp application: REST under ``/api/v10``, the gateway at ``/gateway``, OAuth2's
+authorization page at ``/oauth2/authorize`` (:mod:`standin.rest_oauth2`).
 
 Every REST request passes, in order: activity tracking (for settling), Cloudflare's ban
 once too many invalid requests were answered (:mod:`standin.invalid_requests`), injected
@@ -19,11 +20,11 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from . import rest_app, rest_channels, rest_interactions
+from . import rest_app, rest_channels, rest_interactions, rest_oauth2
 from .errors import GENERAL, DiscordError
 from .invalid_requests import CLOUDFLARE_BODY
 from .payloads import read_body
-from .routing import API_PREFIX, BODY_KEY, SANDBOX_KEY, Endpoint, Handler, reply
+from .routing import API_PREFIX, BODY_KEY, GRANT_KEY, SANDBOX_KEY, Endpoint, Handler, reply
 
 if TYPE_CHECKING:
     from .sandbox import Sandbox
@@ -35,6 +36,9 @@ ENDPOINTS: list[Endpoint] = [
     *rest_interactions.endpoints.items,
     *rest_channels.endpoints.items,
 ]
+#: OAuth2's token URLs: not among the OpenAPI file's paths but its security scheme's
+#: ``tokenUrl`` (``/api/oauth2/token``), and under ``/api/v10`` as the docs' examples call it
+OAUTH2_ENDPOINTS: list[Endpoint] = rest_oauth2.endpoints.items
 
 
 def build_app(sandbox: Sandbox) -> web.Application:
@@ -42,6 +46,12 @@ def build_app(sandbox: Sandbox) -> web.Application:
     app[SANDBOX_KEY] = sandbox
     for endpoint in ENDPOINTS:
         app.router.add_route(endpoint.method, API_PREFIX + endpoint.template, _bind(endpoint))
+    for endpoint in OAUTH2_ENDPOINTS:
+        for prefix in (API_PREFIX, "/api"):
+            app.router.add_route(endpoint.method, prefix + endpoint.template, _bind(endpoint))
+    for path in rest_oauth2.AUTHORIZE_PATHS:
+        app.router.add_get(path, rest_oauth2.authorize_page)
+        app.router.add_post(path, rest_oauth2.authorize_answer)
     app.router.add_get("/gateway", sandbox.gateway.handle)
     app.router.add_get(
         "/attachments/{channel_id}/{attachment_id}/{filename}", rest_channels.get_attachment
@@ -71,12 +81,16 @@ async def _serve(request: web.Request, endpoint: Endpoint) -> web.StreamResponse
             status=fault.status,
             headers=headers,
         )
-    if endpoint.auth and request.headers.get("Authorization") != f"Bot {sandbox.token}":
-        return reply(
-            # as Discord answers a token it does not know: code 0, not 40001
-            {"message": "401: Unauthorized", "code": GENERAL}, status=401, headers=headers
-        )
-    if endpoint.auth:
+    authorization = request.headers.get("Authorization", "")
+    by_bearer = endpoint.bearer and authorization.startswith("Bearer ")
+    if by_bearer:
+        grant = sandbox.oauth2.bearer(authorization.removeprefix("Bearer "))
+        if grant is None:
+            return _unauthorized(headers)
+        request[GRANT_KEY] = grant
+    elif endpoint.auth and authorization != f"Bot {sandbox.token}":
+        return _unauthorized(headers)
+    elif endpoint.auth:
         wait = sandbox.rate_limits.hit_global()
         if wait is not None:
             return _rate_limited(wait, True, headers, endpoint)
@@ -88,7 +102,7 @@ async def _serve(request: web.Request, endpoint: Endpoint) -> web.StreamResponse
         retry = float(limit_headers["X-RateLimit-Reset-After"])
         return _rate_limited(retry, False, headers, endpoint)
     try:
-        body = await read_body(request)
+        body = await read_body(request, form=endpoint.form)
         request[BODY_KEY] = body
         problems = sandbox.validate_body(endpoint.method, endpoint.template, body)
         if problems:
@@ -107,6 +121,11 @@ async def _serve(request: web.Request, endpoint: Endpoint) -> web.StreamResponse
         return reply(error.body(), status=error.status, headers=headers)
     response.headers.update(headers)
     return response
+
+
+def _unauthorized(headers: dict[str, str]) -> web.Response:
+    # as Discord answers a token it does not know: code 0, not 40001
+    return reply({"message": "401: Unauthorized", "code": GENERAL}, status=401, headers=headers)
 
 
 def _note_on_interaction(

@@ -120,7 +120,8 @@ async def test_cogs_share_a_group_under_tapp_and_an_empty_group_goes() -> None:
     await add_tapp_cog(bot, Ratings(bot))
     stats = tapp_group(bot.tree).get_command("stats")
     assert isinstance(stats, app_commands.Group)
-    assert {c.name for c in stats.commands} == {"leaderboard", "player", "history", "ratings"}
+    assert {c.name for c in stats.commands} == {"leaderboard", "player", "history", "web",
+                                                "ratings"}
     ratings = stats.get_command("ratings")
     assert ratings is not None and ratings.qualified_name == "tapp stats ratings"
     await bot.remove_cog("Ratings")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import SUBCOMMANDS
-from bot.config import Settings
+from bot.config import Settings, WebSettings
 from bot.store.backend import open_database
 from bot.store.errors import StoreError
 
@@ -32,9 +32,15 @@ def block(name: str, text: str = TEXT) -> str:
 
 
 def values(text: str) -> dict[str, str]:
-    """``KEY: value`` lines (quotes dropped; the compose file's ${VAR} substituted)."""
+    """``KEY: value`` lines (quotes dropped; the compose file's ${VAR} substituted: a
+    required one, ``${VAR:?...}``, as a secret; ``${VAR:-default}`` as its default, as
+    when it is not set)."""
     found = dict(re.findall(r"^\s+([A-Z_]+): \"?([^\"\n]*)\"?$", text, flags=re.M))
-    return {k: re.sub(r"\$\{(\w+)[^}]*\}", lambda m: f"secret-{m[1]}", v)
+
+    def substituted(m: re.Match[str]) -> str:
+        return m[2] if m[2] is not None else f"secret-{m[1]}"
+
+    return {k: re.sub(r"\$\{(\w+)(?::-([^}]*)|[^}]*)\}", substituted, v)
             for k, v in found.items()}
 
 
@@ -69,7 +75,7 @@ def test_the_bots_share_the_database_and_the_proxy_beside_them() -> None:
     assert url == f"postgresql://{database['POSTGRES_USER']}@db:5432/{database['POSTGRES_DB']}"
     assert env["PGPASSWORD"] == database["POSTGRES_PASSWORD"] == "secret-POSTGRES_PASSWORD"
     uses = re.findall(r"^\s*([\w-]+):.*\$\{POSTGRES_PASSWORD", TEXT, flags=re.M)
-    assert sorted(uses) == ["PGPASSWORD", "POSTGRES_PASSWORD"]  # in no URL
+    assert set(uses) == {"PGPASSWORD", "POSTGRES_PASSWORD"}  # in no URL
     proxy = values(block("nirn", block("services")))
     assert env["TAPP_API_BASE"] == f"http://nirn:{proxy['PORT']}/api/v10"
     assert "germanoeich/nirn-proxy" in block("nirn", block("services"))
@@ -160,9 +166,9 @@ def test_every_image_is_pinned_to_an_exact_version() -> None:
     version, or a digest; the bots' image is the one built here."""
     images = {name: re.findall(r"^\s+image: (\S+)$", service(name), flags=re.M)[0]
               for name in services()}
-    assert set(images) == {"db", "nirn", *bot_services()}
+    assert set(images) == {"db", "nirn", "web", *bot_services()}
     for name, image in images.items():
-        if name in bot_services():
+        if name in (*bot_services(), "web"):
             assert image == "tapp-bot:compose"
             continue
         tag = image.rsplit(":", 1)[1] if "@sha256:" not in image else "digest"
@@ -178,7 +184,7 @@ def test_the_image_is_built_once_and_run_by_every_bot() -> None:
     assert builds == [bot_services()[0]]
     assert "pull_policy: build" in block(builds[0], block("services"))
     assert "build:" not in block("x-bot")
-    for name in bot_services()[1:]:
+    for name in (*bot_services()[1:], "web"):
         assert "pull_policy: never" in service(name)
         assert "build:" not in service(name)
 
@@ -189,3 +195,29 @@ def test_every_service_rotates_its_log() -> None:
     assert re.search(r'max-size: "\d+m"', logging) and re.search(r'max-file: "\d+"', logging)
     for name in services():
         assert "logging: *logging" in service(name), name
+
+
+def test_the_web_process_reads_the_bots_database_once_it_is_upgraded(
+        tmp_path: Path) -> None:
+    """The pages' process: the bots' database (no token: it never talks to Discord),
+    started once the first bot process is healthy (it upgrades the schema the web
+    process only reads), on the host's loopback, with a health check that asks its
+    /healthz and is a real command."""
+    web = service("web")
+    env = values(block("environment", web))
+    assert env["TAPP_DATABASE"] == bot_env("bot-a")["TAPP_DATABASE"]
+    assert env["PGPASSWORD"] == bot_env("bot-a")["PGPASSWORD"]
+    assert "DISCORD_TOKEN" not in env
+    settings = WebSettings.from_env(env, env_file=None)
+    assert settings.database_path == env["TAPP_DATABASE"] and settings.url is None
+    [command] = re.findall(r'command: \["(\w[\w-]*)"\]', web)
+    assert command == "web" and command in SUBCOMMANDS
+    assert re.search(r"depends_on:\n\s+bot-a:\n\s+condition: service_healthy", web)
+    [port] = re.findall(r'- "127\.0\.0\.1:(\d+):(?:\d+)"', web)
+    assert int(port) == settings.port
+    [health] = re.findall(r'test: \["CMD", "python", "-m", "bot", "health", "--port", '
+                          r'"(\d+)"\]', web)
+    assert int(health) == settings.port
+    done = subprocess.run([sys.executable, "-m", "bot", "health", "--port", "1"], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "no answer from http://127.0.0.1:1/healthz" in done.stderr

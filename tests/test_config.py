@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from pathlib import Path
 
 import pytest
@@ -189,3 +190,41 @@ def test_a_database_newer_than_the_bot_stops_it_with_one_line(
     assert err.count("\n") == 1 and "s3cret" not in err
     assert err.startswith("cannot use the database postgresql://tapp:***@db.example/tapp:"
                           " the database has schema version 12; this bot knows up to 9")
+
+
+def test_the_web_process_needs_no_token_and_listens_on_loopback(tmp_path: Path) -> None:
+    from bot.config import DEFAULT_WEB_PORT, WebSettings
+
+    web = WebSettings.from_env({}, env_file=tmp_path / "none")
+    assert (web.host, web.port, web.url) == ("127.0.0.1", DEFAULT_WEB_PORT, None)
+    assert web.database_path == DEFAULT_DATABASE
+    env = tmp_path / ".env"
+    env.write_text("TAPP_WEB_PORT=9000\nTAPP_WEB_URL=https://tapp.example.org/\n"
+                   "TAPP_WEB_HOST=0.0.0.0\n", encoding="utf-8")
+    web = WebSettings.from_env({"TAPP_WEB_PORT": "9001"}, env_file=env)
+    assert (web.host, web.port, web.url) == ("0.0.0.0", 9001, "https://tapp.example.org")
+
+
+@pytest.mark.parametrize(("name", "value", "says"), [
+    ("TAPP_WEB_PORT", "http", "TAPP_WEB_PORT must be a port number"),
+    ("TAPP_WEB_PORT", "65536", "TAPP_WEB_PORT must be a port number"),
+    ("TAPP_WEB_URL", "tapp.example.org", "TAPP_WEB_URL must be the http(s) address"),
+    ("TAPP_WEB_URL", "ftp://tapp.example.org", "TAPP_WEB_URL must be the http(s) address"),
+    ("TAPP_WEB_URL", "https://tapp.example.org/?x=1", "TAPP_WEB_URL must be the http(s)"),
+    ("TAPP_LOG_LEVEL", "loud", "TAPP_LOG_LEVEL must be one of"),
+])
+def test_a_bad_web_setting_is_named(tmp_path: Path, name: str, value: str, says: str) -> None:
+    from bot.config import WebSettings
+
+    with pytest.raises(ConfigError, match=re.escape(says)):
+        WebSettings.from_env({name: value}, env_file=tmp_path / "none")
+
+
+def test_the_bot_reads_where_the_web_pages_are(tmp_path: Path) -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "t", "TAPP_WEB_URL": "http://h:8080/"},
+                                 env_file=tmp_path / "none")
+    assert settings.web_url == "http://h:8080"
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}, env_file=tmp_path / "none").web_url is None
+    with pytest.raises(ConfigError, match="TAPP_WEB_URL"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "TAPP_WEB_URL": "h"},
+                          env_file=tmp_path / "none")

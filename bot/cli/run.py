@@ -121,6 +121,8 @@ environment wins:
   TAPP_SHARD_COUNT       the bot's number of shards (default: unsharded)
   TAPP_SHARDS            the shards this process runs, e.g. 0-3 (default: all);
                          several processes need the PostgreSQL store
+  TAPP_WEB_URL           where the web pages are reached, for /tapp stats web
+                         (default: not served)
 
 The README's Configuration section says more about each.
 

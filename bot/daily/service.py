@@ -123,9 +123,11 @@ class DailyService:
         return await self._view(daily, run, state)
 
     # -- tables ------------------------------------------------------------------------------
-    async def day_board(self, guild_id: int, user_id: int, day: date) -> DayBoard:
+    async def day_board(self, guild_id: int, user_id: int | None, day: date) -> DayBoard:
         """A day's table: today's placings only for a member who has finished today's
-        deal (everyone else is told how many have played); a past day's for everyone."""
+        deal (everyone else, and a viewer who is nobody in particular, ``None``: a web
+        page's visitor who is not signed in, is told how many have played); a past day's
+        for everyone."""
         today = self.today()
         if day > today:
             raise NotYet()
@@ -133,7 +135,8 @@ class DailyService:
         if daily is None:
             return DayBoard(day, day == today, None, 0, 0, 0, (), False)
         count = await self.store.daily.count(daily.daily_id)
-        mine = await self.store.daily.run_of(daily.daily_id, user_id)
+        mine = (None if user_id is None
+                else await self.store.daily.run_of(daily.daily_id, user_id))
         finished = mine is not None and mine.finished
         visible = day < today or finished
         placings = None

@@ -18,9 +18,10 @@ from .models import (
     Settings,
     TableMode,
     TimeoutPolicy,
+    WebAccess,
     validate,
 )
 
 __all__ = ["AUTO_DECK", "DECK_CHOICES", "LANGUAGES", "MAX_STAKE", "SPECS", "DeckStyle",
            "InvalidSetting", "SettingRejected", "Settings", "TableMode", "TimeoutPolicy",
-           "validate"]
+           "WebAccess", "validate"]

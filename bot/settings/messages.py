@@ -20,7 +20,7 @@ DURATIONS = frozenset({"reminder_delay", "turn_timeout"})
 _VALUE_KEYS = {"timeout_policy": "settings.policy", "computers_allowed": "settings.computers",
                "default_variant": "variant", "deck_style": "settings.deck",
                "table_mode": "settings.mode", "language": "settings.language",
-               "season": "settings.season"}
+               "season": "settings.season", "web": "settings.web"}
 
 
 def setting_name(key: str, language: str | None) -> str:

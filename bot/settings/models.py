@@ -23,12 +23,21 @@ from bot.ratings.seasons import SeasonLength
 
 __all__ = ["AUTO_DECK", "DECK_CHOICES", "LANGUAGES", "MAX_STAKE", "SPECS", "DeckStyle",
            "InvalidSetting", "SettingRejected", "Settings", "Spec", "TableMode", "TimeoutPolicy",
+           "WebAccess",
            "known", "merged", "plain", "validate"]
 
 
 class TimeoutPolicy(StrEnum):
     COMPUTER = "computer"  # a computer player takes the absent player's turn
     ABANDON = "abandon"  # the deal is abandoned with no chips moved
+
+
+class WebAccess(StrEnum):
+    """Who may see a server's pages on the web (``python -m bot web``)."""
+
+    OFF = "off"  # nobody: the pages answer as for an unknown server
+    PUBLIC = "public"  # anyone with the address
+    MEMBERS = "members"  # members of the server, signed in with Discord
 
 
 class TableMode(StrEnum):
@@ -56,6 +65,7 @@ class Settings:
     table_mode: TableMode = TableMode.THREAD
     language: str = "auto"
     season: SeasonLength = SeasonLength.OFF  # the server's seasons (off, month, quarter)
+    web: WebAccess = WebAccess.OFF  # who may see the server's pages on the web
 
     def deck_for(self, variant: str) -> DeckStyle:
         """The deck style in effect for a deal of ``variant``: the chosen one, or the
@@ -158,6 +168,7 @@ SPECS: dict[str, Spec] = {
     "table_mode": Spec(_choice([m.value for m in TableMode], TableMode), per_table=True),
     "language": Spec(_choice(LANGUAGES), per_table=True),
     "season": Spec(_choice([s.value for s in SeasonLength], SeasonLength), per_table=False),
+    "web": Spec(_choice([w.value for w in WebAccess], WebAccess), per_table=False),
 }
 assert set(SPECS) == {f.name for f in dataclasses.fields(Settings)}
 

@@ -14,6 +14,7 @@ import discord
 from bot.cli.parsing import public_program, spoken
 from bot.engine.shuffle import verify_command
 from bot.i18n import signed, t
+from bot.settings import WebAccess
 from bot.store import MemberStats, Standing
 from bot.usertext import safe
 from renderer import Labels
@@ -218,3 +219,21 @@ def replay_embed(replay: DealReplay, steps: list[str], language: str | None,
                                 commitment=replay.commitment, command=command))
     embed.timestamp = datetime.fromtimestamp(replay.ended_at, UTC)
     return embed
+
+
+# -- the web pages -------------------------------------------------------------------------
+def web_address(base: str, guild_id: int) -> str:
+    """The address of a server's pages under the web process's ``base`` (``TAPP_WEB_URL``;
+    the route is ``bot/web/app.py``'s ``/servers/{guild}``)."""
+    return f"{base.rstrip('/')}/servers/{guild_id}"
+
+
+def web_text(base: str | None, guild_id: int, access: WebAccess,
+             language: str | None) -> str:
+    """The answer to ``/tapp stats web``: the address of the server's pages, or why
+    there is none (the bot serves none, or the server shows none)."""
+    if base is None:
+        return t("web.link.none", language)
+    if access is WebAccess.OFF:
+        return t("web.link.off", language)
+    return t(f"web.link.{access.value}", language, url=web_address(base, guild_id))

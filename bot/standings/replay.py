@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.engine import Action, ActionType, Deal, Phase, SeatView, TappError, deal_from_record
 from bot.engine.cards import SUITS, iter_bits
 from bot.i18n import DEFAULT, strings, t
+from bot.usertext import Where, safe
 from renderer import DeckStyle, Labels, RenderedImage, render_result, render_table, render_trick
 from renderer.describe import card_name
 
@@ -88,17 +89,23 @@ def render_replay(replay: DealReplay, labels: Labels | None = None) -> ReplayIma
     return ReplayImages(overview, tricks)
 
 
-def steps(replay: DealReplay, language: str | None, labels: Labels | None = None) -> list[str]:
+def steps(replay: DealReplay, language: str | None, labels: Labels | None = None, *,
+          plain: bool = False) -> list[str]:
     """The deal's actions other than card play, one line each, in the catalogue's words
     (contracts and cards in the game's words from the renderer's labels); members as
-    mentions."""
+    mentions, or with ``plain`` by the names they played under, as plain text (a web
+    page, which escapes them itself)."""
     lab = labels or Labels()
     style = DeckStyle(replay.deck_style)
     lines = []
     for entry in replay.record.get("actions") or []:
         seat, action = Action.from_record(entry)
-        name = (mention(replay.user_ids[seat], replay.names[seat])
-                if 0 <= seat < len(replay.names) else lab.seat(seat))
+        if not 0 <= seat < len(replay.names):
+            name = lab.seat(seat)
+        elif plain:
+            name = safe(replay.names[seat], Where.PLAIN)
+        else:
+            name = mention(replay.user_ids[seat], replay.names[seat])
         kind = action.type
         if kind is ActionType.PLAY:
             continue

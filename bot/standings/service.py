@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from bot.ratings import MIN_RATED_DEALS, SeasonLength, previous_start, season_end, season_start
+from bot.settings import WebAccess
 from bot.store import DealNotFound, DealStatus, LedgerRow, MemberStats, Period, SettledDeal, Store
 from bot.store.ratings import RatingPoint, StoredRating
 
@@ -24,6 +25,10 @@ class StandingsService:
     def __init__(self, store: Store, *, page_size: int = PAGE_SIZE) -> None:
         self.store = store
         self.page_size = page_size
+
+    async def web_access(self, guild_id: int) -> WebAccess:
+        """Who may see the server's web pages (its ``web`` setting)."""
+        return (await self.store.settings.for_guild(guild_id)).web
 
     async def language(self, guild_id: int) -> str:
         """The server's ``language`` setting (``auto``: its Discord locale decides)."""

@@ -39,12 +39,15 @@ class Database(Protocol):
 
 
 async def open_database(location: str | Path, *, clock: Clock = time.time,
-                        busy_timeout: float = 5.0) -> Database:
+                        busy_timeout: float = 5.0, read_only: bool = False) -> Database:
     """A ``postgresql://`` URL opens PostgreSQL; anything else is an SQLite file (or
-    ``":memory:"``)."""
+    ``":memory:"``). ``read_only``: an existing database at the latest schema, for
+    reading only (nothing migrated, every write refused)."""
     if is_postgres_url(location):
-        return await PgDatabase.open(str(location), clock=clock, busy_timeout=busy_timeout)
-    return await SqliteDatabase.open(location, clock=clock, busy_timeout=busy_timeout)
+        return await PgDatabase.open(str(location), clock=clock, busy_timeout=busy_timeout,
+                                     read_only=read_only)
+    return await SqliteDatabase.open(location, clock=clock, busy_timeout=busy_timeout,
+                                     read_only=read_only)
 
 
 def shown_location(location: str | Path) -> str:

@@ -15,6 +15,7 @@ import json
 import os
 import sqlite3
 import time
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -26,7 +27,14 @@ import aiosqlite
 from bot.config import ConfigError, database_location
 
 from .checkpoints import SAFETY_PAGES, Checkpointer
-from .errors import NotADatabase, SchemaTooNew, StoreError, StoreFull, StoreUnavailable
+from .errors import (
+    NotADatabase,
+    SchemaNotYet,
+    SchemaTooNew,
+    StoreError,
+    StoreFull,
+    StoreUnavailable,
+)
 from .pg_schema import postgres_script
 from .sql import Conn, Dialect
 
@@ -148,6 +156,29 @@ def migrate(conn: sqlite3.Connection, migrations: list[Migration]) -> int:
     return max(current, latest)
 
 
+def check_version(current: int, migrations: list[Migration]) -> int:
+    """``current``, a database's schema version as a reader that does not migrate finds
+    it: it must be the latest one of ``migrations`` (else :class:`SchemaTooNew` or
+    :class:`SchemaNotYet`)."""
+    latest = migrations[-1].version if migrations else 0
+    if current > latest:
+        raise SchemaTooNew(
+            f"the database has schema version {current}; this version knows up to {latest}")
+    if current < latest:
+        raise SchemaNotYet(f"the database has schema version {current}, this version reads"
+                           f" {latest}: start the bot of this version first (it upgrades "
+                           "the database), then this again")
+    return current
+
+
+def read_only_uri(location: str) -> str:
+    """An SQLite URI opening ``location`` (a path or a ``file:`` URI) for reading and
+    writing but never creating it: a missing file is an error, not a new database."""
+    if location.startswith("file:"):
+        return location
+    return "file:" + urllib.parse.quote(os.path.abspath(location)) + "?mode=rw"
+
+
 class SqliteDatabase:
     """One SQLite connection on aiosqlite's worker thread, with the store's clock."""
 
@@ -165,11 +196,20 @@ class SqliteDatabase:
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,
-                   busy_timeout: float = 5.0) -> SqliteDatabase:
-        """Open (creating parent folders), set the pragmas and apply pending migrations."""
+                   busy_timeout: float = 5.0, read_only: bool = False) -> SqliteDatabase:
+        """Open (creating parent folders), set the pragmas and apply pending migrations.
+
+        ``read_only``: open an existing database at the latest schema without changing
+        anything (no migration, no journal mode, every statement refused but reads:
+        ``PRAGMA query_only``), as the web process reads the bot's."""
         location = str(path)
         uri = location.startswith("file:")
-        if location != MEMORY and not uri:
+        if read_only and location != MEMORY:
+            if not uri and not Path(location).is_file():
+                raise NotADatabase("there is no database file there (start the bot first: "
+                                   "it makes one)")
+            location, uri = read_only_uri(location), True
+        elif location != MEMORY and not uri:
             _make_room(Path(location))
         raw: list[sqlite3.Connection] = []
 
@@ -190,8 +230,11 @@ class SqliteDatabase:
             raise (NotADatabase(f"cannot open it: {exc}")
                    if type(cause) is StoreUnavailable else cause) from exc
         aconn = await aiosqlite.Connection(lambda: raw[0], 64)
-        db = cls(aconn, raw[0], location, clock)
+        db = cls(aconn, raw[0], str(path), clock)
         try:
+            if read_only:
+                db.schema_version = await db._call(_setup_read_only, load_migrations())
+                return db
             db.schema_version = await db._call(_setup, load_migrations())
             if await db._call(_backstop_checkpoints):  # a file (in memory: no WAL)
                 db._checkpoints = Checkpointer(location, uri=uri)
@@ -260,6 +303,14 @@ def _setup(conn: sqlite3.Connection, migrations: list[Migration]) -> int:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA cache_size = -32768")  # 32 MiB: standings upserts stay in memory
         return migrate(conn, migrations)
+    except sqlite3.Error as exc:
+        raise translate(exc) from exc
+
+
+def _setup_read_only(conn: sqlite3.Connection, migrations: list[Migration]) -> int:
+    try:
+        conn.execute("PRAGMA query_only = ON")
+        return check_version(conn.execute("PRAGMA user_version").fetchone()[0], migrations)
     except sqlite3.Error as exc:
         raise translate(exc) from exc
 

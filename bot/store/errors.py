@@ -31,6 +31,12 @@ class SchemaTooNew(StoreError):
     """The database was written by a newer version of the bot."""
 
 
+class SchemaNotYet(StoreUnavailable):
+    """A reader that does not migrate (the web process) found a schema older than its
+    own: the bot, which migrates, has not started on this version yet. Starting the
+    reader again once it has will work."""
+
+
 class NotADatabase(StoreError):
     """The location holds no database the bot can open: a folder, a file of another
     kind, a file it may not open. Trying again would not mend it."""

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .db import Clock, Migration, load_migrations
+from .db import Clock, Migration, check_version, load_migrations
 from .errors import NotADatabase, SchemaTooNew, StoreError, StoreFull, StoreUnavailable
 from .pg_conn import NeedsTransaction, PgConn
 from .sql import Conn, Dialect
@@ -122,6 +122,13 @@ async def migrate(conn: asyncpg.Connection, migrations: list[Migration]) -> int:
     return max(current, latest)
 
 
+async def _stored_version(conn: asyncpg.Connection) -> int:
+    """The schema version a database holds (0: none, not even the version's table)."""
+    if await conn.fetchval("SELECT to_regclass($1)", SCHEMA_TABLE) is None:
+        return 0
+    return int(await conn.fetchval(f"SELECT max(version) FROM {SCHEMA_TABLE}") or 0)
+
+
 @dataclass(frozen=True, slots=True)
 class Traffic:
     """What the store has sent the server since it opened (see :meth:`PgDatabase.traffic`):
@@ -155,13 +162,18 @@ class PgDatabase:
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, url: str, clock: Clock, workers: int, busy_timeout: float) -> None:
+    def __init__(self, url: str, clock: Clock, workers: int, busy_timeout: float, *,
+                 read_only: bool = False) -> None:
         self.url = url
         self.path = redacted(url)
         self.clock = clock
         self.schema_version = 0
+        self.read_only = read_only
         self._settings = {"synchronous_commit": "on", "application_name": "tapp-bot",
                           "lock_timeout": f"{max(1, int(busy_timeout * 1000))}ms"}
+        if read_only:  # every transaction of its connections read only, by the server
+            self._settings |= {"default_transaction_read_only": "on",
+                               "application_name": "tapp-web"}
         self._connect_timeout = max(busy_timeout, 10.0)
         self._local = threading.local()
         self._all: list[_Worker] = []
@@ -174,14 +186,15 @@ class PgDatabase:
 
     @classmethod
     async def open(cls, url: str, *, clock: Clock = time.time, busy_timeout: float = 5.0,
-                   pool_size: int = 4) -> PgDatabase:
+                   pool_size: int = 4, read_only: bool = False) -> PgDatabase:
         """Connect and apply pending migrations; ``pool_size`` transactions run at once,
         each on a connection of its own; a lock held longer than ``busy_timeout``
-        seconds makes a transaction unavailable."""
-        db = cls(url, clock, pool_size, busy_timeout)
+        seconds makes a transaction unavailable. ``read_only``: migrate nothing, and
+        refuse a schema other than the latest; the server refuses every write."""
+        db = cls(url, clock, pool_size, busy_timeout, read_only=read_only)
         try:
             db.schema_version = await asyncio.get_running_loop().run_in_executor(
-                db._workers, db._migrate)
+                db._workers, db._check_version if read_only else db._migrate)
         except BaseException as exc:
             await db.close()
             if isinstance(exc, StoreError | asyncio.CancelledError):
@@ -211,6 +224,11 @@ class PgDatabase:
     def _migrate(self) -> int:
         loop, conn = self._worker()
         return loop.run_until_complete(migrate(conn, load_migrations("postgres")))
+
+    def _check_version(self) -> int:
+        loop, conn = self._worker()
+        return check_version(loop.run_until_complete(_stored_version(conn)),
+                             load_migrations("postgres"))
 
     def now(self) -> float:
         return float(self.clock())

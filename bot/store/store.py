@@ -18,6 +18,7 @@ from .ledger import Ledger
 from .member_times import MemberTimes
 from .messages import Messages
 from .meta import Meta
+from .people import People
 from .ratings import Ratings
 from .settings import SettingsStore
 from .sql import Conn
@@ -49,17 +50,23 @@ class Store:
         self.daily = DailyStore(db)
         self.members = MemberTimes(db)
         self.ratings = Ratings(db)
+        self.people = People(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,
-                   busy_timeout: float = 5.0) -> Store:
+                   busy_timeout: float = 5.0, read_only: bool = False) -> Store:
         """Open the database, migrating it to the latest schema: an SQLite file (or
         ``":memory:"`` for tests) or a ``postgresql://`` URL.
 
         ``clock`` gives every timestamp (Unix seconds); ``busy_timeout`` is how long a
         write waits for another connection's lock before :class:`StoreUnavailable`.
+        ``read_only`` (the web process): an existing database the bot has brought to
+        this version's schema, read and never written (a write raises a store error).
         """
-        store = cls(await open_database(path, clock=clock, busy_timeout=busy_timeout))
+        store = cls(await open_database(path, clock=clock, busy_timeout=busy_timeout,
+                                        read_only=read_only))
+        if read_only:
+            return store
         try:
             await store.ratings.rebuild_if_marked()  # deals settled before ratings existed
         except BaseException:

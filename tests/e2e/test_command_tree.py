@@ -22,7 +22,7 @@ ROOM = 5
 LAYOUT = {
     "table": {"new", "leave", "end", "show", "list"},
     "play": {"hand", "bid", "card", "trump", "discard", "call", "give", "announce", "kontra"},
-    "stats": {"leaderboard", "player", "history"},
+    "stats": {"leaderboard", "player", "history", "web"},
     "daily": {"play", "standings"},
     "settings": {"show", "set", "reset"},
     "quiet": {"set", "off", "show"},

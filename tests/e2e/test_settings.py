@@ -211,8 +211,29 @@ async def test_settings_show_in_the_readers_language(
         "Einsatz": "1 Chip pro Einheit · *Standard*", "Kartenbild": "Deutsches Blatt",
         "Tischmodus": "Ein Thread pro Tisch · *Standard*",
         "Sprache": "Die Discord-Sprache des Servers · *Standard*",
-        "Saisons": "aus · *Standard*"}
+        "Saisons": "aus · *Standard*", "Webseiten": "aus · *Standard*"}
     assert "/tapp settings set" in embed["footer"]["text"]
+
+
+async def test_a_server_shows_its_web_pages_once_it_chooses(
+        sandbox: Sandbox, world: World, tapp_bot: TappBot) -> None:
+    """Off by default: the server's pages answer as an unknown server's; ``web:public``
+    and they are there, read from the bot's own store."""
+    from tests.web.conftest import serving
+
+    alice = world.players[0]
+    async with serving(store_of(tapp_bot)) as client:
+        before = await client.get(f"/servers/{world.guild.id}")
+        assert before.status == 404
+        done = await answer(alice, world.channel, "/tapp settings set", web="public")
+        assert done.content == "Saved:\n**Web pages**: public"
+        after = await client.get(f"/servers/{world.guild.id}")
+        assert after.status == 200
+        done = await answer(alice, world.channel, "/tapp settings set", web="members")
+        assert (await client.get(f"/servers/{world.guild.id}")).status == 403
+    shown = await answer(alice, world.channel, "/tapp settings show")
+    assert fields(shown)["Web pages"] == "members only"
+    assert sandbox.problems == []
 
 
 async def test_the_settings_commands_are_localized_and_within_discords_size(
@@ -223,7 +244,7 @@ async def test_the_settings_commands_are_localized_and_within_discords_size(
     change = next(o for o in group["options"] if o["name"] == "set")
     assert {o["name"] for o in change["options"]} == {
         "reminder", "timeout", "on_timeout", "computers", "variant", "stake", "deck_style",
-        "mode", "language", "season"}
+        "mode", "language", "season", "web"}
     assert all(o["description_localizations"].keys() == {"de", "sv-SE"}
                for o in change["options"])
     table = next(o for o in command.data["options"] if o["name"] == "table")
@@ -243,3 +264,12 @@ def size(item: dict[str, object]) -> int:
     for choice in item.get("choices") or []:  # type: ignore[attr-defined]
         total += longest(choice, "name") + len(str(choice["value"]))
     return total + sum(size(o) for o in item.get("options") or [])  # type: ignore[attr-defined]
+
+
+async def test_a_bot_without_web_pages_says_so(sandbox: Sandbox, world: World,
+                                               tapp_bot: TappBot) -> None:
+    alice = world.players[0]
+    await answer(alice, world.channel, "/tapp settings set", web="public")
+    told = await answer(alice, world.channel, "/tapp stats web")
+    assert told.content == ("This bot serves no web pages (its operator has not set "
+                            "TAPP_WEB_URL).")

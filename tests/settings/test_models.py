@@ -78,3 +78,18 @@ def test_only_deck_for_reads_a_variants_home_deck():
                     definitions.append(rel)
     assert readers == ["bot/settings/models.py"]
     assert definitions == ["bot/engine/cards.py"]
+
+
+def test_a_servers_web_pages_are_off_until_it_chooses_and_never_a_tables():
+    from bot.settings import WebAccess
+
+    assert Settings().web is WebAccess.OFF
+    assert validate({"web": "members"}) == {"web": WebAccess.MEMBERS}
+    assert Settings(**validate({"web": "public"})).to_json()["web"] == "public"
+    with pytest.raises(SettingRejected) as info:
+        validate({"web": "everyone"})
+    assert info.value.values["choices"] == ("off", "public", "members")
+    with pytest.raises(SettingRejected) as info:
+        validate({"web": "public"}, table=True)
+    assert info.value.reason == "server_only"
+    assert known([("web", "public")], table=True) == {}

@@ -94,3 +94,18 @@ async def test_stats_embeds(store: Store, deals: dict[str, int]) -> None:
     nobody = stats_embed(await StandingsService(store).stats(1, 99), "zed", "en")
     assert nobody.description == "zed has no settled deals on this server yet."
     assert nobody.fields == [] and nobody.image.url is None
+
+
+def test_the_web_pages_address_or_why_there_is_none() -> None:
+    from bot.settings import WebAccess
+    from bot.standings.messages import web_text
+
+    base = "https://tapp.example.org/"
+    assert web_text(base, 42, WebAccess.PUBLIC, "en") == \
+        "This server's standings and replays: https://tapp.example.org/servers/42"
+    assert "(sign in with Discord): https://tapp.example.org/servers/42" in web_text(
+        base, 42, WebAccess.MEMBERS, "en")
+    assert "/servers/" not in web_text(base, 42, WebAccess.OFF, "en")
+    assert "/tapp settings set web:" in web_text(base, 42, WebAccess.OFF, "en")
+    assert "TAPP_WEB_URL" in web_text(None, 42, WebAccess.PUBLIC, "de")
+    assert web_text(base, 42, WebAccess.PUBLIC, "sv").startswith("Den här serverns")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.engine import Phase, deal_from_record
@@ -104,3 +106,16 @@ async def test_a_record_that_does_not_replay_is_refused(store: Store) -> None:
     with pytest.raises(BrokenRecord):  # stops before the end
         render_replay(DealReplay(**{**{f: getattr(replay, f)
                                        for f in replay.__dataclass_fields__}, "record": cut}))
+
+
+async def test_plain_steps_name_the_players_as_typed(store: Store) -> None:
+    """For a web page (which escapes text itself): the names they played under, not
+    mentions, and nothing escaped for Discord's markdown."""
+    replay = await played(store, "zuger", [11, 12, None, 14], seed=7)
+    replay = dataclasses.replace(replay, names=("a*b*", "c_d", "Computer 2", "<e>"))
+    lines = steps(replay, "en", plain=True)
+    others = [e for e in replay.record["actions"] if e["type"] != "play"]
+    for line, e in zip(lines, others, strict=True):
+        assert line.startswith(f"{replay.names[e['seat']]}:") or \
+            line.startswith(f"{replay.names[e['seat']]} ")
+    assert not any("<@" in line or "\\" in line for line in lines)

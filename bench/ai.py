@@ -15,6 +15,16 @@ that ``normal`` and ``strong`` close there (with ``--bound minimax``, how often 
 bound's searches were exact). CPU seconds per variant and level
 (``cpu_s``) tell what a longer run would cost.
 
+Where ``strong`` loses against the bound (``phases``): on the bound's deals, every
+decision ``strong`` made in seat 0 is charged the chips the bound would get from the
+state before it minus what it would get from the state after it (the bound's value of
+a state: the clairvoyant player taking the seat from there on, the others baseline as
+ever). The charges of a deal add up exactly to the bound's result minus strong's
+(telescoping: the bound from the deal's start is the bound's own game, and from the
+end it is strong's result); ``phase_check`` counts the deals where they did. They are
+reported per phase (the auction, each step before play, kontra, and card play by trick
+and by the seat's role: declarer, its partner, defender, or none in a Ramsch).
+
 Decision time p50/p99 per level, counting main-turn decisions with a choice, measured
 where they are made (the worker processes, both cores busy: one process per core).
 ``--json`` prints one JSON object of the same figures.
@@ -28,7 +38,7 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.ai import make_player
@@ -38,7 +48,7 @@ from bot.ai.search import LEVELS, search_player
 from bot.ai.selfplay import play_deal
 from bot.ai.valuation import STATS
 from bot.cli.parsing import Parser, non_negative, positive
-from bot.engine import Action, Deal, SeatView
+from bot.engine import OPTIONAL, Action, Deal, Phase, SeatView
 
 #: (label, variant, players, options, seats): ``seats``, how many seats each level takes
 #: in turn on every deal (one game per seat, the others baseline; the deal's result for
@@ -82,6 +92,94 @@ class Timed:
         return self.inner.announcement(view)
 
 
+def role(view: SeatView) -> str:
+    """The seat's side in card play: ``declarer``, ``partner`` (the Rufer's called
+    seat, once public), ``defender``, or ``none`` (no declarer: a Ramsch)."""
+    if view.declarer is None:
+        return "none"
+    if view.declarer == view.seat:
+        return "declarer"
+    if view.called_from is not None and view.called_from == view.seat:
+        return "partner"
+    return "defender"
+
+
+def phase_key(view: SeatView, action: Action | None, announcing: bool) -> str:
+    """The row of the per-phase table a decision counts in: ``auction``, a step before
+    play (``contract``, ``discard``, ``trump``, ``call``, ``give``, ``announce``),
+    ``kontra``, or ``play <role> <trick>``."""
+    if announcing or (action is not None and action.type in OPTIONAL):
+        return "kontra"
+    if view.phase is Phase.AUCTION or view.phase is Phase.DECLARE:
+        return "auction"
+    if view.phase is Phase.PLAY:
+        return f"play {role(view)} {len(view.tricks) + 1}"
+    return str(view.phase.value)
+
+
+#: one decision of the seat: the deal just before it, its row, what was chosen, and
+#: whether it was an announcement query (kontra, rekontra) rather than a main turn
+Decision = tuple[Deal, str, Action | None, bool]
+
+
+class Recorder:
+    """A player whose decisions are recorded with the deal as it stood before each."""
+
+    def __init__(self, inner: Player, deal: Deal) -> None:
+        self.inner = inner
+        self.deal = deal
+        self.decisions: list[Decision] = []
+
+    def choose(self, view: SeatView) -> Action:
+        before = self.deal.copy()
+        action = self.inner.choose(view)
+        self.decisions.append((before, phase_key(view, action, False), action, False))
+        return action
+
+    def announcement(self, view: SeatView) -> Action | None:
+        if not any(a.type in OPTIONAL for a in view.legal):
+            return self.inner.announcement(view)
+        before = self.deal.copy()
+        action = self.inner.announcement(view)
+        self.decisions.append((before, phase_key(view, action, True), action, True))
+        return action
+
+
+def bound_value(deal: Deal, seat: int, others: list[Player]) -> int:
+    """The chips ``seat`` ends with when the clairvoyant player takes it from ``deal``
+    on (the others as in ``others``)."""
+    sim = deal.copy()
+    seats = list(others)
+    seats[seat] = ClairvoyantPlayer(sim, seat, others)
+    return play_deal(sim, seats).payments[seat]
+
+
+#: per row of the table: [decisions, decisions where the bound chose otherwise, chips]
+Losses = dict[str, list[float]]
+
+
+def losses(decisions: list[Decision], seat: int, others: list[Player],
+           result: int) -> tuple[Losses, int]:
+    """Each decision charged with what it cost against the bound (see the module's
+    docstring), summed per row; and the bound's value at the first decision (the sum
+    of the charges is that minus ``result``). Walked backwards: where the bound would
+    have chosen the same, the state after the decision is the next decision's (the
+    others are deterministic), so its value is known without playing it out."""
+    rows: Losses = {}
+    after = result
+    for deal, key, action, announcing in reversed(decisions):
+        bound = ClairvoyantPlayer(deal.copy(), seat, others)
+        view = deal.view(seat)
+        own = bound.announcement(view) if announcing else bound.choose(view)
+        before = after if own == action else bound_value(deal, seat, others)
+        row = rows.setdefault(key, [0, 0, 0.0])
+        row[0] += 1
+        row[1] += own != action
+        row[2] += before - after
+        after = before
+    return rows, after
+
+
 def _new_deal(variant: str, n: int, options: dict[str, Any], i: int, seed: int) -> Deal:
     return Deal.new(variant, players=n, dealer=i % n, rng=random.Random(seed), **options)
 
@@ -93,12 +191,15 @@ def tested_seats(n: int, count: int) -> list[int]:
     return [j * n // count for j in range(count)]
 
 
-Job = tuple[str, str, str, int, dict[str, Any], int, int, str, int]
-Done = tuple[str, str, int, int, int, list[float], dict[str, int], float]
+Job = tuple[str, str, str, int, dict[str, Any], int, int, str, int, bool]
+#: kind, label, deal, seat, chips, decision times, the bound's search counts, CPU s,
+#: the per-phase losses (strong on the bound's deals: rows, the bound's value, CPU s)
+Done = tuple[str, str, int, int, int, list[float], dict[str, int], float,
+             tuple[Losses, int, float] | None]
 
 
 def _task(job: Job) -> Done:
-    kind, label, variant, n, options, i, seed, bound, seat = job
+    kind, label, variant, n, options, i, seed, bound, seat, phases = job
     cpu = time.process_time()
     deal = _new_deal(variant, n, options, i, seed)
     seats: list[Player] = [make_player("easy", random.Random(seed * 10 + s))
@@ -112,12 +213,19 @@ def _task(job: Job) -> Done:
         player = ClairvoyantPlayer(deal, seat, seats)
     else:
         player = search_player(kind, random.Random(seed))
-    timed = Timed(player)
+    others = list(seats)
+    recorder = Recorder(player, deal) if phases else None
+    timed = Timed(recorder or player)
     seats[seat] = timed
     STATS.clear()
     result = play_deal(deal, seats)
+    spent = time.process_time() - cpu
+    lost = None
+    if recorder is not None:
+        rows, start = losses(recorder.decisions, seat, others, result.payments[seat])
+        lost = (rows, start, time.process_time() - cpu - spent)
     return (kind, label, i, seat, result.payments[seat], timed.times, dict(STATS),
-            time.process_time() - cpu)
+            spent, lost)
 
 
 def ci95(xs: list[float]) -> tuple[float, float, float]:
@@ -151,12 +259,59 @@ def _compare(a: Pays, b: Pays, idx: list[int], seat: int | None = None) -> dict[
             "changed": sum(1 for d in diffs if d), "deals": len(diffs)}
 
 
+def ratio_ci95(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float] | None:
+    """The ratio of the means of paired samples ``a`` and ``b`` (``mean(a) / mean(b)``)
+    with a 95% interval by the delta method: the standard error of ``a_i - r * b_i``
+    over ``mean(b)``. None where ``mean(b)`` is not above 0."""
+    if len(a) < 2 or statistics.fmean(b) <= 0:
+        return None
+    r = statistics.fmean(a) / statistics.fmean(b)
+    h = 1.96 * statistics.stdev(x - r * y for x, y in zip(a, b, strict=True)) / (
+        len(a) ** 0.5 * statistics.fmean(b))
+    return r, r - h, r + h
+
+
+def phase_table(rows: dict[int, Losses], deals: int) -> dict[str, Any]:
+    """The per-phase losses of one variant: per row, decisions, decisions where the
+    bound chose otherwise, and chips lost per deal; and the same summed into groups
+    (the auction, the steps before play with kontra, card play by role)."""
+    total: Losses = {}
+    for per_deal in rows.values():
+        for key, (n, other, chips) in per_deal.items():
+            row = total.setdefault(key, [0, 0, 0.0])
+            row[0] += n
+            row[1] += other
+            row[2] += chips
+
+    def entry(r: list[float]) -> dict[str, Any]:
+        return {"decisions": int(r[0]), "bound_differs": int(r[1]),
+                "chips_per_deal": round(r[2] / max(deals, 1), 3)}
+
+    def order(key: str) -> tuple[int, str, int]:
+        if key.startswith("play "):
+            _, who, *trick = key.split()
+            return 2, who, int(trick[0]) if trick else 0
+        return (0 if key == "auction" else 1), key, 0
+
+    groups: Losses = {}
+    for key, r in total.items():
+        group = (key if key == "auction" else "before play" if not key.startswith("play ")
+                 else "play " + key.split()[1])
+        g = groups.setdefault(group, [0, 0, 0.0])
+        for j in range(3):
+            g[j] += r[j]
+    return {"rows": {key: entry(total[key]) for key in sorted(total, key=order)},
+            "groups": {key: entry(groups[key]) for key in sorted(groups, key=order)}}
+
+
 def run(deals: int, bound_deals: int, settings: list[Setting],
         workers: int, seed: int = 9000, bound: str = "clairvoyant",
-        seats: int | None = None) -> dict[str, Any]:
+        seats: int | None = None, phases: bool = True) -> dict[str, Any]:
     """``seats``: how many seats each level takes in turn on every deal (default: each
     setting's own); a deal's result for a level is its mean over those seats (the deal
-    stays the unit of the paired comparison). The bound plays ``BOUND_SEAT`` alone."""
+    stays the unit of the paired comparison). The bound plays ``BOUND_SEAT`` alone.
+    ``phases``: charge strong's decisions on the bound's deals with what they cost
+    against the clairvoyant bound (needs ``bound="clairvoyant"``)."""
     where = {label: tested_seats(n, seats or own) for label, _, n, _, own in settings}
     jobs: list[Job] = []
     for i in range(deals):  # interleaved: the slow jobs spread over the run
@@ -164,21 +319,31 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
             s = seed + i
             for seat in where[label]:
                 for kind in KINDS:
-                    if kind != "bound" or (i < bound_deals and seat == BOUND_SEAT):
-                        jobs.append((kind, label, variant, n, options, i, s, bound, seat))
+                    on_bound = i < bound_deals and seat == BOUND_SEAT
+                    if kind != "bound" or on_bound:
+                        charge = (phases and on_bound and kind == "strong"
+                                  and bound == "clairvoyant")
+                        jobs.append((kind, label, variant, n, options, i, s, bound, seat,
+                                     charge))
     pays: dict[tuple[str, str], Pays] = {}
     times: dict[str, list[float]] = {k: [] for k in KINDS}
     cpu: dict[str, dict[str, float]] = {}
     stats: dict[str, int] = {}
+    charged: dict[str, dict[int, Losses]] = {}  # label -> deal -> rows
+    charged_start: dict[str, dict[int, int]] = {}  # label -> deal -> the bound's value
     load_before = os.getloadavg()
     t0 = time.perf_counter()
 
     def take(done: Iterable[Done]) -> None:
-        for kind, label, i, seat, pay, ts, st, spent in done:
+        for kind, label, i, seat, pay, ts, st, spent, lost in done:
             pays.setdefault((kind, label), {}).setdefault(i, {})[seat] = pay
             times[kind].extend(ts)
             per = cpu.setdefault(label, {})
             per[kind] = per.get(kind, 0.0) + spent
+            if lost is not None:
+                charged.setdefault(label, {})[i] = lost[0]
+                charged_start.setdefault(label, {})[i] = lost[1]
+                per["phases"] = per.get("phases", 0.0) + lost[2]
             if kind == "bound":
                 for key, v in st.items():
                     stats[key] = stats.get(key, 0) + v
@@ -208,11 +373,26 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
         if idx:
             gap = _compare(got["bound"], got["easy"], idx)
             entry["bound_vs_easy"] = gap
+            gaps = [got["bound"][i][BOUND_SEAT] - got["easy"][i][BOUND_SEAT] for i in idx]
             for level in ("normal", "strong"):
                 same = _compare(got[level], got["easy"], idx, BOUND_SEAT)
                 entry[f"{level}_vs_easy_bound_deals"] = same["mean"]
                 entry[f"{level}_gap_closed"] = (round(same["mean"] / gap["mean"], 3)
                                                 if gap["mean"] > 0 else None)
+                closed = ratio_ci95([got[level][i][BOUND_SEAT] - got["easy"][i][BOUND_SEAT]
+                                     for i in idx], gaps)
+                entry[f"{level}_gap_closed_ci95"] = (
+                    None if closed is None else [round(closed[1], 3), round(closed[2], 3)])
+        if label in charged:
+            table = phase_table(charged[label], len(charged[label]))
+            starts = charged_start[label]
+            # the charges of a deal add up to bound - strong where the bound's value at
+            # strong's first decision is the bound's own game (it is, unless the bound's
+            # or the others' play is not deterministic)
+            table["check"] = {"deals": len(starts), "sum_is_bound_minus_strong": sum(
+                1 for i, v in starts.items()
+                if v == got["bound"].get(i, {}).get(BOUND_SEAT))}
+            entry["phases"] = table
         out["variants"][label] = entry
     for level, ts in times.items():
         if ts:
@@ -230,6 +410,11 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
 
 def _share(x: float | None) -> str:
     return "-" if x is None else f"{x:.0%}"
+
+
+def _interval(e: dict[str, Any], level: str) -> str:
+    ci = e.get(f"{level}_gap_closed_ci95")
+    return "" if ci is None else f"[{ci[0]:.0%}, {ci[1]:.0%}]"
 
 
 def _fmt(c: dict[str, Any]) -> str:
@@ -252,8 +437,24 @@ def print_table(out: dict[str, Any]) -> None:
         if "bound_vs_easy" not in e:
             continue
         gaps = "  ".join(f"{lv} {e[lv + '_vs_easy_bound_deals']:+7.3f} "
-                         f"({_share(e[lv + '_gap_closed'])})" for lv in ("normal", "strong"))
+                         f"({_share(e[lv + '_gap_closed'])} {_interval(e, lv)})"
+                         for lv in ("normal", "strong"))
         print(f"{label:13} bound {_fmt(e['bound_vs_easy'])}  {gaps}")
+    for label, e in out["variants"].items():
+        if "phases" not in e:
+            continue
+        check = e["phases"]["check"]
+        print(f"{label}: chips per deal strong gives up against the bound, by phase "
+              f"(decisions, where the bound chose otherwise); the rows add up to "
+              f"bound - strong on {check['sum_is_bound_minus_strong']} of "
+              f"{check['deals']} deals")
+        for key, r in e["phases"]["groups"].items():
+            print(f"  {key:22} {r['chips_per_deal']:+7.3f}  ({r['decisions']}, "
+                  f"{r['bound_differs']})")
+        for key, r in e["phases"]["rows"].items():
+            if r["chips_per_deal"]:
+                print(f"    {key:20} {r['chips_per_deal']:+7.3f}  ({r['decisions']}, "
+                      f"{r['bound_differs']})")
     if out["bound"] == "minimax":
         print(f"bound searches: {out['bound_searches']} "
               f"(exact share {out['bound_exact_share']:.0%})")
@@ -298,12 +499,15 @@ def main(argv: list[str]) -> int:
                         help="seats each level takes in turn on every deal, spread round "
                              "the table from seat 0 (default: 2 in zuger, 4 in wuerttemberg, "
                              "else 1)")
+    parser.add_argument("--no-phases", action="store_true",
+                        help="skip the per-phase table (where strong loses against the "
+                             "bound: it costs about as much CPU as the bound itself)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     wanted = args.variants.split(",")
     settings = [s for s in SETTINGS if s[0] in wanted]
     out = run(args.deals, args.bound_deals, settings, args.workers, args.seed, args.bound,
-              args.seats)
+              args.seats, phases=not args.no_phases)
     if args.json:
         print(json.dumps(out))
     else:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from bench import ai
-from bot.ai import search
+from bot.ai import Player, main_actions, make_player, search
+from bot.ai.oracle import ClairvoyantPlayer
+from bot.ai.selfplay import play_deal
+from bot.engine import Action, Deal, Phase
 
 
 @pytest.fixture
@@ -71,3 +75,113 @@ def test_pairs_average_the_seats_both_played() -> None:
     assert ai._compare(bound, easy, [0, 1])["mean"] == 4.5
     # in seat 0 alone: (4 - 1) / 2
     assert ai._compare(strong, easy, [0, 1], seat=0)["mean"] == 1.5
+
+
+def _seats(deal: Deal, seed: int) -> list[Player]:
+    return [make_player("easy", random.Random(seed * 10 + s)) for s in range(deal.n)]
+
+
+@pytest.mark.parametrize(("variant", "n", "seed"), [("zuger", 4, 9000), ("tapp1879", 3, 9001),
+                                                    ("dapp", 4, 9002)])
+def test_charges_add_up_to_the_bound_minus_the_player(variant: str, n: int,
+                                                      seed: int) -> None:
+    # the baseline in seat 0: its charges sum to bound - easy on the deal, and the
+    # bound's value at its first decision is the bound's own game
+    def deal() -> Deal:
+        return Deal.new(variant, players=n, dealer=seed % n, rng=random.Random(seed))
+
+    game = deal()
+    seats = _seats(game, seed)
+    recorder = ai.Recorder(make_player("easy", random.Random(seed)), game)
+    played = list(seats)
+    played[0] = recorder
+    easy = play_deal(game, played).payments[0]
+    rows, start = ai.losses(recorder.decisions, 0, seats, easy)
+    bound_game = deal()
+    others = _seats(bound_game, seed)
+    played = list(others)
+    played[0] = ClairvoyantPlayer(bound_game, 0, others)
+    bound = play_deal(bound_game, played).payments[0]
+    assert start == bound
+    assert sum(r[2] for r in rows.values()) == bound - easy
+    assert sum(r[0] for r in rows.values()) == len(recorder.decisions)
+    assert any(key.startswith("play ") for key in rows)
+
+
+def test_the_bound_itself_is_charged_nothing() -> None:
+    game = Deal.new("zuger", players=4, dealer=1, rng=random.Random(9001))
+    seats = _seats(game, 9001)
+    recorder = ai.Recorder(ClairvoyantPlayer(game, 0, seats), game)
+    played = list(seats)
+    played[0] = recorder
+    pay = play_deal(game, played).payments[0]
+    rows, start = ai.losses(recorder.decisions, 0, seats, pay)
+    assert start == pay
+    assert all(r[1] == 0 and r[2] == 0 for r in rows.values())
+
+
+def test_phase_keys_name_the_phase_the_role_and_the_trick() -> None:
+    game = Deal.new("zuger", players=4, dealer=0, rng=random.Random(3))
+    seats = _seats(game, 3)
+    keys: list[str] = []
+    while not game.is_over:
+        seat = next(s for s in game.to_act() if main_actions(game.view(s)))
+        view = game.view(seat)
+        action = seats[seat].choose(view)
+        keys.append(ai.phase_key(view, action, False))
+        if view.phase is Phase.PLAY:
+            assert keys[-1] == f"play {ai.role(view)} {len(view.tricks) + 1}"
+            assert ai.role(view) == ("declarer" if seat == view.declarer else
+                                     "none" if view.declarer is None else
+                                     "partner" if seat == view.called_from else "defender")
+        game.apply(seat, action)
+    assert keys[0] == "auction"
+    result = game.outcome()
+    assert result is not None and result.tricks
+    plays = [k for k in keys if k.startswith("play ")]
+    assert plays[0].endswith(" 1") and plays[-1].endswith(f" {len(result.tricks)}")
+    kontra = game.view(0)
+    assert ai.phase_key(kontra, None, True) == "kontra"
+    assert ai.phase_key(kontra, Action.kontra(), False) == "kontra"
+
+
+def test_phase_table_sums_rows_into_groups() -> None:
+    rows = {0: {"auction": [1, 1, 2.0], "play declarer 1": [1, 0, 0.0],
+                "play declarer 2": [1, 1, 3.0]},
+            1: {"auction": [2, 0, -1.0], "discard": [1, 1, 4.0],
+                "play defender 10": [1, 1, 1.0], "play defender 9": [1, 0, 1.0]}}
+    table = ai.phase_table(rows, 2)
+    assert table["rows"]["auction"] == {"decisions": 3, "bound_differs": 1,
+                                        "chips_per_deal": 0.5}
+    assert list(table["rows"]) == ["auction", "discard", "play declarer 1",
+                                   "play declarer 2", "play defender 9", "play defender 10"]
+    assert table["groups"] == {
+        "auction": {"decisions": 3, "bound_differs": 1, "chips_per_deal": 0.5},
+        "before play": {"decisions": 1, "bound_differs": 1, "chips_per_deal": 2.0},
+        "play declarer": {"decisions": 2, "bound_differs": 1, "chips_per_deal": 1.5},
+        "play defender": {"decisions": 2, "bound_differs": 1, "chips_per_deal": 1.0}}
+
+
+def test_gap_closed_interval_is_paired() -> None:
+    gaps = [2.0, 4.0, 6.0, 8.0]
+    # a level that closes exactly half of every deal's gap: no spread at all
+    assert ai.ratio_ci95([1.0, 2.0, 3.0, 4.0], gaps) == (0.5, 0.5, 0.5)
+    r, lo, hi = ai.ratio_ci95([1.0, 3.0, 2.0, 4.0], gaps) or (0, 0, 0)
+    assert r == 0.5 and lo < 0.5 < hi
+    assert ai.ratio_ci95([1.0, 1.0], [0.0, 0.0]) is None  # no gap to close
+
+
+def test_run_reports_the_phase_table_and_the_gap_interval(tiny_levels: None) -> None:
+    settings = [s for s in ai.SETTINGS if s[0] == "tapp1879"]
+    out = ai.run(deals=2, bound_deals=2, settings=settings, workers=1)
+    entry = out["variants"]["tapp1879"]
+    phases = entry["phases"]
+    assert phases["check"] == {"deals": 2, "sum_is_bound_minus_strong": 2}
+    total = sum(g["chips_per_deal"] for g in phases["groups"].values())
+    gap = entry["bound_vs_easy"]["mean"] - entry["strong_vs_easy_bound_deals"]
+    assert abs(total - gap) < 0.01
+    assert "strong_gap_closed_ci95" in entry
+    assert out["cpu_s"]["tapp1879"]["phases"] >= 0
+    ai.print_table(out)
+    out = ai.run(deals=1, bound_deals=1, settings=settings, workers=1, phases=False)
+    assert "phases" not in out["variants"]["tapp1879"]

@@ -36,7 +36,6 @@ from bot.series.messages import (
     hands_message,
     info_message,
     list_message,
-    names_of,
     page_message,
     run_message,
     shown_title,
@@ -272,7 +271,8 @@ class Series(TappCog):
 
     # -- inside ------------------------------------------------------------------------
     async def _join(self, ctx: Context, reply: Reply, series_id: int) -> None:
-        info = await self.service.join(guild_of(ctx.interaction), series_id, ctx.user.id)
+        info = await self.service.join(guild_of(ctx.interaction), series_id, ctx.user.id,
+                                       ctx.user.display_name)
         await reply.text(ctx.text("series.joined", title=shown_title(info.title)))
 
     async def _play(self, ctx: Context, reply: Reply, series_id: int) -> None:
@@ -286,24 +286,13 @@ class Series(TappCog):
                                              ctx.user.id)
         lang = await self._language(ctx, public)
         message = standings_message(board, lang, public=public)
-        names = self._names(ctx.interaction.guild, [line.user_id for line in board.lines])
-        lines = [SeriesLine(line.rank, name, line.total, line.deals, line.mine)
-                 for line, name in names_of(message.table or (), names)]
+        lines = [SeriesLine(line.rank, line.name, line.total, line.deals, line.mine)
+                 for line in message.table or ()]
         image = await asyncio.to_thread(
             render_series_table, lines, title=message.table_title,
             headers=message.table_headers)
         out = Outgoing(message.embeds, (image,), message.components)
         await reply.send(out)
-
-    @staticmethod
-    def _names(guild: discord.Guild | None, users: list[int]) -> dict[int, str]:
-        """The members' shown names (those the bot's cache knows)."""
-        out: dict[int, str] = {}
-        for user in users:
-            member = guild.get_member(user) if guild is not None else None
-            if member is not None:
-                out[user] = member.display_name
-        return out
 
     def _too_late(self, interaction: discord.Interaction) -> bool:
         display = self.bot.display

@@ -8,7 +8,7 @@ a member's own panel and in the result of a deal they have played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -50,6 +50,7 @@ class TableLine:
 
     rank: int
     user_id: int
+    name: str  # as the member joined (their id where none is known)
     total: str
     deals: str
     mine: bool
@@ -260,7 +261,9 @@ def standings_message(board: Standings, language: str | None, *,
               else words("series.table.running", closes=f"<t:{int(info.closes_at)}:R>")]
     lines += seed_lines(info, words)
     title = words("series.table.title", id=info.series_id, title=shown_title(info.title))
-    table = tuple(TableLine(line.rank, line.user_id, total_text(line.total, scoring, words),
+    table = tuple(TableLine(line.rank, line.user_id,
+                            board.names.get(line.user_id) or str(line.user_id),
+                            total_text(line.total, scoring, words),
                             words("series.deals", n=line.deals), line.user_id == board.viewer)
                   for line in board.lines)
     buttons = [ButtonSpec(button_id(info.series_id, "me"), words("series.button.me"),
@@ -311,8 +314,3 @@ def page_message(page: MemberPage, language: str | None) -> SeriesMessage:
     buttons.append(ButtonSpec(button_id(info.series_id, "standings"),
                               words("series.button.standings"), SECONDARY))
     return SeriesMessage((embed,), rows(buttons))
-
-
-def names_of(lines: Sequence[TableLine], names: Mapping[int, str]) -> list[tuple[TableLine, str]]:
-    """Each line with the member's shown name (their id where none is known)."""
-    return [(line, names.get(line.user_id, str(line.user_id))) for line in lines]

@@ -3,7 +3,8 @@ member's deal at one moment (their own seat's view only), the table, a member's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from bot.engine import Action, SeatView
@@ -64,6 +65,8 @@ class Standings:
     lines: tuple[StandingLine, ...]
     viewer: int
     final: bool  # the series is closed: these are its final standings
+    #: the members' names as they joined (the table's image; text mentions them)
+    names: Mapping[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

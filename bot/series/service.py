@@ -133,12 +133,14 @@ class SeriesService:
         rows = await self.store.series.of_guild(guild_id, open_only=open_only)
         return [self._info(r, SeriesSpec.from_json(r.spec)) for r in rows]
 
-    async def join(self, guild_id: int, series_id: int, user_id: int) -> SeriesInfo:
+    async def join(self, guild_id: int, series_id: int, user_id: int,
+                   name: str = "") -> SeriesInfo:
+        """Make the member a member (``name``: theirs, as the table's image shows it)."""
         row, spec = await self._series(guild_id, series_id)
         if row.status is not SeriesStatus.OPEN:
             raise WindowClosed()
         try:
-            await self.store.series.join(series_id, user_id)
+            await self.store.series.join(series_id, user_id, clean(name))
         except AlreadyJoined:
             raise AlreadyMember() from None
         except SeriesNotOpen:
@@ -265,8 +267,9 @@ class SeriesService:
         seeger = spec.scoring is Scoring.SEEGER
         rows = await self.store.series.results(series_id, outcome=seeger)
         lines = standings(results_of(rows, outcome=seeger), spec.players, spec.scoring)
+        names = {m.user_id: m.display_name for m in await self.store.series.members(series_id)}
         return Standings(self._info(row, spec), tuple(lines), viewer,
-                         row.status is SeriesStatus.CLOSED)
+                         row.status is SeriesStatus.CLOSED, names)
 
     async def page(self, guild_id: int, series_id: int, user_id: int) -> MemberPage:
         """The member's own deals: the seat they held, their chips and their score on

@@ -60,6 +60,7 @@ class SeriesMember:
     series_id: int
     user_id: int
     turn: int  # the order they joined in, from 0: their place (bot/series/movement.py)
+    display_name: str  # their name as they joined (the table's image shows it)
     joined_at: float
     left_at: float | None
 
@@ -138,7 +139,8 @@ def _series(r: Row) -> SeriesRow:
 
 def _member(r: Row) -> SeriesMember:
     return SeriesMember(series_id=r["series_id"], user_id=r["user_id"],
-                        turn=r["turn"], joined_at=r["joined_at"], left_at=r["left_at"])
+                        turn=r["turn"], display_name=r["display_name"],
+                        joined_at=r["joined_at"], left_at=r["left_at"])
 
 
 def _run(r: Row) -> SeriesRun:
@@ -258,7 +260,7 @@ class SeriesStore:
         return await self._db.read(run)
 
     # -- members -----------------------------------------------------------------------
-    async def join(self, series_id: int, user_id: int) -> SeriesMember:
+    async def join(self, series_id: int, user_id: int, display_name: str = "") -> SeriesMember:
         """Make the member a member, with the next turn (which fixes their place). Raises
         :class:`AlreadyJoined` for a member already (also one who left) and
         :class:`SeriesNotOpen` for a series closed or deleted; nothing is written then."""
@@ -275,8 +277,8 @@ class SeriesStore:
             turn = _fetch_series(conn, series_id).joined - 1
             try:
                 conn.execute("INSERT INTO series_members (series_id, user_id, turn,"
-                             " joined_at) VALUES (?, ?, ?, ?)",
-                             (series_id, user_id, turn, now))
+                             " display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                             (series_id, user_id, turn, display_name, now))
             except INTEGRITY_ERRORS as error:  # a racing join of the same member
                 raise AlreadyJoined(str(error)) from None
             found = _member_of(conn, series_id, user_id)

@@ -103,6 +103,7 @@ async def test_everyone_holds_the_same_cards_on_a_deal_and_is_compared(
     for user, (seat, hand) in hands.items():
         assert hand is not None and set(hand) <= set(_dealt(dealt, seat)), user
     table = await service.standings(GUILD, sid, 10)
+    assert table.names == {10: "", 11: "", 12: ""}
     assert sum(line.total for line in table.lines) == 150  # three on one deal: 50 % each on average
     assert {line.user_id for line in table.lines} == {10, 11, 12}
     page = await service.page(GUILD, sid, 11)
@@ -228,3 +229,11 @@ async def test_a_deal_seed_is_what_verify_recomputes(service: SeriesService, sto
     row = await store.series.get(sid)
     deal = series_deal(spec(), row.seed, 3)
     assert deal_seed(row.seed, 3) != row.seed and len(deal.dealt) == 3
+
+
+async def test_a_members_name_is_kept_as_they_joined_and_made_safe(service: SeriesService):
+    sid = await open_series(service)
+    await service.join(GUILD, sid, 10, "Ada\u202e\x00 Lovelace")
+    await play_deal(service, sid, 10)
+    table = await service.standings(GUILD, sid, 10)
+    assert table.names == {10: "Ada Lovelace"}

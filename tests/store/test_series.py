@@ -56,9 +56,10 @@ async def test_a_series_keeps_its_definition_seed_and_window(store: Store, clock
 
 async def test_members_join_once_each_in_turn(store: Store):
     sid = await new_series(store)
-    first = await store.series.join(sid, 10)
+    first = await store.series.join(sid, 10, "Ada")
     second = await store.series.join(sid, 11)
     assert (first.turn, second.turn) == (0, 1)
+    assert (first.display_name, second.display_name) == ("Ada", "")
     with pytest.raises(AlreadyJoined):
         await store.series.join(sid, 10)
     assert [m.user_id for m in await store.series.members(sid)] == [10, 11]

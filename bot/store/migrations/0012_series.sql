@@ -32,6 +32,7 @@ CREATE TABLE series_members (
     series_id INTEGER NOT NULL REFERENCES series (series_id),
     user_id   INTEGER NOT NULL,
     turn      INTEGER NOT NULL CHECK (turn >= 0),
+    display_name TEXT NOT NULL DEFAULT '',      -- as they joined (the table's image)
     joined_at REAL    NOT NULL,
     left_at   REAL,                                -- they left: no more deals counted
     PRIMARY KEY (series_id, user_id),

@@ -28,6 +28,7 @@ from bot.connection.context import Context
 from bot.connection.replies import Reply
 from bot.engine import TappError
 from bot.i18n import t
+from bot.i18n.words import Words
 from bot.series import MAX_DEALS, MIN_DEALS, Pairing, Scoring, SeriesSpec
 from bot.series.errors import NotAllowed, SeriesError, Stale
 from bot.series.ids import HANDS, SeriesButtonId, SeriesRunId
@@ -122,8 +123,8 @@ class Series(TappCog):
                                        "level", "scoring", "players"))
     @app_commands.choices(variant=VARIANT_CHOICES, level=LEVEL_CHOICES,
                           scoring=SCORING_CHOICES)
-    async def open_(self, interaction: discord.Interaction, title: Range[str, 1, 80],
-                    variant: str | None = None,
+    async def open_(self, interaction: discord.Interaction,
+                    title: Range[str, 1, 80] | None = None, variant: str | None = None,
                     deals: Range[int, MIN_DEALS, MAX_DEALS] = 12,
                     days: Range[int, MIN_DAYS, MAX_DAYS] = 7, level: str = "normal",
                     scoring: str = Scoring.MATCHPOINTS.value,
@@ -141,10 +142,11 @@ class Series(TappCog):
                                     pairing=Pairing.COMPUTERS, scoring=scoring,
                                     options={"stake": settings.stake})
             assert interaction.channel_id is not None
+            lang = await self._language(ctx, True)
+            title = title or Words(lang, spec.variant).variant_name()  # (none given)
             info = await self.service.open(guild_id=guild, channel_id=interaction.channel_id,
                                            host_id=interaction.user.id, title=title,
                                            spec=spec)
-            lang = await self._language(ctx, True)
             await self.send(reply, info_message(info, lang))
 
     @app_commands.command(name="list", description=t("series.cmd.list"))

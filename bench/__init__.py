@@ -22,6 +22,7 @@ SUMMARIES: dict[str, str] = {
     "scale": "one bot process, then two, on PostgreSQL, and one killed mid-load",
     "ratings": "what a deal's skill-rating update costs its settlement",
     "web": "web pages at a million ledger rows: time, size, pages a second",
+    "series": "a series' standings among 10,000 stored results",
 }
 BENCHMARKS = tuple(SUMMARIES)
 

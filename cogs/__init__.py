@@ -19,4 +19,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.daily",
     "cogs.availability",
     "cogs.places",
+    "cogs.series",
 )

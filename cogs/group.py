@@ -5,6 +5,7 @@ grouped by concern (docs/commands.md says why each is where it is)::
 
     /tapp table new|leave|end|show|list      /tapp play hand|bid|card|trump|...
     /tapp stats leaderboard|player|history|web   /tapp daily play|standings
+    /tapp series open|list|info|join|play|leave|standings|me|close|delete
     /tapp settings show|set|reset            /tapp quiet set|off|show, /tapp away set|off
     /tapp rules, /tapp about, /tapp ping
 
@@ -52,6 +53,7 @@ GROUPS: dict[str, str] = {
     "play": t("cmd.group.play"),
     "stats": t("cmd.group.stats"),
     "daily": t("cmd.group.daily"),
+    "series": t("cmd.group.series"),
 }
 
 

@@ -18,7 +18,7 @@ from bot.connection.client import TappBot
 from bot.connection.context import Context
 from bot.i18n import t
 from bot.ratings import SeasonLength
-from bot.settings import SPECS, WebAccess
+from bot.settings import SPECS, SeriesHosts, WebAccess
 from bot.settings.inputs import SettingError, check
 from bot.settings.messages import changes_text, settings_embed, value_text
 from bot.store import Store
@@ -38,6 +38,8 @@ from .group import TappCog, add_tapp_cog, needed
 SEASON_CHOICES = [Choice(name=t(f"settings.season.{s.value}"), value=s.value)
                   for s in SeasonLength]
 WEB_CHOICES = [Choice(name=t(f"settings.web.{w.value}"), value=w.value) for w in WebAccess]
+SERIES_HOSTS_CHOICES = [Choice(name=t(f"settings.series_hosts.{h.value}"), value=h.value)
+                        for h in SeriesHosts]
 SETTING_CHOICES = [Choice(name=t(f"settings.name.{key}"), value=key) for key in SPECS]
 
 
@@ -59,17 +61,19 @@ class ServerSettings(TappCog):
     @settings.command(name="set", description=t("settings.cmd.set"))
     @app_commands.describe(**described(
         "settings.cmd", "reminder", "timeout", "on_timeout", "computers", "variant", "stake",
-        "deck_style", "mode", "language", "season", "web"))
+        "deck_style", "mode", "language", "season", "web", "series_hosts"))
     @app_commands.choices(on_timeout=POLICY_CHOICES, variant=VARIANT_CHOICES,
                           deck_style=DECK_STYLE_CHOICES, mode=MODE_CHOICES,
                           language=LANGUAGE_CHOICES, season=SEASON_CHOICES,
-                          web=WEB_CHOICES)  # type: ignore[misc]
+                          web=WEB_CHOICES,
+                          series_hosts=SERIES_HOSTS_CHOICES)  # type: ignore[misc]
     async def set_(self, interaction: discord.Interaction, reminder: Duration | None = None,
                    timeout: Duration | None = None, on_timeout: str | None = None,
                    computers: bool | None = None, variant: str | None = None,
                    stake: Range[int, 1, 1000] | None = None, deck_style: str | None = None,
                    mode: str | None = None, language: str | None = None,
-                   season: str | None = None, web: str | None = None) -> None:
+                   season: str | None = None, web: str | None = None,
+                   series_hosts: str | None = None) -> None:
         assert interaction.guild_id is not None
         ctx = Context(interaction)
         lang = ctx.language
@@ -77,7 +81,7 @@ class ServerSettings(TappCog):
                      "timeout_policy": on_timeout, "computers_allowed": computers,
                      "default_variant": variant, "stake": stake, "deck_style": deck_style,
                      "table_mode": mode, "language": language, "season": season,
-                     "web": web})
+                     "web": web, "series_hosts": series_hosts})
         try:
             self._require_manager(interaction)
             if not raw:

@@ -36,6 +36,10 @@ Examples:
   python -m bot verify --seed 1f0c...e9 --variant dapp --players 4 \\
       --commitment 9b2a...
   python -m bot verify --seed 1f0c...e9 --record deal-17.json
+  python -m bot verify --seed 1f0c...e9 --variant tapp1879 --series-deal 5
+
+With --series-deal N the seed is a series' seed (published when the series closed)
+and the deal recomputed is the series' deal N, from its own seed (docs/series.md).
 
 Exit status 0 when the commitment and the record (if given) match, 1 when one does not,
 2 (with one line on standard error) on a usage error or a file that is not a deal record.
@@ -53,6 +57,9 @@ def _parser() -> Parser:
     parser.add_argument("--deck", type=int, choices=option_choices("deck"),
                         help="Württemberg's deck (default: the record's, else 36)")
     parser.add_argument("--commitment", help="the commitment the table showed, to check")
+    parser.add_argument("--series-deal", type=int, metavar="N",
+                        help="the seed is a series' seed: recompute the series' deal N "
+                             "(from 1)")
     parser.add_argument("--record", help="the deal's record (JSON), to check "
                                                      "that it was dealt from this seed")
     parser.add_argument("--notation", choices=NOTATIONS, default="table",
@@ -122,8 +129,16 @@ def main(argv: list[str] | None = None) -> int:
     except (InvalidRecord, TappError) as error:
         print(f"not a deal: {error}", file=sys.stderr)
         return 2
+    shown = commitment(seed)  # a series' commitment is its own seed's
+    if args.series_deal is not None:
+        from bot.series.deals import deal_seed  # (only for a series' deal)
+
+        try:
+            seed = deal_seed(seed, args.series_deal)
+        except ValueError as error:
+            print(f"--series-deal: {error}", file=sys.stderr)
+            return 2
     hands, talon = seeded_masks(seed, rules.deck, rules.hand_size, rules.players)
-    shown = commitment(seed)
     print(f"commitment {shown}")
     for line in deal_lines(hands, talon, rules.name, args.notation, args.deck_style):
         print(line)

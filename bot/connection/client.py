@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import collector
+from bot.ai import levels
 from bot.config import Settings
 from bot.connection.clock_offset import ClockOffset
 from bot.connection.context import Context
@@ -39,6 +40,8 @@ from bot.i18n import plural
 from bot.i18n.translator import Translator
 from bot.ops.metrics import BotMetrics
 from bot.ops.server import OpsServer
+from bot.series.config import SeriesConfig
+from bot.series.service import SeriesService
 from bot.store import Store as SQLiteStore
 from bot.tables import TableConfig, TableService
 from bot.tables.scheduler import Scheduler
@@ -113,6 +116,7 @@ class TappBot(commands.Bot):
         extensions: Sequence[str] = EXTENSIONS,
         tables: TableConfig | None = None,
         daily: DailyConfig | None = None,
+        series: SeriesConfig | None = None,
         settle_memory: bool = False,
         **options: Any,
     ) -> None:
@@ -159,6 +163,7 @@ class TappBot(commands.Bot):
         self._extensions = tuple(extensions)
         self._table_config = table_config
         self._daily_config = daily or DailyConfig()
+        self._series_config = series or SeriesConfig()
         self.display: Display | None = None
         self.tables: TableService | None = None
         self.timers: Scheduler | None = None
@@ -167,6 +172,8 @@ class TappBot(commands.Bot):
         self.sync_timeout = SYNC_TIMEOUT
         #: the deal of the day (None: the bot runs without a database)
         self.daily: DailyService | None = None
+        #: series (None: the bot runs without a database)
+        self.series: SeriesService | None = None
         #: ``/healthz`` and ``/metrics`` (see :mod:`bot.ops.server`), with a metrics port
         self.ops: OpsServer | None = None
 
@@ -188,6 +195,8 @@ class TappBot(commands.Bot):
             self.timers = self.tables.timers
             self.daily = DailyService(self.store, self._daily_config, clock=config.clock,
                                       level=config.computer_level)
+            self.series = SeriesService(self.store, self._series_config, clock=config.clock,
+                                        levels=levels())
         if self.metrics is not None and self.settings.metrics_port is not None:
             self.metrics.watch(self)
             self.ops = OpsServer(self, self.metrics, self.settings.metrics_host,

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.engine import SeatView
 from bot.i18n import signed
 from bot.i18n.words import Words
 from bot.tables.ids import ComponentId, Stamp
 from bot.tables.state import HandContext
-from bot.ui.deal_messages import play_lines, result_line
+from bot.ui.deal_messages import play_lines, result_line, solo_seat_line
 from bot.ui.hand_messages import hand_panel
 from bot.ui.specs import (
     SECONDARY,
@@ -66,7 +65,7 @@ def run_message(run: RunView, words: Words, member: str) -> DailyMessage:
     names = seat_names(run, words, member)
     shown = shown_names(names)
     lines = [words("daily.intro", seat=run.seat + 1), ""]
-    lines += [_seat_line(view, s, shown, words, run.seat) for s in range(view.players)]
+    lines += [solo_seat_line(view, s, shown, words, run.seat) for s in range(view.players)]
     play = play_lines(view, shown, words)
     if play:
         lines += ["", *play]
@@ -111,28 +110,6 @@ def _with_decline(components: tuple[Component, ...], run: RunView,
     row = max((c.row or 0 for c in components), default=0)
     return (*components, ButtonSpec(run_id(run.run_id, run.step, DECLINE),
                                     words("daily.button.decline"), SECONDARY, row=row))
-
-
-def _seat_line(view: SeatView, seat: int, names: Sequence[str], words: Words,
-               mine: int) -> str:
-    name = words("daily.you", name=names[seat]) if seat == mine else names[seat]
-    marks = []
-    if seat == view.dealer:
-        marks.append(words("mark.dealer"))
-    if seat == view.declarer:
-        marks.append(words("mark.declarer"))
-    if seat != mine:
-        marks.append(words("mark.computer"))
-    status = ""
-    if view.tricks or view.current_trick is not None:
-        status = words("seat.tricks", n=view.tricks_won[seat])
-    else:
-        said = [a for s, a in view.auction if s == seat]
-        if said:
-            status = words("seat.said", word=words.action(said[-1]))
-    arrow = words("mark.turn") if seat == view.actor else words("mark.no_turn")
-    head = " ".join([words("seat.name", name=name), *marks])
-    return arrow + " " + " · ".join([head, *([status] if status else [])])
 
 
 def summary_message(run: RunView, words: Words, member: str) -> DailyMessage:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai import make_player
+from bot.connection.custom_ids import TokenKey
 from bot.daily.ids import RunId
 from bot.daily.run import RunState
 from bot.daily.scoring import day_table
@@ -60,13 +61,15 @@ async def play(actor: Actor, channel: Any, store: Store, rng: random.Random, not
         else:
             token = make_player("easy", random.Random(rng.getrandbits(32))).choose(
                 state.view()).token
-        panel = await _take(actor, panel, token, components, note)
+        panel = await take(actor, panel, token, components, note)
         capture()
     raise RuntimeError("the demo's deal of the day did not end")
 
 
-async def _take(actor: Actor, panel: Message, token: str,
-                components: Sequence[tuple[RunId, dict[str, Any]]], note: Note) -> Message:
+async def take(actor: Actor, panel: Message, token: str,
+               components: Sequence[tuple[TokenKey, dict[str, Any]]], note: Note) -> Message:
+    """Click the component of ``token`` on a private panel (a button, or a menu's values;
+    the deal of the day's and a series' alike)."""
     action = None if token == "decline" else Action.parse(token)
     if action is not None and action.type is ActionType.DISCARD:
         [(_, menu)] = [(r, c) for r, c in components if r.pick_kind == "discard"]

@@ -28,11 +28,13 @@ from bot.daily import DailyConfig
 from bot.demo.daily import day_lines, play_the_day
 from bot.demo.output import IMAGES, DemoOutput, OutputError
 from bot.demo.review import review_first_deal
+from bot.demo.series import play_a_series, series_lines
 from bot.engine import ActionType, Deal
 from bot.engine.cards import CARD_NAMES
 from bot.engine.claims import ClaimKind, ClaimTooDeep, claim_line, offered_claims
 from bot.i18n import plural, t
 from bot.ratings import computer_level
+from bot.series.config import SeriesConfig
 from bot.store import Store
 from bot.tables import ComponentId, Stamp, TableConfig
 from bot.tables.claims import CLAIM_BUDGET
@@ -159,6 +161,7 @@ class Demo:
         self.guild_id = 0
         self.names: dict[int, str] = {}
         self.day = ""
+        self.series_id = 0
 
     async def run(self) -> Path:
         database = self.out.claim_database()
@@ -178,7 +181,8 @@ class Demo:
             seeds = random.Random(self.seed)
             bot = TappBot(Settings(token=sandbox.token, database_path=database),
                           guild_ready_timeout=0.05, tables=config,
-                          daily=DailyConfig(seeds=lambda: seeds.randbytes(32)))
+                          daily=DailyConfig(seeds=lambda: seeds.randbytes(32)),
+                          series=SeriesConfig(seeds=lambda: seeds.randbytes(32)))
             self.guild_id = world.guild.id
             self.names = {a.id: a.name for a in world.players}
             # (on a loaded machine, CI installing and playing on several Pythons, the bot
@@ -192,6 +196,9 @@ class Demo:
                 assert bot.database is not None
                 self.day = await play_the_day(world.players[::-1], world.channel, bot.database,
                                               self.seed, recorder.note, recorder.capture)
+                self.series_id = await play_a_series(world.players, world.channel,
+                                                     bot.database, self.seed, recorder.note,
+                                                     recorder.capture)
         recorder.write()
         return database
 
@@ -404,6 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     database = asyncio.run(demo.run())
     lines = asyncio.run(standings(database, demo.table_ids))
     lines += asyncio.run(day_lines(database, demo.guild_id, demo.names, demo.day))
+    lines += asyncio.run(series_lines(database, demo.series_id, demo.names))
     images = output.image_count()
     print(plural("cli.demo.played", images, tables=len(TABLES),
                  seconds=f"{time.perf_counter() - started:.1f}", out=out))

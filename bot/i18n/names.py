@@ -24,6 +24,9 @@ NAMES: dict[str, dict[str, str]] = {
         "quiet": "ruhezeit", "away": "abwesend", "off": "aus", "zone": "zeitzone",
         "from": "von", "to": "bis", "days": "tage", "until": "bis_wann",
         "order": "sortierung", "season": "saison",
+        "series": "serie", "open": "eröffnen", "info": "info", "join": "beitreten",
+        "me": "meine", "close": "schließen", "delete": "löschen", "title": "titel",
+        "deals": "spiele", "scoring": "wertung", "series_hosts": "serien_eröffnen",
     },
     "sv": {
         "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
@@ -43,5 +46,8 @@ NAMES: dict[str, dict[str, str]] = {
         "quiet": "tyst", "away": "borta", "off": "av", "zone": "tidszon", "from": "från",
         "to": "till", "days": "dagar", "until": "tills",
         "order": "ordning", "season": "säsong",
+        "series": "serie", "open": "öppna", "info": "info", "join": "gå_med",
+        "me": "mina", "close": "stäng", "delete": "radera", "title": "titel",
+        "deals": "givar", "scoring": "poängräkning", "series_hosts": "serieöppnare",
     },
 }

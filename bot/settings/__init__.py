@@ -14,6 +14,7 @@ from .models import (
     SPECS,
     DeckStyle,
     InvalidSetting,
+    SeriesHosts,
     SettingRejected,
     Settings,
     TableMode,
@@ -23,5 +24,5 @@ from .models import (
 )
 
 __all__ = ["AUTO_DECK", "DECK_CHOICES", "LANGUAGES", "MAX_STAKE", "SPECS", "DeckStyle",
-           "InvalidSetting", "SettingRejected", "Settings", "TableMode", "TimeoutPolicy",
-           "WebAccess", "validate"]
+           "InvalidSetting", "SeriesHosts", "SettingRejected", "Settings", "TableMode",
+           "TimeoutPolicy", "WebAccess", "validate"]

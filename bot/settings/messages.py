@@ -20,7 +20,8 @@ DURATIONS = frozenset({"reminder_delay", "turn_timeout"})
 _VALUE_KEYS = {"timeout_policy": "settings.policy", "computers_allowed": "settings.computers",
                "default_variant": "variant", "deck_style": "settings.deck",
                "table_mode": "settings.mode", "language": "settings.language",
-               "season": "settings.season", "web": "settings.web"}
+               "season": "settings.season", "web": "settings.web",
+               "series_hosts": "settings.series_hosts"}
 
 
 def setting_name(key: str, language: str | None) -> str:

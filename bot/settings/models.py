@@ -22,9 +22,8 @@ from bot.engine import VARIANTS, DeckStyle, TappError, rules_of
 from bot.ratings.seasons import SeasonLength
 
 __all__ = ["AUTO_DECK", "DECK_CHOICES", "LANGUAGES", "MAX_STAKE", "SPECS", "DeckStyle",
-           "InvalidSetting", "SettingRejected", "Settings", "Spec", "TableMode", "TimeoutPolicy",
-           "WebAccess",
-           "known", "merged", "plain", "validate"]
+           "InvalidSetting", "SeriesHosts", "SettingRejected", "Settings", "Spec", "TableMode",
+           "TimeoutPolicy", "WebAccess", "known", "merged", "plain", "validate"]
 
 
 class TimeoutPolicy(StrEnum):
@@ -43,6 +42,13 @@ class WebAccess(StrEnum):
 class TableMode(StrEnum):
     THREAD = "thread"  # each table in its own thread
     CHANNEL = "channel"  # in the channel itself
+
+
+class SeriesHosts(StrEnum):
+    """Who may open a series (``/tapp series open``)."""
+
+    MANAGERS = "managers"  # members with the Manage Server permission
+    EVERYONE = "everyone"
 
 
 #: the ``deck_style`` value that names no style: each variant's home deck (``None``)
@@ -66,6 +72,7 @@ class Settings:
     language: str = "auto"
     season: SeasonLength = SeasonLength.OFF  # the server's seasons (off, month, quarter)
     web: WebAccess = WebAccess.OFF  # who may see the server's pages on the web
+    series_hosts: SeriesHosts = SeriesHosts.MANAGERS  # who may open a series
 
     def deck_for(self, variant: str) -> DeckStyle:
         """The deck style in effect for a deal of ``variant``: the chosen one, or the
@@ -169,6 +176,7 @@ SPECS: dict[str, Spec] = {
     "language": Spec(_choice(LANGUAGES), per_table=True),
     "season": Spec(_choice([s.value for s in SeasonLength], SeasonLength), per_table=False),
     "web": Spec(_choice([w.value for w in WebAccess], WebAccess), per_table=False),
+    "series_hosts": Spec(_choice([h.value for h in SeriesHosts], SeriesHosts), per_table=False),
 }
 assert set(SPECS) == {f.name for f in dataclasses.fields(Settings)}
 

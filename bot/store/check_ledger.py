@@ -7,7 +7,9 @@ table's pot by the ledger is the pot its session holds, a closed table's pot is 
 (shared out), and the chips of each server sum to zero, open pots included. Also:
 every table's pot shares sum to zero, no settled deal lacks ledger rows, and the
 standings summaries and the skill ratings agree with the ledger (the ratings replayed
-from scratch, deal by deal in the order they were settled, are the stored ones). Prints
+from scratch, deal by deal in the order they were settled, are the stored ones), and
+every finished deal of a series replays to its stored chips and each closed series'
+kept standings are the matchpoints recomputed from those records. Prints
 one line per problem; exit status 0 when clean, 1 with problems, 2 on usage errors.
 """
 
@@ -91,6 +93,9 @@ async def check(store: Store) -> tuple[int, list[str]]:
         problems.append(f"standings of member {d.user_id} in server {d.guild_id} "
                         f"({d.variant}) disagree with the ledger")
     problems.extend(await store.ratings.drift())
+    from bot.series.audit import check_series  # (the series' domain: only when checking)
+
+    problems.extend((await check_series(store))[1])
     return count, problems
 
 
@@ -99,7 +104,9 @@ Check a database's chip ledger: every settled deal's record replays to its store
 result, its ledger rows match the replay's payments seat by seat and sum to zero;
 every table's pot shares sum to zero; no settled deal lacks ledger rows; the standings
 agree with the ledger; and the skill ratings replayed from the ledger are the stored
-ones (`rebuild-ratings` mends them if not). It changes no chip, table or deal. A database written
+ones (`rebuild-ratings` mends them if not); every finished deal of a series replays
+to its stored chips, and each closed series' standings are the matchpoints recomputed
+from its deals' records. It changes no chip, table or deal. A database written
 by an older version of the bot is first brought to the current schema, as the bot does
 when it starts (so back up an old database before checking it).
 

@@ -39,6 +39,11 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("member_times", ("guild_id", "user_id")),
     ("ratings", ("guild_id", "variant", "grain", "bucket", "player")),
     ("rating_history", ("deal_id", "player")),
+    ("series", ("series_id",)),
+    ("series_members", ("series_id", "user_id")),
+    ("series_runs", ("run_id",)),
+    ("series_steps", ("run_id", "step")),
+    ("series_final", ("series_id", "user_id")),
 )
 #: the key columns that hold text (ordered byte by byte on both backends)
 TEXT_KEYS = frozenset({"key", "grain", "variant", "contract", "player"})

@@ -20,6 +20,7 @@ from .messages import Messages
 from .meta import Meta
 from .people import People
 from .ratings import Ratings
+from .series import SeriesStore
 from .settings import SettingsStore
 from .sql import Conn
 from .standings import Standings
@@ -51,6 +52,7 @@ class Store:
         self.members = MemberTimes(db)
         self.ratings = Ratings(db)
         self.people = People(db)
+        self.series = SeriesStore(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,

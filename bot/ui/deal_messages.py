@@ -1,7 +1,7 @@
 """The deal in words as every message tells it: the contract, what the table has seen of
 the play, the result. Public lines (no hidden card): the table message, the result and
 the spectators' panel of a table, a member's hand panel (:mod:`.hand_messages`) and the
-deal of the day's panel use them."""
+panels of the deal of the day and of a series use them."""
 
 from __future__ import annotations
 
@@ -74,3 +74,27 @@ def result_line(view: SeatView, names: Sequence[str], words: Words) -> str:
     if rules_of(view.variant).decided_by_tricks(result):
         key += "_tricks"
     return words(key, name=name, contract=contract, points=points)
+
+
+def solo_seat_line(view: SeatView, seat: int, names: Sequence[str], words: Words,
+                   mine: int) -> str:
+    """A seat's line on the panel of a member playing alone against computers (the deal
+    of the day, a series): their own seat marked as theirs, every other a computer's."""
+    name = words("daily.you", name=names[seat]) if seat == mine else names[seat]
+    marks = []
+    if seat == view.dealer:
+        marks.append(words("mark.dealer"))
+    if seat == view.declarer:
+        marks.append(words("mark.declarer"))
+    if seat != mine:
+        marks.append(words("mark.computer"))
+    status = ""
+    if view.tricks or view.current_trick is not None:
+        status = words("seat.tricks", n=view.tricks_won[seat])
+    else:
+        said = [a for s, a in view.auction if s == seat]
+        if said:
+            status = words("seat.said", word=words.action(said[-1]))
+    arrow = words("mark.turn") if seat == view.actor else words("mark.no_turn")
+    head = " ".join([words("seat.name", name=name), *marks])
+    return arrow + " " + " · ".join([head, *([status] if status else [])])

@@ -107,3 +107,24 @@ def test_a_missing_record_file_is_one_line(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--seed", SEED.hex(), "--record", str(tmp_path / "none.json")]) == 2
     assert capsys.readouterr().err.startswith("cannot read ")
+
+
+def test_a_series_deal_is_dealt_again_from_the_series_seed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.series import SeriesSpec, series_deal
+
+    spec = SeriesSpec.build("wuerttemberg", players=4, deals=12, days=7, level="easy",
+                            options={"deck": 32})
+    deal = series_deal(spec, SEED, 7)
+    record = tmp_path / "deal.json"
+    record.write_text(json.dumps(deal.to_record()))
+    assert main(["--seed", SEED.hex(), "--series-deal", "7", "--record", str(record),
+                 "--commitment", commitment(SEED), "--notation", "record"]) == 0
+    out = capsys.readouterr().out
+    assert "the commitment matches" in out and "the record was dealt from this seed" in out
+    for seat, hand in enumerate(deal.to_record()["hands"]):
+        assert f"seat {seat}: {' '.join(hand)}" in out.splitlines()
+    assert main(["--seed", SEED.hex(), "--series-deal", "6", "--record", str(record)]) == 1
+    capsys.readouterr()
+    assert main(["--seed", SEED.hex(), "--variant", "zuger", "--series-deal", "0"]) == 2
+    assert capsys.readouterr().err.startswith("--series-deal: ")

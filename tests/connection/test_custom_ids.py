@@ -25,6 +25,7 @@ from bot.display.rules_messages import RulesRef
 from bot.engine.cards import CARD_NAMES
 from bot.i18n import strings
 from bot.review.ids import ReviewKey
+from bot.series.ids import SeriesButtonId, SeriesRunId
 from bot.standings import BoardKey, HistoryKey, ReplayKey
 from bot.store import Period
 from bot.tables.ids import ComponentId, Stamp
@@ -34,7 +35,8 @@ KEYS: list[Key] = [
     RunId(9, 4, "pick.discard"), RunId(9, None, "hands"), BoardId("day", date(2031, 5, 14)),
     BoardId("streaks", None), BoardKey(1, "dapp", Period.DAYS_7, 3), HistoryKey(1, 2, 0),
     ReplayKey(77), RulesRef("zuger", "sv", 2), RulesRef("zuger", "sv", None),
-    ReviewKey(1),
+    ReviewKey(1), SeriesRunId(9, 4, "pick.discard"), SeriesRunId(9, None, "hands"),
+    SeriesButtonId(3, "standings"),
 ]
 LEGACY = {
     "tapp:5:1.2:play:TH": ComponentId(5, Stamp(1, 2), "play:TH"),
@@ -45,7 +47,7 @@ LEGACY = {
 
 
 def test_every_kind_is_registered_once_with_its_own_event() -> None:
-    assert set(KINDS) == {"t", "d", "db", "lb", "hist", "replay", "rules", "rv"}
+    assert set(KINDS) == {"t", "d", "db", "lb", "hist", "replay", "rules", "rv", "s", "sb"}
     events = [cls.event for cls in KINDS.values()]
     assert len(set(events)) == len(events)
 

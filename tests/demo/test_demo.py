@@ -87,11 +87,17 @@ def test_the_demo_plays_every_variant(demo: DemoRun) -> None:
     # the deal of the day: bob, then alice, on the same cards, ranked on them
     daily = [line for line in lines if line.strip().startswith("deal of the day")]
     assert sorted(line.split(": ")[1].split()[0] for line in daily) == ["alice", "bob"]
+    # a small series: both play its first deal on the same cards; alice closes it
+    series = [line.strip() for line in lines if line.strip().startswith("series 1 #")]
+    assert sorted(line.split(": ")[1].split()[0] for line in series) == ["alice", "bob"]
+    assert all(line.endswith("% (matchpoints)") for line in series)
     transcript = demo.transcript
     for words in ("Zuger Tapp", "Tapp 1879", "Dapp", "Württemberg", "only alice sees",
                   "Final chips", "===== Deal of the day", "alice types: /tapp daily play",
                   "only bob sees", "Your place so far:** ", " of 2 · ",
-                  "alice types: /tapp daily standings",
+                  "alice types: /tapp daily standings", "===== A series",
+                  "alice types: /tapp series open", "bob types: /tapp series play",
+                  "Commitment to the deals: ", "The deals' seed: `",
                   # one deal review: the progress line, then the review, alice's alone
                   "alice clicks [Review my play]", "decisions judged",
                   "Review of deal 1 (Zuger Tapp): alice", "**Every decision:**"):
@@ -104,8 +110,10 @@ def test_the_demo_plays_every_variant(demo: DemoRun) -> None:
     assert transcript.count("(alice's private panel shows her turn: she acts there)") > 20
     images = demo_images(demo.out)
     kinds = {p.name.split("-", 1)[1] for p in images}
-    assert {"table.jpg", "hand.jpg", "result.jpg"} <= kinds
-    assert all(p.read_bytes()[:3] == b"\xff\xd8\xff" for p in images)
+    assert {"table.jpg", "hand.jpg", "result.jpg", "series.png"} <= kinds
+    assert all(p.read_bytes()[:3] == b"\xff\xd8\xff" for p in images if p.suffix == ".jpg")
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in images
+               if p.suffix == ".png")  # the series table: text, lossless
 
 
 def messages(transcript: str) -> list[str]:

@@ -24,6 +24,8 @@ LAYOUT = {
     "play": {"hand", "bid", "card", "trump", "discard", "call", "give", "announce", "kontra"},
     "stats": {"leaderboard", "player", "history", "web"},
     "daily": {"play", "standings"},
+    "series": {"open", "list", "info", "join", "play", "leave", "standings", "me", "close",
+               "delete"},
     "settings": {"show", "set", "reset"},
     "quiet": {"set", "off", "show"},
     "away": {"set", "off"},

@@ -211,7 +211,8 @@ async def test_settings_show_in_the_readers_language(
         "Einsatz": "1 Chip pro Einheit · *Standard*", "Kartenbild": "Deutsches Blatt",
         "Tischmodus": "Ein Thread pro Tisch · *Standard*",
         "Sprache": "Die Discord-Sprache des Servers · *Standard*",
-        "Saisons": "aus · *Standard*", "Webseiten": "aus · *Standard*"}
+        "Saisons": "aus · *Standard*", "Webseiten": "aus · *Standard*",
+        "Serien eröffnen": "Mitglieder mit „Server verwalten“ · *Standard*"}
     assert "/tapp settings set" in embed["footer"]["text"]
 
 
@@ -244,7 +245,7 @@ async def test_the_settings_commands_are_localized_and_within_discords_size(
     change = next(o for o in group["options"] if o["name"] == "set")
     assert {o["name"] for o in change["options"]} == {
         "reminder", "timeout", "on_timeout", "computers", "variant", "stake", "deck_style",
-        "mode", "language", "season", "web"}
+        "mode", "language", "season", "web", "series_hosts"}
     assert all(o["description_localizations"].keys() == {"de", "sv-SE"}
                for o in change["options"])
     table = next(o for o in command.data["options"] if o["name"] == "table")

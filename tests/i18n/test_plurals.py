@@ -22,7 +22,7 @@ COUNTED = frozenset({
     "standings.chips", "standings.deals", "standings.games", "standings.board.footer",
     "standings.replay.tricks", "settings.stake", "render.tricks_won", "render.cards_left",
     "render.discard_n", "daily.board.hidden", "daily.board.week.today", "daily.days",
-    "review.summary",
+    "review.summary", "series.points", "series.deals", "series.info.members",
     # what the command-line tools print (check-ledger, rebuild-ratings, demo)
     "cli.problems", "cli.checked", "cli.rebuilt", "cli.pot_left", "cli.pot_differs",
     "cli.history_drift", "cli.stored_rating", "cli.demo.played", "cli.demo.table",
@@ -42,6 +42,7 @@ NEVER_ONE = {
     "settings.unit.min": "an abbreviation, the same for one",
     "render.declarer_points": "no card is worth one point: a declarer never has exactly 1",
     "standings.history.replay": "a deal's number, not a count",
+    "series.info.what": "a series' tables have 3 to 6 seats and 6 to 48 deals",
 }
 #: a count followed by a word: "{n} chips", "{players} players", "{n} more player"
 COUNT_THEN_WORD = re.compile(r"\{(?:n|players|chips)\}\s+(?:more\s+)?[^\W\d_]")

@@ -1,0 +1,423 @@
+"""Series: the one entry for the cog.
+
+A series opens with its definition (:mod:`.spec`) and a fresh secret seed whose
+commitment is shown at once; its deals are fixed by that seed (:mod:`.deals`). Members
+join (their turn to join fixes their place, :mod:`.movement`) and play its deals in
+order at their own pace while its window is open, each deal alone against computer
+players (as the deal of the day: a run rebuilt from its stored steps on every call,
+:class:`bot.daily.run.RunState`; the same computers, deterministic for the deal,
+:class:`bot.daily.computers.Computers`). Each step is committed before anything is
+answered; the step that ends a deal records its result in the same transaction. When
+the window has passed (or the host closes it) the series closes: deals in play are
+dropped, the standings are kept and the seed is published.
+
+Nothing of a deal reaches a member before they play it: a run shows its own seat's
+view only, the table shows totals (no deal's result), a member's page only their own
+deals. A series of another server, a deleted one or a forged id is answered as none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import weakref
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any
+
+from bot.daily.computers import Computers
+from bot.daily.run import RunState, resolve
+from bot.engine import Action, IllegalAction
+from bot.engine.shuffle import commitment
+from bot.store import NotFound, Store
+from bot.store.codec import result_to_json
+from bot.store.series import (
+    AlreadyJoined,
+    FinalLine,
+    SeriesNotOpen,
+    SeriesRow,
+    SeriesRun,
+    SeriesRunOver,
+    SeriesRunStatus,
+    SeriesStatus,
+    SeriesStepTaken,
+)
+from bot.tables.errors import Refused
+from bot.tables.refusals import refusal
+from bot.usertext import clean
+
+from .config import SeriesConfig
+from .deals import deal_header, deal_seed
+from .errors import (
+    AllPlayed,
+    AlreadyMember,
+    BadSeries,
+    NoSeries,
+    NotHost,
+    NotMember,
+    NotYours,
+    Stale,
+    Thinking,
+    WindowClosed,
+)
+from .models import MemberDeal, MemberPage, SeriesInfo, SeriesRunView, Standings
+from .movement import Movement
+from .scoring import SeriesResult, deal_scores, standings
+from .spec import Pairing, Scoring, SeriesSpec
+
+#: (never a card, nor a result: an operator may be a member who has not played yet)
+log = logging.getLogger(__name__)
+
+TITLE_MAX = 80
+
+
+def movement_of(spec: SeriesSpec) -> Movement:
+    return Movement(spec.pairing, spec.players)
+
+
+def results_of(rows: Iterable[Sequence[Any]], *, outcome: bool) -> list[SeriesResult]:
+    """Stored finished runs (:data:`bot.store.series.RESULT_COLUMNS`) as results;
+    ``outcome``: read who declared and whether they won (Seeger-Fabian needs it)."""
+    if not outcome:
+        return [SeriesResult(u, d, s, c, at) for u, d, s, c, at, _ in rows]
+    out = []
+    for u, d, s, c, at, text in rows:
+        result = json.loads(text)
+        out.append(SeriesResult(u, d, s, c, at, result.get("declarer"), result.get("won")))
+    return out
+
+
+def final_lines(spec: SeriesSpec, results: Iterable[SeriesResult]) -> list[FinalLine]:
+    return [FinalLine(line.user_id, line.rank, line.total, line.deals)
+            for line in standings(results, spec.players, spec.scoring)]
+
+
+class SeriesService:
+    def __init__(self, store: Store, config: SeriesConfig, *,
+                 clock: Callable[[], float], levels: tuple[str, ...] = ()) -> None:
+        """``clock``: where the config names none (the tables'); ``levels``: the
+        computer levels a series may name."""
+        self.store = store
+        self.config = config
+        self.clock = config.clock or clock
+        self.levels = levels
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
+
+    # -- series ------------------------------------------------------------------------
+    async def open(self, *, guild_id: int, channel_id: int, host_id: int, title: str,
+                   spec: SeriesSpec) -> SeriesInfo:
+        """Open a series: its seed drawn now, its commitment in the answer."""
+        if spec.pairing is not Pairing.COMPUTERS:
+            raise BadSeries("series.error.tables")
+        if self.levels and spec.level not in self.levels:
+            raise BadSeries("series.error.level", level=spec.level)
+        title = clean(title, limit=TITLE_MAX)
+        if not title:
+            raise BadSeries("series.error.title")
+        seed = self.config.seeds()
+        row = await self.store.series.create(
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id, title=title,
+            spec=spec.to_json(), seed=seed, window=spec.window)
+        log.info("series %d opened in server %d: %s, %d deals", row.series_id, guild_id,
+                 spec.variant, spec.deals)
+        return self._info(row, spec)
+
+    async def info(self, guild_id: int, series_id: int) -> SeriesInfo:
+        row, spec = await self._series(guild_id, series_id)
+        return self._info(row, spec)
+
+    async def of_guild(self, guild_id: int, *, open_only: bool = False) -> list[SeriesInfo]:
+        """The server's series (not deleted), newest first (those due closed first)."""
+        await self.close_due({guild_id})
+        rows = await self.store.series.of_guild(guild_id, open_only=open_only)
+        return [self._info(r, SeriesSpec.from_json(r.spec)) for r in rows]
+
+    async def join(self, guild_id: int, series_id: int, user_id: int,
+                   name: str = "") -> SeriesInfo:
+        """Make the member a member (``name``: theirs, as the table's image shows it)."""
+        row, spec = await self._series(guild_id, series_id)
+        if row.status is not SeriesStatus.OPEN:
+            raise WindowClosed()
+        try:
+            await self.store.series.join(series_id, user_id, clean(name))
+        except AlreadyJoined:
+            raise AlreadyMember() from None
+        except SeriesNotOpen:
+            raise WindowClosed() from None
+        return await self.info(guild_id, series_id)
+
+    async def leave(self, guild_id: int, series_id: int, user_id: int) -> SeriesInfo:
+        """The member leaves: the deal they are playing and those they have not played
+        are not counted; the deals they finished stay counted."""
+        row, spec = await self._series(guild_id, series_id)
+        member = await self.store.series.member(series_id, user_id)
+        if member is None or member.left_at is not None:
+            raise NotMember()
+        if row.status is not SeriesStatus.OPEN:
+            raise WindowClosed()
+        await self.store.series.leave(series_id, user_id)
+        return self._info(row, spec)
+
+    async def close(self, guild_id: int, series_id: int, user_id: int) -> SeriesInfo:
+        """The host closes the series before its window ends."""
+        row, spec = await self._series(guild_id, series_id)
+        if row.host_id != user_id:
+            raise NotHost()
+        if row.status is not SeriesStatus.OPEN:
+            raise WindowClosed()
+        row = await self._close(row, spec)
+        return self._info(row, spec)
+
+    async def delete(self, guild_id: int, series_id: int, user_id: int) -> None:
+        """The host deletes the series: deals in play are dropped, nothing is counted,
+        and it is answered as none from now on (its stored runs stay, for the audit)."""
+        row, spec = await self._series(guild_id, series_id)
+        if row.host_id != user_id:
+            raise NotHost()
+        if row.status is SeriesStatus.OPEN:
+            await self.store.series.close(series_id, (), delete=True)
+        elif row.status is SeriesStatus.CLOSED:
+            raise WindowClosed()
+        log.info("series %d deleted by its host", series_id)
+
+    async def close_due(self, guild_ids: Collection[int] | None = None) -> list[SeriesInfo]:
+        """Close every series whose window has passed (of ``guild_ids`` only: the
+        servers of this process); the ones closed now."""
+        out = []
+        for row in await self.store.series.due(self.clock()):
+            if guild_ids is not None and row.guild_id not in guild_ids:
+                continue
+            spec = SeriesSpec.from_json(row.spec)
+            closed = await self._close(row, spec)
+            if closed.status is SeriesStatus.CLOSED:
+                out.append(self._info(closed, spec))
+        return out
+
+    # -- a member's deals --------------------------------------------------------------
+    async def play(self, guild_id: int, series_id: int, user_id: int) -> SeriesRunView:
+        """The member's next deal of the series: the one they are playing, else the
+        first they have not played (the computers' moves still owed made first)."""
+        row, spec = await self._series(guild_id, series_id)
+        if row.status is not SeriesStatus.OPEN:
+            raise WindowClosed()
+        member = await self.store.series.member(series_id, user_id)
+        if member is None or member.left_at is not None:
+            raise NotMember()
+        runs = {r.deal: r for r in await self.store.series.runs_of(series_id, user_id)}
+        deal = next((d for d in range(1, spec.deals + 1)
+                     if d not in runs or runs[d].status is SeriesRunStatus.PLAYING), None)
+        if deal is None:
+            raise AllPlayed()
+        seat = movement_of(spec).seat(movement_of(spec).place_of(member.turn), deal)
+        try:
+            run = await self.store.series.start_run(series_id, user_id, deal, seat)
+        except SeriesNotOpen:
+            raise WindowClosed() from None
+        async with self._lock(run.run_id):
+            run, state = await self._load(run.run_id, row, spec)
+            if run.status is SeriesRunStatus.PLAYING:
+                run = await self._advance(row, spec, run, state)
+            return await self._view(row, spec, run, state)
+
+    async def act(self, guild_id: int, user_id: int, run_id: int, step: int,
+                  token: str) -> SeriesRunView:
+        """Take the member's action ``token`` (``decline``: let an announcement pass) at
+        ``step``, then the computers' moves up to the member's next turn or the end."""
+        async with self._lock(run_id):
+            row, spec, run = await self._own(guild_id, user_id, run_id)
+            if row.status is not SeriesStatus.OPEN:
+                raise WindowClosed()
+            if run.status is SeriesRunStatus.DROPPED:  # (the member left)
+                raise NotMember()
+            if run.finished:
+                raise Stale()
+            run, state = await self._load(run_id, row, spec)
+            run = await self._advance(row, spec, run, state)
+            if step != state.step or run.status is not SeriesRunStatus.PLAYING:
+                raise Stale()
+            try:
+                action = resolve(state, token)
+            except ValueError:
+                raise Refused("error.unknown_action") from None
+            if action is None and not state.may_decline():
+                raise Refused("error.nothing_to_do")
+            view = state.view()
+            try:
+                run = await self._commit(run, state, state.seat, action)
+            except IllegalAction as error:
+                settings = await self.store.settings.for_guild(guild_id)
+                raise refusal(error, view, settings.deck_for(spec.variant)) from None
+            run = await self._advance(row, spec, run, state)
+            return await self._view(row, spec, run, state, done=action,
+                                    declined=action is None)
+
+    async def finished_run(self, guild_id: int, user_id: int, run_id: int) -> SeriesRunView:
+        """The member's finished deal (its result and every hand as dealt)."""
+        row, spec, run = await self._own(guild_id, user_id, run_id)
+        if not run.finished:
+            raise Stale()
+        run, state = await self._load(run_id, row, spec)
+        return await self._view(row, spec, run, state)
+
+    # -- tables ------------------------------------------------------------------------
+    async def standings(self, guild_id: int, series_id: int, viewer: int) -> Standings:
+        """The series table: totals and deals played (no deal's result, no card)."""
+        row, spec = await self._series(guild_id, series_id)
+        seeger = spec.scoring is Scoring.SEEGER
+        rows = await self.store.series.results(series_id, outcome=seeger)
+        lines = standings(results_of(rows, outcome=seeger), spec.players, spec.scoring)
+        names = {m.user_id: m.display_name for m in await self.store.series.members(series_id)}
+        return Standings(self._info(row, spec), tuple(lines), viewer,
+                         row.status is SeriesStatus.CLOSED, names)
+
+    async def page(self, guild_id: int, series_id: int, user_id: int) -> MemberPage:
+        """The member's own deals: the seat they held, their chips and their score on
+        each (compared with everyone who has played it so far)."""
+        row, spec = await self._series(guild_id, series_id)
+        member = await self.store.series.member(series_id, user_id)
+        if member is None:
+            raise NotMember()
+        rows = await self.store.series.results(series_id)
+        results = results_of(rows, outcome=True)
+        scores = {s.result.deal: s for s in deal_scores(results, spec.players)
+                  if s.result.user_id == user_id}
+        runs = {r.deal: r for r in await self.store.series.runs_of(series_id, user_id)}
+        move = movement_of(spec)
+        place = move.place_of(member.turn)
+        deals = []
+        for deal in range(1, spec.deals + 1):
+            run = runs.get(deal)
+            score = scores.get(deal)
+            deals.append(MemberDeal(
+                deal, run.seat if run else move.seat(place, deal),
+                run.status.value if run else "", run.chips if run else None,
+                score.matchpoints if score else None, score.rivals if score else 0,
+                score.percent if score else None, score.seeger if score else None))
+        line = next((li for li in standings(results, spec.players, spec.scoring)
+                     if li.user_id == user_id), None)
+        return MemberPage(self._info(row, spec), user_id, tuple(deals), line,
+                          member.left_at is not None)
+
+    # -- inside ------------------------------------------------------------------------
+    def _info(self, row: SeriesRow, spec: SeriesSpec) -> SeriesInfo:
+        closed = row.status is SeriesStatus.CLOSED
+        return SeriesInfo(
+            series_id=row.series_id, guild_id=row.guild_id, channel_id=row.channel_id,
+            host_id=row.host_id, title=row.title, spec=spec, status=row.status.value,
+            opens_at=row.opens_at, closes_at=row.closes_at,
+            commitment=commitment(row.seed), members=row.joined,
+            seed=row.seed.hex() if closed else None)
+
+    async def _series(self, guild_id: int, series_id: int) -> tuple[SeriesRow, SeriesSpec]:
+        """The series, if it is this server's and not deleted (else nothing of it is
+        told); one whose window has passed is closed first."""
+        if not 0 < series_id < 2**63:
+            raise NoSeries()
+        try:
+            row = await self.store.series.get(series_id)
+        except NotFound:
+            raise NoSeries() from None
+        if row.guild_id != guild_id or row.status is SeriesStatus.DELETED:
+            raise NoSeries()
+        spec = SeriesSpec.from_json(row.spec)
+        if row.status is SeriesStatus.OPEN and row.closes_at <= self.clock():
+            row = await self._close(row, spec)
+        return row, spec
+
+    async def _close(self, row: SeriesRow, spec: SeriesSpec) -> SeriesRow:
+        """Close the open series ``row``: its standings kept, its seed published."""
+        seeger = spec.scoring is Scoring.SEEGER
+        rows = await self.store.series.results(row.series_id, outcome=seeger)
+        final = final_lines(spec, results_of(rows, outcome=seeger))
+        closed, now = await self.store.series.close(row.series_id, final)
+        if now:
+            log.info("series %d closed: %d members ranked", row.series_id, len(final))
+        return closed
+
+    async def _own(self, guild_id: int, user_id: int, run_id: int
+                   ) -> tuple[SeriesRow, SeriesSpec, SeriesRun]:
+        """The run, if it is this member's in a series of this server."""
+        if not 0 < run_id < 2**63:
+            raise NotYours()
+        try:
+            run = await self.store.series.run(run_id)
+        except NotFound:
+            raise NotYours() from None
+        if run.user_id != user_id:
+            raise NotYours()
+        try:
+            row, spec = await self._series(guild_id, run.series_id)
+        except NoSeries:
+            raise NotYours() from None
+        if row.status is not SeriesStatus.OPEN and not run.finished:
+            raise WindowClosed()
+        return row, spec, await self.store.series.run(run_id)
+
+    def _lock(self, run_id: int) -> asyncio.Lock:
+        lock = self._locks.get(run_id)
+        if lock is None:
+            lock = self._locks[run_id] = asyncio.Lock()
+        return lock
+
+    async def _load(self, run_id: int, row: SeriesRow, spec: SeriesSpec
+                    ) -> tuple[SeriesRun, RunState]:
+        run, steps = await self.store.series.run_with_steps(run_id)
+        header = deal_header(spec, row.seed, run.deal)
+        return run, RunState.replay(header, run.seat, steps)
+
+    def _computers(self, row: SeriesRow, spec: SeriesSpec, deal: int) -> Computers:
+        c = self.config
+        return Computers(spec.level, deal_seed(row.seed, deal), samples=c.samples,
+                         offload=c.offload, timeout=c.timeout)
+
+    async def _advance(self, row: SeriesRow, spec: SeriesSpec, run: SeriesRun,
+                       state: RunState) -> SeriesRun:
+        """The computers' moves up to the member's next turn or the end, each stored."""
+        computers = self._computers(row, spec, run.deal)
+        asked: set[tuple[int, int]] = set()
+        while run.status is SeriesRunStatus.PLAYING:
+            try:
+                move = await computers.next_move(state, asked)
+            except TimeoutError:
+                raise Thinking() from None
+            if move is None:
+                break
+            seat, action = move
+            run = await self._commit(run, state, seat, action)
+        return run
+
+    async def _commit(self, run: SeriesRun, state: RunState, seat: int,
+                      action: Action | None) -> SeriesRun:
+        """Take one step (the engine validates it; None: the member lets an announcement
+        pass) and store it; the step that ends the deal finishes the run with it."""
+        step = state.step
+        if action is None:
+            entry = state.member_entry(None)
+            state.apply_entry(entry)
+        else:
+            entry = RunState.entry(seat, action)
+            state.apply(seat, action)
+        finish = None
+        if state.over:
+            result = state.deal.outcome()
+            assert result is not None
+            finish = (state.result_chips(), result_to_json(result))
+        try:
+            return await self.store.series.append_step(run.run_id, step, entry,
+                                                       finish=finish)
+        except SeriesStepTaken:
+            raise Stale() from None
+        except SeriesRunOver:
+            raise WindowClosed() from None
+
+    async def _view(self, row: SeriesRow, spec: SeriesSpec, run: SeriesRun,
+                    state: RunState, *, done: Action | None = None,
+                    declined: bool = False) -> SeriesRunView:
+        settings = await self.store.settings.for_guild(row.guild_id)
+        played = len(await self.store.series.finished_deals(row.series_id, run.user_id))
+        return SeriesRunView(
+            series=self._info(row, spec), run_id=run.run_id, deal=run.deal, step=state.step,
+            seat=run.seat, view=state.view(), style=settings.deck_for(spec.variant),
+            may_decline=state.may_decline(), done=done, declined=declined,
+            chips=run.chips if run.finished else None, played=played)

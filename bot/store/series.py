@@ -1,0 +1,461 @@
+"""Series: their definitions and secret seeds, their members' places, the members'
+runs of each deal and their steps, and the standings kept when a series closes.
+
+A series row holds its definition (JSON, checked by :mod:`bot.series.models`) and the
+secret seed its deals come from; nothing here reads either. A run is one member's play
+of one deal of a series: its record header is the series' (not stored again), its steps
+are appended with a compare-and-swap on the run's step count (of two racing clicks one
+wins), and the step that ends the deal finishes the run in the same transaction. One run
+per member and deal (a unique key): a deal is counted once, whatever races.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from .backend import Database
+from .db import dumps, loads
+from .errors import NotFound, StaleAction, StoreError
+from .rows import row_or_none
+from .sql import INTEGRITY_ERRORS, Conn, Row
+
+DECLINE = "decline"  # a step that is no engine action: the member lets a Kontra pass
+MAX_ID = 2**63 - 1
+
+
+class SeriesStatus(StrEnum):
+    OPEN = "open"
+    CLOSED = "closed"
+    DELETED = "deleted"
+
+
+class SeriesRunStatus(StrEnum):
+    PLAYING = "playing"
+    FINISHED = "finished"
+    DROPPED = "dropped"  # the member left, or the series closed, before it ended
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesRow:
+    series_id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    title: str
+    spec: dict[str, Any]
+    seed: bytes
+    status: SeriesStatus
+    opens_at: float
+    closes_at: float
+    closed_at: float | None
+    joined: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesMember:
+    series_id: int
+    user_id: int
+    turn: int  # the order they joined in, from 0: their place (bot/series/movement.py)
+    display_name: str  # their name as they joined (the table's image shows it)
+    joined_at: float
+    left_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesRun:
+    run_id: int
+    series_id: int
+    user_id: int
+    deal: int
+    seat: int
+    steps: int
+    status: SeriesRunStatus
+    chips: int | None
+    result: dict[str, Any] | None
+    started_at: float
+    finished_at: float | None
+
+    @property
+    def finished(self) -> bool:
+        return self.status is SeriesRunStatus.FINISHED
+
+
+@dataclass(frozen=True, slots=True)
+class FinalLine:
+    user_id: int
+    rank: int
+    total: Fraction
+    deals: int
+
+
+class SeriesNotFound(NotFound):
+    def __init__(self, series_id: int) -> None:
+        super().__init__("That series does not exist.")
+        self.series_id = series_id
+
+
+class SeriesRunNotFound(NotFound):
+    def __init__(self, run_id: int) -> None:
+        super().__init__("That deal of a series does not exist.")
+        self.run_id = run_id
+
+
+class SeriesStepTaken(StaleAction):
+    """The run has moved past this step (two racing clicks: the second loses)."""
+
+    def __init__(self, run_id: int, step: int) -> None:
+        super().__init__("Your deal of the series has moved on.")
+        self.run_id = run_id
+        self.step = step
+
+
+class SeriesRunOver(StaleAction):
+    """The run is finished or dropped; nothing more is recorded for it."""
+
+    def __init__(self, run_id: int) -> None:
+        super().__init__("This deal of the series is over.")
+        self.run_id = run_id
+
+
+class SeriesNotOpen(StoreError):
+    """The series is closed or deleted: nobody joins it or starts a deal of it."""
+
+
+class AlreadyJoined(StoreError):
+    """The member is a member of the series already (joining twice)."""
+
+
+def _series(r: Row) -> SeriesRow:
+    return SeriesRow(series_id=r["series_id"], guild_id=r["guild_id"],
+                     channel_id=r["channel_id"], host_id=r["host_id"], title=r["title"],
+                     spec=loads(r["spec"]), seed=bytes(r["seed"]),
+                     status=SeriesStatus(r["status"]), opens_at=r["opens_at"],
+                     closes_at=r["closes_at"], closed_at=r["closed_at"], joined=r["joined"])
+
+
+def _member(r: Row) -> SeriesMember:
+    return SeriesMember(series_id=r["series_id"], user_id=r["user_id"],
+                        turn=r["turn"], display_name=r["display_name"],
+                        joined_at=r["joined_at"], left_at=r["left_at"])
+
+
+def _run(r: Row) -> SeriesRun:
+    return SeriesRun(run_id=r["run_id"], series_id=r["series_id"], user_id=r["user_id"],
+                     deal=r["deal"], seat=r["seat"], steps=r["steps"],
+                     status=SeriesRunStatus(r["status"]), chips=r["chips"],
+                     result=loads(r["result"]), started_at=r["started_at"],
+                     finished_at=r["finished_at"])
+
+
+def _fetch_series(conn: Conn, series_id: int) -> SeriesRow:
+    found = (row_or_none(conn, _series, "SELECT * FROM series WHERE series_id = ?",
+                         series_id) if 0 < series_id <= MAX_ID else None)
+    if found is None:
+        raise SeriesNotFound(series_id)
+    return found
+
+
+def _fetch_run(conn: Conn, run_id: int) -> SeriesRun:
+    found = (row_or_none(conn, _run, "SELECT * FROM series_runs WHERE run_id = ?", run_id)
+             if 0 < run_id <= MAX_ID else None)
+    if found is None:
+        raise SeriesRunNotFound(run_id)
+    return found
+
+
+def _member_of(conn: Conn, series_id: int, user_id: int) -> SeriesMember | None:
+    return row_or_none(conn, _member, "SELECT * FROM series_members"
+                       " WHERE series_id = ? AND user_id = ?", series_id, user_id)
+
+
+#: the columns of a finished run the standings read, in this order
+RESULT_COLUMNS = "user_id, deal, seat, chips, finished_at, result"
+
+
+class SeriesStore:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # -- series ------------------------------------------------------------------------
+    async def create(self, *, guild_id: int, channel_id: int, host_id: int, title: str,
+                     spec: Mapping[str, Any], seed: bytes, window: float) -> SeriesRow:
+        """A new open series; its window runs ``window`` seconds from now."""
+        if len(seed) != 32:
+            raise StoreError(f"a seed is 32 bytes, not {len(seed)}")
+        now = self._db.now()
+        text = dumps(dict(spec))
+
+        def run(conn: Conn) -> SeriesRow:
+            cur = conn.execute(
+                "INSERT INTO series (guild_id, channel_id, host_id, title, spec, seed,"
+                " opens_at, closes_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, title, text, seed, now, now + window))
+            assert cur.lastrowid is not None
+            return _fetch_series(conn, cur.lastrowid)
+
+        return await self._db.write(run)
+
+    async def get(self, series_id: int) -> SeriesRow:
+        return await self._db.read(_fetch_series, series_id)
+
+    async def of_guild(self, guild_id: int, *, open_only: bool = False) -> list[SeriesRow]:
+        """The server's series (not deleted), newest first."""
+        where = "status = 'open'" if open_only else "status <> 'deleted'"
+
+        def run(conn: Conn) -> list[SeriesRow]:
+            rows = conn.execute(f"SELECT * FROM series WHERE guild_id = ? AND {where}"
+                                " ORDER BY series_id DESC", (guild_id,)).fetchall()
+            return [_series(r) for r in rows]
+
+        return await self._db.read(run)
+
+    async def due(self, now: float) -> list[SeriesRow]:
+        """Open series whose window has passed (to close)."""
+        def run(conn: Conn) -> list[SeriesRow]:
+            rows = conn.execute("SELECT * FROM series WHERE status = 'open'"
+                                " AND closes_at <= ? ORDER BY closes_at", (now,)).fetchall()
+            return [_series(r) for r in rows]
+
+        return await self._db.read(run)
+
+    async def close(self, series_id: int, final: Sequence[FinalLine], *,
+                    delete: bool = False) -> tuple[SeriesRow, bool]:
+        """Close (or delete) an open series: its runs in play are dropped, ``final`` kept
+        as its standings (none for a deleted one). ``(row, closed now)``: False when it
+        was no longer open (another call closed it first; nothing written)."""
+        now = self._db.now()
+        status = SeriesStatus.DELETED if delete else SeriesStatus.CLOSED
+
+        def run(conn: Conn) -> tuple[SeriesRow, bool]:
+            cur = conn.execute("UPDATE series SET status = ?, closed_at = ?"
+                               " WHERE series_id = ? AND status = 'open'",
+                               (status.value, now, series_id))
+            if cur.rowcount != 1:
+                return _fetch_series(conn, series_id), False
+            conn.execute("UPDATE series_runs SET status = 'dropped'"
+                         " WHERE series_id = ? AND status = 'playing'", (series_id,))
+            if not delete:
+                conn.executemany(
+                    "INSERT INTO series_final (series_id, user_id, rank, total, deals)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [(series_id, f.user_id, f.rank, _fraction_text(f.total), f.deals)
+                     for f in final])
+            return _fetch_series(conn, series_id), True
+
+        return await self._db.write(run)
+
+    async def final(self, series_id: int) -> list[FinalLine]:
+        """The standings kept when the series closed, best first."""
+        def run(conn: Conn) -> list[FinalLine]:
+            rows = conn.execute("SELECT user_id, rank, total, deals FROM series_final"
+                                " WHERE series_id = ? ORDER BY rank, user_id",
+                                (series_id,)).fetchall()
+            return [FinalLine(r["user_id"], r["rank"], Fraction(r["total"]), r["deals"])
+                    for r in rows]
+
+        return await self._db.read(run)
+
+    # -- members -----------------------------------------------------------------------
+    async def join(self, series_id: int, user_id: int, display_name: str = "") -> SeriesMember:
+        """Make the member a member, with the next turn (which fixes their place). Raises
+        :class:`AlreadyJoined` for a member already (also one who left) and
+        :class:`SeriesNotOpen` for a series closed or deleted; nothing is written then."""
+        now = self._db.now()
+
+        def run(conn: Conn) -> SeriesMember:
+            if _member_of(conn, series_id, user_id) is not None:
+                raise AlreadyJoined(f"member {user_id} is in series {series_id}")
+            cur = conn.execute("UPDATE series SET joined = joined + 1 WHERE series_id = ?"
+                               " AND status = 'open'", (series_id,))
+            if cur.rowcount != 1:
+                _fetch_series(conn, series_id)  # (SeriesNotFound for none at all)
+                raise SeriesNotOpen(f"series {series_id} is not open")
+            turn = _fetch_series(conn, series_id).joined - 1
+            try:
+                conn.execute("INSERT INTO series_members (series_id, user_id, turn,"
+                             " display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                             (series_id, user_id, turn, display_name, now))
+            except INTEGRITY_ERRORS as error:  # a racing join of the same member
+                raise AlreadyJoined(str(error)) from None
+            found = _member_of(conn, series_id, user_id)
+            assert found is not None
+            return found
+
+        return await self._db.write(run)
+
+    async def member(self, series_id: int, user_id: int) -> SeriesMember | None:
+        return await self._db.read(_member_of, series_id, user_id)
+
+    async def members(self, series_id: int) -> list[SeriesMember]:
+        """Every member, in the order they joined."""
+        def run(conn: Conn) -> list[SeriesMember]:
+            rows = conn.execute("SELECT * FROM series_members WHERE series_id = ?"
+                                " ORDER BY turn", (series_id,)).fetchall()
+            return [_member(r) for r in rows]
+
+        return await self._db.read(run)
+
+    async def leave(self, series_id: int, user_id: int) -> SeriesMember:
+        """The member leaves: their run in play is dropped (not counted), no deal is
+        started for them again; what they finished stays counted."""
+        now = self._db.now()
+
+        def run(conn: Conn) -> SeriesMember:
+            conn.execute("UPDATE series_members SET left_at = ? WHERE series_id = ?"
+                         " AND user_id = ? AND left_at IS NULL", (now, series_id, user_id))
+            conn.execute("UPDATE series_runs SET status = 'dropped' WHERE series_id = ?"
+                         " AND user_id = ? AND status = 'playing'", (series_id, user_id))
+            found = _member_of(conn, series_id, user_id)
+            if found is None:
+                raise NotFound(f"member {user_id} is not in series {series_id}")
+            return found
+
+        return await self._db.write(run)
+
+    # -- runs ------------------------------------------------------------------------------
+    async def start_run(self, series_id: int, user_id: int, deal: int, seat: int) -> SeriesRun:
+        """The member's run of ``deal`` (started now if they have none): only for a
+        member who has not left, of a series still open (:class:`SeriesNotOpen`)."""
+        now = self._db.now()
+
+        def run(conn: Conn) -> SeriesRun:
+            found = _member_run(conn, series_id, user_id, deal)
+            if found is not None:
+                return found
+            row = _fetch_series(conn, series_id)
+            member = _member_of(conn, series_id, user_id)
+            if row.status is not SeriesStatus.OPEN or member is None \
+                    or member.left_at is not None:
+                raise SeriesNotOpen(f"series {series_id}: no deal for member {user_id}")
+            conn.execute("INSERT INTO series_runs (series_id, user_id, deal, seat,"
+                         " started_at) VALUES (?, ?, ?, ?, ?)"
+                         " ON CONFLICT (series_id, user_id, deal) DO NOTHING",
+                         (series_id, user_id, deal, seat, now))
+            found = _member_run(conn, series_id, user_id, deal)
+            assert found is not None  # started now, or by the call that got there first
+            return found
+
+        return await self._db.write(run)
+
+    async def run(self, run_id: int) -> SeriesRun:
+        return await self._db.read(_fetch_run, run_id)
+
+    async def runs_of(self, series_id: int, user_id: int) -> list[SeriesRun]:
+        """The member's runs of the series, by deal."""
+        def run(conn: Conn) -> list[SeriesRun]:
+            rows = conn.execute("SELECT * FROM series_runs WHERE series_id = ?"
+                                " AND user_id = ? ORDER BY deal", (series_id, user_id))
+            return [_run(r) for r in rows]
+
+        return await self._db.read(run)
+
+    async def run_with_steps(self, run_id: int) -> tuple[SeriesRun, list[dict[str, Any]]]:
+        """The run and its steps in order, from one snapshot."""
+        def run(conn: Conn) -> tuple[SeriesRun, list[dict[str, Any]]]:
+            found = _fetch_run(conn, run_id)
+            rows = conn.execute("SELECT entry FROM series_steps WHERE run_id = ?"
+                                " ORDER BY step", (run_id,)).fetchall()
+            return found, [loads(r["entry"]) for r in rows]
+
+        return await self._db.read(run)
+
+    async def append_step(self, run_id: int, step: int, entry: Mapping[str, Any], *,
+                          finish: tuple[int, Mapping[str, Any]] | None = None) -> SeriesRun:
+        """Append ``entry`` as the run's step ``step`` (its step count before it) while
+        the series is open. ``finish``: the step ends the deal; (the seat's chips, the
+        result) finish the run in the same transaction. Raises
+        :class:`SeriesStepTaken` if the step is taken already and :class:`SeriesRunOver`
+        once the run is finished or dropped (the series closed); nothing is written."""
+        seat = entry.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not entry.get("type"):
+            raise StoreError(f"not a step entry: {dict(entry)!r}")
+        text = dumps(dict(entry))
+        now = self._db.now()
+
+        def run(conn: Conn) -> SeriesRun:
+            cur = conn.execute(
+                "UPDATE series_runs SET steps = steps + 1"
+                " WHERE run_id = ? AND steps = ? AND status = 'playing'", (run_id, step))
+            if cur.rowcount != 1:
+                current = _fetch_run(conn, run_id)
+                if current.status is not SeriesRunStatus.PLAYING:
+                    raise SeriesRunOver(run_id)
+                if current.steps > step:
+                    raise SeriesStepTaken(run_id, step)
+                raise StoreError(f"run {run_id}: step {step} skips ahead of {current.steps}")
+            conn.execute("INSERT INTO series_steps (run_id, step, entry, at)"
+                         " VALUES (?, ?, ?, ?)", (run_id, step, text, now))
+            if finish is not None:
+                chips, result = finish
+                conn.execute(
+                    "UPDATE series_runs SET status = 'finished', chips = ?, result = ?,"
+                    " finished_at = ? WHERE run_id = ?",
+                    (chips, dumps(dict(result)), now, run_id))
+            return _fetch_run(conn, run_id)
+
+        return await self._db.write(run)
+
+    # -- results -----------------------------------------------------------------------
+    async def results(self, series_id: int, *, outcome: bool = True
+                      ) -> list[tuple[Any, ...]]:
+        """Every finished run of the series as :data:`RESULT_COLUMNS` (the result as
+        its JSON text; None without ``outcome``: matchpoints need the chips alone), by
+        deal: what the standings are computed from."""
+        columns = RESULT_COLUMNS if outcome else RESULT_COLUMNS.replace("result", "NULL")
+
+        def run(conn: Conn) -> list[tuple[Any, ...]]:
+            rows = conn.execute(f"SELECT {columns} FROM series_runs"
+                                " WHERE series_id = ? AND status = 'finished'"
+                                " ORDER BY deal, finished_at, run_id", (series_id,))
+            return [tuple(r) for r in rows]
+
+        return await self._db.read(run)
+
+    async def finished_deals(self, series_id: int, user_id: int) -> set[int]:
+        """The deals of the series the member has finished."""
+        def run(conn: Conn) -> set[int]:
+            rows = conn.execute("SELECT deal FROM series_runs WHERE series_id = ? AND"
+                                " user_id = ? AND status = 'finished'", (series_id, user_id))
+            return {r[0] for r in rows}
+
+        return await self._db.read(run)
+
+    async def finished_runs(self) -> list[tuple[SeriesRow, SeriesRun, list[dict[str, Any]]]]:
+        """Every finished run with its series and steps (check-ledger reads them all)."""
+        def run(conn: Conn) -> list[tuple[SeriesRow, SeriesRun, list[dict[str, Any]]]]:
+            rows = conn.execute("SELECT * FROM series_runs WHERE status = 'finished'"
+                                " ORDER BY run_id").fetchall()
+            series: dict[int, SeriesRow] = {}
+            out = []
+            for r in rows:
+                found = _run(r)
+                if found.series_id not in series:
+                    series[found.series_id] = _fetch_series(conn, found.series_id)
+                steps = conn.execute("SELECT entry FROM series_steps WHERE run_id = ?"
+                                     " ORDER BY step", (found.run_id,)).fetchall()
+                out.append((series[found.series_id], found, [loads(s["entry"]) for s in steps]))
+            return out
+
+        return await self._db.read(run)
+
+    async def closed(self) -> list[SeriesRow]:
+        """Every closed series (check-ledger compares their kept standings)."""
+        def run(conn: Conn) -> list[SeriesRow]:
+            rows = conn.execute("SELECT * FROM series WHERE status = 'closed'"
+                                " ORDER BY series_id").fetchall()
+            return [_series(r) for r in rows]
+
+        return await self._db.read(run)
+
+
+def _member_run(conn: Conn, series_id: int, user_id: int, deal: int) -> SeriesRun | None:
+    return row_or_none(conn, _run, "SELECT * FROM series_runs WHERE series_id = ?"
+                       " AND user_id = ? AND deal = ?", series_id, user_id, deal)
+
+
+def _fraction_text(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"

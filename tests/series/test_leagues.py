@@ -1,0 +1,52 @@
+"""Leagues' promotion and relegation: two up and two down between neighbouring
+divisions, a member's division kept, nobody lost or doubled, newcomers at the bottom."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.series.leagues import Movement, next_season, ranked
+
+
+def test_two_go_up_and_two_go_down_between_neighbours():
+    top, middle, bottom = [1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14, 15, 16]
+    # each season's table (best first): who played, in their order
+    tables = [[6, 5, 4, 3, 2, 1], [12, 11, 10, 9, 8, 7], [16, 15, 14, 13]]
+    after = next_season([top, middle, bottom], tables)
+    assert after == [[6, 5, 4, 3, 12, 11], [2, 1, 10, 9, 16, 15], [8, 7, 14, 13]]
+
+
+def test_who_played_no_deal_ranks_below_who_did():
+    assert ranked([1, 2, 3, 4], [3, 1]) == [3, 1, 2, 4]
+    after = next_season([[1, 2, 3, 4], [5, 6, 7, 8]], [[3, 1], [8, 5, 6, 7]])
+    assert after == [[3, 1, 8, 5], [2, 4, 6, 7]]
+
+
+def test_newcomers_start_at_the_bottom_and_leavers_are_dropped():
+    after = next_season([[1, 2, 3, 4], [5, 6]], [[1, 2, 3, 4], [5, 6]],
+                        rules=Movement(up=1, down=1), newcomers=[9, 5, 9], gone=[2])
+    assert after == [[1, 3, 5], [4, 6, 9]]
+    assert next_season([], [], newcomers=[1, 2]) == [[1, 2]]
+
+
+@settings(max_examples=80, derandomize=True, deadline=None)
+@given(sizes=st.lists(st.integers(0, 9), min_size=1, max_size=5), up=st.integers(0, 3),
+       down=st.integers(0, 3), seed=st.randoms(use_true_random=False))
+def test_everyone_is_placed_once_and_moves_one_division_at_most(sizes, up, down, seed):
+    divisions, start = [], 1
+    for size in sizes:
+        divisions.append(list(range(start, start + size)))
+        start += size
+    tables = [seed.sample(d, seed.randint(0, len(d))) for d in divisions]
+    after = next_season(divisions, tables, rules=Movement(up, down))
+    assert len(after) == len(divisions)
+    before = {m: i for i, d in enumerate(divisions) for m in d}
+    now = {m: i for i, d in enumerate(after) for m in d}
+    assert sorted(now) == sorted(before) == sorted(m for d in after for m in d)
+    assert all(abs(now[m] - before[m]) <= 1 for m in now)
+    for i in range(len(divisions) - 1):  # as many go up across a boundary as its rule says
+        went_up = [m for m in divisions[i + 1] if now[m] == i]
+        went_down = [m for m in divisions[i] if now[m] == i + 1]
+        assert len(went_up) == min(up, len(divisions[i + 1]) // 2)
+        assert len(went_down) == min(down, len(divisions[i]) // 2)

@@ -25,6 +25,7 @@ from bot.engine import (
 )
 from bot.engine.cards import CARD_NAMES
 from bot.engine.record import entry_to_record
+from bot.store.codec import result_to_json
 from bot.store.daily import DECLINE
 
 
@@ -107,6 +108,25 @@ class RunState:
         if action.type in OPTIONAL and seat == self.seat:
             self.declined.add(action.token)
         self.step += 1
+
+    def take(self, seat: int, action: Action | None
+             ) -> tuple[int, dict[str, Any], tuple[int, dict[str, Any]] | None]:
+        """Take one step (the engine validates it; None: the member lets an announcement
+        pass): the step's number, its entry, and, when it ends the deal, what finishes
+        the run with it (the member seat's chips and the result as stored)."""
+        step = self.step
+        if action is None:
+            entry = self.member_entry(None)
+            self.apply_entry(entry)
+        else:
+            entry = self.entry(seat, action)
+            self.apply(seat, action)
+        finish = None
+        if self.over:
+            result = self.deal.outcome()
+            assert result is not None
+            finish = (self.result_chips(), result_to_json(result))
+        return step, entry, finish
 
     def result_chips(self) -> int:
         """The member seat's chips once the deal is over."""

@@ -22,7 +22,7 @@ from datetime import date, timedelta
 from bot.engine import Action, Deal, IllegalAction, make_variant
 from bot.engine.shuffle import commitment
 from bot.store import NotFound, Store
-from bot.store.codec import record_header, result_to_json
+from bot.store.codec import record_header
 from bot.store.daily import DailyDeal, DailyRun, RunOver, StepTaken
 from bot.tables.errors import Refused
 from bot.tables.refusals import refusal
@@ -226,18 +226,7 @@ class DailyService:
         """Take one step in ``state`` (the engine validates it; None: the member lets an
         announcement pass) and store it; the step that ends the deal finishes the run in
         the same transaction."""
-        step = state.step
-        if action is None:
-            entry = state.member_entry(None)
-            state.apply_entry(entry)
-        else:
-            entry = RunState.entry(seat, action)
-            state.apply(seat, action)
-        finish = None
-        if state.over:
-            result = state.deal.outcome()
-            assert result is not None
-            finish = (state.result_chips(), result_to_json(result))
+        step, entry, finish = state.take(seat, action)
         try:
             stored = await self.store.daily.append_step(run.run_id, step, entry,
                                                         finish=finish)

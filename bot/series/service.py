@@ -30,7 +30,6 @@ from bot.daily.run import RunState, resolve
 from bot.engine import Action, IllegalAction
 from bot.engine.shuffle import commitment
 from bot.store import NotFound, Store
-from bot.store.codec import result_to_json
 from bot.store.series import (
     AlreadyJoined,
     FinalLine,
@@ -391,18 +390,7 @@ class SeriesService:
                       action: Action | None) -> SeriesRun:
         """Take one step (the engine validates it; None: the member lets an announcement
         pass) and store it; the step that ends the deal finishes the run with it."""
-        step = state.step
-        if action is None:
-            entry = state.member_entry(None)
-            state.apply_entry(entry)
-        else:
-            entry = RunState.entry(seat, action)
-            state.apply(seat, action)
-        finish = None
-        if state.over:
-            result = state.deal.outcome()
-            assert result is not None
-            finish = (state.result_chips(), result_to_json(result))
+        step, entry, finish = state.take(seat, action)
         try:
             return await self.store.series.append_step(run.run_id, step, entry,
                                                        finish=finish)

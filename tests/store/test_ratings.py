@@ -187,6 +187,10 @@ async def test_the_rating_leaderboard_needs_the_minimum_of_deals(
     assert board.me == next(line for line in everyone.lines if line.player == "11")
 
 
+#: the tables of the migrations after ratings (0012), children first
+SERIES_TABLES = ("series_final", "series_steps", "series_runs", "series_members", "series")
+
+
 async def test_an_upgraded_database_rates_its_old_deals_when_opened(
         tmp_path: Path) -> None:
     """A database from before ratings: its deals are rated, in order, at the next
@@ -199,6 +203,8 @@ async def test_an_upgraded_database_rates_its_old_deals_when_opened(
         expected = await store.ratings.stored()
     assert expected
     with sqlite3.connect(path) as conn:  # back to version 10: no ratings, no levels
+        for table in SERIES_TABLES:  # nor what later versions add
+            conn.execute(f"DROP TABLE {table}")
         conn.execute("DROP TABLE ratings")
         conn.execute("DROP TABLE rating_history")
         conn.execute("ALTER TABLE ledger DROP COLUMN level")
@@ -228,7 +234,8 @@ async def test_postgres_upgrades_and_rates_its_old_deals_too(pg_server: PgServer
             expected = await store.ratings.stored()
         conn = await asyncpg.connect(url)
         try:  # back to version 10: no ratings, no levels
-            await conn.execute("DROP TABLE ratings; DROP TABLE rating_history;"
+            await conn.execute(f"DROP TABLE {', '.join(SERIES_TABLES)} CASCADE;"
+                               " DROP TABLE ratings; DROP TABLE rating_history;"
                                " ALTER TABLE ledger DROP COLUMN level;"
                                f" UPDATE {SCHEMA_TABLE} SET version = 10")
         finally:

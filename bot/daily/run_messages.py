@@ -7,7 +7,7 @@ own seat's view; the hand part is the tables' private panel
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from bot.i18n import signed
@@ -79,7 +79,8 @@ def run_message(run: RunView, words: Words, member: str) -> DailyMessage:
                       words.language)
     panel = hand_panel(ctx, words, note)
     text = panel.description
-    components = retarget(panel.components, run)
+    components = retarget(panel.components,
+                          lambda token: run_id(run.run_id, run.step, token))
     if run.may_decline:
         text += "\n" + words("daily.may_announce",
                              word=" / ".join(words.action(a) for a in view.legal))
@@ -89,13 +90,15 @@ def run_message(run: RunView, words: Words, member: str) -> DailyMessage:
                         shown=frozenset(words.named))
 
 
-def retarget(components: Sequence[Component], run: RunView) -> tuple[Component, ...]:
-    """The tables' action components, their ids pointed at the run's step."""
+def retarget(components: Sequence[Component],
+             new_id: Callable[[str], str]) -> tuple[Component, ...]:
+    """The tables' action components, each id made anew from its token by ``new_id``
+    (pointed at a run's step: the deal of the day's, a series')."""
     out: list[Component] = []
     for c in components:
         cid = ComponentId.parse(c.custom_id)
         assert cid is not None
-        new = run_id(run.run_id, run.step, cid.token)
+        new = new_id(cid.token)
         if isinstance(c, ButtonSpec):
             out.append(ButtonSpec(new, c.label, c.style, c.disabled, c.row))
         else:

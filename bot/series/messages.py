@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.cli.parsing import public_program
-from bot.daily.run_messages import chips_text, percent_text
+from bot.daily.run_messages import chips_text, percent_text, retarget
 from bot.engine import SeatView
 from bot.engine.shuffle import verify_args
 from bot.i18n.words import Words
-from bot.tables.ids import ComponentId, Stamp
+from bot.tables.ids import Stamp
 from bot.tables.state import HandContext
 from bot.ui.deal_messages import play_lines, result_line, solo_seat_line
 from bot.ui.hand_messages import hand_panel
@@ -29,7 +29,6 @@ from bot.ui.specs import (
     EmbedModel,
     ImageKind,
     ImageSpec,
-    SelectSpec,
     rows,
     shown_names,
 )
@@ -180,7 +179,8 @@ def run_message(run: SeriesRunView, words: Words, member: str) -> SeriesMessage:
                       words.language)
     panel = hand_panel(ctx, words, note)
     text = panel.description
-    components = retarget(panel.components, run)
+    components = retarget(panel.components,
+                          lambda token: run_id(run.run_id, run.step, token))
     if run.may_decline:
         text += "\n" + words("daily.may_announce",
                              word=" / ".join(words.action(a) for a in view.legal))
@@ -191,21 +191,6 @@ def run_message(run: SeriesRunView, words: Words, member: str) -> SeriesMessage:
     hand = EmbedModel(description=text, colour=COLOUR, image=panel.image)
     return SeriesMessage((table, hand), components, views=(view,),
                          shown=frozenset(words.named))
-
-
-def retarget(components: Sequence[Component], run: SeriesRunView) -> tuple[Component, ...]:
-    """The tables' action components, their ids pointed at the run's step."""
-    out: list[Component] = []
-    for c in components:
-        cid = ComponentId.parse(c.custom_id)
-        assert cid is not None
-        new = run_id(run.run_id, run.step, cid.token)
-        if isinstance(c, ButtonSpec):
-            out.append(ButtonSpec(new, c.label, c.style, c.disabled, c.row))
-        else:
-            out.append(SelectSpec(new, c.placeholder, c.options, c.min_values, c.max_values,
-                                  c.row))
-    return tuple(out)
 
 
 def summary_message(run: SeriesRunView, words: Words, member: str) -> SeriesMessage:

@@ -58,14 +58,14 @@ def create_app(store: Store, settings: WebSettings, *,
     app.router.add_routes([
         web.get("/", pages.index),
         web.get("/healthz", pages.healthz),
-        web.get(r"/servers/{guild}", pages.board),
-        web.get(r"/servers/{guild}/daily", pages.day),
-        web.get(r"/servers/{guild}/members/{user}", pages.member),
-        web.get(r"/servers/{guild}/members/{user}/chart", pages.chart),
-        web.get(r"/servers/{guild}/deals/{deal}", pages.deal),
-        web.get(r"/servers/{guild}/deals/{deal}/record.json", pages.record),
-        web.get(r"/servers/{guild}/deals/{deal}/tricks/{trick}", pages.trick),
-        web.get(r"/servers/{guild}/deals/{deal}/images/{image}.jpg", pages.deal_image),
+        web.get(r"/servers/{guild}", pages.leaderboard.board),
+        web.get(r"/servers/{guild}/daily", pages.days.day),
+        web.get(r"/servers/{guild}/members/{user}", pages.members.member),
+        web.get(r"/servers/{guild}/members/{user}/chart", pages.members.chart),
+        web.get(r"/servers/{guild}/deals/{deal}", pages.deals.deal),
+        web.get(r"/servers/{guild}/deals/{deal}/record.json", pages.deals.record),
+        web.get(r"/servers/{guild}/deals/{deal}/tricks/{trick}", pages.deals.trick),
+        web.get(r"/servers/{guild}/deals/{deal}/images/{image}.jpg", pages.deals.deal_image),
     ])
     identity.add_routes(app)
     return app

@@ -11,7 +11,7 @@ from aiohttp import web
 from bot.daily import DailyService
 from bot.daily.day import parse_day
 from bot.i18n import signed, t
-from bot.standings.messages import variant_name
+from bot.standings.words import variant_name
 
 from ..errors import NotFound
 from ..templating import with_query

@@ -13,9 +13,8 @@ from bot.ratings import SeasonLength, computer_level
 from bot.standings import StandingsService
 from bot.standings.errors import StandingsError
 from bot.standings.ids import ALL_VARIANTS, BOARD_PERIODS, BoardKey, Order, Season
-from bot.standings.messages import span_title, variant_name
 from bot.standings.models import BoardPage, RatingPage
-from bot.standings.rating_messages import rating_text
+from bot.standings.words import rating_text, span_title, variant_name
 from bot.store import Period
 from bot.store.ratings import RatingLine
 

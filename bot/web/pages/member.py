@@ -9,8 +9,7 @@ from bot.i18n import signed, t
 from bot.standings import StandingsService
 from bot.standings.chart import chip_chart
 from bot.standings.ids import HistoryKey
-from bot.standings.messages import contract_name, variant_name
-from bot.standings.rating_messages import rating_text
+from bot.standings.words import contract_name, rating_text, variant_name
 from bot.store import MemberStats
 from bot.usertext import Where, safe
 from renderer import RenderedImage

@@ -17,9 +17,9 @@ from bot.i18n import signed, t
 from bot.i18n.words import render_labels
 from bot.standings import StandingsService
 from bot.standings.errors import StandingsError
-from bot.standings.messages import contract_name, variant_name
 from bot.standings.models import DealReplay
 from bot.standings.replay import ReplayImages, render_replay, steps
+from bot.standings.words import contract_name, variant_name
 from renderer import Labels, RenderedImage
 
 from ..access import known_id

@@ -66,6 +66,16 @@ def create_app(store: Store, settings: WebSettings, *,
         web.get(r"/servers/{guild}/deals/{deal}/record.json", pages.deals.record),
         web.get(r"/servers/{guild}/deals/{deal}/tricks/{trick}", pages.deals.trick),
         web.get(r"/servers/{guild}/deals/{deal}/images/{image}.jpg", pages.deals.deal_image),
+        web.get(r"/servers/{guild}/series", pages.series.list),
+        web.get(r"/servers/{guild}/series/{series}", pages.series.standings),
+        web.get(r"/servers/{guild}/series/{series}/me", pages.series.me),
+        web.get(r"/servers/{guild}/series/{series}/runs/{run}", pages.series.run),
+        web.get(r"/servers/{guild}/series/{series}/runs/{run}/record.json",
+                pages.series.record),
+        web.get(r"/servers/{guild}/series/{series}/runs/{run}/tricks/{trick}",
+                pages.series.trick),
+        web.get(r"/servers/{guild}/series/{series}/runs/{run}/images/{image}.jpg",
+                pages.series.image),
     ])
     identity.add_routes(app)
     return app

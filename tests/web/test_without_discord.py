@@ -15,6 +15,7 @@ from pathlib import Path
 from bot.store import Store
 
 from .conftest import PUBLIC, build_world
+from .test_series import build_series
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -83,6 +84,8 @@ async def test_serving_every_page_kind_imports_no_discord(tmp_path: Path) -> Non
     store = await Store.open(path)
     try:
         world = await build_world(store)
+        series = await build_series(store)
+        await series.service.close(PUBLIC, series.series_id, 11)  # its deals open to all
     finally:
         await store.close()
     deal = f"/servers/{PUBLIC}/deals/{world.settled[0].deal.deal_id}"
@@ -90,4 +93,7 @@ async def test_serving_every_page_kind_imports_no_discord(tmp_path: Path) -> Non
              f"/servers/{PUBLIC}/members/11", f"/servers/{PUBLIC}/members/11/chart",
              deal, f"{deal}/tricks/1", f"{deal}/images/hands.jpg", f"{deal}/record.json",
              f"/servers/{PUBLIC}/daily"]
+    run = f"/servers/{PUBLIC}/series/{series.series_id}/runs/{series.runs[11][1]}"
+    pages += [f"/servers/{PUBLIC}/series", f"/servers/{PUBLIC}/series/{series.series_id}",
+              run, f"{run}/tricks/1", f"{run}/images/hands.jpg", f"{run}/record.json"]
     assert loaded_in_a_fresh_interpreter(SERVE_PAGES, str(path), *pages) == "[]"

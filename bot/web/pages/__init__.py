@@ -1,15 +1,18 @@
 """The pages, one handler each, by page kind: the leaderboard (:mod:`.leaderboard`), a
 member's page (:mod:`.member`), a finished deal's replay (:mod:`.replay`), the deal of
-the day (:mod:`.daily`); what they share is :mod:`.shared`'s. Each handler reads the
+the day (:mod:`.daily`), the series (:mod:`.series`); what they share is
+:mod:`.shared`'s. Each handler reads the
 path and query (a bad value is "not found"), lets the visitor in
-(:func:`~bot.web.access.admit`), asks the standings or the deal of the day's service,
+(:func:`~bot.web.access.admit`), asks the standings', the deal of the day's or the
+series' service,
 and fills a template. No SQL here (the store's), no rules (the engine's), no pixels
 (the renderer's, through :mod:`bot.standings`).
 
 What a page may show: a server's standings, a member's record, and deals that are over.
 A deal in play is "not found" like any unknown deal (the standings service returns a
 settled deal only); the deal of the day's table of today only to a signed-in member who
-has finished it (the daily service decides).
+has finished it (the daily service decides); a series deal only to the member who
+played it until the series closes (:mod:`.series`).
 
 :class:`Pages` builds the page kinds with what they use, once per web process.
 """
@@ -32,6 +35,7 @@ from .daily import DayPages
 from .leaderboard import BOARD_SIZE, Leaderboard
 from .member import HISTORY_SIZE, Members
 from .replay import REPLAYS_KEPT, Replays
+from .series import SeriesPages
 from .shared import IMAGE_LANGUAGE, LANGUAGE, PAGE_SECONDS, RecentPages, Site, Visit
 
 __all__ = ["BOARD_SIZE", "HISTORY_SIZE", "IMAGE_LANGUAGE", "LANGUAGE", "PAGE_SECONDS",
@@ -55,6 +59,7 @@ class Pages(Site):
         self.members = Members(self, self.standings, self.history_service, self.charts)
         self.deals = Replays(self, self.standings, self.replays)
         self.days = DayPages(self, daily)
+        self.series = SeriesPages(self, self.deals)
 
     async def index(self, request: web.Request) -> web.Response:
         return self.html(self.page(request), "index.html", robots="index")

@@ -87,18 +87,22 @@ class Replays:
         return self.record_file(visit, await self._replay(visit, request))
 
     # -- any finished deal ---------------------------------------------------------------
-    async def pictures(self, replay: DealReplay, language: str) -> ReplayImages:
+    async def pictures(self, replay: DealReplay, language: str, kind: str = "deal"
+                       ) -> ReplayImages:
+        """The deal's pictures in ``language``, drawn once; ``kind`` tells whose ids
+        ``replay.deal_id`` holds (a table's deal, a series' run: the ids may meet)."""
         labels = Labels(render_labels(language))
         return await self.drawings.get(
-            ("replay", replay.deal_id, language, replay.deck_style),
+            ("replay", kind, replay.deal_id, language, replay.deck_style),
             lambda: render_replay(replay, labels))
 
     async def deal_page(self, visit: Visit, replay: DealReplay, base: str, *,
-                        heading: str | None = None, **extra: Any) -> web.Response:
+                        kind: str = "deal", heading: str | None = None, **extra: Any
+                        ) -> web.Response:
         """The deal's page at ``base`` (its tricks at ``base/tricks/N``, its images at
         ``base/images/NAME.jpg``, its record at ``base/record.json``)."""
         lang = visit.language
-        pictures = await self.pictures(replay, lang)
+        pictures = await self.pictures(replay, lang, kind)
         labels = Labels(render_labels(lang))
         contract = replay.result.get("contract")
         seats = []
@@ -129,10 +133,11 @@ class Replays:
             record=f"{base}/record.json", **extra)
 
     async def trick_page(self, visit: Visit, replay: DealReplay, base: str, text: str, *,
-                         title: str | None = None, **extra: Any) -> web.Response:
+                         kind: str = "deal", title: str | None = None, **extra: Any
+                         ) -> web.Response:
         """Trick ``text`` (its number, from the path) of the deal at ``base``."""
         lang = visit.language
-        pictures = await self.pictures(replay, lang)
+        pictures = await self.pictures(replay, lang, kind)
         count = len(pictures.tricks)
         number = trick_number(text, count)
         return self.site.html(
@@ -145,10 +150,10 @@ class Replays:
             previous=f"{base}/tricks/{number - 1}" if number > 1 else None,
             next=f"{base}/tricks/{number + 1}" if number < count else None, **extra)
 
-    async def image(self, visit: Visit, replay: DealReplay, request: web.Request
-                    ) -> web.Response:
+    async def image(self, visit: Visit, replay: DealReplay, request: web.Request, *,
+                    kind: str = "deal") -> web.Response:
         """The image the path names (``hands``, ``auction``, ``trick-NN``)."""
-        pictures = await self.pictures(replay, image_language(request))
+        pictures = await self.pictures(replay, image_language(request), kind)
         name = request.match_info["image"]
         image: RenderedImage
         if name == "hands":

@@ -172,9 +172,14 @@ def picture(src: str, language: str, image: RenderedImage) -> dict[str, Any]:
 
 
 # -- answers -------------------------------------------------------------------------------
+def personal(visit: Visit) -> bool:
+    """The answer is the visitor's alone (a members-only server's, or made for a
+    signed-in visitor: their own row, their series deals): no shared cache keeps it."""
+    return visit.admission.access is WebAccess.MEMBERS or visit.admission.visitor is not None
+
+
 def cache_control(visit: Visit | Page) -> str:
-    """A members-only page is the visitor's alone: no shared cache keeps it."""
-    if isinstance(visit, Visit) and visit.admission.access is WebAccess.MEMBERS:
+    if isinstance(visit, Visit) and personal(visit):
         return "private, no-store"
     return "no-cache"
 
@@ -188,6 +193,5 @@ def html_response(visit: Visit | Page, text: str) -> web.Response:
 def image_response(image: RenderedImage, visit: Visit) -> web.Response:
     response = web.Response(body=image.data, content_type=image.content_type)
     response.headers["Cache-Control"] = (
-        "private, no-store" if visit.admission.access is WebAccess.MEMBERS
-        else "public, max-age=3600")
+        "private, no-store" if personal(visit) else "public, max-age=3600")
     return response

@@ -4,6 +4,7 @@ play, nothing of it in any page, image or response, for any visitor.
 
 The world: a public server (1) with a settled zuger deal and a second deal in play, a
 members-only server (2) where Mira has played a dapp deal; Otto has played nowhere.
+On the public server, a series that Mira has joined and played a deal of.
 """
 
 from __future__ import annotations
@@ -23,11 +24,15 @@ from playwright.async_api import Browser, BrowserContext, Page
 from bot.config import WebSettings
 from bot.engine import Deal
 from bot.engine.record import deal_from_record
+from bot.series.config import SeriesConfig
+from bot.series.service import SeriesService
 from bot.store import DealRow, SettledDeal, Store
 from bot.web import create_app
 from bot.web.auth import SESSION_COOKIE, SignInRoutes
 from standin import Actor, Sandbox
 from tests.conftest import open_store
+from tests.series.helpers import play_deal as play_series_deal
+from tests.series.helpers import spec as series_spec
 from tests.store.helpers import log_actions, new_game, play_deal, scripted_entries, start_deal
 from tests.web.signin_site import settings_for
 
@@ -49,6 +54,7 @@ class Web:
     in_play: DealRow
     in_play_deal: Deal
     rest_of_play: list[dict[str, object]]
+    series_id: int
 
 
 @pytest.fixture
@@ -67,6 +73,12 @@ async def site(request: pytest.FixtureRequest, sandbox: Sandbox) -> AsyncIterato
         members = await new_game(store, "dapp", guild_id=MEMBERS, channel_id=200,
                                  users=[member.id, 22, None], seed=6)
         members_deal = await play_deal(store, members)
+        series = SeriesService(store, SeriesConfig(offload=False, seeds=lambda: bytes(32)),
+                               clock=store.db.now, levels=("easy",))
+        cup = await series.open(guild_id=PUBLIC, channel_id=100, host_id=11,
+                                title="Autumn cup", spec=series_spec(6))
+        await series.join(PUBLIC, cup.series_id, member.id, "mira")
+        await play_series_deal(series, cup.series_id, member.id)
         port = unused_port()
         # (page_seconds=0: every page made for its request, so that a crawl after the
         # deal in play moved on reads pages made after it, not kept from before)
@@ -77,7 +89,7 @@ async def site(request: pytest.FixtureRequest, sandbox: Sandbox) -> AsyncIterato
         await web.TCPSite(runner, "127.0.0.1", port).start()
         try:
             yield Web(f"http://127.0.0.1:{port}", sandbox, store, member, outsider,
-                      public_deal, members_deal, row, deal, script[6:-1])
+                      public_deal, members_deal, row, deal, script[6:-1], cup.series_id)
         finally:
             await runner.cleanup()
 
@@ -144,6 +156,30 @@ async def test_every_page_kind_on_a_phone(site: Web, browser: Browser) -> None:
         response = await page.goto(site.base + path)
         assert response is not None and response.status == 200, path
         await check_page(page, path)
+    await context.close()
+
+
+async def test_the_series_pages_on_a_phone(site: Web, browser: Browser) -> None:
+    context = await phone(browser)
+    page = await context.new_page()
+    series = f"/servers/{PUBLIC}/series"
+    for what, path in (("series list", series),
+                       ("series standings", f"{series}/{site.series_id}")):
+        response = await page.goto(site.base + path)
+        assert response is not None and response.status == 200, what
+        await check_page(page, what)
+    # the member's own page (signed in), the replay of the deal they played, a trick
+    mine = f"{series}/{site.series_id}/me"
+    await page.goto(f"{site.base}/login?next={mine}")
+    await page.select_option("#user", label=site.member.name)
+    await page.click("button[value=authorize]")
+    await page.wait_for_url(site.base + mine)
+    await check_page(page, "a member's series page")
+    await page.click("main table a[href*='/runs/']")
+    assert await page.locator("main table").count() == 1
+    await check_page(page, "a series deal")
+    await page.click("main nav a[href$='/tricks/1']")
+    await check_page(page, "a series deal's trick")
     await context.close()
 
 

@@ -62,7 +62,7 @@ class Pages(Site):
         self.series = SeriesPages(self, self.deals)
 
     async def index(self, request: web.Request) -> web.Response:
-        return self.html(self.page(request), "index.html", robots="index")
+        return self.html(await self.page(request), "index.html", robots="index")
 
     async def healthz(self, request: web.Request) -> web.Response:
         """200 when the database answers (for Docker and a load balancer)."""

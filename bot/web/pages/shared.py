@@ -108,14 +108,25 @@ class Site:
         self.templates = templates
         self.recent = RecentPages(page_seconds)
 
-    def page(self, request: web.Request) -> Page:
-        return Page(request[LANGUAGE], request.rel_url.raw_path, request.query)
+    async def page(self, request: web.Request, visitor: int | None = None) -> Page:
+        """The page's words and header (``visitor``: the signed-in user's id, if known
+        already)."""
+        identity = self.identity
+        if visitor is None:
+            visitor = await identity.signed_in_user(request)
+        name = None
+        if visitor is not None:
+            name = await identity.signed_in_name(request) or t("web.unnamed",
+                                                               request[LANGUAGE])
+        return Page(request[LANGUAGE], request.rel_url.raw_path, request.query,
+                    visitor=name)
 
     async def enter(self, request: web.Request) -> Visit:
         """The server of the path, if the visitor may see its pages."""
         guild_id = known_id(request.match_info["guild"])
         visitor = await self.identity.signed_in_user(request)
-        return Visit(await admit(self.store, guild_id, visitor), self.page(request))
+        admission = await admit(self.store, guild_id, visitor)
+        return Visit(admission, await self.page(request, visitor))
 
     def html(self, visit: Visit | Page, template: str, /, **values: Any) -> web.Response:
         page = visit.page if isinstance(visit, Visit) else visit

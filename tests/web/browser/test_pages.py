@@ -111,6 +111,7 @@ async def sign_in(page: Page, site: Web, actor: Actor, goal: str) -> None:
 async def check_page(page: Page, what: str) -> None:
     """No sideways scroll at 390 px, alt text on every image (and each image loaded), no
     serious or critical axe-core violation."""
+    await page.wait_for_load_state("load")  # (a click returns once the page commits)
     width, inner = await page.evaluate(
         "[document.scrollingElement.scrollWidth, window.innerWidth]")
     assert width <= inner, f"{what}: {width} px wide in a {inner} px window"
@@ -228,6 +229,30 @@ async def test_a_member_signs_in_and_sees_the_members_only_pages(
     await context.close()
 
 
+async def test_the_header_signs_in_names_the_member_and_signs_out(
+        site: Web, browser: Browser) -> None:
+    context = await phone(browser)
+    page = await context.new_page()
+    board = f"{site.base}/servers/{PUBLIC}"
+    await page.goto(board)
+    account = page.locator("header nav.account")
+    assert "mira" not in (await account.text_content() or "")
+    await account.get_by_role("link", name="Sign in").click()
+    await page.select_option("#user", label=site.member.name)
+    await page.click("button[value=authorize]")
+    await page.wait_for_url(board)  # back where they were
+    assert "Signed in as mira" in (await account.text_content() or "")
+    await check_page(page, "signed in")
+    await account.get_by_role("button", name="Sign out").click()
+    await page.wait_for_url(f"{site.base}/")
+    assert "mira" not in (await account.text_content() or "")
+    assert await account.get_by_role("link", name="Sign in").count() == 1
+    await page.goto(board)
+    assert await account.get_by_role("link", name="Sign in").count() == 1
+    await check_page(page, "signed out")
+    await context.close()
+
+
 async def test_an_outsider_is_refused_after_signing_in(site: Web, browser: Browser) -> None:
     context = await phone(browser)
     page = await context.new_page()
@@ -329,10 +354,10 @@ async def test_nothing_of_a_deal_in_play_is_shown_to_anyone(site: Web) -> None:
 async def test_a_forged_session_meets_the_sign_in_page_in_the_visitors_language(
         site: Web) -> None:
     value = await session_of(site, site.member)
-    user, expires, mac = value.split(".")
+    user, expires, name, mac = value.split(".")
     server = f"{site.base}/servers/{MEMBERS}"
-    for forged in (f"{user}.{int(expires) + 3600}.{mac}", value[:-1],
-                   f"{site.outsider.id}.{expires}.{mac}", f"{user}.{expires}"):
+    for forged in (f"{user}.{int(expires) + 3600}.{name}.{mac}", value[:-1],
+                   f"{site.outsider.id}.{expires}.{name}.{mac}", f"{user}.{expires}"):
         headers = {"Cookie": f"{SESSION_COOKIE}={forged}", "Accept-Language": "de"}
         async with aiohttp.ClientSession(headers=headers) as client, \
                 client.get(server) as response:

@@ -17,14 +17,13 @@ from bot.i18n import signed, t
 from bot.settings import WebAccess
 from bot.store import MemberStats, Standing
 from bot.usertext import safe
-from renderer import Labels
 
-from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage, SeasonSpan
+from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage
+from .words import contract_name, mention, span_title, variant_name
 
 COLOUR = discord.Colour(0x2E7D32)  # the felt's green
 FIELD_MAX = 1024
 DESCRIPTION_MAX = 4096
-_LABELS = Labels()  # the game's own words for contracts
 
 
 def chips(n: int, language: str | None) -> str:
@@ -54,20 +53,10 @@ def clip(lines: list[str], limit: int) -> str:
     return "\n".join(out)
 
 
-def variant_name(variant: str | None, language: str | None) -> str:
-    return t("standings.variant.all" if variant is None else f"variant.{variant}", language)
 
 
-def contract_name(variant: str, contract: str | None, language: str | None) -> str:
-    if contract is None:
-        return t("standings.contract.none", language)
-    return _LABELS.contract(variant, contract)
 
 
-def mention(user_id: int | None, name: str | None) -> str:
-    if user_id is not None:
-        return f"<@{user_id}>"
-    return safe(name)
 
 
 # -- leaderboard ---------------------------------------------------------------------------
@@ -77,17 +66,8 @@ def _record(s: Standing, language: str | None) -> dict[str, str]:
                           lost=s.declarer_lost)}
 
 
-def season_title(season: SeasonSpan, language: str | None) -> str:
-    """``season 2026-11`` or ``season 2026 Q4``, in ``language``."""
-    start = datetime.fromtimestamp(season.start, UTC)
-    return t(f"standings.season.title.{season.length.value}", language, year=start.year,
-             month=f"{start.month:02d}", quarter=(start.month - 1) // 3 + 1)
 
 
-def span_title(key_period: str, season: SeasonSpan | None, language: str | None) -> str:
-    """A leaderboard's span: the season's name, else its period's."""
-    return (season_title(season, language) if season is not None
-            else t(f"standings.period.title.{key_period}", language))
 
 
 def board_embed(page: BoardPage, language: str | None) -> discord.Embed:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import discord
 
 from bot.i18n import t
-from bot.ratings import Rating, computer_level
+from bot.ratings import computer_level
 from bot.store.ratings import RatingLine, StoredRating
 
 from .messages import (
@@ -21,15 +21,9 @@ from .messages import (
     FIELD_MAX,
     clip,
     count,
-    mention,
-    span_title,
-    variant_name,
 )
 from .models import RatingPage
-
-
-def rating_text(r: Rating) -> str:
-    return f"{r.mu:.1f} ± {r.spread:.1f}"
+from .words import mention, rating_text, span_title, variant_name
 
 
 def who(line: RatingLine, viewer_id: int | None, language: str | None) -> str:

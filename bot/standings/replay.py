@@ -19,8 +19,8 @@ from renderer import DeckStyle, Labels, RenderedImage, render_result, render_tab
 from renderer.describe import card_name
 
 from .errors import BrokenRecord
-from .messages import mention
 from .models import DealReplay
+from .words import mention
 
 AUCTION = frozenset({ActionType.BID, ActionType.DECLARE, ActionType.CONTRACT})
 

@@ -28,6 +28,11 @@ class Identity(Protocol):
         """The Discord user id of the signed-in visitor (None: signed out)."""
         ...
 
+    async def signed_in_name(self, request: web.Request, /) -> str | None:
+        """The signed-in visitor's name, as each page's header shows it (None: signed
+        out)."""
+        ...
+
     def add_routes(self, app: web.Application, /) -> None:
         """Add the sign-in's own routes to ``app``."""
         ...
@@ -37,6 +42,9 @@ class SignedOut:
     """No sign-in: every visitor is signed out; no routes."""
 
     async def signed_in_user(self, request: web.Request, /) -> int | None:
+        return None
+
+    async def signed_in_name(self, request: web.Request, /) -> str | None:
         return None
 
     def add_routes(self, app: web.Application, /) -> None:

@@ -25,7 +25,7 @@ from .access import SIGNED_OUT, Identity
 from .errors import PageError, SignInNeeded
 from .language import COOKIE, COOKIE_AGE, chosen
 from .pages import LANGUAGE, PAGE_SECONDS, Pages
-from .templating import Page, environment, render, with_query
+from .templating import environment, render, with_query
 
 log = logging.getLogger(__name__)
 
@@ -58,14 +58,24 @@ def create_app(store: Store, settings: WebSettings, *,
     app.router.add_routes([
         web.get("/", pages.index),
         web.get("/healthz", pages.healthz),
-        web.get(r"/servers/{guild}", pages.board),
-        web.get(r"/servers/{guild}/daily", pages.day),
-        web.get(r"/servers/{guild}/members/{user}", pages.member),
-        web.get(r"/servers/{guild}/members/{user}/chart", pages.chart),
-        web.get(r"/servers/{guild}/deals/{deal}", pages.deal),
-        web.get(r"/servers/{guild}/deals/{deal}/record.json", pages.record),
-        web.get(r"/servers/{guild}/deals/{deal}/tricks/{trick}", pages.trick),
-        web.get(r"/servers/{guild}/deals/{deal}/images/{image}.jpg", pages.deal_image),
+        web.get(r"/servers/{guild}", pages.leaderboard.board),
+        web.get(r"/servers/{guild}/daily", pages.days.day),
+        web.get(r"/servers/{guild}/members/{user}", pages.members.member),
+        web.get(r"/servers/{guild}/members/{user}/chart", pages.members.chart),
+        web.get(r"/servers/{guild}/deals/{deal}", pages.deals.deal),
+        web.get(r"/servers/{guild}/deals/{deal}/record.json", pages.deals.record),
+        web.get(r"/servers/{guild}/deals/{deal}/tricks/{trick}", pages.deals.trick),
+        web.get(r"/servers/{guild}/deals/{deal}/images/{image}.jpg", pages.deals.deal_image),
+        web.get(r"/servers/{guild}/series", pages.series.list),
+        web.get(r"/servers/{guild}/series/{series}", pages.series.standings),
+        web.get(r"/servers/{guild}/series/{series}/me", pages.series.me),
+        web.get(r"/servers/{guild}/series/{series}/runs/{run}", pages.series.run),
+        web.get(r"/servers/{guild}/series/{series}/runs/{run}/record.json",
+                pages.series.record),
+        web.get(r"/servers/{guild}/series/{series}/runs/{run}/tricks/{trick}",
+                pages.series.trick),
+        web.get(r"/servers/{guild}/series/{series}/runs/{run}/images/{image}.jpg",
+                pages.series.image),
     ])
     identity.add_routes(app)
     return app
@@ -82,18 +92,18 @@ async def answers(request: web.Request, handler: Handler) -> web.StreamResponse:
     try:
         response = await handler(request)
     except PageError as refusal:
-        response = _refusal_page(request, refusal)
+        response = await _refusal_page(request, refusal)
     except web.HTTPException as error:
         if error.status < 400:
             raise  # a redirect
-        response = _status_page(request, error.status)
+        response = await _status_page(request, error.status)
     except StoreUnavailable as error:
         log.warning("%s %s: the database is unavailable: %s", request.method,
                     request.path, error.detail)
-        response = _status_page(request, 503)
+        response = await _status_page(request, 503)
     except Exception:
         log.exception("%s %s failed", request.method, request.path)
-        response = _status_page(request, 500)
+        response = await _status_page(request, 500)
     if switched:
         response.set_cookie(COOKIE, language, max_age=COOKIE_AGE, path="/", httponly=True,
                             samesite="Lax")
@@ -110,21 +120,21 @@ def _pages(request: web.Request) -> Pages:
     return request.app[PAGES]
 
 
-def _refusal_page(request: web.Request, refusal: PageError) -> web.Response:
+async def _refusal_page(request: web.Request, refusal: PageError) -> web.Response:
     sign_in = (with_query("/login", {"next": str(request.rel_url)})
                if isinstance(refusal, SignInNeeded) else None)
-    return _error_page(request, refusal.status, refusal.key, sign_in=sign_in)
+    return await _error_page(request, refusal.status, refusal.key, sign_in=sign_in)
 
 
-def _status_page(request: web.Request, status: int) -> web.Response:
+async def _status_page(request: web.Request, status: int) -> web.Response:
     key = {404: "web.error.not_found", 405: "web.error.method", 503: "web.error.busy"}
-    return _error_page(request, status, key.get(status, "web.error.failed"))
+    return await _error_page(request, status, key.get(status, "web.error.failed"))
 
 
-def _error_page(request: web.Request, status: int, key: str, *,
-                sign_in: str | None = None) -> web.Response:
+async def _error_page(request: web.Request, status: int, key: str, *,
+                      sign_in: str | None = None) -> web.Response:
     language = request[LANGUAGE]
-    page = Page(language, request.rel_url.raw_path, request.query)
+    page = await _pages(request).page(request)
     kind = {403: "forbidden", 404: "not_found", 503: "busy"}.get(status, "failed")
     text = render(_pages(request).templates, "error.html", page,
                   heading=t(f"web.error.{kind}.title", language), text=t(key, language),

@@ -17,7 +17,8 @@ The web app's identity (:class:`bot.web.Identity`) is :func:`identity`'s: a
   cookie is cleared; ``GET /logout`` shows the button.
 
 Sessions are cookies signed with HMAC-SHA256 (the standard library's :mod:`hmac`, the
-key :attr:`SignInSettings.session_secret`) holding the user id and an expiry;
+key :attr:`SignInSettings.session_secret`) holding the user id, an expiry and the name
+Discord gave at sign-in (each page's header shows it);
 HttpOnly, ``SameSite=Lax``, ``Secure`` when the site is served over https (its redirect
 URL is), ``Max-Age`` the session's lifetime. Nothing is stored on the server: signing
 out clears the cookie, and changing the secret signs everybody out.
@@ -46,6 +47,7 @@ from aiohttp import web
 
 from bot.config import SignInSettings
 from bot.i18n import t
+from bot.usertext import clean
 
 from .app import PAGES
 from .pages import LANGUAGE
@@ -59,6 +61,8 @@ SESSION_COOKIE = "tapp_session"
 LOGIN_COOKIE = "tapp_login"
 #: seconds the web process waits for Discord's token URL or ``/users/@me``
 DISCORD_TIMEOUT_S = 10.0
+#: the longest name kept in a session (Discord's display names: 32 characters)
+NAME_MAX = 32
 
 
 class SignIn:
@@ -96,16 +100,25 @@ class SignIn:
         return self._mac("state", nonce)
 
     # -- sessions ------------------------------------------------------------------------------
-    def session_value(self, user_id: int) -> str:
+    def session_value(self, user_id: int, name: str = "") -> str:
         expires = int(self.now()) + self.settings.session_lifetime_s
-        return self.seal("session", str(user_id), str(expires))
+        return self.seal("session", str(user_id), str(expires), _b64(name.encode()))
+
+    def session(self, value: str | None) -> tuple[int, str] | None:
+        """``(user id, name)`` of a session cookie (None: forged, expired or none; a
+        cookie of before names were kept has the name "")."""
+        fields = self.unseal("session", value)
+        if fields is None or len(fields) not in (2, 3) \
+                or not all(f.isdigit() for f in fields[:2]):
+            return None
+        user_id, expires = (int(f) for f in fields[:2])
+        if self.now() >= expires:
+            return None
+        return user_id, _unb64(fields[2], "") if len(fields) == 3 else ""
 
     def session_user(self, value: str | None) -> int | None:
-        fields = self.unseal("session", value)
-        if fields is None or len(fields) != 2 or not all(f.isdigit() for f in fields):
-            return None
-        user_id, expires = (int(f) for f in fields)
-        return user_id if self.now() < expires else None
+        found = self.session(value)
+        return None if found is None else found[0]
 
     # -- Discord -------------------------------------------------------------------------------
     def authorize_location(self, state: str) -> str:
@@ -114,8 +127,9 @@ class SignIn:
                  "redirect_uri": self.settings.redirect_url}
         return f"{self.settings.authorize_url}?{urlencode(query)}"
 
-    async def identify(self, code: str) -> int:
-        """The Discord user who authorized ``code`` (:class:`CodeRefused` when Discord
+    async def identify(self, code: str) -> tuple[int, str]:
+        """The Discord user who authorized ``code``: their id and the name Discord shows
+        for them (:class:`CodeRefused` when Discord
         refuses the code: used before, expired, not ours; :class:`DiscordTrouble` when
         Discord cannot be asked or refuses this client)."""
         http = self._client()
@@ -146,7 +160,8 @@ class SignIn:
         if status != 200 or not isinstance(user_id, str) or not user_id.isdigit() \
                 or user.get("bot"):
             raise DiscordTrouble(f"/users/@me answered {status}")
-        return int(user_id)
+        name = user.get("global_name") or user.get("username")
+        return int(user_id), clean(name if isinstance(name, str) else "", limit=NAME_MAX)
 
     async def _revoke(self, token: str, auth: dict[str, str]) -> None:
         """Revoke ``token`` (nothing of it is kept); a failure only noted: the visitor is
@@ -198,6 +213,12 @@ class SignInRoutes:
         cookie that is forged, expired, or made with another secret)."""
         return self.sign_in.session_user(request.cookies.get(SESSION_COOKIE))
 
+    async def signed_in_name(self, request: web.Request, /) -> str | None:
+        """The signed-in visitor's name as Discord gave it at sign-in (None: signed
+        out)."""
+        found = self.sign_in.session(request.cookies.get(SESSION_COOKIE))
+        return None if found is None else found[1]
+
     def add_routes(self, app: web.Application, /) -> None:
         sign_in = self.sign_in
         app[SIGN_IN] = sign_in
@@ -217,6 +238,9 @@ class NotSetUp:
     """No sign-in configured: nobody is signed in, and ``/login`` says why."""
 
     async def signed_in_user(self, request: web.Request, /) -> int | None:
+        return None
+
+    async def signed_in_name(self, request: web.Request, /) -> str | None:
         return None
 
     def add_routes(self, app: web.Application, /) -> None:
@@ -271,7 +295,7 @@ async def callback(request: web.Request) -> web.StreamResponse:
     try:
         if not code:
             raise CodeRefused()
-        user_id = await sign_in.identify(code)
+        user_id, name = await sign_in.identify(code)
     except CodeRefused:
         log.info("sign-in refused: Discord refused the code (used before or expired)")
         return _refused(page(request, 403, "signin.denied.title", "signin.denied.code",
@@ -282,7 +306,7 @@ async def callback(request: web.Request) -> web.StreamResponse:
                              "signin.unavailable.discord"))
     log.info("signed in: user %d", user_id)
     response = _redirect(303, goal)
-    _set_cookie(response, sign_in, SESSION_COOKIE, sign_in.session_value(user_id),
+    _set_cookie(response, sign_in, SESSION_COOKIE, sign_in.session_value(user_id, name),
                 sign_in.settings.session_lifetime_s)
     response.del_cookie(LOGIN_COOKIE, path="/")
     _no_store(response)
@@ -290,9 +314,8 @@ async def callback(request: web.Request) -> web.StreamResponse:
 
 
 async def logout_page(request: web.Request) -> web.StreamResponse:
-    language = request[LANGUAGE]
-    text = render(request.app[PAGES].templates, "signout.html",
-                  Page(language, request.rel_url.raw_path, request.query))
+    pages = request.app[PAGES]
+    text = render(pages.templates, "signout.html", await pages.page(request))
     response = web.Response(text=text, content_type="text/html", charset="utf-8")
     _no_store(response)
     return response
@@ -366,11 +389,11 @@ def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
-def _unb64(text: str) -> str:
+def _unb64(text: str, otherwise: str = "/") -> str:
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
     except (ValueError, UnicodeDecodeError):
-        return "/"
+        return otherwise
 
 
 async def _json(response: aiohttp.ClientResponse) -> dict[str, Any]:

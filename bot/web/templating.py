@@ -38,12 +38,15 @@ def with_query(path: str, query: Mapping[str, str], **changes: str | None) -> st
 
 class Page:
     """What every template is given besides its own values: the language, its words
-    (``t``), the language switch's links."""
+    (``t``), the language switch's links, and the header's account line: who is signed
+    in (``visitor``: their name; None: signed out) and the sign-in link back here."""
 
-    def __init__(self, language: str, path: str, query: Mapping[str, str]) -> None:
+    def __init__(self, language: str, path: str, query: Mapping[str, str], *,
+                 visitor: str | None = None) -> None:
         self.language = language
         self.path = path
         self.query = dict(query)
+        self.visitor = visitor
 
     def words(self) -> Callable[..., str]:
         language = self.language
@@ -56,9 +59,14 @@ class Page:
     def switch(self, code: str) -> str:
         return with_query(self.path, self.query, **{PARAMETER: code})
 
+    def sign_in(self) -> str:
+        """``/login``, coming back to this page."""
+        return with_query("/login", {"next": with_query(self.path, self.query)})
+
     def values(self) -> dict[str, Any]:
         return {"lang": self.language, "t": self.words(), "switch": self.switch,
-                "languages": list(LANGUAGE_NAMES.items())}
+                "languages": list(LANGUAGE_NAMES.items()), "visitor": self.visitor,
+                "sign_in_href": self.sign_in()}
 
 
 def render(env: jinja2.Environment, template: str, page: Page, /, **values: Any) -> str:

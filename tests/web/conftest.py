@@ -35,6 +35,10 @@ class CookieIdentity:
         text = request.cookies.get(TEST_USER, "")
         return int(text) if text.isdigit() else None
 
+    async def signed_in_name(self, request: web.Request, /) -> str | None:
+        user = await self.signed_in_user(request)
+        return None if user is None else f"user {user}"
+
     def add_routes(self, app: web.Application, /) -> None:
         return None
 

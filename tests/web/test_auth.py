@@ -187,10 +187,27 @@ async def test_a_forged_session_is_nobody(sandbox: Sandbox, alice: Actor, site: 
     assert value.startswith(f"{alice.id}.")
     assert await with_session(site.base, value) == 200
     later = str(int(site.clock[0]) + 10 * site.settings.session_lifetime_s)
-    user, expires, mac = value.split(".")
-    for forged in (f"{bob.id}.{expires}.{mac}", f"{user}.{later}.{mac}", "", "x",
-                   f"{bob.id}.9999999999.", "...", value + "x", f"{user}.{expires}"):
+    user, expires, name, mac = value.split(".")
+    for forged in (f"{bob.id}.{expires}.{name}.{mac}", f"{user}.{later}.{name}.{mac}",
+                   f"{user}.{expires}.Ym9i.{mac}", "", "x",  # (Ym9i: the name "bob")
+                   f"{bob.id}.9999999999.", "...", value + "x", f"{user}.{expires}",
+                   f"{user}.{expires}.{mac}"):
         assert await with_session(site.base, forged) == 403, forged
+
+
+async def test_every_pages_header_says_who_is_signed_in(sandbox: Sandbox, site: Site) -> None:
+    """The name Discord gave at sign-in, kept in the signed session (escaped on the
+    page); signed out, a link to sign in and come back."""
+    ada = sandbox.create_user("<b>ada</b>")
+    async with site.browser() as browser:
+        async with browser.get(f"{site.base}/servers/42?lang=de") as response:
+            text = await response.text()  # (a page that is not found has the header too)
+        assert 'href="/login?next=%2Fservers%2F42%3Flang%3Dde">Anmelden</a>' in text
+        await sign_in(site, sandbox, browser, ada)
+        async with browser.get(f"{site.base}/?lang=en") as response:
+            text = await response.text()
+        assert "Signed in as &lt;b&gt;ada&lt;/b&gt;" in text
+        assert '<form method="post" action="/logout">' in text
 
 
 async def test_a_session_from_another_secret_is_nobody(

@@ -4,6 +4,7 @@ play, nothing of it in any page, image or response, for any visitor.
 
 The world: a public server (1) with a settled zuger deal and a second deal in play, a
 members-only server (2) where Mira has played a dapp deal; Otto has played nowhere.
+On the public server, a series that Mira has joined and played a deal of.
 """
 
 from __future__ import annotations
@@ -23,11 +24,15 @@ from playwright.async_api import Browser, BrowserContext, Page
 from bot.config import WebSettings
 from bot.engine import Deal
 from bot.engine.record import deal_from_record
+from bot.series.config import SeriesConfig
+from bot.series.service import SeriesService
 from bot.store import DealRow, SettledDeal, Store
 from bot.web import create_app
 from bot.web.auth import SESSION_COOKIE, SignInRoutes
 from standin import Actor, Sandbox
 from tests.conftest import open_store
+from tests.series.helpers import play_deal as play_series_deal
+from tests.series.helpers import spec as series_spec
 from tests.store.helpers import log_actions, new_game, play_deal, scripted_entries, start_deal
 from tests.web.signin_site import settings_for
 
@@ -49,6 +54,7 @@ class Web:
     in_play: DealRow
     in_play_deal: Deal
     rest_of_play: list[dict[str, object]]
+    series_id: int
 
 
 @pytest.fixture
@@ -67,6 +73,12 @@ async def site(request: pytest.FixtureRequest, sandbox: Sandbox) -> AsyncIterato
         members = await new_game(store, "dapp", guild_id=MEMBERS, channel_id=200,
                                  users=[member.id, 22, None], seed=6)
         members_deal = await play_deal(store, members)
+        series = SeriesService(store, SeriesConfig(offload=False, seeds=lambda: bytes(32)),
+                               clock=store.db.now, levels=("easy",))
+        cup = await series.open(guild_id=PUBLIC, channel_id=100, host_id=11,
+                                title="Autumn cup", spec=series_spec(6))
+        await series.join(PUBLIC, cup.series_id, member.id, "mira")
+        await play_series_deal(series, cup.series_id, member.id)
         port = unused_port()
         # (page_seconds=0: every page made for its request, so that a crawl after the
         # deal in play moved on reads pages made after it, not kept from before)
@@ -77,7 +89,7 @@ async def site(request: pytest.FixtureRequest, sandbox: Sandbox) -> AsyncIterato
         await web.TCPSite(runner, "127.0.0.1", port).start()
         try:
             yield Web(f"http://127.0.0.1:{port}", sandbox, store, member, outsider,
-                      public_deal, members_deal, row, deal, script[6:-1])
+                      public_deal, members_deal, row, deal, script[6:-1], cup.series_id)
         finally:
             await runner.cleanup()
 
@@ -99,6 +111,7 @@ async def sign_in(page: Page, site: Web, actor: Actor, goal: str) -> None:
 async def check_page(page: Page, what: str) -> None:
     """No sideways scroll at 390 px, alt text on every image (and each image loaded), no
     serious or critical axe-core violation."""
+    await page.wait_for_load_state("load")  # (a click returns once the page commits)
     width, inner = await page.evaluate(
         "[document.scrollingElement.scrollWidth, window.innerWidth]")
     assert width <= inner, f"{what}: {width} px wide in a {inner} px window"
@@ -147,6 +160,30 @@ async def test_every_page_kind_on_a_phone(site: Web, browser: Browser) -> None:
     await context.close()
 
 
+async def test_the_series_pages_on_a_phone(site: Web, browser: Browser) -> None:
+    context = await phone(browser)
+    page = await context.new_page()
+    series = f"/servers/{PUBLIC}/series"
+    for what, path in (("series list", series),
+                       ("series standings", f"{series}/{site.series_id}")):
+        response = await page.goto(site.base + path)
+        assert response is not None and response.status == 200, what
+        await check_page(page, what)
+    # the member's own page (signed in), the replay of the deal they played, a trick
+    mine = f"{series}/{site.series_id}/me"
+    await page.goto(f"{site.base}/login?next={mine}")
+    await page.select_option("#user", label=site.member.name)
+    await page.click("button[value=authorize]")
+    await page.wait_for_url(site.base + mine)
+    await check_page(page, "a member's series page")
+    await page.click("main table a[href*='/runs/']")
+    assert await page.locator("main table").count() == 1
+    await check_page(page, "a series deal")
+    await page.click("main nav a[href$='/tricks/1']")
+    await check_page(page, "a series deal's trick")
+    await context.close()
+
+
 async def test_the_pages_speak_the_browsers_language(site: Web, browser: Browser) -> None:
     context = await phone(browser, locale="de-DE")
     page = await context.new_page()
@@ -189,6 +226,30 @@ async def test_a_member_signs_in_and_sees_the_members_only_pages(
     assert await page.locator("main table").count() >= 1  # the leaderboard itself
     [session] = [c for c in await context.cookies() if c["name"] == SESSION_COOKIE]
     assert session["httpOnly"] and session["sameSite"] == "Lax"
+    await context.close()
+
+
+async def test_the_header_signs_in_names_the_member_and_signs_out(
+        site: Web, browser: Browser) -> None:
+    context = await phone(browser)
+    page = await context.new_page()
+    board = f"{site.base}/servers/{PUBLIC}"
+    await page.goto(board)
+    account = page.locator("header nav.account")
+    assert "mira" not in (await account.text_content() or "")
+    await account.get_by_role("link", name="Sign in").click()
+    await page.select_option("#user", label=site.member.name)
+    await page.click("button[value=authorize]")
+    await page.wait_for_url(board)  # back where they were
+    assert "Signed in as mira" in (await account.text_content() or "")
+    await check_page(page, "signed in")
+    await account.get_by_role("button", name="Sign out").click()
+    await page.wait_for_url(f"{site.base}/")
+    assert "mira" not in (await account.text_content() or "")
+    assert await account.get_by_role("link", name="Sign in").count() == 1
+    await page.goto(board)
+    assert await account.get_by_role("link", name="Sign in").count() == 1
+    await check_page(page, "signed out")
     await context.close()
 
 
@@ -293,10 +354,10 @@ async def test_nothing_of_a_deal_in_play_is_shown_to_anyone(site: Web) -> None:
 async def test_a_forged_session_meets_the_sign_in_page_in_the_visitors_language(
         site: Web) -> None:
     value = await session_of(site, site.member)
-    user, expires, mac = value.split(".")
+    user, expires, name, mac = value.split(".")
     server = f"{site.base}/servers/{MEMBERS}"
-    for forged in (f"{user}.{int(expires) + 3600}.{mac}", value[:-1],
-                   f"{site.outsider.id}.{expires}.{mac}", f"{user}.{expires}"):
+    for forged in (f"{user}.{int(expires) + 3600}.{name}.{mac}", value[:-1],
+                   f"{site.outsider.id}.{expires}.{name}.{mac}", f"{user}.{expires}"):
         headers = {"Cookie": f"{SESSION_COOKIE}={forged}", "Accept-Language": "de"}
         async with aiohttp.ClientSession(headers=headers) as client, \
                 client.get(server) as response:

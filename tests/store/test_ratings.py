@@ -10,10 +10,10 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.cli.ledger import check_ledger
 from bot.ratings import INITIAL, MIN_RATED_DEALS, season_start
 from bot.store import DealStatus, Store, StoreError
 from bot.store.check_ledger import check
-from bot.store.check_ledger import main as check_ledger
 from bot.store.db import load_migrations, migrate
 from bot.store.pg import SCHEMA_TABLE
 from bot.store.ratings import REBUILD_MARK

@@ -27,6 +27,7 @@ from bot.connection.context import Context
 from bot.connection.replies import Reply
 from bot.engine import TappError
 from bot.i18n import t
+from bot.i18n.words import Words
 from bot.series import MAX_DEALS, MIN_DEALS, Scoring
 from bot.series.errors import NotAllowed, SeriesError
 from bot.series.league_messages import (
@@ -113,7 +114,8 @@ class League(commands.Cog):
                                        "players"))
     @app_commands.choices(variant=VARIANT_CHOICES, level=LEVEL_CHOICES,
                           scoring=SCORING_CHOICES, cadence=CADENCE_CHOICES)
-    async def create(self, interaction: discord.Interaction, title: Range[str, 1, 60],
+    async def create(self, interaction: discord.Interaction,
+                     title: Range[str, 1, 60] | None = None,
                      cadence: str = Cadence.WEEKLY.value, variant: str | None = None,
                      deals: Range[int, MIN_DEALS, MAX_DEALS] = 12, level: str = "normal",
                      scoring: str = Scoring.MATCHPOINTS.value,
@@ -132,10 +134,11 @@ class League(commands.Cog):
                                     players=players, scoring=scoring,
                                     options={"stake": settings.stake})
             assert interaction.channel_id is not None
+            lang = await self._public_language(ctx)
+            title = title or Words(lang, spec.series.variant).variant_name()  # (none given)
             info = await self.service.create(guild_id=guild, channel_id=interaction.channel_id,
                                              host_id=interaction.user.id, title=title,
                                              spec=spec)
-            lang = await self._public_language(ctx)
             await reply.publish(await self._outgoing(info_message(info, lang)),
                                 ctx.text("league.made", title=shown_title(info.title)))
 

@@ -20,4 +20,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.availability",
     "cogs.places",
     "cogs.series",
+    "cogs.league",
 )

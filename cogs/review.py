@@ -1,6 +1,7 @@
 """Deal reviews, without a command of their own: the *Review* button of a deal's result
-(the table cog hands the click on as the ``tapp_review`` event) and the *Review one of
-these deals* menu of ``/tapp stats history``.
+(the table cog hands the click on as the ``tapp_review`` event), the *Review one of
+these deals* menu of ``/tapp stats history``, and the menu of a member's own deals of a
+series under ``/tapp series me`` (:mod:`bot.series.reviews`: their finished deals only).
 
 The answer is private: a progress line first, edited as the strong player judges each
 decision in its own worker process (:mod:`bot.review.service`), then the review.
@@ -23,6 +24,8 @@ from bot.i18n.words import Words, render_labels
 from bot.review.ids import EVENT, ReviewKey
 from bot.review.messages import Picture, progress_text, review_pictures, review_text
 from bot.review.service import ReviewJob, ReviewRefused, ReviewService
+from bot.series.review_ids import SeriesReviewKey
+from bot.series.reviews import NO_TABLE, review_job
 from bot.store import StoreError
 from renderer import Labels
 
@@ -71,25 +74,37 @@ class Review(TappCog):
         """A deal picked in the menu of ``/tapp stats history`` (its id, read with the menu's)."""
         await self.review(interaction, deal_id=values[0])
 
+    @commands.Cog.listener(f"on_{SeriesReviewKey.event}")
+    async def on_series_pick(self, interaction: discord.Interaction, key: SeriesReviewKey,
+                             values: list[int]) -> None:
+        """One of the member's own deals of a series, picked under ``/tapp series me``."""
+        await self.review(interaction, series=(key.series_id, values[0]))
+
     async def review(self, interaction: discord.Interaction, *, deal_id: int | None = None,
-                     table_id: int | None = None, number: int | None = None) -> None:
+                     table_id: int | None = None, number: int | None = None,
+                     series: tuple[int, int] | None = None) -> None:
+        """``series``: (the series, the deal's number) of the member's own deal."""
         ctx = Context(interaction)
         lang = ctx.language
         try:
             service = self.service
-            job = await service.job(interaction.guild_id, interaction.user.id,
-                                    deal_id=deal_id, table_id=table_id, number=number)
+            if series is not None:
+                job = await review_job(service.store, interaction.guild_id,
+                                       interaction.user.id, *series, language=lang)
+            else:
+                job = await service.job(interaction.guild_id, interaction.user.id,
+                                        deal_id=deal_id, table_id=table_id, number=number)
             async with service.slot(interaction.user.id):
                 await ctx.hold(t("review.started", lang))  # the progress line
                 await self._run(ctx, service, job)
         except ReviewRefused as refusal:
             await ctx.refuse(refusal)
         except StoreError:
-            log.warning("review of %s: store error", deal_id or (table_id, number),
+            log.warning("review of %s: store error", deal_id or series or (table_id, number),
                         exc_info=True)
             await ctx.tell(t("standings.error.unavailable", lang))
         except Exception:
-            log.exception("review of %s failed", deal_id or (table_id, number))
+            log.exception("review of %s failed", deal_id or series or (table_id, number))
             await ctx.tell(t("error.generic", lang))
 
     async def _run(self, ctx: Context, service: ReviewService, job: ReviewJob) -> None:
@@ -103,7 +118,9 @@ class Review(TappCog):
                 await ctx.edit(content=progress_text(done, total, lang))
 
         review = await service.run(job, progress)
-        settings = await self.bot.database.settings.for_table(job.table_id)  # type: ignore[union-attr]
+        store = service.store
+        settings = (await store.settings.for_guild(ctx.interaction.guild_id or 0)
+                    if job.table_id == NO_TABLE else await store.settings.for_table(job.table_id))
         style = settings.deck_for(job.variant)
         words = Words(lang, job.variant, style)
         title, text = review_text(job, review, words)

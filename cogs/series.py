@@ -5,6 +5,9 @@
 server's ``series_hosts`` setting: members with Manage Server by default, checked on
 every call); ``play`` starts or resumes the member's next
 deal (an ephemeral panel whose buttons take their actions, as the deal of the day's);
+``open``, ``close`` and ``standings`` post in the channel when they succeed, and every
+refusal is private; the host or a member with Manage Server may close or delete a
+series;
 ``standings`` shows the table as text and an image; ``me`` the member's own deals. Every
 click of a series component comes here as the ``tapp_series`` or ``tapp_series_button``
 event (see :mod:`bot.series.ids`). A loop closes the series whose window has passed and
@@ -111,6 +114,11 @@ class Series(TappCog):
         out = await Outgoing.render(message.embeds, message.components, self.images)
         await reply.send(out, update=update)
 
+    async def publish(self, ctx: Context, reply: Reply, message: SeriesMessage) -> None:
+        """A message for the channel (refusals stay private: ``reply`` is one)."""
+        out = await Outgoing.render(message.embeds, message.components, self.images)
+        await reply.publish(out, ctx.text("series.posted"))
+
     async def _language(self, ctx: Context, public: bool) -> str:
         if not public:
             return ctx.language
@@ -130,8 +138,7 @@ class Series(TappCog):
                     scoring: str = Scoring.MATCHPOINTS.value,
                     players: Range[int, 3, 6] | None = None) -> None:
         ctx = Context(interaction)
-        async with ctx.reply(ephemeral=False) as reply, \
-                self.refusals(ctx, reply, "/tapp series open"):
+        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series open"):
             guild = guild_of(interaction)
             settings = await self.service.store.settings.for_guild(guild)
             if settings.series_hosts is SeriesHosts.MANAGERS \
@@ -147,7 +154,7 @@ class Series(TappCog):
             info = await self.service.open(guild_id=guild, channel_id=interaction.channel_id,
                                            host_id=interaction.user.id, title=title,
                                            spec=spec)
-            await self.send(reply, info_message(info, lang))
+            await self.publish(ctx, reply, info_message(info, lang))
 
     @app_commands.command(name="list", description=t("series.cmd.list"))
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -195,8 +202,7 @@ class Series(TappCog):
     async def standings(self, interaction: discord.Interaction,
                         series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply(ephemeral=False) as reply, \
-                self.refusals(ctx, reply, "/tapp series standings"):
+        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series standings"):
             await self._standings(ctx, reply, series, public=True)
 
     @app_commands.command(name="me", description=t("series.cmd.me"))
@@ -213,11 +219,11 @@ class Series(TappCog):
     async def close(self, interaction: discord.Interaction,
                     series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply(ephemeral=False) as reply, \
-                self.refusals(ctx, reply, "/tapp series close"):
-            info = await self.service.close(guild_of(interaction), series, ctx.user.id)
+        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series close"):
+            info = await self.service.close(guild_of(interaction), series, ctx.user.id,
+                                            manager=interaction.permissions.manage_guild)
             lang = await self._language(ctx, True)
-            await self.send(reply, info_message(info, lang))
+            await self.publish(ctx, reply, info_message(info, lang))
 
     @app_commands.command(name="delete", description=t("series.cmd.delete"))
     @app_commands.describe(series=t("series.opt.series"))
@@ -225,7 +231,8 @@ class Series(TappCog):
                      series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
         async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series delete"):
-            await self.service.delete(guild_of(interaction), series, ctx.user.id)
+            await self.service.delete(guild_of(interaction), series, ctx.user.id,
+                                      manager=interaction.permissions.manage_guild)
             await reply.text(ctx.text("series.deleted", id=series))
 
     # -- clicks ------------------------------------------------------------------------
@@ -294,7 +301,10 @@ class Series(TappCog):
             render_series_table, lines, title=message.table_title,
             headers=message.table_headers)
         out = Outgoing(message.embeds, (image,), message.components)
-        await reply.send(out)
+        if public:
+            await reply.publish(out, ctx.text("series.posted"))
+        else:
+            await reply.send(out)
 
     def _too_late(self, interaction: discord.Interaction) -> bool:
         display = self.bot.display

@@ -41,6 +41,7 @@ from bot.i18n.translator import Translator
 from bot.ops.metrics import BotMetrics
 from bot.ops.server import OpsServer
 from bot.series.config import SeriesConfig
+from bot.series.league_service import LeagueService
 from bot.series.service import SeriesService
 from bot.store import Store as SQLiteStore
 from bot.tables import TableConfig, TableService
@@ -174,6 +175,8 @@ class TappBot(commands.Bot):
         self.daily: DailyService | None = None
         #: series (None: the bot runs without a database)
         self.series: SeriesService | None = None
+        #: the server's league and its seasons (None: the bot runs without a database)
+        self.leagues: LeagueService | None = None
         #: ``/healthz`` and ``/metrics`` (see :mod:`bot.ops.server`), with a metrics port
         self.ops: OpsServer | None = None
 
@@ -197,6 +200,8 @@ class TappBot(commands.Bot):
                                       level=config.computer_level)
             self.series = SeriesService(self.store, self._series_config, clock=config.clock,
                                         levels=levels())
+            self.leagues = LeagueService(self.store, self.series, self._series_config,
+                                         clock=config.clock)
         if self.metrics is not None and self.settings.metrics_port is not None:
             self.metrics.watch(self)
             self.ops = OpsServer(self, self.metrics, self.settings.metrics_host,

@@ -140,3 +140,17 @@ class Reply(Deferring):
                 await self.interaction.edit_original_response(**out.edit_kwargs())
             else:
                 await self.interaction.followup.send(ephemeral=True, **out.send_kwargs())
+
+    async def publish(self, out: Outgoing, note: str) -> None:
+        """A public message where every refusal stays private (a reply made with
+        ``ephemeral=True``): the first answer when nothing was answered yet; after the
+        private deferral, ``note`` (a line for the member) fills it and the message is
+        posted as a follow-up of its own."""
+        response = self.interaction.response
+        async with self._lock:
+            self._stop_timer()
+            if not response.is_done():
+                await response.send_message(ephemeral=False, **out.send_kwargs())
+                return
+            await self.interaction.edit_original_response(content=note)
+            await self.interaction.followup.send(ephemeral=False, **out.send_kwargs())

@@ -27,6 +27,8 @@ NAMES: dict[str, dict[str, str]] = {
         "series": "serie", "open": "eröffnen", "info": "info", "join": "beitreten",
         "me": "meine", "close": "schließen", "delete": "löschen", "title": "titel",
         "deals": "spiele", "scoring": "wertung", "series_hosts": "serien_eröffnen",
+        "league": "liga", "create": "anlegen", "cadence": "rhythmus", "size": "größe",
+        "up": "aufsteiger", "down": "absteiger",
     },
     "sv": {
         "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
@@ -49,5 +51,7 @@ NAMES: dict[str, dict[str, str]] = {
         "series": "serie", "open": "öppna", "info": "info", "join": "gå_med",
         "me": "mina", "close": "stäng", "delete": "radera", "title": "titel",
         "deals": "givar", "scoring": "poängräkning", "series_hosts": "serieöppnare",
+        "league": "liga", "create": "skapa", "cadence": "intervall", "size": "storlek",
+        "up": "upp", "down": "ned",
     },
 }

@@ -1,8 +1,8 @@
 """Leagues: divisions whose members move up and down from season to season (pure: no
 I/O). Each season every division plays its own series; at its close the best of a
 division go up one and the worst go down one ("two up, two down" by default), and a
-member's division is kept into the next season. Not yet hosted by the bot: this is the
-rule the league's seasons would apply (docs/series.md, Leagues).
+member's division is kept into the next season. The league's seasons apply it when
+they close (:mod:`.league_service`; docs/series.md, Leagues).
 """
 
 from __future__ import annotations
@@ -28,6 +28,19 @@ def ranked(division: Sequence[int], standing: Sequence[int]) -> list[int]:
     played = [m for m in standing if m in members]
     seen = set(played)
     return played + [m for m in division if m not in seen]
+
+
+def zones(order: Sequence[Sequence[int]], rules: Movement = Movement()
+          ) -> list[tuple[frozenset[int], frozenset[int]]]:
+    """For each division of ``order`` (top first, each best first, as :func:`ranked`
+    gives it): who of it would go up and who down if the season ended now."""
+    out = []
+    for d, division in enumerate(order):
+        up = min(rules.up, len(division) // 2) if d > 0 else 0
+        down = min(rules.down, len(division) // 2) if d < len(order) - 1 else 0
+        out.append((frozenset(division[:up]),
+                    frozenset(division[len(division) - down:] if down else ())))
+    return out
 
 
 def next_season(divisions: Sequence[Sequence[int]], standings: Sequence[Sequence[int]], *,

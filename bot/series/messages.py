@@ -36,6 +36,7 @@ from bot.usertext import Where, safe
 
 from .ids import DECLINE, HANDS, button_id, run_id
 from .models import MemberPage, SeriesInfo, SeriesRunView, Standings
+from .review_messages import review_menu
 from .spec import Scoring
 
 COLOUR = 0x0E7490
@@ -298,4 +299,5 @@ def page_message(page: MemberPage, language: str | None) -> SeriesMessage:
                                   words("series.button.play"), PRIMARY))
     buttons.append(ButtonSpec(button_id(info.series_id, "standings"),
                               words("series.button.standings"), SECONDARY))
-    return SeriesMessage((embed,), rows(buttons))
+    menu = review_menu(page, words)  # the review of each deal they have finished
+    return SeriesMessage((embed,), rows(buttons, () if menu is None else (menu,)))

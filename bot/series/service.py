@@ -158,27 +158,32 @@ class SeriesService:
         await self.store.series.leave(series_id, user_id)
         return self._info(row, spec)
 
-    async def close(self, guild_id: int, series_id: int, user_id: int) -> SeriesInfo:
-        """The host closes the series before its window ends."""
+    async def close(self, guild_id: int, series_id: int, user_id: int, *,
+                    manager: bool = False) -> SeriesInfo:
+        """The host closes the series before its window ends (or a server manager,
+        ``manager``: an absent host blocks nothing)."""
         row, spec = await self._series(guild_id, series_id)
-        if row.host_id != user_id:
+        if row.host_id != user_id and not manager:
             raise NotHost()
         if row.status is not SeriesStatus.OPEN:
             raise WindowClosed()
         row = await self._close(row, spec)
         return self._info(row, spec)
 
-    async def delete(self, guild_id: int, series_id: int, user_id: int) -> None:
-        """The host deletes the series: deals in play are dropped, nothing is counted,
-        and it is answered as none from now on (its stored runs stay, for the audit)."""
+    async def delete(self, guild_id: int, series_id: int, user_id: int, *,
+                     manager: bool = False) -> None:
+        """The host (or a server manager, ``manager``) deletes the series: deals in play
+        are dropped, nothing is counted, and it is answered as none from now on (its
+        stored runs stay, for the audit)."""
         row, spec = await self._series(guild_id, series_id)
-        if row.host_id != user_id:
+        if row.host_id != user_id and not manager:
             raise NotHost()
         if row.status is SeriesStatus.OPEN:
             await self.store.series.close(series_id, (), delete=True)
         elif row.status is SeriesStatus.CLOSED:
             raise WindowClosed()
-        log.info("series %d deleted by its host", series_id)
+        log.info("series %d deleted by %s", series_id,
+                 "its host" if row.host_id == user_id else "a server manager")
 
     async def close_due(self, guild_ids: Collection[int] | None = None) -> list[SeriesInfo]:
         """Close every series whose window has passed (of ``guild_ids`` only: the

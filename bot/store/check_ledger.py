@@ -1,4 +1,5 @@
-"""``python -m bot check-ledger [--db PATH]``: audit the chip ledger.
+"""The chip ledger's audit (``python -m bot check-ledger``, composed with the series'
+audit by :mod:`bot.cli.ledger`): what the store holds, checked against itself.
 
 For every settled deal: its record replays (with the engine) to the stored result,
 its ledger rows match the replayed payments seat by seat (and the pot's change where
@@ -7,10 +8,8 @@ table's pot by the ledger is the pot its session holds, a closed table's pot is 
 (shared out), and the chips of each server sum to zero, open pots included. Also:
 every table's pot shares sum to zero, no settled deal lacks ledger rows, and the
 standings summaries and the skill ratings agree with the ledger (the ratings replayed
-from scratch, deal by deal in the order they were settled, are the stored ones), and
-every finished deal of a series replays to its stored chips and each closed series'
-kept standings are the matchpoints recomputed from those records. Prints
-one line per problem; exit status 0 when clean, 1 with problems, 2 on usage errors.
+from scratch, deal by deal in the order they were settled, are the stored ones).
+:func:`run_on_database` runs a database command's job (this one, ``rebuild-ratings``).
 """
 
 from __future__ import annotations
@@ -93,26 +92,7 @@ async def check(store: Store) -> tuple[int, list[str]]:
         problems.append(f"standings of member {d.user_id} in server {d.guild_id} "
                         f"({d.variant}) disagree with the ledger")
     problems.extend(await store.ratings.drift())
-    from bot.series.audit import check_series  # (the series' domain: only when checking)
-
-    problems.extend((await check_series(store))[1])
     return count, problems
-
-
-DESCRIPTION = """\
-Check a database's chip ledger: every settled deal's record replays to its stored
-result, its ledger rows match the replay's payments seat by seat and sum to zero;
-every table's pot shares sum to zero; no settled deal lacks ledger rows; the standings
-agree with the ledger; and the skill ratings replayed from the ledger are the stored
-ones (`rebuild-ratings` mends them if not); every finished deal of a series replays
-to its stored chips, and each closed series' standings are the matchpoints recomputed
-from its deals' records. It changes no chip, table or deal. A database written
-by an older version of the bot is first brought to the current schema, as the bot does
-when it starts (so back up an old database before checking it).
-
-Prints one line per problem and a summary. Exit status 0 when all is well, 1 with
-problems, 2 when the database cannot be read.
-"""
 
 
 def add_database_option(parser: Parser) -> None:
@@ -164,16 +144,3 @@ def checked_line(count: int, problems: list[str]) -> str:
     """``checked 8 settled deals: OK`` (or ``: 1 problem``): the verdict's line."""
     return plural("cli.checked", count,
                   verdict=plural("cli.problems", len(problems)) if problems else "OK")
-
-
-def _report(checked: tuple[int, list[str]]) -> int:
-    count, problems = checked
-    for line in problems:
-        print(line)
-    print(checked_line(count, problems))
-    return 1 if problems else 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    return run_on_database("python -m bot check-ledger", DESCRIPTION, argv, check, _report,
-                           failing="cannot read")

@@ -44,6 +44,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("series_runs", ("run_id",)),
     ("series_steps", ("run_id", "step")),
     ("series_final", ("series_id", "user_id")),
+    ("leagues", ("league_id",)),
+    ("league_members", ("league_id", "user_id")),
+    ("league_seasons", ("league_id", "season")),
+    ("league_divisions", ("league_id", "season", "division")),
 )
 #: the key columns that hold text (ordered byte by byte on both backends)
 TEXT_KEYS = frozenset({"key", "grain", "variant", "contract", "player"})

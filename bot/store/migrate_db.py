@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from bot.cli.parsing import Parser
@@ -32,8 +33,14 @@ reach, 2 when the copy was refused or a database cannot be read.
 """
 
 
-async def migrate(source_at: Path | str, target_at: Path | str) -> tuple[int, list[str]]:
-    """``(status, lines to print)``: copy, then prove."""
+#: an audit of a database: ``(deals checked, problems)``
+Audit = Callable[[Store], Awaitable[tuple[int, list[str]]]]
+
+
+async def migrate(source_at: Path | str, target_at: Path | str, *, audit: Audit = check
+                  ) -> tuple[int, list[str]]:
+    """``(status, lines to print)``: copy, then prove (``audit``: the check-ledger
+    audit both must pass alike; :mod:`bot.cli.ledger` gives the whole one)."""
     async with await Store.open(source_at) as source, \
             await Store.open(target_at) as target:
         copied = await copy_database(source, target)
@@ -43,7 +50,7 @@ async def migrate(source_at: Path | str, target_at: Path | str) -> tuple[int, li
         lines += [f"differs: {d}" for d in differences]
         if not differences:
             lines.append("the same rows in every table")
-        verdicts = [await check(source), await check(target)]
+        verdicts = [await audit(source), await audit(target)]
         totals = [await source.ledger.guild_totals(), await target.ledger.guild_totals()]
         same = verdicts[0] == verdicts[1] and totals[0] == totals[1]
         count, problems = verdicts[1]
@@ -52,7 +59,7 @@ async def migrate(source_at: Path | str, target_at: Path | str) -> tuple[int, li
         return (0 if same and not differences else 1), lines
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, audit: Audit = check) -> int:
     parser = Parser(prog="python -m bot migrate-db", description=DESCRIPTION)
     parser.add_argument("--to", type=database_option, required=True, metavar="TARGET",
                         dest="target", help="the empty database to fill: a postgresql://"
@@ -75,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         print("the source and the target are the same database", file=sys.stderr)
         return 2
     try:
-        status, lines = asyncio.run(migrate(args.source, args.target))
+        status, lines = asyncio.run(migrate(args.source, args.target, audit=audit))
     except CopyRefused as exc:
         print(f"refused: {exc}", file=sys.stderr)
         return 2

@@ -63,6 +63,7 @@ GENERATED_KEYS = {
     "tables": "table_id", "deals": "deal_id", "ledger": "entry_id",
     "deadlines": "deadline_id", "claims": "claim_id", "daily_deals": "daily_id",
     "daily_runs": "run_id", "series": "series_id", "series_runs": "run_id",
+    "leagues": "league_id",
 }
 
 

@@ -14,6 +14,7 @@ from .daily import DailyStore
 from .db import DEFAULT_PATH, Clock
 from .deadlines import Deadlines
 from .deals import Deals
+from .leagues import LeagueStore
 from .ledger import Ledger
 from .member_times import MemberTimes
 from .messages import Messages
@@ -53,6 +54,7 @@ class Store:
         self.ratings = Ratings(db)
         self.people = People(db)
         self.series = SeriesStore(db)
+        self.leagues = LeagueStore(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,

@@ -250,3 +250,30 @@ async def test_a_held_line_is_edited_and_more_messages_follow_it() -> None:
     assert interaction.calls[1:] == [
         ("edit_original_response", (), {"content": "6/12"}),
         ("followup", (), {"ephemeral": True, "content": "tricks 1-10"})]
+
+
+async def test_a_published_answer_is_public_and_a_slow_one_follows_a_private_note() -> None:
+    ctx, interaction = context()
+    async with ctx.reply() as reply:
+        await reply.publish(_out("series 4 is open"), "posted")
+    assert interaction.names() == ["send_message"]
+    assert interaction.calls[0][2]["ephemeral"] is False
+    ctx, interaction = context()
+    async with ctx.reply(grace=0.0) as reply:
+        await asyncio.sleep(0.01)  # past the grace: a private "thinking..."
+        await reply.publish(_out("series 4 is open"), "posted")
+    assert interaction.names() == ["defer", "edit_original_response", "followup"]
+    assert interaction.calls[0][2] == {"ephemeral": True, "thinking": True}
+    assert interaction.calls[1][2] == {"content": "posted"}
+    assert interaction.calls[2][2]["ephemeral"] is False
+
+
+async def test_a_slow_refusal_of_a_public_command_stays_private() -> None:
+    """What publishes on success (``/tapp series open``) defers privately: a refusal
+    after the deferral fills a private loading message, never a public one."""
+    ctx, interaction = context()
+    async with ctx.reply(grace=0.0) as reply:
+        await asyncio.sleep(0.01)
+        await reply.text("Only members with Manage Server may open a series.")
+    assert interaction.calls[0][2] == {"ephemeral": True, "thinking": True}
+    assert interaction.names() == ["defer", "edit_original_response"]

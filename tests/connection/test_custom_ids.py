@@ -26,6 +26,7 @@ from bot.engine.cards import CARD_NAMES
 from bot.i18n import strings
 from bot.review.ids import ReviewKey
 from bot.series.ids import SeriesButtonId, SeriesRunId
+from bot.series.review_ids import SeriesReviewKey
 from bot.standings import BoardKey, HistoryKey, ReplayKey
 from bot.store import Period
 from bot.tables.ids import ComponentId, Stamp
@@ -36,7 +37,7 @@ KEYS: list[Key] = [
     BoardId("streaks", None), BoardKey(1, "dapp", Period.DAYS_7, 3), HistoryKey(1, 2, 0),
     ReplayKey(77), RulesRef("zuger", "sv", 2), RulesRef("zuger", "sv", None),
     ReviewKey(1), SeriesRunId(9, 4, "pick.discard"), SeriesRunId(9, None, "hands"),
-    SeriesButtonId(3, "standings"),
+    SeriesButtonId(3, "standings"), SeriesReviewKey(3),
 ]
 LEGACY = {
     "tapp:5:1.2:play:TH": ComponentId(5, Stamp(1, 2), "play:TH"),
@@ -47,7 +48,8 @@ LEGACY = {
 
 
 def test_every_kind_is_registered_once_with_its_own_event() -> None:
-    assert set(KINDS) == {"t", "d", "db", "lb", "hist", "replay", "rules", "rv", "s", "sb"}
+    assert set(KINDS) == {"t", "d", "db", "lb", "hist", "replay", "rules", "rv", "s", "sb",
+                          "sr"}
     events = [cls.event for cls in KINDS.values()]
     assert len(set(events)) == len(events)
 

@@ -22,6 +22,7 @@ from bot.display.rules_messages import RulesRef
 from bot.i18n import t
 from bot.review.ids import ReviewKey
 from bot.series.ids import SeriesButtonId, SeriesRunId
+from bot.series.review_ids import SeriesReviewKey
 from bot.standings import BoardKey, HistoryKey, ReplayKey
 from bot.store import Period
 from bot.tables.ids import ComponentId, Stamp
@@ -38,6 +39,7 @@ SAMPLES: list[Key] = [
     BoardId("day", date(2031, 5, 14)), BoardKey(1, "dapp", Period.DAYS_7, 3),
     HistoryKey(1, 2, 0), ReplayKey(77), RulesRef("zuger", "en", 2), ReviewKey(1),
     SeriesRunId(MAX_ID, 3, "pick.discard"), SeriesButtonId(7, "play"),
+    SeriesReviewKey(MAX_ID),
 ]
 #: what stands in for a number: digits that are not ASCII (``str.isdigit`` takes them,
 #: and ``int`` the last), the first number past the store's range, and nothing
@@ -191,7 +193,7 @@ async def test_every_select_with_values_that_mean_nothing_is_answered(
     shown = await a_message(alice, world)
     caplog.set_level(logging.INFO)
     selects = [k for k in SAMPLES if k.choice is not None]
-    assert {k.kind for k in selects} == {"t", "d", "rules", "rv", "s"}
+    assert {k.kind for k in selects} == {"t", "d", "rules", "rv", "s", "sr"}
     bad_values: list[list[str]] = [[v] for v in NOT_NUMBERS if v] + [
         [], ["9" * 100], ["TH", "①"], ["th"], ["T"]]
     for key in SAMPLES:

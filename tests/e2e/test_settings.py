@@ -239,7 +239,7 @@ async def test_a_server_shows_its_web_pages_once_it_chooses(
 
 async def test_the_settings_commands_are_localized_and_within_discords_size(
         sandbox: Sandbox, tapp_bot: TappBot) -> None:
-    [command] = sandbox.commands()
+    [command] = [c for c in sandbox.commands() if c.name == "tapp"]
     group = next(o for o in command.data["options"] if o["name"] == "settings")
     assert group["name_localizations"] == {"de": "einstellungen", "sv-SE": "inställningar"}
     change = next(o for o in group["options"] if o["name"] == "set")

@@ -23,6 +23,7 @@ COUNTED = frozenset({
     "standings.replay.tricks", "settings.stake", "render.tricks_won", "render.cards_left",
     "render.discard_n", "daily.board.hidden", "daily.board.week.today", "daily.days",
     "review.summary", "series.points", "series.deals", "series.info.members",
+    "league.info.members",
     # what the command-line tools print (check-ledger, rebuild-ratings, demo)
     "cli.problems", "cli.checked", "cli.rebuilt", "cli.pot_left", "cli.pot_differs",
     "cli.history_drift", "cli.stored_rating", "cli.demo.played", "cli.demo.table",

@@ -31,9 +31,10 @@ def _walk(item: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 async def test_synced_localizations_keep_discords_limits(sandbox: Sandbox,
                                                          tapp_bot: TappBot) -> None:
-    [command] = sandbox.commands()
+    commands = sandbox.commands()
+    assert sorted(c.name for c in commands) == ["league", "tapp"]
     seen, bad = 0, []
-    for item in _walk(command.data):
+    for item in (item for command in commands for item in _walk(command.data)):
         names = item.get("name_localizations") or {}
         descriptions = item.get("description_localizations") or {}
         seen += len(descriptions)
@@ -52,7 +53,7 @@ async def test_synced_localizations_keep_discords_limits(sandbox: Sandbox,
     assert seen > 50  # German and Swedish were synced
     # no English left in the command picker: every description and every worded choice
     untranslated = []
-    for item in _walk(command.data):
+    for item in (item for command in commands for item in _walk(command.data)):
         missing = LOCALES - set(item.get("description_localizations") or {})
         untranslated += [(item["name"], sorted(missing))] if missing else []
         for choice in item.get("choices") or []:
@@ -60,10 +61,13 @@ async def test_synced_localizations_keep_discords_limits(sandbox: Sandbox,
                 missing = LOCALES - set(choice.get("name_localizations") or {})
                 untranslated += [(choice["name"], sorted(missing))] if missing else []
     assert untranslated == []
-    table = next(o for o in command.data["options"] if o["name"] == "table")
+    tapp = next(c for c in commands if c.name == "tapp")
+    table = next(o for o in tapp.data["options"] if o["name"] == "table")
     new = next(o for o in table["options"] if o["name"] == "new")
     assert new["name_localizations"]["de"] == "neu"
     assert new["description_localizations"]["sv-SE"] == "Öppna ett bord i denna kanal"
+    league = next(c for c in commands if c.name == "league")
+    assert league.data["name_localizations"]["de"] == "liga"
 
 
 def test_names_are_valid_and_game_words_stay() -> None:

@@ -4,10 +4,10 @@ the records; each kind of tampering is named."""
 
 from __future__ import annotations
 
+from bot.cli.ledger import audit
 from bot.series.audit import check_series
 from bot.series.service import SeriesService
 from bot.store import Store
-from bot.store.check_ledger import check
 from bot.store.sql import Conn
 
 from .helpers import GUILD, play_deal, spec
@@ -27,7 +27,7 @@ async def test_a_played_and_closed_series_is_clean(service: SeriesService, store
     sid = await played_series(service)
     await service.close(GUILD, sid, 7)
     assert await check_series(store) == (4, [])
-    _, problems = await check(store)  # the whole check-ledger run includes it
+    _, problems = await audit(store)  # the whole check-ledger run includes it
     assert problems == []
 
 

@@ -3,10 +3,13 @@ divisions, a member's division kept, nobody lost or doubled, newcomers at the bo
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.series.leagues import Movement, next_season, ranked
+from bot.series.league_spec import Cadence, divisions_of, season_bounds, season_divisions
+from bot.series.leagues import Movement, next_season, ranked, zones
 
 
 def test_two_go_up_and_two_go_down_between_neighbours():
@@ -50,3 +53,45 @@ def test_everyone_is_placed_once_and_moves_one_division_at_most(sizes, up, down,
         went_down = [m for m in divisions[i] if now[m] == i + 1]
         assert len(went_up) == min(up, len(divisions[i + 1]) // 2)
         assert len(went_down) == min(down, len(divisions[i]) // 2)
+
+
+def test_who_would_move_is_who_the_close_moves():
+    order = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10]]
+    assert zones(order) == [(frozenset(), frozenset({3, 4})),
+                            (frozenset({5, 6}), frozenset({7, 8})),
+                            (frozenset({9}), frozenset())]  # never more than half
+    after = next_season(order, order)
+    for d, (up, down) in enumerate(zones(order)):
+        assert all(any(m in later for later in after[:d]) for m in up)
+        assert all(any(m in later for later in after[d + 1:]) for m in down)
+
+
+def test_a_season_is_a_utc_week_from_monday_or_a_utc_month():
+    wednesday = datetime(2024, 5, 15, 12, tzinfo=UTC).timestamp()
+    monday = datetime(2024, 5, 13, tzinfo=UTC).timestamp()
+    assert season_bounds(Cadence.WEEKLY, wednesday) == (monday, monday + 7 * 86_400)
+    assert season_bounds(Cadence.WEEKLY, monday) == (monday, monday + 7 * 86_400)
+    assert season_bounds(Cadence.MONTHLY, wednesday) == (
+        datetime(2024, 5, 1, tzinfo=UTC).timestamp(), datetime(2024, 6, 1, tzinfo=UTC).timestamp())
+
+
+def test_divisions_are_cut_by_size_and_a_small_rest_joins_the_one_above():
+    assert divisions_of(list(range(9)), 4) == [[0, 1, 2, 3], [4, 5, 6, 7, 8]]
+    assert divisions_of(list(range(10)), 4) == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
+    assert divisions_of([1], 4) == [[1]] and divisions_of([], 4) == []
+    # kept divisions stay as they are; newcomers fill the bottom, cut again past the size
+    assert season_divisions([[1, 2, 3], [], [4, 5]], [6, 7, 8, 4], 4) == [
+        [1, 2, 3], [4, 5, 6, 7, 8]]
+    assert season_divisions([[1, 2, 3, 4]], [5, 6, 7, 8, 9, 10], 4) == [
+        [1, 2, 3, 4], [5, 6, 7, 8], [9, 10]]
+    assert season_divisions([], [1, 2], 4) == [[1, 2]]
+
+
+@given(st.lists(st.integers(0, 500), unique=True, max_size=80), st.integers(4, 12))
+@settings(max_examples=50, deadline=None)
+def test_cutting_keeps_every_member_once_in_order(ladder: list[int], size: int):
+    cut = divisions_of(ladder, size)
+    assert [m for d in cut for m in d] == ladder
+    assert all(len(d) <= size + (size + 1) // 2 for d in cut)
+    if len(cut) > 1:
+        assert all(len(d) >= (size + 1) // 2 for d in cut)

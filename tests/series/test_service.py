@@ -237,3 +237,19 @@ async def test_a_members_name_is_kept_as_they_joined_and_made_safe(service: Seri
     await play_deal(service, sid, 10)
     table = await service.standings(GUILD, sid, 10)
     assert table.names == {10: "Ada Lovelace"}
+
+
+async def test_a_server_manager_closes_or_deletes_a_series_it_did_not_open(
+        service: SeriesService, store: Store):
+    first, second = await open_series(service), await open_series(service)
+    with pytest.raises(NotHost):
+        await service.close(GUILD, first, 10, manager=False)
+    info = await service.close(GUILD, first, 10, manager=True)
+    assert not info.is_open and info.seed is not None
+    with pytest.raises(NotHost):
+        await service.delete(GUILD, second, 10)
+    await service.delete(GUILD, second, 10, manager=True)
+    with pytest.raises(NoSeries):
+        await service.info(GUILD, second)
+    with pytest.raises(NoSeries):  # another server's manager: no such series here
+        await service.close(GUILD + 1, first, 10, manager=True)

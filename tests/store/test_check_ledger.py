@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli.ledger import check_ledger as main
 from bot.store import Store
-from bot.store.check_ledger import check, main
+from bot.store.check_ledger import check
 
 from .helpers import FakeClock, new_game, play_deal
 

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import asyncpg
 import pytest
 
+from bot.cli.ledger import check_ledger as main
 from bot.engine import TappError
 from bot.store import (
     NotADatabase,
@@ -19,7 +20,6 @@ from bot.store import (
     StoreUnavailable,
     exit_status,
 )
-from bot.store.check_ledger import main
 from bot.store.db import load_migrations
 from bot.store.pg import SCHEMA_TABLE, PgDatabase, Traffic, redacted
 from bot.store.sql import Conn

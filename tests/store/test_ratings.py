@@ -10,10 +10,10 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.cli.ledger import check_ledger
 from bot.ratings import INITIAL, MIN_RATED_DEALS, season_start
 from bot.store import DealStatus, Store, StoreError
 from bot.store.check_ledger import check
-from bot.store.check_ledger import main as check_ledger
 from bot.store.db import load_migrations, migrate
 from bot.store.pg import SCHEMA_TABLE
 from bot.store.ratings import REBUILD_MARK
@@ -188,7 +188,8 @@ async def test_the_rating_leaderboard_needs_the_minimum_of_deals(
 
 
 #: the tables of the migrations after ratings (0012), children first
-SERIES_TABLES = ("series_final", "series_steps", "series_runs", "series_members", "series")
+SERIES_TABLES = ("league_divisions", "league_seasons", "league_members", "leagues",
+                 "series_final", "series_steps", "series_runs", "series_members", "series")
 
 
 async def test_an_upgraded_database_rates_its_old_deals_when_opened(

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli.ledger import check_ledger as check_ledger_main
 from bot.store import LedgerKind, Store, TableStatus
 from bot.store.check_ledger import check
-from bot.store.check_ledger import main as check_ledger_main
 
 from .test_service import act_as_ai, service, started
 from .timer_helpers import Clock

@@ -97,10 +97,13 @@ async def test_joining_twice_leaving_and_who_may_open(sandbox: Sandbox, world: W
     assert late.response is not None and "not playing in this series" in late.response.text
     again = await bob.slash(world.channel, "/tapp series play", series=series_id)
     assert again.response is not None and "not playing in this series" in again.response.text
-    # only the host closes or deletes it
+    # only the host (or a server manager: tests/e2e/series/test_series_managers.py)
+    # closes or deletes it
+    world.guild.members[bob.id].permissions = NOT_A_MANAGER
     for command in ("/tapp series close", "/tapp series delete"):
         ix = await bob.slash(world.channel, command, series=series_id)
         assert ix.response is not None and "Only the member who opened" in ix.response.text
+        assert ix.response.ephemeral_to == bob.id
     done = await alice.slash(world.channel, "/tapp series delete", series=series_id)
     assert done.response is not None and "is deleted" in done.response.text
     gone = await alice.slash(world.channel, "/tapp series standings", series=series_id)

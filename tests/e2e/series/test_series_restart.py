@@ -4,8 +4,8 @@ as the same choices end it without a restart, and check-ledger finds all in orde
 
 from __future__ import annotations
 
+from bot.cli.ledger import audit
 from bot.config import Settings
-from bot.store.check_ledger import check
 from standin import Sandbox
 from standin.harness import World, running
 
@@ -41,5 +41,5 @@ async def test_a_restart_mid_deal_resumes_it(sandbox: Sandbox, world: World,
         assert steps_a == steps_b and ran_a.result == ran_b.result
         assert ran_a.chips == ran_b.chips
         assert len(await store.series.results(series_id)) == 2  # each deal counted once
-        _, problems = await check(store)
+        _, problems = await audit(store)
         assert problems == []

@@ -15,13 +15,13 @@ from datetime import timedelta
 import pytest
 
 from bot.cli import verify
+from bot.cli.ledger import audit
 from bot.connection.client import TappBot
 from bot.engine import deal_from_record
 from bot.engine.cards import CARD_NAMES
 from bot.engine.shuffle import commitment
 from bot.series import SeriesSpec, deal_header
 from bot.series.ids import SeriesRunId
-from bot.store.check_ledger import check
 from bot.store.codec import full_record
 from standin import Sandbox
 from standin.harness import World
@@ -185,5 +185,5 @@ async def test_a_week_of_series_play_compared_on_the_same_cards(
             line = f"seat {seat}: " + " ".join(
                 sorted(hand, key=lambda c: list(CARD_NAMES).index(c)))
             assert line in out.getvalue().splitlines(), (number, seat)
-    _, problems = await check(store)
+    _, problems = await audit(store)
     assert problems == [], problems

@@ -196,7 +196,7 @@ class TappBot(commands.Bot):
             self.daily = DailyService(self.store, self._daily_config, clock=config.clock,
                                       level=config.computer_level)
             self.series = SeriesService(self.store, self._series_config, clock=config.clock,
-                                        levels=levels())
+                                        levels=levels(), tables=self.tables.series)
         if self.metrics is not None and self.settings.metrics_port is not None:
             self.metrics.watch(self)
             self.ops = OpsServer(self, self.metrics, self.settings.metrics_host,

@@ -27,6 +27,7 @@ NAMES: dict[str, dict[str, str]] = {
         "series": "serie", "open": "eröffnen", "info": "info", "join": "beitreten",
         "me": "meine", "close": "schließen", "delete": "löschen", "title": "titel",
         "deals": "spiele", "scoring": "wertung", "series_hosts": "serien_eröffnen",
+        "pairing": "spielweise",
     },
     "sv": {
         "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
@@ -49,5 +50,6 @@ NAMES: dict[str, dict[str, str]] = {
         "series": "serie", "open": "öppna", "info": "info", "join": "gå_med",
         "me": "mina", "close": "stäng", "delete": "radera", "title": "titel",
         "deals": "givar", "scoring": "poängräkning", "series_hosts": "serieöppnare",
+        "pairing": "spelsätt",
     },
 }

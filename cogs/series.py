@@ -42,6 +42,7 @@ from bot.series.messages import (
     list_message,
     page_message,
     run_message,
+    seat_message,
     shown_title,
     standings_message,
 )
@@ -63,6 +64,8 @@ LEVEL_CHOICES = [Choice(name=t(f"level.{v}"), value=v)
                  for v in ("easy", "normal", "strong")]
 SCORING_CHOICES = [Choice(name=t(f"series.opt.scoring.{s.value}"), value=s.value)
                    for s in Scoring]
+PAIRING_CHOICES = [Choice(name=t(f"series.opt.pairing.{p.value}"), value=p.value)
+                   for p in Pairing]
 #: the largest number an integer option takes (Discord's: 2**53 - 1)
 SERIES_ID_MAX = 2**53 - 1
 CLOSE_EVERY = 60.0  # seconds between looks for series whose window has passed
@@ -128,15 +131,16 @@ class Series(TappCog):
     # -- commands ----------------------------------------------------------------------
     @app_commands.command(name="open", description=t("series.cmd.open"))
     @app_commands.describe(**described("series.opt", "title", "variant", "deals", "days",
-                                       "level", "scoring", "players"))
+                                       "level", "scoring", "players", "pairing"))
     @app_commands.choices(variant=VARIANT_CHOICES, level=LEVEL_CHOICES,
-                          scoring=SCORING_CHOICES)
+                          scoring=SCORING_CHOICES, pairing=PAIRING_CHOICES)
     async def open_(self, interaction: discord.Interaction,
                     title: Range[str, 1, 80] | None = None, variant: str | None = None,
                     deals: Range[int, MIN_DEALS, MAX_DEALS] = 12,
                     days: Range[int, MIN_DAYS, MAX_DAYS] = 7, level: str = "normal",
                     scoring: str = Scoring.MATCHPOINTS.value,
-                    players: Range[int, 3, 6] | None = None) -> None:
+                    players: Range[int, 3, 6] | None = None,
+                    pairing: str = Pairing.COMPUTERS.value) -> None:
         ctx = Context(interaction)
         async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series open"):
             guild = guild_of(interaction)
@@ -146,7 +150,7 @@ class Series(TappCog):
                 raise NotAllowed()
             spec = SeriesSpec.build(variant or settings.default_variant, deals=deals,
                                     days=days, level=level, players=players,
-                                    pairing=Pairing.COMPUTERS, scoring=scoring,
+                                    pairing=pairing, scoring=scoring,
                                     options={"stake": settings.stake})
             assert interaction.channel_id is not None
             lang = await self._language(ctx, True)
@@ -285,6 +289,10 @@ class Series(TappCog):
         await reply.text(ctx.text("series.joined", title=shown_title(info.title)))
 
     async def _play(self, ctx: Context, reply: Reply, series_id: int) -> None:
+        guild = guild_of(ctx.interaction)
+        if (await self.service.info(guild, series_id)).spec.pairing is Pairing.TABLES:
+            await self._take_seat(ctx, reply, guild, series_id)
+            return
         run = await self.service.play(guild_of(ctx.interaction), series_id, ctx.user.id)
         words = ctx.words(run.series.spec.variant, run.style)
         await self.send(reply, run_message(run, words, ctx.user.display_name))
@@ -306,6 +314,15 @@ class Series(TappCog):
         else:
             await reply.send(out)
 
+    async def _take_seat(self, ctx: Context, reply: Reply, guild: int,
+                         series_id: int) -> None:
+        """A series that shares tables: the member is seated for their next deal (the
+        table's message in the series' channel shows it; their cards are in its *My
+        hand* panel)."""
+        seat = await self.service.take_seat(guild, series_id, ctx.user.id,
+                                            ctx.user.display_name)
+        await self.send(reply, seat_message(seat, ctx.language))
+
     def _too_late(self, interaction: discord.Interaction) -> bool:
         display = self.bot.display
         return display is not None and display.gate.too_late(interaction)
@@ -323,6 +340,10 @@ class Series(TappCog):
             return
         for info in closed:
             await self._announce(info)
+        try:  # shared tables that waited long enough start, computers in the free seats
+            await self.bot.series.start_waiting()
+        except Exception:
+            log.exception("series: starting the tables that waited failed")
 
     async def _announce(self, info: SeriesInfo) -> None:
         channel = self.bot.get_channel(info.channel_id)

@@ -113,7 +113,7 @@ class Table(TableCog):
 
     async def _hands(self, ctx: Context, answer: Answer, table_id: int, stamp: Stamp) -> None:
         done = await self.tables.records.finished_deal(table_id, ctx.interaction.guild_id,
-                                                       stamp.deal)
+                                                       stamp.deal, viewer=ctx.user.id)
         model = hands_message(done.view, done.number, done.names,
                               ctx.words(done.view.variant, done.style),
                               done.style, ctx.language)
@@ -126,7 +126,7 @@ class Table(TableCog):
 
     async def _last(self, c: Click) -> None:
         live = c.live
-        ctx = self.tables.play.last_trick(live)
+        ctx = self.tables.play.last_trick(live, c.user.id)
         words = c.ctx.words(live.variant, live.style)
         model = last_trick_message(ctx.view, ctx.names, words, ctx.style, c.lang)
         await c.answer.send(model, table_id=c.table_id, kind=MessageKind.LAST_TRICK,

@@ -199,7 +199,7 @@ class TappBot(commands.Bot):
             self.daily = DailyService(self.store, self._daily_config, clock=config.clock,
                                       level=config.computer_level)
             self.series = SeriesService(self.store, self._series_config, clock=config.clock,
-                                        levels=levels())
+                                        levels=levels(), tables=self.tables.series)
             self.leagues = LeagueService(self.store, self.series, self._series_config,
                                          clock=config.clock)
         if self.metrics is not None and self.settings.metrics_port is not None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from bot.engine import deal_from_record
 from bot.store import LedgerKind, Store, StoreError, TableStatus
+from bot.tables.config import series_deal
 from bot.tables.ids import Stamp
 from bot.tables.state import DealOver, Shuffle, TableOver
 
@@ -45,6 +46,7 @@ async def deal_over(store: Store, deal_id: int) -> DealOver:
     """A settled deal's result as it was shown when it settled: the finished deal, the
     names it was played under, the chips after it (by the ledger)."""
     row = await store.deals.get(deal_id)
+    table = await store.tables.get(row.table_id)
     deal = deal_from_record(await store.deals.record(deal_id))
     ledger = await store.ledger.for_table(row.table_id)
     names = {r.seat: r.display_name or "" for r in ledger
@@ -54,7 +56,8 @@ async def deal_over(store: Store, deal_id: int) -> DealOver:
              for seat in range(deal.n)]
     return DealOver(row.table_id, deal_id, Stamp(row.number, deal.ply), deal.public_view(),
                     tuple(names.get(s, "") for s in range(deal.n)), tuple(chips),
-                    shuffle=Shuffle.of(row.seed, row.commitment))
+                    shuffle=Shuffle.of(row.seed, row.commitment),
+                    hidden=series_deal(table.options) is not None)
 
 
 async def closing(store: Store, table_id: int) -> TableOver:

@@ -21,7 +21,7 @@ from bot.engine.shuffle import verify_command
 from bot.i18n import signed
 from bot.i18n.words import Words
 from bot.store import ClaimStatus
-from bot.tables.config import SPECTATORS_OPTION
+from bot.tables.config import SPECTATORS_OPTION, series_deal
 from bot.tables.ids import WATCH, custom_id
 from bot.tables.state import Absence, AbsenceKind, DealOver, TableOver, TableState
 from bot.ui.deal_messages import contract_line, last_trick_line, play_lines, result_line
@@ -55,6 +55,8 @@ def lobby_message(state: TableState, words: Words) -> MessageModel:
             key = "lobby.seat_computer" if info.is_computer else "lobby.seat_taken"
             lines.append(words(key, n=seat + 1, name=safe(info.name)))
     free = state.players - len(state.seats)
+    if series_deal(state.options) is not None:
+        return _series_lobby(state, words, lines, free)
     lines += ["", words("lobby.waiting", n=free) if free else words("lobby.ready")]
     buttons = [
         ButtonSpec(custom_id(tid, None, "join"), words("button.join"), SUCCESS, free == 0),
@@ -67,6 +69,63 @@ def lobby_message(state: TableState, words: Words) -> MessageModel:
     return MessageModel(title=words("lobby.title", variant=words.variant_name(), table=tid),
                         description="\n".join(lines), colour=COLOUR_LOBBY,
                         components=rows(buttons))
+
+
+def _series_lobby(state: TableState, words: Words, lines: list[str],
+                  free: int) -> MessageModel:
+    """A series table forming: its seats are filled by ``/tapp series play`` (the
+    movement's seat for each member); a member seated may start it at once, computers
+    in the empty seats, or it starts by itself once its wait is over."""
+    tid = state.table_id
+    lines += ["", words("series.table.forming", n=free)]
+    buttons = [
+        ButtonSpec(custom_id(tid, None, "start"), words("series.table.start"), PRIMARY),
+        ButtonSpec(custom_id(tid, None, "leave"), words("button.leave")),
+        ButtonSpec(custom_id(tid, None, "cancel"), words("button.cancel"), DANGER),
+    ]
+    return MessageModel(title=words("lobby.title", variant=words.variant_name(), table=tid),
+                        description="\n".join(lines), colour=COLOUR_LOBBY,
+                        components=rows(buttons))
+
+
+def series_table_message(state: TableState, words: Words) -> MessageModel:
+    """The public message of a table playing a deal of a series: who sits where, their
+    chips, who is to act, and the deal's number; no card, no contract, no trick and no
+    picture (members of the series who have yet to play the deal read this channel).
+    Each member seated sees the deal in their own panel (*My hand*)."""
+    view = state.view
+    assert view is not None and state.stamp is not None
+    tid, names = state.table_id, shown_names(state.names)
+    lines = [options_line(state, words), ""]
+    for seat in range(state.players):
+        info = state.seat(seat)
+        name = safe(info.name) if info else words("seat.empty")
+        marks = [words("mark.computer")] if info is not None and info.is_computer else []
+        if seat in state.timed_out:
+            marks.append(words("mark.substitute"))
+        marks += [absence_mark(a, words) for a in state.absences if a.seat == seat]
+        chips = state.chips[seat] if state.chips else 0
+        arrow = words("mark.turn") if seat == view.actor else words("mark.no_turn")
+        head = " ".join([words("seat.name", name=name), *marks])
+        lines.append(arrow + " " + " · ".join(
+            [head, words("seat.chips", n=chips, chips=signed(chips))]))
+    lines.append("")
+    if view.actor is not None:
+        lines.append(words("table.turn", name=names[view.actor], task=words.task(view.phase)))
+    lines.append(words("series.table.hidden"))
+    buttons = [ButtonSpec(custom_id(tid, None, "hand"), words("button.hand"), PRIMARY),
+               ButtonSpec(custom_id(tid, None, "rules"), words("button.rules"))]
+    claim = state.claim
+    if claim is not None and claim.pending:
+        buttons += [ButtonSpec(custom_id(tid, state.stamp, "claim.yes"),
+                               words("button.claim.yes"), SUCCESS),
+                    ButtonSpec(custom_id(tid, state.stamp, "claim.no"),
+                               words("button.claim.no"), DANGER)]
+    buttons.append(ButtonSpec(custom_id(tid, None, "end"), words("button.end")))
+    return MessageModel(
+        title=words("table.title", variant=words.variant_name(), table=tid),
+        description="\n".join(lines), colour=COLOUR_PLAY, components=rows(buttons),
+        view=None, shown=frozenset(words.named))
 
 
 def options_line(state: TableState, words: Words) -> str:
@@ -90,6 +149,8 @@ def options_line(state: TableState, words: Words) -> str:
 
 def table_message(state: TableState, words: Words) -> MessageModel:
     """The public table message of a playing table (built from the public view)."""
+    if series_deal(state.options) is not None:
+        return series_table_message(state, words)
     view = state.view
     assert view is not None and state.stamp is not None
     tid, names = state.table_id, shown_names(state.names)
@@ -229,6 +290,14 @@ def turn_ping(state: TableState, words: Words) -> MessageModel | None:
 # -- results --------------------------------------------------------------------------
 def result_message(event: DealOver, words: Words, style: str,
                    language: str | None = None) -> MessageModel:
+    if event.hidden:  # a series' deal: its chips only (its cards stay private)
+        names = shown_names(event.names)
+        pays = ", ".join(words("result.payment", name=names[s], n=signed(p))
+                         for s, p in enumerate(event.chips))
+        return MessageModel(title=words("result.title", n=event.stamp.deal + 1),
+                            description="\n".join([words("series.table.over"),
+                                                   words("result.totals", totals=pays)]),
+                            colour=COLOUR_RESULT, shown=frozenset(words.named))
     view = event.view
     result = view.result
     assert result is not None

@@ -29,6 +29,7 @@ NAMES: dict[str, dict[str, str]] = {
         "deals": "spiele", "scoring": "wertung", "series_hosts": "serien_eröffnen",
         "league": "liga", "create": "anlegen", "cadence": "rhythmus", "size": "größe",
         "up": "aufsteiger", "down": "absteiger",
+        "pairing": "spielweise",
     },
     "sv": {
         "new": "ny", "leave": "lämna", "end": "avsluta", "table": "bord", "rules": "regler",
@@ -53,5 +54,6 @@ NAMES: dict[str, dict[str, str]] = {
         "deals": "givar", "scoring": "poängräkning", "series_hosts": "serieöppnare",
         "league": "liga", "create": "skapa", "cadence": "intervall", "size": "storlek",
         "up": "upp", "down": "ned",
+        "pairing": "spelsätt",
     },
 }

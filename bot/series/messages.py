@@ -17,7 +17,7 @@ from bot.daily.run_messages import chips_text, percent_text, retarget
 from bot.engine import SeatView
 from bot.engine.shuffle import verify_args
 from bot.i18n.words import Words
-from bot.tables.ids import Stamp
+from bot.tables.ids import Stamp, custom_id
 from bot.tables.state import HandContext
 from bot.ui.deal_messages import play_lines, result_line, solo_seat_line
 from bot.ui.hand_messages import hand_panel
@@ -35,7 +35,7 @@ from bot.ui.specs import (
 from bot.usertext import Where, safe
 
 from .ids import DECLINE, HANDS, button_id, run_id
-from .models import MemberPage, SeriesInfo, SeriesRunView, Standings
+from .models import MemberPage, SeriesInfo, SeriesRunView, SeriesSeat, Standings
 from .review_messages import review_menu
 from .spec import Scoring
 
@@ -301,3 +301,21 @@ def page_message(page: MemberPage, language: str | None) -> SeriesMessage:
                               words("series.button.standings"), SECONDARY))
     menu = review_menu(page, words)  # the review of each deal they have finished
     return SeriesMessage((embed,), rows(buttons, () if menu is None else (menu,)))
+
+
+# -- a shared table ----------------------------------------------------------------------
+def seat_message(seat: SeriesSeat, language: str | None) -> SeriesMessage:
+    """Where the member plays their next deal of a series that shares tables: the table
+    (its message is in the series' channel), their seat, and whether it started; the
+    button opens their hand at it (no card here)."""
+    words = _words(language, seat.series)
+    key = "series.seat.started" if seat.started else "series.seat.forming"
+    text = words(key, title=shown_title(seat.series.title), deal=seat.deal,
+                 seat=seat.seat + 1, table=seat.table_id, members=seat.members,
+                 players=seat.players)
+    embed = EmbedModel(description=text, colour=COLOUR,
+                       title=words("series.info.title", id=seat.series.series_id,
+                                   title=shown_title(seat.series.title)))
+    buttons = [ButtonSpec(custom_id(seat.table_id, None, "hand"), words("button.hand"),
+                          PRIMARY)] if seat.started else []
+    return SeriesMessage((embed,), rows(buttons))

@@ -92,3 +92,18 @@ class MemberPage:
     deals: tuple[MemberDeal, ...]
     line: StandingLine | None
     left: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesSeat:
+    """Where a member of a series that shares tables plays their next deal: the table
+    (of the table service) playing it, their seat, and whether it has started."""
+
+    series: SeriesInfo
+    deal: int  # from 1
+    seat: int
+    table_id: int
+    started: bool
+    members: int  # members seated at the table now
+    players: int
+    already: bool = False  # they were seated there before this call

@@ -29,10 +29,13 @@ from bot.daily.computers import Computers
 from bot.daily.run import RunState, resolve
 from bot.engine import Action, IllegalAction
 from bot.engine.shuffle import commitment
-from bot.store import NotFound, Store
+from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
+from bot.settings import validate as validate_settings
+from bot.store import InvalidTransition, NotFound, SeatTaken, Store, TableStatus
 from bot.store.series import (
     AlreadyJoined,
     FinalLine,
+    NewSeriesTable,
     SeriesNotOpen,
     SeriesRow,
     SeriesRun,
@@ -41,8 +44,11 @@ from bot.store.series import (
     SeriesStatus,
     SeriesStepTaken,
 )
+from bot.tables.config import LEVEL_OPTION, SERIES_DEAL_OPTION, SERIES_OPTION
 from bot.tables.errors import Refused
+from bot.tables.lobby import seat_name
 from bot.tables.refusals import refusal
+from bot.tables.series_tables import SeriesTables
 from bot.usertext import clean
 
 from .config import SeriesConfig
@@ -59,7 +65,14 @@ from .errors import (
     Thinking,
     WindowClosed,
 )
-from .models import MemberDeal, MemberPage, SeriesInfo, SeriesRunView, Standings
+from .models import (
+    MemberDeal,
+    MemberPage,
+    SeriesInfo,
+    SeriesRunView,
+    SeriesSeat,
+    Standings,
+)
 from .movement import Movement
 from .scoring import SeriesResult, deal_scores, standings
 from .spec import Pairing, Scoring, SeriesSpec
@@ -93,13 +106,16 @@ def final_lines(spec: SeriesSpec, results: Iterable[SeriesResult]) -> list[Final
 
 class SeriesService:
     def __init__(self, store: Store, config: SeriesConfig, *,
-                 clock: Callable[[], float], levels: tuple[str, ...] = ()) -> None:
+                 clock: Callable[[], float], levels: tuple[str, ...] = (),
+                 tables: SeriesTables | None = None) -> None:
         """``clock``: where the config names none (the tables'); ``levels``: the
-        computer levels a series may name."""
+        computer levels a series may name; ``tables``: the table service's series
+        tables (None: a series that shares tables is refused)."""
         self.store = store
         self.config = config
         self.clock = config.clock or clock
         self.levels = levels
+        self.tables = tables
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
             weakref.WeakValueDictionary()
 
@@ -107,7 +123,7 @@ class SeriesService:
     async def open(self, *, guild_id: int, channel_id: int, host_id: int, title: str,
                    spec: SeriesSpec) -> SeriesInfo:
         """Open a series: its seed drawn now, its commitment in the answer."""
-        if spec.pairing is not Pairing.COMPUTERS:
+        if spec.pairing is not Pairing.COMPUTERS and self.tables is None:
             raise BadSeries("series.error.tables")
         if self.levels and spec.level not in self.levels:
             raise BadSeries("series.error.level", level=spec.level)
@@ -180,6 +196,7 @@ class SeriesService:
             raise NotHost()
         if row.status is SeriesStatus.OPEN:
             await self.store.series.close(series_id, (), delete=True)
+            await self._end_tables(series_id, spec)
         elif row.status is SeriesStatus.CLOSED:
             raise WindowClosed()
         log.info("series %d deleted by %s", series_id,
@@ -264,6 +281,80 @@ class SeriesService:
         run, state = await self._load(run_id, row, spec)
         return await self._view(row, spec, run, state)
 
+    # -- shared tables (Pairing.TABLES: the table service plays the deals) ----------------
+    async def take_seat(self, guild_id: int, series_id: int, user_id: int,
+                        name: str = "") -> SeriesSeat:
+        """Seat the member for their next deal of a series that shares tables: the
+        table they are seated at already, else the seat the movement gives them on
+        their first deal not played, at a table of that deal still forming (a new one
+        if none has that seat free). See docs/series.md, "Shared tables"."""
+        row, spec = await self._series(guild_id, series_id)
+        if spec.pairing is not Pairing.TABLES or self.tables is None:
+            raise NoSeries()
+        if row.status is not SeriesStatus.OPEN:
+            raise WindowClosed()
+        member = await self.store.series.member(series_id, user_id)
+        if member is None or member.left_at is not None:
+            raise NotMember()
+        for _ in range(3):  # (a racing member may take the seat first: try again)
+            runs = {r.deal: r for r in await self.store.series.runs_of(series_id, user_id)}
+            at = next((r for r in runs.values() if r.status is SeriesRunStatus.PLAYING
+                       and r.table_id is not None), None)
+            if at is not None:
+                return await self._seat_view(row, spec, at, already=True)
+            deal = next((d for d in range(1, spec.deals + 1) if d not in runs), None)
+            if deal is None:
+                raise AllPlayed()
+            move = movement_of(spec)
+            seat = move.seat(move.place_of(member.turn), deal)
+            try:
+                seated = await self.tables.seat(
+                    series_id=series_id, deal=deal, user_id=user_id,
+                    name=seat_name(name or member.display_name), seat=seat,
+                    new=await self._new_table(row, spec, deal))
+            except SeriesNotOpen:
+                raise WindowClosed() from None
+            except (AlreadyJoined, SeatTaken, InvalidTransition):
+                continue
+            return SeriesSeat(self._info(row, spec), deal, seat, seated.table_id,
+                              seated.started, seated.members, seated.players)
+        raise Stale()
+
+    async def start_waiting(self) -> int:
+        """Start the series tables that waited long enough for members (the config's
+        ``table_wait``): computers take their empty seats."""
+        if self.tables is None:
+            return 0
+        return await self.tables.start_waiting(self.config.table_wait)
+
+    async def _seat_view(self, row: SeriesRow, spec: SeriesSpec, run: SeriesRun, *,
+                         already: bool) -> SeriesSeat:
+        assert run.table_id is not None
+        table = await self.store.tables.get(run.table_id)
+        seats = await self.store.tables.seats(run.table_id)
+        members = sum(1 for s in seats if not s.is_computer)
+        return SeriesSeat(self._info(row, spec), run.deal, run.seat, run.table_id,
+                          table.status is not TableStatus.LOBBY, members, spec.players,
+                          already=already)
+
+    async def _new_table(self, row: SeriesRow, spec: SeriesSpec, deal: int) -> NewSeriesTable:
+        """A table for ``deal`` of the series, in its channel, in the server's language."""
+        settings = await self.store.settings.for_guild(row.guild_id)
+        language = settings.language if settings.language != "auto" else DEFAULT_LANGUAGE
+        options = {"players": spec.players, **dict(spec.options),
+                   LEVEL_OPTION: spec.level, SERIES_OPTION: row.series_id,
+                   SERIES_DEAL_OPTION: deal}
+        return NewSeriesTable(row.guild_id, row.channel_id, spec.variant, options,
+                              validate_settings({"language": language}, table=True))
+
+    async def _end_tables(self, series_id: int, spec: SeriesSpec) -> None:
+        """The series closed or was deleted: its tables end, their deals in play
+        dropped."""
+        if spec.pairing is Pairing.TABLES and self.tables is not None:
+            ended = await self.tables.end(series_id)
+            if ended:
+                log.info("series %d: %d of its tables ended", series_id, ended)
+
     # -- tables ------------------------------------------------------------------------
     async def standings(self, guild_id: int, series_id: int, viewer: int) -> Standings:
         """The series table: totals and deals played (no deal's result, no card)."""
@@ -337,6 +428,7 @@ class SeriesService:
         closed, now = await self.store.series.close(row.series_id, final)
         if now:
             log.info("series %d closed: %d members ranked", row.series_id, len(final))
+        await self._end_tables(row.series_id, spec)
         return closed
 
     async def _own(self, guild_id: int, user_id: int, run_id: int

@@ -49,6 +49,7 @@ from .rows import (
     row_or_none,
 )
 from .scope import and_ours
+from .series_tables import finish_table_runs, release_table_runs
 from .sql import Conn, dialect
 
 
@@ -252,7 +253,8 @@ class Deals:
         if result is None:
             raise InvalidTransition("The deal is not over yet.")
         header = record_header(deal.to_record() | {"actions": []})
-        result_text = dumps(result_to_json(result))
+        result_json = result_to_json(result)
+        result_text = dumps(result_json)
         state_text = dumps(session_to_state(session))
         shares = session.pot_shares
         ply = deal.ply
@@ -274,6 +276,7 @@ class Deals:
                          " WHERE deal_id = ?", (result_text, now, deal_id))
             conn.executemany(INSERT_LEDGER, values)
             rate_deal(conn, deal_id)
+            finish_table_runs(conn, row.table_id, result.payments, result_json, now)
             conn.execute("UPDATE tables SET session = ? WHERE table_id = ?",
                          (state_text, row.table_id))
             if shares is not None:
@@ -297,6 +300,7 @@ class Deals:
                 raise DealClosed(deal_id)
             conn.execute("UPDATE deals SET status = 'abandoned', ended_at = ?"
                          " WHERE deal_id = ?", (now, deal_id))
+            release_table_runs(conn, row.table_id)
             if state_text is not None:
                 conn.execute("UPDATE tables SET session = ? WHERE table_id = ?",
                              (state_text, row.table_id))

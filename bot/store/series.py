@@ -19,9 +19,11 @@ from typing import Any
 
 from .backend import Database
 from .db import dumps, loads
-from .errors import NotFound, StaleAction, StoreError
+from .errors import InvalidTransition, NotFound, StaleAction, StoreError
 from .rows import row_or_none
+from .settings import insert_table_settings
 from .sql import INTEGRITY_ERRORS, Conn, Row
+from .tables import insert_seat
 
 DECLINE = "decline"  # a step that is no engine action: the member lets a Kontra pass
 MAX_ID = 2**63 - 1
@@ -78,6 +80,8 @@ class SeriesRun:
     result: dict[str, Any] | None
     started_at: float
     finished_at: float | None
+    #: the shared table the deal is played at (None: alone against computers)
+    table_id: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -129,6 +133,29 @@ class AlreadyJoined(StoreError):
     """The member is a member of the series already (joining twice)."""
 
 
+@dataclass(frozen=True, slots=True)
+class NewSeriesTable:
+    """A shared table to open for a deal of a series (in the lobby; the member seated
+    first hosts it). ``options``: the table's (the series' own among them)."""
+
+    guild_id: int
+    channel_id: int
+    variant: str
+    options: Mapping[str, Any]
+    settings: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesTableRow:
+    """A table playing a deal of a series, and its status (lobby, playing, ...)."""
+
+    table_id: int
+    series_id: int
+    deal: int
+    status: str
+    created_at: float
+
+
 def _series(r: Row) -> SeriesRow:
     return SeriesRow(series_id=r["series_id"], guild_id=r["guild_id"],
                      channel_id=r["channel_id"], host_id=r["host_id"], title=r["title"],
@@ -148,7 +175,7 @@ def _run(r: Row) -> SeriesRun:
                      deal=r["deal"], seat=r["seat"], steps=r["steps"],
                      status=SeriesRunStatus(r["status"]), chips=r["chips"],
                      result=loads(r["result"]), started_at=r["started_at"],
-                     finished_at=r["finished_at"])
+                     finished_at=r["finished_at"], table_id=r["table_id"])
 
 
 def _fetch_series(conn: Conn, series_id: int) -> SeriesRow:
@@ -425,10 +452,11 @@ class SeriesStore:
         return await self._db.read(run)
 
     async def finished_runs(self) -> list[tuple[SeriesRow, SeriesRun, list[dict[str, Any]]]]:
-        """Every finished run with its series and steps (check-ledger reads them all)."""
+        """Every finished run against computers with its series and steps (check-ledger
+        reads them all; a shared table's: :meth:`table_runs`)."""
         def run(conn: Conn) -> list[tuple[SeriesRow, SeriesRun, list[dict[str, Any]]]]:
             rows = conn.execute("SELECT * FROM series_runs WHERE status = 'finished'"
-                                " ORDER BY run_id").fetchall()
+                                " AND table_id IS NULL ORDER BY run_id").fetchall()
             series: dict[int, SeriesRow] = {}
             out = []
             for r in rows:
@@ -448,6 +476,118 @@ class SeriesStore:
             rows = conn.execute("SELECT * FROM series WHERE status = 'closed'"
                                 " ORDER BY series_id").fetchall()
             return [_series(r) for r in rows]
+
+        return await self._db.read(run)
+
+    # -- shared tables (0013_series_tables.sql) ------------------------------------------
+    async def seat_member(self, series_id: int, deal: int, user_id: int, seat: int,
+                          display_name: str, *, table_id: int | None = None,
+                          new: NewSeriesTable | None = None) -> tuple[int, SeriesRun]:
+        """Seat the member in ``seat`` of the lobby ``table_id`` playing ``deal`` of the
+        series, or of a table opened now (``new``, the member its host), and start their
+        run of the deal, in one transaction: (the table, the run). Raises
+        :class:`SeriesNotOpen` (series closed, member unknown or gone),
+        :class:`AlreadyJoined` (a run of that deal already: theirs is
+        :meth:`run_of`), :class:`~.errors.SeatTaken`, :class:`~.errors.InvalidTransition`
+        (that table is not a lobby of that deal); nothing is written then."""
+        if (table_id is None) == (new is None):
+            raise StoreError("seat a member at a table or at a new one")
+        now = self._db.now()
+
+        def run(conn: Conn) -> tuple[int, SeriesRun]:
+            row = _fetch_series(conn, series_id)
+            member = _member_of(conn, series_id, user_id)
+            if row.status is not SeriesStatus.OPEN or member is None \
+                    or member.left_at is not None:
+                raise SeriesNotOpen(f"series {series_id}: no deal for member {user_id}")
+            if _member_run(conn, series_id, user_id, deal) is not None:
+                raise AlreadyJoined(f"member {user_id} has deal {deal} of {series_id}")
+            where = table_id
+            if new is not None:
+                cur = conn.execute(
+                    "INSERT INTO tables (guild_id, channel_id, host_id, variant, options,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (new.guild_id, new.channel_id, user_id, new.variant,
+                     dumps(dict(new.options)), now))
+                assert cur.lastrowid is not None
+                where = cur.lastrowid
+                insert_table_settings(conn, where, new.settings, now)
+                conn.execute("INSERT INTO series_tables (table_id, series_id, deal)"
+                             " VALUES (?, ?, ?)", (where, series_id, deal))
+            else:
+                found = conn.execute(
+                    "SELECT t.status FROM series_tables s JOIN tables t"
+                    " ON t.table_id = s.table_id WHERE s.table_id = ? AND s.series_id = ?"
+                    " AND s.deal = ?", (table_id, series_id, deal)).fetchone()
+                if found is None or found[0] != "lobby":
+                    raise InvalidTransition("That table is no longer forming.")
+            assert where is not None
+            insert_seat(conn, where, seat, user_id, display_name, False, None, now)
+            try:
+                conn.execute("INSERT INTO series_runs (series_id, user_id, deal, seat,"
+                             " started_at, table_id) VALUES (?, ?, ?, ?, ?, ?)",
+                             (series_id, user_id, deal, seat, now, where))
+            except INTEGRITY_ERRORS as error:  # a racing seat of the same member
+                raise AlreadyJoined(str(error)) from None
+            found_run = _member_run(conn, series_id, user_id, deal)
+            assert found_run is not None
+            return where, found_run
+
+        return await self._db.write(run)
+
+    async def run_of(self, series_id: int, user_id: int, deal: int) -> SeriesRun | None:
+        """The member's run of ``deal``, if they have one."""
+        return await self._db.read(_member_run, series_id, user_id, deal)
+
+    async def tables(self, series_id: int, *, deal: int | None = None,
+                     open_only: bool = True) -> list[SeriesTableRow]:
+        """The series' tables (of one deal; the open ones: lobby or playing), oldest
+        first."""
+        where = " AND t.status IN ('lobby', 'playing')" if open_only else ""
+        args: tuple[int, ...] = (series_id,)
+        if deal is not None:
+            where += " AND s.deal = ?"
+            args = (series_id, deal)
+
+        def run(conn: Conn) -> list[SeriesTableRow]:
+            rows = conn.execute(
+                "SELECT s.table_id, s.series_id, s.deal, t.status, t.created_at"
+                " FROM series_tables s JOIN tables t ON t.table_id = s.table_id"
+                f" WHERE s.series_id = ?{where} ORDER BY s.table_id", args).fetchall()
+            return [SeriesTableRow(*tuple(r)) for r in rows]
+
+        return await self._db.read(run)
+
+    async def forming(self, before: float) -> list[SeriesTableRow]:
+        """Every series table still in its lobby, opened before ``before`` (those whose
+        wait is over: computers fill their empty seats)."""
+        def run(conn: Conn) -> list[SeriesTableRow]:
+            rows = conn.execute(
+                "SELECT s.table_id, s.series_id, s.deal, t.status, t.created_at"
+                " FROM series_tables s JOIN tables t ON t.table_id = s.table_id"
+                " WHERE t.status = 'lobby' AND t.created_at <= ? ORDER BY s.table_id",
+                (before,)).fetchall()
+            return [SeriesTableRow(*tuple(r)) for r in rows]
+
+        return await self._db.read(run)
+
+    async def table_runs(self) -> list[tuple[SeriesRow, SeriesRun, int]]:
+        """Every finished run played at a shared table, with its series and the deal's
+        id at the table (check-ledger compares them with the deals' records)."""
+        def run(conn: Conn) -> list[tuple[SeriesRow, SeriesRun, int]]:
+            rows = conn.execute(
+                "SELECT r.*, d.deal_id AS table_deal FROM series_runs r JOIN deals d"
+                " ON d.table_id = r.table_id AND d.status = 'settled'"
+                " WHERE r.status = 'finished' AND r.table_id IS NOT NULL"
+                " ORDER BY r.run_id").fetchall()
+            series: dict[int, SeriesRow] = {}
+            out = []
+            for r in rows:
+                found = _run(r)
+                if found.series_id not in series:
+                    series[found.series_id] = _fetch_series(conn, found.series_id)
+                out.append((series[found.series_id], found, int(r["table_deal"])))
+            return out
 
         return await self._db.read(run)
 

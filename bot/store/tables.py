@@ -27,6 +27,7 @@ from .rows import (
     table_row,
 )
 from .scope import and_ours
+from .series_tables import release_table_runs
 from .settings import insert_table_settings
 from .sql import Conn
 
@@ -62,7 +63,7 @@ class Tables:
             assert cur.lastrowid is not None
             insert_table_settings(conn, cur.lastrowid, own, now)
             if host_name is not None:
-                _insert_seat(conn, cur.lastrowid, 0, host_id, host_name, False, None, now)
+                insert_seat(conn, cur.lastrowid, 0, host_id, host_name, False, None, now)
             return fetch_table(conn, cur.lastrowid)
 
         return await self._db.write(run)
@@ -105,7 +106,7 @@ class Tables:
 
         def run(conn: Conn) -> SeatRow:
             fetch_open_table(conn, table_id)
-            return _insert_seat(conn, table_id, seat, user_id, display_name, is_computer,
+            return insert_seat(conn, table_id, seat, user_id, display_name, is_computer,
                                 level, now)
 
         return await self._db.write(run)
@@ -123,7 +124,7 @@ class Tables:
                                 " AND is_computer = 0", (table_id, seat)).rowcount
             if gone != 1:
                 raise InvalidTransition(f"Seat {seat + 1} has no member to replace.")
-            row = _insert_seat(conn, table_id, seat, None, display_name, True, level, now)
+            row = insert_seat(conn, table_id, seat, None, display_name, True, level, now)
             arm(conn, table_id, arming, now)
             return row
 
@@ -151,6 +152,8 @@ class Tables:
             if r is None:
                 return None
             conn.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+            if r["user_id"] is not None:  # a series table's lobby: their run goes too
+                release_table_runs(conn, table_id, r["user_id"])
             return seat_row(r)
         return await self._db.write(run)
 
@@ -218,6 +221,7 @@ class Tables:
                 book_pot_shares(conn, table, fetch_seats(conn, table_id), shares, now)
             conn.execute("UPDATE deals SET status = 'abandoned', ended_at = ?"
                          " WHERE table_id = ? AND status = 'playing'", (now, table_id))
+            release_table_runs(conn, table_id)
             cancel_deadlines(conn, table_id)
             status = (TableStatus.CLOSED if table.status is TableStatus.PLAYING
                       else TableStatus.CANCELLED)
@@ -298,7 +302,7 @@ class Tables:
             _load, f"t.{_OPEN_SQL} AND t.broken_at IS NULL{and_ours(self.scope, 't.guild_id')}", ())
 
 
-def _insert_seat(conn: Conn, table_id: int, seat: int, user_id: int | None,
+def insert_seat(conn: Conn, table_id: int, seat: int, user_id: int | None,
                  display_name: str, is_computer: bool, level: str | None,
                  now: float) -> SeatRow:
     if conn.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat = ?",

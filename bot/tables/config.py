@@ -5,15 +5,28 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 #: the table option naming its computer players' level (not an option of the game)
 LEVEL_OPTION = "computer_level"
 #: the table option that lets members who are not seated watch (see .spectators)
 SPECTATORS_OPTION = "spectators"
+#: the options of a table that plays a deal of a series (docs/series.md): the series'
+#: id and the deal's number (the table deals it from the series' seed, nothing else)
+SERIES_OPTION = "series"
+SERIES_DEAL_OPTION = "series_deal"
 #: options of the table, not of the game: the engine never gets them
-TABLE_OPTIONS = (LEVEL_OPTION, SPECTATORS_OPTION)
+TABLE_OPTIONS = (LEVEL_OPTION, SPECTATORS_OPTION, SERIES_OPTION, SERIES_DEAL_OPTION)
+
+
+def series_deal(options: Mapping[str, Any]) -> tuple[int, int] | None:
+    """(series, deal) of a table that plays a deal of a series; None for any other."""
+    series, deal = options.get(SERIES_OPTION), options.get(SERIES_DEAL_OPTION)
+    if isinstance(series, int) and isinstance(deal, int):
+        return series, deal
+    return None
 
 
 @dataclass(frozen=True)

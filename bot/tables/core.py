@@ -29,13 +29,14 @@ from bot.engine import (
 )
 from bot.engine.session import Session
 from bot.engine.shuffle import SEED_BYTES
+from bot.series.deals import deal_seed
 from bot.store import Store, StoreError, TableRow, TableStatus, restore_session
 
 from .arming import arming, turn_key, turn_specs, waiting_seat
 from .availability import absences, settle_presence
 from .claim_views import claim_state, claimable, ended_by, seen_by
 from .computers import ComputerSeats
-from .config import TableConfig
+from .config import TableConfig, series_deal
 from .errors import (
     NoTableHere,
     NotHost,
@@ -269,17 +270,24 @@ class TableCore:
                 changes.events.append(DealOver(live.table_id, deal_id, stamp, view,
                                                live.names(), deal_chips(session),
                                                ended_by(live, deal_id),
-                                               Shuffle.of(live.seed, live.commitment)))
+                                               Shuffle.of(live.seed, live.commitment),
+                                               hidden=series_deal(live.options) is not None))
                 live.seed = live.commitment = None
                 continue
             if deal is None:
+                series = series_deal(live.options)
+                if series is not None and session.deals_played and not session.is_over:
+                    session.close()  # a series table plays its one deal
                 if session.is_over:  # with the session: its pot is shared out, once
                     live.row = await self.store.tables.close(live.table_id, session)
                     changes.events.append(self.table_over(live))
                     self.registry.forget(live)
                     return
-                seed = self.rng.randbytes(SEED_BYTES)
-                deal = session.start_deal(seed=seed)
+                if series is None:
+                    seed = self.rng.randbytes(SEED_BYTES)
+                    deal = session.start_deal(seed=seed)
+                else:  # the series' deal, its seed kept secret until the series closes
+                    deal, seed = await self._series_deal(session, *series), None
                 settings = await self.store.settings.for_table(live.table_id)
                 row = await self.store.deals.start(live.table_id, deal, deadlines=turn_specs(
                     settings, waiting_seat(live), self.config.clock()), seed=seed)
@@ -288,6 +296,12 @@ class TableCore:
                 self.scheduler.wake()
                 continue
             return
+
+    async def _series_deal(self, session: Session, series_id: int, number: int) -> Deal:
+        """Deal ``number`` of the series, as every table and solo run of it deals it
+        (:func:`bot.series.deals.series_deal`: seat 1 deals, no pot carried in)."""
+        row = await self.store.series.get(series_id)
+        return session.start_deal(seed=deal_seed(row.seed, number))
 
     async def catch_up(self, live: LiveTable) -> None:
         """Finish what an earlier store failure left undone (a deal over but not settled,

@@ -25,7 +25,7 @@ from bot.store.tables import Tables
 from bot.usertext import Where, safe
 
 from .arming import arming, turn_key
-from .config import LEVEL_OPTION, SPECTATORS_OPTION, TABLE_OPTIONS
+from .config import LEVEL_OPTION, SPECTATORS_OPTION, TABLE_OPTIONS, series_deal
 from .core import (
     TableCore,
     require_host,
@@ -131,6 +131,8 @@ class Lobby:
         async with live.lock:
             require_placed(live)
             require_lobby(live)
+            if series_deal(live.options) is not None:  # seated by the series' movement
+                raise TableError("series.error.table_join")
             if live.seat_of(user_id) is not None:
                 raise TableError("error.already_seated")
             seat = live.free_seat()
@@ -146,6 +148,8 @@ class Lobby:
         """The host seats a computer player in the first free seat; returns the seat."""
         core, table_id = self.core, live.table_id
         async with self._hosts_lobby(live, user_id):
+            if series_deal(live.options) is not None:  # they come at the start
+                raise TableError("series.error.table_join")
             settings = await self.settings.for_table(table_id)
             if not settings.computers_allowed:
                 raise NotHost("error.no_computers")
@@ -214,8 +218,16 @@ class Lobby:
         await core.after_change(live)  # other away seats may be played again now
 
     async def start(self, live: LiveTable, user_id: int) -> None:
-        """The host starts the session: the first deal is dealt."""
+        """The host starts the session: the first deal is dealt. A series table is
+        started by any member seated at it, computers in its empty seats."""
         core = self.core
+        if series_deal(live.options) is not None:
+            async with live.lock:
+                require_placed(live)
+                require_lobby(live)
+                seat_of(live, user_id)
+                await self.start_series(live)
+            return
         async with self._hosts_lobby(live, user_id):
             if live.free_seat() is not None:
                 raise TableFull("error.seats_free", n=live.players - len(live.seats))
@@ -228,6 +240,26 @@ class Lobby:
                                                                         session))
             live.session = session
             await core.after_change(live)
+
+    async def start_series(self, live: LiveTable) -> None:
+        """Start a series table (under its lock): computer players of its level in the
+        empty seats, and seat 1 deals, as the series' deals are dealt (the deal itself
+        comes from the series' seed: :meth:`TableCore.advance`)."""
+        core = self.core
+        for seat in range(live.players):
+            if seat not in live.seats:
+                name = t("computer.name", live.language, n=seat + 1)
+                live.seats[seat] = await self.registry.write(live, self.tables.sit(
+                    live.table_id, seat, user_id=None, display_name=name, is_computer=True,
+                    level=core.computers.table_level(live)))
+        opts = dict(live.options)
+        players = opts.pop("players")
+        for key in TABLE_OPTIONS:
+            opts.pop(key, None)
+        session = Session.new(live.variant, players=players, first_dealer=0, **opts)
+        live.row = await self.registry.write(live, self.tables.start(live.table_id, session))
+        live.session = session
+        await core.after_change(live)
 
     async def cancel(self, live: LiveTable, user_id: int) -> None:
         """The host closes the lobby."""

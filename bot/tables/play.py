@@ -12,6 +12,7 @@ from bot.store.tables import Tables
 
 from .availability import Availability
 from .claim_views import claim_state, claimable, seen_by
+from .config import series_deal
 from .core import (
     Changes,
     TableCore,
@@ -81,9 +82,13 @@ class Play:
                            live.names(), live.style, live.language, claim,
                            claimable(live, seat))
 
-    def last_trick(self, live: LiveTable) -> HandContext:
-        """The public view of the deal in play (for its last completed trick)."""
+    def last_trick(self, live: LiveTable, user_id: int | None = None) -> HandContext:
+        """The public view of the deal in play (for its last completed trick); of a
+        series' deal only for the members seated at it (``user_id``)."""
         require_playing(live)
+        if series_deal(live.options) is not None and (
+                user_id is None or live.seat_of(user_id) is None):
+            raise NotSeated()
         deal = live.deal
         if deal is None or not deal.tricks:
             raise NotPlaying("error.no_trick_yet")

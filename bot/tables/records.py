@@ -10,9 +10,11 @@ from bot.engine import SeatView, deal_from_record
 from bot.store import DealStatus, TableNotFound
 from bot.store.deals import Deals
 from bot.store.ledger import Ledger
+from bot.store.series import SeriesStatus, SeriesStore
 from bot.store.settings import SettingsStore
 from bot.store.tables import Tables
 
+from .config import series_deal
 from .errors import NoTableHere
 
 
@@ -31,7 +33,8 @@ class Records:
     ledger and settings."""
 
     def __init__(self, *, tables: Tables, deals: Deals, ledger: Ledger,
-                 settings: SettingsStore) -> None:
+                 settings: SettingsStore, series: SeriesStore | None = None) -> None:
+        self.series = series  # (a series' deals are shown to those who played them)
         self.tables = tables
         self.deals = deals
         self.ledger = ledger
@@ -49,9 +52,10 @@ class Records:
         return None
 
     async def finished_deal(self, table_id: int, guild_id: int | None,
-                            number: int) -> FinishedDeal:
+                            number: int, *, viewer: int | None = None) -> FinishedDeal:
         """A settled deal of a table of this server (open or closed), as its result shows
-        it: every hand may be shown now."""
+        it: every hand may be shown now. A series' deal only to ``viewer`` if they played
+        it at that table, until the series closes (the others may not have played it)."""
         try:
             table = await self.tables.get(table_id)
         except TableNotFound:
@@ -62,6 +66,13 @@ class Records:
                      if d.number == number and d.status is DealStatus.SETTLED), None)
         if deal is None:
             raise NoTableHere("error.no_such_deal")
+        series = series_deal(table.options)
+        if series is not None and self.series is not None:
+            played = {r.user_id for r in await self.ledger.for_deal(deal.deal_id)
+                      if r.user_id is not None}
+            row = await self.series.get(series[0])
+            if viewer not in played and row.status is not SeriesStatus.CLOSED:
+                raise NoTableHere("series.error.not_played")
         view = deal_from_record(await self.deals.record(deal.deal_id)).public_view()
         ledger = await self.ledger.for_deal(deal.deal_id)
         names = {r.seat: r.display_name or "" for r in ledger if r.seat is not None}

@@ -22,6 +22,7 @@ from bot.store import (
 from bot.store.tables import UNREADABLE
 
 from .availability import away_seats
+from .config import series_deal
 from .errors import NoTableHere, TableBroken, logged
 from .live import LiveTable
 
@@ -84,7 +85,8 @@ class TableRegistry:
     def located_in(self, channel_id: int) -> LiveTable | None:
         """The open table whose messages live in this channel or thread, if any."""
         return next((lv for lv in self._tables.values()
-                     if lv.status.is_open and lv.location_id == channel_id), None)
+                     if lv.status.is_open and lv.location_id == channel_id
+                     and series_deal(lv.options) is None), None)
 
     def find(self, guild_id: int | None, channel_id: int, user_id: int,
              parent_id: int | None = None) -> LiveTable:

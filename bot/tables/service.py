@@ -36,6 +36,7 @@ from .records import FinishedDeal, Records
 from .registry import TableRegistry
 from .restart import Restart
 from .scheduler import Scheduler
+from .series_tables import SeriesTables
 from .timeouts import TurnTimeouts
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,9 @@ class TableService:
                                      deadlines=store.deadlines, settings=settings,
                                      claims=self.claims)
         self.records = Records(tables=tables, deals=store.deals, ledger=store.ledger,
-                               settings=settings)
+                               settings=settings, series=store.series)
+        #: the tables of series that seat their members together (see :mod:`.series_tables`)
+        self.series = SeriesTables(core, registry=registry, store=store, lobby=self.lobby)
         self.restart = Restart(core, registry=registry, tables=tables,
                                deadlines=store.deadlines, settings=settings,
                                scheduler=timers)

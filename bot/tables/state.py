@@ -120,6 +120,9 @@ class DealOver:
     chips: tuple[int, ...]
     claim: ClaimState | None = None  # the claim that ended it, if one did
     shuffle: Shuffle | None = None  # the seed it was dealt from, published now
+    #: a series' deal: its cards and play are not shown in public (other members of
+    #: the series may not have played it yet), only its chips
+    hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,144 @@
+"""Tables that play a deal of a series (docs/series.md, "Shared tables").
+
+A series that seats its members together plays each of its deals at tables of this
+service: each such table plays one deal, the series' deal ``n`` (dealt from the series'
+seed by :mod:`.core`, as every table and solo run of the series deals it), and closes.
+A member is seated in the seat the series' movement gives them for that deal, at a
+table of that deal still forming where that seat is free, else at a new one (one
+transaction: their seat and their run of the deal, :meth:`bot.store.series.SeriesStore.
+seat_member`). A table starts once its seats are all members', or when a seated member
+asks (:meth:`.lobby.Lobby.start`), or once it has waited long enough
+(:meth:`SeriesTables.start_waiting`): computer players of the series' level take the
+empty seats (:meth:`.lobby.Lobby.start_series`). Everything else is any table's:
+reminders, timeouts, away, quiet hours, chips to the ledger and ratings; the settle of
+the deal records each member's result in the series (:mod:`bot.store.series_tables`).
+
+Closing a series ends its tables: a deal in play is dropped (no chips move), as the
+series' deals in play are.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from bot.store import Store, StoreError, TableStatus
+from bot.store.models import SeatRow
+from bot.store.series import NewSeriesTable
+
+from .core import TableCore
+from .errors import TableError
+from .live import LiveTable
+from .lobby import Lobby
+from .registry import TableRegistry
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """Where a member was seated: the table, their seat, and whether it started."""
+
+    table_id: int
+    seat: int
+    started: bool
+    members: int  # members seated at it now
+    players: int
+
+
+class SeriesTables:
+    """Seating members at a series' tables, starting them, ending them (see the module
+    docstring). Given the tables' pipeline (``core``), the live tables, the store and
+    the lobby (which starts a series table)."""
+
+    def __init__(self, core: TableCore, *, registry: TableRegistry, store: Store,
+                 lobby: Lobby) -> None:
+        self.core = core
+        self.registry = registry
+        self.store = store
+        self.lobby = lobby
+
+    async def seat(self, *, series_id: int, deal: int, user_id: int, name: str,
+                   seat: int, new: NewSeriesTable) -> Seated:
+        """Seat the member in ``seat`` of a forming table of the series' ``deal`` (the
+        oldest where it is free), else of a new table (``new``); a table whose seats
+        are now all members' starts. Store refusals propagate (see
+        :meth:`~bot.store.series.SeriesStore.seat_member`)."""
+        for row in await self.store.series.tables(series_id, deal=deal):
+            if row.status != TableStatus.LOBBY.value:
+                continue
+            try:
+                live = await self.core.table(row.table_id)
+            except TableError:
+                continue
+            async with live.lock:
+                if live.status is not TableStatus.LOBBY or seat in live.seats \
+                        or live.suspended is not None:
+                    continue
+                table_id, run = await self.registry.write(live, self.store.series.seat_member(
+                    series_id, deal, user_id, seat, name, table_id=live.table_id))
+                live.seats[seat] = SeatRow(table_id, seat, user_id, name, False, None,
+                                           run.started_at)
+                return await self._seated(live, seat)
+        table_id, _ = await self.store.series.seat_member(series_id, deal, user_id, seat,
+                                                          name, new=new)
+        live = await self.registry.adopt(await self.store.tables.load(table_id))
+        async with live.lock:
+            log.info("table %d opened for deal %d of series %d", table_id, deal, series_id)
+            return await self._seated(live, seat)
+
+    async def _seated(self, live: LiveTable, seat: int) -> Seated:
+        members = sum(1 for r in live.seats.values() if not r.is_computer)
+        started = live.free_seat() is None
+        if started:
+            await self._start(live)
+        else:
+            self.core.publish(live)
+        return Seated(live.table_id, seat, started, members, live.players)
+
+    async def start_waiting(self, wait: float) -> int:
+        """Start every series table that has waited ``wait`` seconds in its lobby (of
+        this process's servers), computers in its empty seats; how many started."""
+        started = 0
+        before = self.core.config.clock() - wait
+        for row in await self.store.series.forming(before):
+            try:
+                live = await self.core.table(row.table_id)
+            except TableError:
+                continue
+            async with live.lock:
+                if live.status is not TableStatus.LOBBY or live.suspended is not None:
+                    continue
+                try:
+                    await self._start(live)
+                except StoreError:
+                    log.exception("series table %d could not start", live.table_id)
+                    continue
+                started += 1
+        return started
+
+    async def _start(self, live: LiveTable) -> None:
+        await self.lobby.start_series(live)
+
+    async def end(self, series_id: int) -> int:
+        """End the series' open tables (it closed or was deleted): a deal in play is
+        dropped, no chips move; a lobby is cancelled. How many ended."""
+        ended = 0
+        for row in await self.store.series.tables(series_id):
+            try:
+                live = await self.core.table(row.table_id, suspended=True)
+            except TableError:
+                continue
+            async with live.lock:
+                if live.status is TableStatus.LOBBY:
+                    await self.core.close_lobby(live)
+                elif live.status is TableStatus.PLAYING and live.session is not None:
+                    session = live.session
+                    if session.current is not None:
+                        session.abandon_deal()
+                    session.close()
+                    await self.core.close_session(live, session)
+                else:
+                    continue
+                ended += 1
+        return ended

@@ -7,6 +7,7 @@ season; joining during a season, leaving, ending; the table of totals only."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 import pytest
@@ -211,3 +212,14 @@ async def test_the_table_stands_a_deleted_division_series_and_a_series_leaver(
     closed, opened = await leagues.tick()  # the season closes all the same
     assert opened.season.number == 2
     assert sum(len(m) for _, m in opened.divisions) == 8
+
+
+async def test_two_processes_ticking_at_once_open_the_season_once(
+        leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
+    lid = await make(leagues, members=8)
+    other = LeagueService(store, service, config(5), clock=clock)
+    clock.t = MONDAY
+    first, second = await asyncio.gather(leagues.tick(), other.tick())
+    assert len(first) + len(second) == 1  # one of them opened it, the other nothing
+    assert len(await store.series.of_guild(GUILD)) == 2
+    assert len(await store.leagues.divisions(lid, 1)) == 2

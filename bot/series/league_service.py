@@ -34,7 +34,7 @@ from bot.store.series import SeriesStatus
 from bot.usertext import clean
 
 from .config import SeriesConfig
-from .errors import BadSeries
+from .errors import BadSeries, NoSeries
 from .league_errors import AlreadyInLeague, LeagueExists, NoLeague, NotInLeague, NotLeagueHost
 from .league_models import DivisionTable, Joined, LeagueInfo, LeagueTable, SeasonInfo, SeasonNews
 from .league_spec import LeagueSpec, season_bounds, season_divisions
@@ -144,14 +144,19 @@ class LeagueService:
         if info.season is not None and info.season.running:
             orders, lines, opened = [], [], []
             for d in await self.store.leagues.divisions(row.league_id, info.season.number):
-                board = await self.series.standings(guild_id, d.series_id, viewer)
+                try:
+                    board = await self.series.standings(guild_id, d.series_id, viewer)
+                except NoSeries:  # deleted by a manager: its members stand unranked
+                    board = None
+                # (a member who left the series alone stays in the division, as the
+                # season's close keeps them)
                 now_in = [m.user_id for m in await self.store.series.members(d.series_id)
-                          if m.left_at is None and m.user_id not in gone]
+                          if m.user_id not in gone]
                 now_in.sort(key=lambda u: place.get(u, len(place)))
-                orders.append(ranked(now_in, [line.user_id for line in board.lines]))
-                lines.append({line.user_id: line for line in board.lines})
-                opened.append((d.division, d.series_id, not board.final))
-                names.update({u: n for u, n in board.names.items() if u not in names})
+                played = board.lines if board is not None else ()
+                orders.append(ranked(now_in, [line.user_id for line in played]))
+                lines.append({line.user_id: line for line in played})
+                opened.append((d.division, d.series_id, board is not None and not board.final))
                 placed.update(now_in)
             for (division, series_id, is_open), order, by_user, (up, down) in zip(
                     opened, orders, lines, zones(orders, spec.movement), strict=True):

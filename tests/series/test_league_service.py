@@ -7,6 +7,7 @@ season; joining during a season, leaving, ending; the table of totals only."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 import pytest
@@ -158,7 +159,9 @@ async def test_members_join_during_a_season_at_the_bottom_and_leave(
     assert all(500 not in d.members for d in table.divisions)
     again = await leagues.join(GUILD, 500, "Late")
     assert again.series_id is None  # they left this season's series: the next one
-    assert (await leagues.table(GUILD, 500)).waiting == (500,)
+    table = await leagues.table(GUILD, 500)  # in the bottom division, with no deal
+    assert 500 in table.divisions[-1].members and 500 not in table.divisions[-1].lines
+    assert table.waiting == ()
 
 
 async def test_the_table_shows_totals_and_who_would_move(
@@ -190,3 +193,33 @@ async def test_the_maker_or_a_manager_ends_the_league_and_no_season_follows(
     with pytest.raises(NoLeague):
         await leagues.end(GUILD, 7)
     await make(leagues)  # a new league after the end
+
+
+async def test_the_table_stands_a_deleted_division_series_and_a_series_leaver(
+        leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
+    lid = await make(leagues, members=8)
+    clock.t = MONDAY
+    await leagues.tick()
+    top, bottom = await store.leagues.divisions(lid, 1)
+    await service.leave(GUILD, bottom.series_id, 104)  # the series alone, not the league
+    await service.delete(GUILD, top.series_id, 7)  # by its host (the league's maker)
+    table = await leagues.table(GUILD, 100)
+    first, second = table.divisions
+    assert first.members == (100, 101, 102, 103) and first.lines == {} and not first.open
+    assert 104 in second.members and table.waiting == ()
+    clock.t = MONDAY + 7 * DAY
+    await service.close_due()
+    closed, opened = await leagues.tick()  # the season closes all the same
+    assert opened.season.number == 2
+    assert sum(len(m) for _, m in opened.divisions) == 8
+
+
+async def test_two_processes_ticking_at_once_open_the_season_once(
+        leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
+    lid = await make(leagues, members=8)
+    other = LeagueService(store, service, config(5), clock=clock)
+    clock.t = MONDAY
+    first, second = await asyncio.gather(leagues.tick(), other.tick())
+    assert len(first) + len(second) == 1  # one of them opened it, the other nothing
+    assert len(await store.series.of_guild(GUILD)) == 2
+    assert len(await store.leagues.divisions(lid, 1)) == 2

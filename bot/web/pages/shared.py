@@ -39,6 +39,7 @@ class Visit:
 
     admission: Admission
     page: Page
+    server_name: str  # as the bot last saw it (escaped by the templates), else its id
 
     @property
     def guild_id(self) -> int:
@@ -107,6 +108,8 @@ class Site:
         self.identity = identity
         self.templates = templates
         self.recent = RecentPages(page_seconds)
+        self.page_seconds = page_seconds
+        self._names: dict[int, tuple[float, str | None]] = {}
 
     async def page(self, request: web.Request, visitor: int | None = None) -> Page:
         """The page's words and header (``visitor``: the signed-in user's id, if known
@@ -126,11 +129,28 @@ class Site:
         guild_id = known_id(request.match_info["guild"])
         visitor = await self.identity.signed_in_user(request)
         admission = await admit(self.store, guild_id, visitor)
-        return Visit(admission, await self.page(request, visitor))
+        page = await self.page(request, visitor)
+        name = await self.server_name(guild_id)
+        return Visit(admission, page, shown_server(name, guild_id, page.language))
+
+    async def server_name(self, guild_id: int) -> str | None:
+        """The server's name as the bot last saw it (asked again after the seconds a
+        public page is kept: a renamed server's pages show its new name as soon)."""
+        now = time.monotonic()
+        found = self._names.get(guild_id)
+        if found is not None and now - found[0] < self.page_seconds:
+            return found[1]
+        name = await self.store.servers.name(guild_id)
+        if self.page_seconds > 0:
+            if len(self._names) >= 4096:
+                self._names.clear()
+            self._names[guild_id] = (now, name)
+        return name
 
     def html(self, visit: Visit | Page, template: str, /, **values: Any) -> web.Response:
         page = visit.page if isinstance(visit, Visit) else visit
-        extra = ({"server_url": visit.server_url} if isinstance(visit, Visit) else {})
+        extra = ({"server_url": visit.server_url, "server_name": visit.server_name}
+                 if isinstance(visit, Visit) else {})
         text = render(self.templates, template, page, **extra, **values)
         if isinstance(visit, Visit):
             self.recent.put(visit.kept_key, text)
@@ -171,6 +191,14 @@ def image_language(request: web.Request) -> str:
 def shown_name(name: str | None, language: str) -> str:
     """A member's name as a page shows it (plain text: the template escapes it)."""
     return safe(name, Where.PLAIN) if name else t("web.unnamed", language)
+
+
+def shown_server(name: str | None, guild_id: int, language: str) -> str:
+    """A server's name as a page shows it (plain text), or its id when the bot has
+    not recorded one."""
+    if name:
+        return safe(name, Where.PLAIN, limit=100)
+    return t("web.server.unnamed", language, id=guild_id)
 
 
 def when(timestamp: float) -> str:

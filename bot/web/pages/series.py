@@ -207,8 +207,9 @@ class SeriesPages:
 
     async def image(self, request: web.Request) -> web.Response:
         visit = await self.site.enter(request)
-        _, _, replay = await self._replay(visit, request)
-        return await self.replays.image(visit, replay, request, kind="series")
+        info, _, replay = await self._replay(visit, request)
+        return await self.replays.image(visit, replay, request, kind="series",
+                                        public=info.status == SeriesStatus.CLOSED.value)
 
     async def record(self, request: web.Request) -> web.Response:
         visit = await self.site.enter(request)

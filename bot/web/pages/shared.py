@@ -4,6 +4,8 @@ the small helpers that read a path's numbers and shape an answer."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -227,6 +229,42 @@ def html_response(visit: Visit | Page, text: str) -> web.Response:
     response = web.Response(text=text, content_type="text/html", charset="utf-8")
     response.headers["Cache-Control"] = cache_control(visit)
     return response
+
+
+#: how long a settled deal's picture may be kept (a year: it never changes)
+SETTLED_MAX_AGE = 31_536_000
+
+
+@functools.lru_cache(maxsize=1024)
+def etag_of(data: bytes) -> str:
+    """A strong validator of ``data``: its SHA-256, quoted (computed once per picture
+    kept: the same bytes object comes back from the drawings)."""
+    return f'"{hashlib.sha256(data).hexdigest()[:40]}"'
+
+
+def none_match(header: str | None, tag: str) -> bool:
+    """Does ``If-None-Match`` name ``tag`` (or ``*``)? Compared weakly, as RFC 9110
+    says for this header (a ``W/`` prefix ignored)."""
+    if not header:
+        return False
+    for item in header.split(","):
+        item = item.strip()
+        if item == "*" or item.removeprefix("W/") == tag:
+            return True
+    return False
+
+
+def settled_image(request: web.Request, image: RenderedImage, *, public: bool
+                  ) -> web.Response:
+    """A settled deal's picture, which never changes: a strong ETag, kept a year
+    (``public`` where every visitor may see it, else ``private``: the visitor's own
+    browser only), and 304 when the browser has it already."""
+    tag = etag_of(image.data)
+    headers = {"ETag": tag, "Cache-Control": f"{'public' if public else 'private'}, "
+                                             f"max-age={SETTLED_MAX_AGE}, immutable"}
+    if none_match(request.headers.get("If-None-Match"), tag):
+        return web.Response(status=304, headers=headers)
+    return web.Response(body=image.data, content_type=image.content_type, headers=headers)
 
 
 def image_response(image: RenderedImage, visit: Visit) -> web.Response:

@@ -21,8 +21,11 @@ from bot.series.config import SeriesConfig
 from bot.series.service import SeriesService
 from bot.store import Store
 from bot.store.series import SeriesRunStatus
+from bot.store.sql import Conn
 from tests.series.helpers import play_deal
 from tests.series.helpers import spec as series_spec
+from tests.store.helpers import new_game
+from tests.store.helpers import play_deal as play_table_deal
 
 from .conftest import OFF, PUBLIC, TEST_USER, CookieIdentity, World, serving
 from .html import Parsed, parse
@@ -185,3 +188,32 @@ async def test_a_replay_of_a_series_deal_leads_through_its_tricks(
     assert image["alt"]
     record = await site.get(f"{base}/record.json", cookies={TEST_USER: "11"})
     assert (await record.json())["actions"]
+
+
+async def test_a_series_tables_deal_is_no_deal_until_the_series_closes(
+        site: TestClient, series: Series, store: Store) -> None:
+    """A series that seats its members together plays its deals at tables: such a
+    deal, settled, holds the cards every member of the series is dealt on it, so its
+    replay (the table deal's own addresses) is no deal at all until the series closes,
+    for every visitor."""
+    game = await new_game(store, "tapp1879", guild_id=PUBLIC, users=[11, 12, 14], seed=9)
+
+    def seat_series(conn: Conn) -> None:
+        conn.execute("INSERT INTO series_tables (table_id, series_id, deal) VALUES (?, ?, ?)",
+                     (game.table.table_id, series.series_id, 1))
+
+    await store.db.write(seat_series)
+    settled = await play_table_deal(store, game)
+    base = f"/servers/{PUBLIC}/deals/{settled.deal.deal_id}"
+    nothing = parse(await (await site.get(f"/servers/{PUBLIC}/deals/999999")).text()).main
+    paths = [base, f"{base}/tricks/1", f"{base}/images/hands.jpg", f"{base}/record.json"]
+    for visitor in (None, 11, 99):
+        cookies = {TEST_USER: str(visitor)} if visitor else {}
+        for path in paths:
+            response = await site.get(path, cookies=cookies)
+            assert response.status == 404, (visitor, path)
+            if path == base:
+                assert parse(await response.text()).main == nothing
+    await series.service.close(PUBLIC, series.series_id, 11)
+    for path in paths:
+        assert (await site.get(path)).status == 200, path

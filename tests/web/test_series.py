@@ -204,6 +204,21 @@ async def test_a_series_tables_deal_is_no_deal_until_the_series_closes(
 
     await store.db.write(seat_series)
     settled = await play_table_deal(store, game)
+
+    def count_for_14(conn: Conn) -> None:  # 14 sat at seat 3 of it: their run of deal 1
+        conn.execute("INSERT INTO series_runs (series_id, user_id, deal, seat, status, chips,"
+                     " result, started_at, finished_at, table_id)"
+                     " VALUES (?, ?, 1, 2, 'finished', 0, '{}', 0, 0, ?)",
+                     (series.series_id, 14, game.table.table_id))
+
+    await store.db.write(count_for_14)
+    mine = f"/servers/{PUBLIC}/series/{series.series_id}/me"
+    shown = await page(site, mine, user=14)
+    assert shown.rows[0][2] == "finished"
+    assert not [link for link in shown.links if "/deals/" in link or "/runs/" in link]
+    run = (await store.series.runs_of(series.series_id, 14))[0]
+    runs = f"/servers/{PUBLIC}/series/{series.series_id}/runs/{run.run_id}"
+    assert (await site.get(runs, cookies={TEST_USER: "14"})).status == 404  # a table's
     base = f"/servers/{PUBLIC}/deals/{settled.deal.deal_id}"
     nothing = parse(await (await site.get(f"/servers/{PUBLIC}/deals/999999")).text()).main
     paths = [base, f"{base}/tricks/1", f"{base}/images/hands.jpg", f"{base}/record.json"]
@@ -217,3 +232,5 @@ async def test_a_series_tables_deal_is_no_deal_until_the_series_closes(
     await series.service.close(PUBLIC, series.series_id, 11)
     for path in paths:
         assert (await site.get(path)).status == 200, path
+    shown = await page(site, mine, user=14)  # closed: the table's deal, linked
+    assert base in shown.links

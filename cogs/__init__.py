@@ -21,4 +21,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.places",
     "cogs.series",
     "cogs.league",
+    "cogs.servers",
 )

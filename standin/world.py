@@ -11,7 +11,8 @@ bot in a channel (a deny overwrite) or the whole guild; :meth:`World.overwrite`,
 Going away (:mod:`standin.departures`): :meth:`World.delete_channel` (a channel with its
 threads, or a thread), :meth:`World.remove_bot` and :meth:`World.add_bot` (the bot
 removed from a server and invited again), :meth:`World.outage` and
-:meth:`World.outage_over` (a server unavailable for a while), :meth:`World.member_leaves`.
+:meth:`World.outage_over` (a server unavailable for a while), :meth:`World.member_leaves`;
+:meth:`World.rename_guild` (GUILD_UPDATE).
 
 Threads (:mod:`standin.threads`): :meth:`World.advance` moves the clock and archives
 the threads whose inactivity ran out; :meth:`World.archive_thread` archives one now
@@ -23,6 +24,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from .access import GUILDS
 from .actors import Actor
 from .models import Channel, Command, Guild, InteractionRecord, Member, Message, MessageVersion
 from .permissions import EVERYTHING_BUT_ADMIN, Overwrite, P, Role
@@ -178,6 +180,16 @@ class World:
     def outage_over(self, guild: Guild) -> None:
         """The server is back: GUILD_CREATE."""
         self.state.departures.outage_over(guild)
+
+    def rename_guild(self, guild: Guild, name: str) -> None:
+        """A manager renames the server: GUILD_UPDATE, whose inner payload is the guild
+        object (intent GUILDS). Discord's server names are 2 to 100 characters."""
+        if not 2 <= len(name) <= 100:
+            raise ValueError(f"a server's name is 2 to 100 characters, not {len(name)}")
+        found = self.state.guild(guild.id)
+        found.name = name
+        self.state.emit("GUILD_UPDATE", found.payload(), GUILDS)
+        self.state.changed()
 
     def member_leaves(self, guild: Guild, who: Actor) -> None:
         """``who`` leaves the server: GUILD_MEMBER_REMOVE."""

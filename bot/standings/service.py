@@ -13,6 +13,7 @@ from bot.ratings import MIN_RATED_DEALS, SeasonLength, previous_start, season_en
 from bot.settings import WebAccess
 from bot.store import DealNotFound, DealStatus, LedgerRow, MemberStats, Period, SettledDeal, Store
 from bot.store.ratings import RatingPoint, StoredRating
+from bot.store.series import SeriesStatus
 
 from .errors import DealNotOver, NoSeasons, NoSuchDeal, RatingPeriod, SeasonAndPeriod
 from .ids import BoardKey, HistoryKey, Order, Season
@@ -112,7 +113,8 @@ class StandingsService:
         return HistoryPage(key, entries, len(deals) > size)
 
     async def replay(self, guild_id: int, deal_id: int) -> DealReplay:
-        """A settled deal of this server; anything else is refused."""
+        """A settled deal of this server (a deal of a series' shared table only once
+        its series has closed); anything else is refused."""
         try:
             row = await self.store.deals.get(deal_id)
         except DealNotFound:
@@ -121,6 +123,11 @@ class StandingsService:
             raise NoSuchDeal()
         if row.status is not DealStatus.SETTLED or row.result is None:
             raise DealNotOver()
+        series = await self.store.series.of_table(row.table_id)
+        if series is not None and series.status is not SeriesStatus.CLOSED:
+            # a deal of a series' shared table: its cards are the cards of that deal
+            # for every member, shown to nobody until the series closes (docs/series.md)
+            raise NoSuchDeal()
         record = await self.store.deals.record(deal_id)
         ledger = await self.store.ledger.for_deal(deal_id)
         settings = await self.store.settings.for_guild(guild_id)

@@ -49,6 +49,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("league_members", ("league_id", "user_id")),
     ("league_seasons", ("league_id", "season")),
     ("league_divisions", ("league_id", "season", "division")),
+    ("server_names", ("guild_id",)),
 )
 #: the key columns that hold text (ordered byte by byte on both backends)
 TEXT_KEYS = frozenset({"key", "grain", "variant", "contract", "player"})

@@ -2,10 +2,11 @@
 played under, and whether someone is a member at all (the web's members-only pages).
 
 The bot keeps no member list: a member is someone who has played on the server (a
-settled deal's ledger row) or finished a deal of the day there. Both read indexes
-(``ledger_member_recent``, a partial index: its conditions are in the queries, else
-SQLite builds a temporary one at every call; ``daily_runs_user``); a page asks for its
-few names in one statement.
+settled deal's ledger row) or finished a deal of the day or a series deal there. Each
+reads an index (``ledger_member_recent``, a partial index: its conditions are in the
+queries, else SQLite builds a temporary one at every call; ``daily_runs_user``; the
+server's series by ``series_guild``, then each one's runs by member through the key of
+``series_runs``); a page asks for its few names in one statement.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ SELECT 1 WHERE EXISTS (SELECT 1 FROM ledger WHERE guild_id = :guild AND user_id 
                         AND kind = 'deal' AND user_id IS NOT NULL)
    OR EXISTS (SELECT 1 FROM daily_runs r JOIN daily_deals d ON d.daily_id = r.daily_id
               WHERE r.user_id = :user AND r.status = 'finished' AND d.guild_id = :guild)
+   OR EXISTS (SELECT 1 FROM series s JOIN series_runs r ON r.series_id = s.series_id
+              WHERE s.guild_id = :guild AND r.user_id = :user AND r.status = 'finished')
 """
 
 
@@ -62,8 +65,8 @@ class People:
         return await self._db.read(run)
 
     async def knows(self, guild_id: int, user_id: int) -> bool:
-        """Has ``user_id`` played on the server (a settled deal, or a finished deal of
-        the day)? The bot's idea of its members."""
+        """Has ``user_id`` played on the server (a settled deal, a finished deal of the
+        day or a finished series deal)? The bot's idea of its members."""
         if not (_id(guild_id) and _id(user_id)):
             return False
         params = {"guild": guild_id, "user": user_id}

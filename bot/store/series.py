@@ -21,6 +21,7 @@ from .backend import Database
 from .db import dumps, loads
 from .errors import InvalidTransition, NotFound, StaleAction, StoreError
 from .rows import row_or_none
+from .series_tables import series_deal_of
 from .settings import insert_table_settings
 from .sql import INTEGRITY_ERRORS, Conn, Row
 from .tables import insert_seat
@@ -538,6 +539,14 @@ class SeriesStore:
     async def run_of(self, series_id: int, user_id: int, deal: int) -> SeriesRun | None:
         """The member's run of ``deal``, if they have one."""
         return await self._db.read(_member_run, series_id, user_id, deal)
+
+    async def of_table(self, table_id: int) -> SeriesRow | None:
+        """The series whose deal the table plays (None: no series table)."""
+        def run(conn: Conn) -> SeriesRow | None:
+            found = series_deal_of(conn, table_id)
+            return None if found is None else _fetch_series(conn, found[0])
+
+        return await self._db.read(run)
 
     async def tables(self, series_id: int, *, deal: int | None = None,
                      open_only: bool = True) -> list[SeriesTableRow]:

@@ -22,6 +22,7 @@ from .meta import Meta
 from .people import People
 from .ratings import Ratings
 from .series import SeriesStore
+from .servers import Servers
 from .settings import SettingsStore
 from .sql import Conn
 from .standings import Standings
@@ -55,6 +56,7 @@ class Store:
         self.people = People(db)
         self.series = SeriesStore(db)
         self.leagues = LeagueStore(db)
+        self.servers = Servers(db)
 
     @classmethod
     async def open(cls, path: str | Path = DEFAULT_PATH, *, clock: Clock = time.time,

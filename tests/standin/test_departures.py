@@ -11,6 +11,7 @@ from typing import Any
 
 import aiohttp
 import discord
+import pytest
 
 from standin import Sandbox
 from standin.harness import World, running
@@ -111,6 +112,23 @@ async def test_an_outage_and_its_end(sandbox: Sandbox, world: World, probe: Prob
     await sandbox.settle()
     guild = probe.get_guild(world.guild.id)
     assert guild is not None and not guild.unavailable
+
+
+async def test_a_server_renamed(sandbox: Sandbox, world: World, probe: ProbeBot) -> None:
+    """GUILD_UPDATE, whose inner payload is the guild object; discord.py's cache and its
+    ``on_guild_update`` follow. A name Discord would refuse (2 to 100 characters) is
+    refused here too."""
+    sandbox.rename_guild(world.guild, "Renamed club")
+    await sandbox.settle()
+    [event] = dispatched(sandbox, "GUILD_UPDATE")
+    assert event["id"] == str(world.guild.id) and event["name"] == "Renamed club"
+    assert "members" not in event and "channels" not in event  # not GUILD_CREATE's extras
+    guild = probe.get_guild(world.guild.id)
+    assert guild is not None and guild.name == "Renamed club"
+    for name in ("x", "n" * 101):
+        with pytest.raises(ValueError):
+            sandbox.rename_guild(world.guild, name)
+    assert sandbox.state.guild(world.guild.id).name == "Renamed club"
 
 
 async def test_a_member_leaves(sandbox: Sandbox, world: World, probe: ProbeBot) -> None:

@@ -43,6 +43,18 @@ async def test_a_member_is_someone_who_played_there(store: Store) -> None:
     assert not await store.people.knows(1, 77)
 
 
+async def test_a_finished_series_deal_makes_a_member_too(store: Store) -> None:
+    series = await store.series.create(guild_id=3, channel_id=5, host_id=7, title="Cup",
+                                       spec={}, seed=bytes(32), window=86_400)
+    await store.series.join(series.series_id, 88)
+    run = await store.series.start_run(series.series_id, 88, 1, 0)
+    assert not await store.people.knows(3, 88)  # joined and playing: not played yet
+    await store.series.append_step(run.run_id, 0, {"seat": 0, "type": "play"},
+                                   finish=(2, {}))
+    assert await store.people.knows(3, 88)
+    assert not await store.people.knows(1, 88)  # another server's series
+
+
 async def test_both_read_the_members_index_on_sqlite(tmp_path: Path) -> None:
     """ledger_member_recent is a partial index: a query without its conditions builds
     a temporary index of the whole server's rows at every call (72 ms a page at 20,000
@@ -59,3 +71,8 @@ async def test_both_read_the_members_index_on_sqlite(tmp_path: Path) -> None:
     ledger = [line for line in found if " ledger" in line or " l " in line]
     assert ledger and all("USING INDEX ledger_member_recent" in line for line in ledger), found
     assert not any("AUTOMATIC" in line for line in found), found
+    series = [line for line in found if line.startswith(("SEARCH s ", "SEARCH r USING INDEX "
+                                                            "sqlite_autoindex_series"))]
+    assert [line.split(" USING ")[1].split(" ")[0:2] for line in series] == [
+        ["COVERING", "INDEX"], ["INDEX", "sqlite_autoindex_series_runs_1"]], found
+    assert "series_guild" in series[0], found

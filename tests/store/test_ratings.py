@@ -187,10 +187,10 @@ async def test_the_rating_leaderboard_needs_the_minimum_of_deals(
     assert board.me == next(line for line in everyone.lines if line.player == "11")
 
 
-#: the tables of the migrations after ratings (0012), children first
-SERIES_TABLES = ("league_divisions", "league_seasons", "league_members", "leagues",
-                 "series_tables", "series_final", "series_steps", "series_runs", "series_members",
-                 "series")
+#: the tables of the migrations after ratings (0012 onwards), children first
+SERIES_TABLES = ("server_names", "league_divisions", "league_seasons", "league_members",
+                 "leagues", "series_tables", "series_final", "series_steps", "series_runs",
+                 "series_members", "series")
 
 
 async def test_an_upgraded_database_rates_its_old_deals_when_opened(

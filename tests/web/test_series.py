@@ -21,8 +21,11 @@ from bot.series.config import SeriesConfig
 from bot.series.service import SeriesService
 from bot.store import Store
 from bot.store.series import SeriesRunStatus
+from bot.store.sql import Conn
 from tests.series.helpers import play_deal
 from tests.series.helpers import spec as series_spec
+from tests.store.helpers import new_game
+from tests.store.helpers import play_deal as play_table_deal
 
 from .conftest import OFF, PUBLIC, TEST_USER, CookieIdentity, World, serving
 from .html import Parsed, parse
@@ -134,7 +137,7 @@ async def test_a_series_deal_is_only_for_who_played_it_until_the_series_closes(
     for path in run_paths(f"{base}/{mine}"):
         response = await site.get(path, cookies={TEST_USER: "11"})
         assert response.status == 200, path
-        assert response.headers["Cache-Control"] == "private, no-store", path  # theirs
+        assert response.headers["Cache-Control"].startswith("private, "), path  # theirs
     # 12 played deal 1 too, but 11's play of it is not theirs; 14 has not played it
     every_run = [(user, deal, run) for user, deals in series.runs.items()
                  for deal, run in deals.items()]
@@ -185,3 +188,49 @@ async def test_a_replay_of_a_series_deal_leads_through_its_tricks(
     assert image["alt"]
     record = await site.get(f"{base}/record.json", cookies={TEST_USER: "11"})
     assert (await record.json())["actions"]
+
+
+async def test_a_series_tables_deal_is_no_deal_until_the_series_closes(
+        site: TestClient, series: Series, store: Store) -> None:
+    """A series that seats its members together plays its deals at tables: such a
+    deal, settled, holds the cards every member of the series is dealt on it, so its
+    replay (the table deal's own addresses) is no deal at all until the series closes,
+    for every visitor."""
+    game = await new_game(store, "tapp1879", guild_id=PUBLIC, users=[11, 12, 14], seed=9)
+
+    def seat_series(conn: Conn) -> None:
+        conn.execute("INSERT INTO series_tables (table_id, series_id, deal) VALUES (?, ?, ?)",
+                     (game.table.table_id, series.series_id, 1))
+
+    await store.db.write(seat_series)
+    settled = await play_table_deal(store, game)
+
+    def count_for_14(conn: Conn) -> None:  # 14 sat at seat 3 of it: their run of deal 1
+        conn.execute("INSERT INTO series_runs (series_id, user_id, deal, seat, status, chips,"
+                     " result, started_at, finished_at, table_id)"
+                     " VALUES (?, ?, 1, 2, 'finished', 0, '{}', 0, 0, ?)",
+                     (series.series_id, 14, game.table.table_id))
+
+    await store.db.write(count_for_14)
+    mine = f"/servers/{PUBLIC}/series/{series.series_id}/me"
+    shown = await page(site, mine, user=14)
+    assert shown.rows[0][2] == "finished"
+    assert not [link for link in shown.links if "/deals/" in link or "/runs/" in link]
+    run = (await store.series.runs_of(series.series_id, 14))[0]
+    runs = f"/servers/{PUBLIC}/series/{series.series_id}/runs/{run.run_id}"
+    assert (await site.get(runs, cookies={TEST_USER: "14"})).status == 404  # a table's
+    base = f"/servers/{PUBLIC}/deals/{settled.deal.deal_id}"
+    nothing = parse(await (await site.get(f"/servers/{PUBLIC}/deals/999999")).text()).main
+    paths = [base, f"{base}/tricks/1", f"{base}/images/hands.jpg", f"{base}/record.json"]
+    for visitor in (None, 11, 99):
+        cookies = {TEST_USER: str(visitor)} if visitor else {}
+        for path in paths:
+            response = await site.get(path, cookies=cookies)
+            assert response.status == 404, (visitor, path)
+            if path == base:
+                assert parse(await response.text()).main == nothing
+    await series.service.close(PUBLIC, series.series_id, 11)
+    for path in paths:
+        assert (await site.get(path)).status == 200, path
+    shown = await page(site, mine, user=14)  # closed: the table's deal, linked
+    assert base in shown.links

@@ -15,6 +15,7 @@ from bot.cli.parsing import public_program
 from bot.engine.shuffle import verify_command
 from bot.i18n import signed, t
 from bot.i18n.words import render_labels
+from bot.settings import WebAccess
 from bot.standings import StandingsService
 from bot.standings.errors import StandingsError
 from bot.standings.models import DealReplay
@@ -30,8 +31,8 @@ from .shared import (
     Visit,
     cache_control,
     image_language,
-    image_response,
     picture,
+    settled_image,
     shown_name,
     when,
 )
@@ -151,8 +152,11 @@ class Replays:
             next=f"{base}/tricks/{number + 1}" if number < count else None, **extra)
 
     async def image(self, visit: Visit, replay: DealReplay, request: web.Request, *,
-                    kind: str = "deal") -> web.Response:
-        """The image the path names (``hands``, ``auction``, ``trick-NN``)."""
+                    kind: str = "deal", public: bool = True) -> web.Response:
+        """The image the path names (``hands``, ``auction``, ``trick-NN``), cached as a
+        settled deal's picture: by every cache where the server's pages are public and
+        ``public`` (the deal is open to every visitor), else by the visitor's browser
+        only."""
         pictures = await self.pictures(replay, image_language(request), kind)
         name = request.match_info["image"]
         image: RenderedImage
@@ -164,7 +168,8 @@ class Replays:
             image = pictures.tricks[trick_number(name[6:], len(pictures.tricks)) - 1].image
         else:
             raise NotFound()
-        return image_response(image, visit)
+        return settled_image(request, image, public=public and visit.admission.access
+                             is WebAccess.PUBLIC)
 
     def record_file(self, visit: Visit, replay: DealReplay, *, name: str | None = None
                     ) -> web.Response:

@@ -32,6 +32,7 @@ from bot.series.service import SeriesService
 from bot.series.spec import Scoring, SeriesSpec
 from bot.standings.models import DealReplay
 from bot.standings.words import variant_name
+from bot.store import DealStatus
 from bot.store import NotFound as StoreNotFound
 from bot.store.series import SeriesRun, SeriesStatus
 
@@ -121,10 +122,16 @@ class SeriesPages:
             raise NotFound("web.error.series_member") from None
         runs = {r.deal: r for r in await site.store.series.runs_of(info.series_id, visitor)}
         base = f"{visit.server_url}/series/{info.series_id}"
+        closed = info.status == SeriesStatus.CLOSED.value
         deals = []
         for d in page.deals:
             run = runs.get(d.deal)
             finished = d.status == "finished" and run is not None
+            href = f"{base}/runs/{run.run_id}" if finished and run else None
+            if run is not None and run.table_id is not None:
+                # played at a shared table: the table's deal, shown once the series
+                # has closed (bot.standings.StandingsService.replay)
+                href = await self._table_deal(visit, run.table_id) if closed else None
             deals.append({
                 "deal": d.deal, "seat": d.seat + 1,
                 "status": t(f"web.series.deal.{d.status or 'waiting'}", lang),
@@ -133,7 +140,7 @@ class SeriesPages:
                 else t("web.series.matchpoints", lang, points=d.matchpoints,
                        of=2 * d.rivals),
                 "score": score_text(d.percent, d.seeger, info.spec.scoring, lang),
-                "href": f"{base}/runs/{run.run_id}" if finished and run else None,
+                "href": href if finished else None,
             })
         line = page.line
         return site.html(
@@ -146,6 +153,12 @@ class SeriesPages:
                 deals=t("series.deals.1" if line.deals == 1 else "series.deals", lang,
                         n=line.deals)))
 
+    async def _table_deal(self, visit: Visit, table_id: int) -> str | None:
+        """The address of a shared table's settled deal (one deal a table)."""
+        settled = [d for d in await self.site.store.deals.for_table(table_id)
+                   if d.status is DealStatus.SETTLED]
+        return f"{visit.server_url}/deals/{settled[0].deal_id}" if settled else None
+
     # -- a finished deal ---------------------------------------------------------------
     async def _replay(self, visit: Visit, request: web.Request
                       ) -> tuple[SeriesInfo, SeriesRun, DealReplay]:
@@ -157,7 +170,8 @@ class SeriesPages:
         except StoreNotFound:
             raise NotFound("web.error.no_deal") from None
         open_to_all = info.status == SeriesStatus.CLOSED.value
-        if run.series_id != info.series_id or not run.finished or not (
+        if run.series_id != info.series_id or not run.finished or run.table_id is not None \
+                or not (
                 open_to_all or run.user_id == visit.admission.visitor):
             raise NotFound("web.error.no_deal")
         row = await self.site.store.series.get(info.series_id)
@@ -207,8 +221,9 @@ class SeriesPages:
 
     async def image(self, request: web.Request) -> web.Response:
         visit = await self.site.enter(request)
-        _, _, replay = await self._replay(visit, request)
-        return await self.replays.image(visit, replay, request, kind="series")
+        info, _, replay = await self._replay(visit, request)
+        return await self.replays.image(visit, replay, request, kind="series",
+                                        public=info.status == SeriesStatus.CLOSED.value)
 
     async def record(self, request: web.Request) -> web.Response:
         visit = await self.site.enter(request)

@@ -4,6 +4,8 @@ the small helpers that read a path's numbers and shape an answer."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -39,6 +41,7 @@ class Visit:
 
     admission: Admission
     page: Page
+    server_name: str  # as the bot last saw it (escaped by the templates), else its id
 
     @property
     def guild_id(self) -> int:
@@ -107,6 +110,8 @@ class Site:
         self.identity = identity
         self.templates = templates
         self.recent = RecentPages(page_seconds)
+        self.page_seconds = page_seconds
+        self._names: dict[int, tuple[float, str | None]] = {}
 
     async def page(self, request: web.Request, visitor: int | None = None) -> Page:
         """The page's words and header (``visitor``: the signed-in user's id, if known
@@ -126,11 +131,28 @@ class Site:
         guild_id = known_id(request.match_info["guild"])
         visitor = await self.identity.signed_in_user(request)
         admission = await admit(self.store, guild_id, visitor)
-        return Visit(admission, await self.page(request, visitor))
+        page = await self.page(request, visitor)
+        name = await self.server_name(guild_id)
+        return Visit(admission, page, shown_server(name, guild_id, page.language))
+
+    async def server_name(self, guild_id: int) -> str | None:
+        """The server's name as the bot last saw it (asked again after the seconds a
+        public page is kept: a renamed server's pages show its new name as soon)."""
+        now = time.monotonic()
+        found = self._names.get(guild_id)
+        if found is not None and now - found[0] < self.page_seconds:
+            return found[1]
+        name = await self.store.servers.name(guild_id)
+        if self.page_seconds > 0:
+            if len(self._names) >= 4096:
+                self._names.clear()
+            self._names[guild_id] = (now, name)
+        return name
 
     def html(self, visit: Visit | Page, template: str, /, **values: Any) -> web.Response:
         page = visit.page if isinstance(visit, Visit) else visit
-        extra = ({"server_url": visit.server_url} if isinstance(visit, Visit) else {})
+        extra = ({"server_url": visit.server_url, "server_name": visit.server_name}
+                 if isinstance(visit, Visit) else {})
         text = render(self.templates, template, page, **extra, **values)
         if isinstance(visit, Visit):
             self.recent.put(visit.kept_key, text)
@@ -173,6 +195,14 @@ def shown_name(name: str | None, language: str) -> str:
     return safe(name, Where.PLAIN) if name else t("web.unnamed", language)
 
 
+def shown_server(name: str | None, guild_id: int, language: str) -> str:
+    """A server's name as a page shows it (plain text), or its id when the bot has
+    not recorded one."""
+    if name:
+        return safe(name, Where.PLAIN, limit=100)
+    return t("web.server.unnamed", language, id=guild_id)
+
+
 def when(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
@@ -199,6 +229,42 @@ def html_response(visit: Visit | Page, text: str) -> web.Response:
     response = web.Response(text=text, content_type="text/html", charset="utf-8")
     response.headers["Cache-Control"] = cache_control(visit)
     return response
+
+
+#: how long a settled deal's picture may be kept (a year: it never changes)
+SETTLED_MAX_AGE = 31_536_000
+
+
+@functools.lru_cache(maxsize=1024)
+def etag_of(data: bytes) -> str:
+    """A strong validator of ``data``: its SHA-256, quoted (computed once per picture
+    kept: the same bytes object comes back from the drawings)."""
+    return f'"{hashlib.sha256(data).hexdigest()[:40]}"'
+
+
+def none_match(header: str | None, tag: str) -> bool:
+    """Does ``If-None-Match`` name ``tag`` (or ``*``)? Compared weakly, as RFC 9110
+    says for this header (a ``W/`` prefix ignored)."""
+    if not header:
+        return False
+    for item in header.split(","):
+        item = item.strip()
+        if item == "*" or item.removeprefix("W/") == tag:
+            return True
+    return False
+
+
+def settled_image(request: web.Request, image: RenderedImage, *, public: bool
+                  ) -> web.Response:
+    """A settled deal's picture, which never changes: a strong ETag, kept a year
+    (``public`` where every visitor may see it, else ``private``: the visitor's own
+    browser only), and 304 when the browser has it already."""
+    tag = etag_of(image.data)
+    headers = {"ETag": tag, "Cache-Control": f"{'public' if public else 'private'}, "
+                                             f"max-age={SETTLED_MAX_AGE}, immutable"}
+    if none_match(request.headers.get("If-None-Match"), tag):
+        return web.Response(status=304, headers=headers)
+    return web.Response(body=image.data, content_type=image.content_type, headers=headers)
 
 
 def image_response(image: RenderedImage, visit: Visit) -> web.Response:

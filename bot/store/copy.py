@@ -44,6 +44,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("series_runs", ("run_id",)),
     ("series_steps", ("run_id", "step")),
     ("series_final", ("series_id", "user_id")),
+    ("series_tables", ("table_id",)),
     ("leagues", ("league_id",)),
     ("league_members", ("league_id", "user_id")),
     ("league_seasons", ("league_id", "season")),

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
+from bot.cli.ledger import audit
 from bot.config import Settings
 from bot.store import Store
-from bot.store.check_ledger import check
 from bot.store.series import SeriesRunStatus
 from standin import Sandbox
 from standin.harness import World, running
@@ -79,5 +79,5 @@ async def test_a_kill_at_a_series_table_loses_and_doubles_nothing(
             assert run is not None and run.status is SeriesRunStatus.FINISHED
         ledger = [r for r in await store.ledger.for_deal(row.deal_id) if r.seat is not None]
         assert len(ledger) == 3
-        _, problems = await check(store)
+        _, problems = await audit(store)
         assert problems == [], problems

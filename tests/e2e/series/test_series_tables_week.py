@@ -18,13 +18,13 @@ from datetime import timedelta
 import pytest
 
 from bot.cli import verify
+from bot.cli.ledger import audit
 from bot.connection.client import TappBot
 from bot.engine import deal_from_record
 from bot.engine.cards import CARD_NAMES
 from bot.engine.shuffle import commitment
 from bot.series import SeriesSpec, deal_header
 from bot.series.movement import Movement
-from bot.store.check_ledger import check
 from bot.store.series import SeriesRunStatus
 from bot.tables.ids import ComponentId
 from standin import Actor, Sandbox
@@ -174,5 +174,5 @@ async def test_a_week_of_shared_series_tables_compared_on_the_same_cards(
             line = f"seat {seat}: " + " ".join(
                 sorted(hand, key=lambda c: list(CARD_NAMES).index(c)))
             assert line in out.getvalue().splitlines(), (number, seat)
-    checked, problems = await check(store)
+    checked, problems = await audit(store)
     assert problems == [], problems

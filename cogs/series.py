@@ -341,7 +341,7 @@ class Series(TappCog):
         for info in closed:
             await self._announce(info)
         try:  # shared tables that waited long enough start, computers in the free seats
-            await self.bot.series.start_waiting()
+            await self.bot.series.start_waiting({g.id for g in self.bot.guilds})
         except Exception:
             log.exception("series: starting the tables that waited failed")
 

@@ -115,6 +115,9 @@ def series_table_message(state: TableState, words: Words) -> MessageModel:
     lines.append(words("series.table.hidden"))
     buttons = [ButtonSpec(custom_id(tid, None, "hand"), words("button.hand"), PRIMARY),
                ButtonSpec(custom_id(tid, None, "rules"), words("button.rules"))]
+    if state.kontra is not None:  # (who may say it is checked when it is said)
+        buttons.append(ButtonSpec(custom_id(tid, state.stamp, "kontra"),
+                                  words(f"action.{state.kontra}"), DANGER))
     claim = state.claim
     if claim is not None and claim.pending:
         buttons += [ButtonSpec(custom_id(tid, state.stamp, "claim.yes"),

@@ -320,12 +320,13 @@ class SeriesService:
                               seated.started, seated.members, seated.players)
         raise Stale()
 
-    async def start_waiting(self) -> int:
+    async def start_waiting(self, guild_ids: Collection[int] | None = None) -> int:
         """Start the series tables that waited long enough for members (the config's
-        ``table_wait``): computers take their empty seats."""
+        ``table_wait``; of ``guild_ids`` only: the servers of this process): computers
+        take their empty seats."""
         if self.tables is None:
             return 0
-        return await self.tables.start_waiting(self.config.table_wait)
+        return await self.tables.start_waiting(self.config.table_wait, guild_ids)
 
     async def _seat_view(self, row: SeriesRow, spec: SeriesSpec, run: SeriesRun, *,
                          already: bool) -> SeriesSeat:

@@ -155,6 +155,7 @@ class SeriesTableRow:
     deal: int
     status: str
     created_at: float
+    guild_id: int
 
 
 def _series(r: Row) -> SeriesRow:
@@ -560,7 +561,7 @@ class SeriesStore:
 
         def run(conn: Conn) -> list[SeriesTableRow]:
             rows = conn.execute(
-                "SELECT s.table_id, s.series_id, s.deal, t.status, t.created_at"
+                "SELECT s.table_id, s.series_id, s.deal, t.status, t.created_at, t.guild_id"
                 " FROM series_tables s JOIN tables t ON t.table_id = s.table_id"
                 f" WHERE s.series_id = ?{where} ORDER BY s.table_id", args).fetchall()
             return [SeriesTableRow(*tuple(r)) for r in rows]
@@ -572,7 +573,7 @@ class SeriesStore:
         wait is over: computers fill their empty seats)."""
         def run(conn: Conn) -> list[SeriesTableRow]:
             rows = conn.execute(
-                "SELECT s.table_id, s.series_id, s.deal, t.status, t.created_at"
+                "SELECT s.table_id, s.series_id, s.deal, t.status, t.created_at, t.guild_id"
                 " FROM series_tables s JOIN tables t ON t.table_id = s.table_id"
                 " WHERE t.status = 'lobby' AND t.created_at <= ? ORDER BY s.table_id",
                 (before,)).fetchall()

@@ -20,6 +20,7 @@ series' deals in play are.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from bot.store import Store, StoreError, TableStatus
@@ -96,12 +97,16 @@ class SeriesTables:
             self.core.publish(live)
         return Seated(live.table_id, seat, started, members, live.players)
 
-    async def start_waiting(self, wait: float) -> int:
+    async def start_waiting(self, wait: float,
+                            guild_ids: Collection[int] | None = None) -> int:
         """Start every series table that has waited ``wait`` seconds in its lobby (of
-        this process's servers), computers in its empty seats; how many started."""
+        the servers ``guild_ids`` only: this process's), computers in its empty seats;
+        how many started."""
         started = 0
         before = self.core.config.clock() - wait
         for row in await self.store.series.forming(before):
+            if guild_ids is not None and row.guild_id not in guild_ids:
+                continue
             try:
                 live = await self.core.table(row.table_id)
             except TableError:

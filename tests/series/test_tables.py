@@ -161,7 +161,8 @@ async def test_a_lone_member_plays_against_computers_once_the_wait_is_over(
     assert not seat.started and seat.members == 1
     assert await series.start_waiting() == 0  # not yet
     clock.advance(601)
-    assert await series.start_waiting() == 1
+    assert await series.start_waiting({GUILD + 1}) == 0  # another process's server
+    assert await series.start_waiting({GUILD}) == 1
     live = tables.registry.peek(seat.table_id)
     assert live is not None and live.status is TableStatus.PLAYING
     assert sum(1 for r in live.seats.values() if r.is_computer) == 2

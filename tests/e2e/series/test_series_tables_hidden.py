@@ -1,0 +1,61 @@
+"""Nothing of a shared series table's deal reaches a member who has yet to play it: dave,
+a member of the series, reads the channel while alice, bob and carol play deal 1, and
+forges what a card could come from (watching the table, its last trick, the deal's
+hands and review once it is over): each is refused, and no message he could see names
+a card. Bob, who played the deal, gets its hands; once the series closes, so does dave."""
+
+from __future__ import annotations
+
+import re
+
+from bot.connection.client import TappBot
+from bot.tables.ids import Stamp, custom_id
+from bot.tables.spectators import watch_token
+from standin import Sandbox
+from standin.harness import World
+from tests.e2e.daily.driver import seen_by
+from tests.e2e.tables.driver import Game
+
+from .test_series_tables_week import leaks, take_seat
+
+
+async def test_a_member_who_has_yet_to_play_a_deal_learns_nothing_of_it(
+        sandbox: Sandbox, world: World, series_bot: TappBot) -> None:
+    alice, bob, carol, dave = world.players
+    channel = world.channel
+    ix = await alice.slash(channel, "/tapp series open", title="Hidden", variant="tapp1879",
+                           deals=6, days=7, level="easy", pairing="tables")
+    assert ix.response is not None, ix.errors
+    found = re.search(r"Series (\d+)", ix.response.embeds[0]["title"])
+    assert found is not None
+    series_id = int(found.group(1))
+    for member in (alice, bob, carol, dave):
+        await member.click(ix.response, label="Join")
+    [table_id] = {await take_seat(m, world, series_id) for m in (alice, bob, carol)}
+    game = Game(sandbox, series_bot, channel, table_id, {a.id: a for a in (alice, bob, carol)})
+
+    async def refused(forged: str, expected: str) -> None:
+        asked = await dave.forge_click(table_message, forged)
+        assert asked.response is not None and asked.response.ephemeral_to == dave.id
+        assert expected in asked.response.content, asked.response.content
+        assert not asked.response.attachments
+
+    await game.play(until=lambda g: g.live is not None and g.live.deal is not None
+                    and len(g.live.deal.tricks) >= 2)
+    table_message = game.table_message()
+    await refused(custom_id(table_id, None, watch_token(0)), "Spectators are off")
+    await refused(custom_id(table_id, None, "last"), "You are not seated at this table.")
+    assert not game.table_message().attachments  # no picture of the tricks
+    await game.play()
+    await refused(custom_id(table_id, Stamp(0, 1), "hands"), "only to those who played it")
+    await refused(custom_id(table_id, Stamp(0, 1), "review"), "you did not play in it")
+    hands = await bob.forge_click(table_message, custom_id(table_id, Stamp(0, 1), "hands"))
+    assert hands.response is not None and hands.response.attachments  # he played it
+
+    for version in seen_by(sandbox, channel, dave.id):
+        assert leaks(version) == [], leaks(version)
+
+    closed = await alice.slash(channel, "/tapp series close", series=series_id)
+    assert closed.response is not None, closed.errors
+    after = await dave.forge_click(table_message, custom_id(table_id, Stamp(0, 1), "hands"))
+    assert after.response is not None and after.response.attachments  # all is open now

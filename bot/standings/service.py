@@ -111,8 +111,11 @@ class StandingsService:
         entries = tuple(_entry(d, key.user_id) for d in deals[:size])
         return HistoryPage(key, entries, len(deals) > size)
 
-    async def replay(self, guild_id: int, deal_id: int) -> DealReplay:
-        """A settled deal of this server; anything else is refused."""
+    async def replay(self, guild_id: int, deal_id: int, viewer: int | None = None
+                     ) -> DealReplay:
+        """A settled deal of this server; anything else is refused, as is a deal of a
+        series' shared table to anyone but who played it (``viewer``) until the series
+        closes: others may have yet to play it."""
         try:
             row = await self.store.deals.get(deal_id)
         except DealNotFound:
@@ -121,8 +124,11 @@ class StandingsService:
             raise NoSuchDeal()
         if row.status is not DealStatus.SETTLED or row.result is None:
             raise DealNotOver()
-        record = await self.store.deals.record(deal_id)
         ledger = await self.store.ledger.for_deal(deal_id)
+        if viewer not in {r.user_id for r in ledger if r.seat is not None} \
+                and await self.store.standings.undisclosed(deal_id):
+            raise NoSuchDeal()
+        record = await self.store.deals.record(deal_id)
         settings = await self.store.settings.for_guild(guild_id)
         seats = sorted((r for r in ledger if r.seat is not None), key=lambda r: r.seat or 0)
         pot = next((r.amount for r in ledger if r.seat is None), None)

@@ -4,17 +4,20 @@ the league is posted when made; the first season opens when the week starts (the
 turn), posted once with a *Play* button per division; a member plays their division's
 series with ``/tapp series``; the table is text and an image with no card; the season
 closes after its series and the next one opens; a manager who did not make it ends it,
-and no season follows."""
+and no season follows. On both backends."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from bot.connection.client import TappBot
 from bot.series.ids import SeriesButtonId
 from standin import Sandbox
 from standin.harness import World
+from tests.conftest import BACKENDS
 from tests.e2e.tables.driver import CARD_TOKEN, cards_in_text
 
 from .driver import play_next, store_of
@@ -39,6 +42,7 @@ def private_to(ix: Any, member: Any) -> str:
     return str(ix.response.text)
 
 
+@pytest.mark.parametrize("database", BACKENDS, indirect=True)
 async def test_a_league_through_its_seasons(sandbox: Sandbox, world: World,
                                             series_bot: TappBot) -> None:
     alice, bob, carol, dave = world.players[:4]

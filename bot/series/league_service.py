@@ -21,6 +21,7 @@ import logging
 import math
 from collections.abc import Callable, Collection, Sequence
 
+from bot.engine.shuffle import commitment
 from bot.store import Store
 from bot.store.leagues import (
     LeagueMember,
@@ -37,7 +38,15 @@ from bot.usertext import clean
 from .config import SeriesConfig
 from .errors import BadSeries, NoSeries
 from .league_errors import AlreadyInLeague, LeagueExists, NoLeague, NotInLeague, NotLeagueHost
-from .league_models import DivisionTable, Joined, LeagueInfo, LeagueTable, SeasonInfo, SeasonNews
+from .league_models import (
+    DivisionTable,
+    Joined,
+    LeagueInfo,
+    LeagueTable,
+    OpenedDivision,
+    SeasonInfo,
+    SeasonNews,
+)
 from .league_spec import LeagueSpec, season_bounds, season_divisions
 from .leagues import next_season, ranked, zones
 from .service import SeriesService
@@ -260,7 +269,9 @@ class LeagueService:
         divisions = []
         for d in rows:
             joined = await self.store.series.members(d.series_id)
-            divisions.append((d.series_id, tuple(m.user_id for m in joined)))
+            seed = (await self.store.series.get(d.series_id)).seed
+            divisions.append(OpenedDivision(d.series_id, tuple(m.user_id for m in joined),
+                                            commitment(seed)))
         info = await self._info(row, spec)
         assert info.season is not None
         return SeasonNews(info, info.season, divisions=tuple(divisions))

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.engine.shuffle import commitment
 from bot.series.errors import BadSeries
 from bot.series.league_errors import (
     AlreadyInLeague,
@@ -104,7 +105,9 @@ async def test_the_first_season_opens_once_at_the_first_weeks_start(
     # nine in divisions of four: a rest of one joins the division above
     assert await division_members(store, lid, 1) == [[100, 101, 102, 103],
                                                      [104, 105, 106, 107, 108]]
-    assert [list(m) for _, m in news.divisions] == await division_members(store, lid, 1)
+    assert [list(d.members) for d in news.divisions] == await division_members(store, lid, 1)
+    for d in news.divisions:  # each series' commitment, posted as the season opens
+        assert d.commitment == commitment((await store.series.get(d.series_id)).seed)
     assert await leagues.tick() == []
     again = LeagueService(store, service, config(3), clock=clock)  # as after a restart
     assert await again.tick() == []
@@ -235,7 +238,7 @@ async def test_the_table_stands_a_deleted_division_series_and_a_series_leaver(
     await service.close_due()
     closed, opened = await leagues.tick()  # the season closes all the same
     assert opened.season.number == 2
-    assert sum(len(m) for _, m in opened.divisions) == 8
+    assert sum(len(d.members) for d in opened.divisions) == 8
 
 
 async def test_two_processes_ticking_at_once_open_the_season_once(

@@ -38,6 +38,7 @@ from bot.series.league_messages import (
     shown_title,
     table_message,
 )
+from bot.series.league_models import SeasonNews
 from bot.series.league_service import LeagueService
 from bot.series.league_spec import MAX_SIZE, MIN_SIZE, Cadence, LeagueSpec
 from bot.settings import SeriesHosts
@@ -186,14 +187,21 @@ class League(commands.Cog):
             log.exception("leagues: closing and opening seasons failed")
             return
         for item in news:
-            channel = self.bot.get_channel(item.league.channel_id)
-            if not isinstance(channel, discord.abc.Messageable):
-                continue
-            settings = await self.service.store.settings.for_guild(item.league.guild_id)
-            lang = settings.language if settings.language != "auto" else None
-            out = await self._outgoing(news_message(item, lang))
-            with contextlib.suppress(discord.HTTPException):
-                await channel.send(**out.send_kwargs())
+            try:  # (an exception here would stop the loop: no season would open again)
+                await self._post(item)
+            except Exception:
+                log.exception("league %d: its season's news could not be posted",
+                              item.league.league_id)
+
+    async def _post(self, item: SeasonNews) -> None:
+        channel = self.bot.get_channel(item.league.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        settings = await self.service.store.settings.for_guild(item.league.guild_id)
+        lang = settings.language if settings.language != "auto" else None
+        out = await self._outgoing(news_message(item, lang))
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(**out.send_kwargs())
 
 
 async def setup(bot: TappBot) -> None:

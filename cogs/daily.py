@@ -10,9 +10,7 @@ or the streaks. Every click of a deal-of-the-day component comes here as the
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import discord
@@ -27,7 +25,6 @@ from bot.daily.board_messages import day_message, streaks_message, week_message
 from bot.daily.errors import ServerOnly, StaleStep, Unavailable
 from bot.daily.ids import HANDS, BoardId, RunId
 from bot.daily.run_messages import hands_message, run_message
-from bot.engine import TappError
 from bot.i18n import t
 from bot.ui.outgoing import Outgoing
 from bot.ui.rendering import Renderer
@@ -61,20 +58,6 @@ class Daily(TappCog):
             raise Unavailable()
         return self.bot.display.images
 
-    @contextlib.asynccontextmanager
-    async def refusals(self, ctx: Context, reply: Reply, what: str) -> AsyncIterator[None]:
-        """A refusal (the deal of the day's, the table's) or a busy store answered in the
-        member's words; anything else logged (by what was clicked, never by its cards)
-        and answered generically."""
-        try:
-            yield
-        except TappError as error:  # a DailyError's own text, a store error's kind
-            await reply.text(ctx.refusal(error))
-        except Exception:
-            log.exception("deal of the day: %s failed", what)
-            with contextlib.suppress(discord.HTTPException):
-                await reply.text(ctx.text("error.generic"))
-
     async def send(self, reply: Reply, message: DailyMessage, *,
                    update: bool | None = None) -> None:
         out = await Outgoing.render(message.embeds, message.components, self.images)
@@ -84,7 +67,7 @@ class Daily(TappCog):
     @app_commands.command(name="play", description=t("daily.cmd.play"))
     async def play(self, interaction: discord.Interaction) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp daily play"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp daily play", log):
             await self._open(ctx, reply)
 
     @app_commands.command(name="standings", description=t("daily.cmd.standings"))
@@ -96,7 +79,7 @@ class Daily(TappCog):
         public = chosen != "today"
         ctx = Context(interaction)
         async with ctx.reply(ephemeral=not public) as reply, \
-                self.refusals(ctx, reply, "/tapp daily standings"):
+                ctx.refusals(reply, "/tapp daily standings", log):
             today = self.service.today()
             board = {"today": BoardId("day", today),
                      "yesterday": BoardId("day", today - timedelta(days=1)),
@@ -113,7 +96,7 @@ class Daily(TappCog):
         hands = rid.token == HANDS
         ctx = Context(interaction)
         async with ctx.reply(update=ctx.on_private and not hands) as reply, \
-                self.refusals(ctx, reply, f"run {rid.run_id} step {rid.step}"):
+                ctx.refusals(reply, f"run {rid.run_id} step {rid.step}", log):
             guild = guild_of(interaction)
             user = interaction.user
             if hands:
@@ -138,7 +121,7 @@ class Daily(TappCog):
         # turned in place: a member's own table (a panel or result stays as it is)
         on_private = ctx.on_private and _a_table(interaction.message)
         asked = ctx.asked
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "a daily table"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "a daily table", log):
             if bid.view == "play":
                 await self._open(ctx, reply)
                 return

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
 
 import discord
 from discord import app_commands
@@ -24,8 +23,6 @@ from discord.ext import commands, tasks
 
 from bot.connection.client import TappBot
 from bot.connection.context import Context
-from bot.connection.replies import Reply
-from bot.engine import TappError
 from bot.i18n import t
 from bot.i18n.words import Words
 from bot.series import MAX_DEALS, MIN_DEALS, Scoring
@@ -38,6 +35,7 @@ from bot.series.league_messages import (
     shown_title,
     table_message,
 )
+from bot.series.league_models import SeasonNews
 from bot.series.league_service import LeagueService
 from bot.series.league_spec import MAX_SIZE, MIN_SIZE, Cadence, LeagueSpec
 from bot.settings import SeriesHosts
@@ -82,19 +80,6 @@ class League(commands.Cog):
             raise Unavailable()
         return self.bot.leagues
 
-    @contextlib.asynccontextmanager
-    async def refusals(self, ctx: Context, reply: Reply, what: str) -> AsyncIterator[None]:
-        """A refusal answered privately in the member's words; anything else logged
-        (by what was asked) and answered generically."""
-        try:
-            yield
-        except TappError as error:
-            await reply.text(ctx.refusal(error))
-        except Exception:
-            log.exception("league: %s failed", what)
-            with contextlib.suppress(discord.HTTPException):
-                await reply.text(ctx.text("error.generic"))
-
     async def _public_language(self, ctx: Context) -> str:
         settings = await self.service.store.settings.for_guild(guild_of(ctx.interaction))
         return ctx.public_language(settings.language)
@@ -123,7 +108,7 @@ class League(commands.Cog):
                      up: Range[int, 0, 10] = 2, down: Range[int, 0, 10] = 2,
                      players: Range[int, 3, 6] | None = None) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/league create"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/league create", log):
             guild = guild_of(interaction)
             settings = await self.service.store.settings.for_guild(guild)
             if settings.series_hosts is SeriesHosts.MANAGERS \
@@ -145,7 +130,7 @@ class League(commands.Cog):
     @league.command(name="join", description=t("league.cmd.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/league join"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/league join", log):
             joined = await self.service.join(guild_of(interaction), ctx.user.id,
                                              ctx.user.display_name)
             await reply.text(joined_text(joined, ctx.language))
@@ -153,21 +138,21 @@ class League(commands.Cog):
     @league.command(name="leave", description=t("league.cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/league leave"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/league leave", log):
             info = await self.service.leave(guild_of(interaction), ctx.user.id)
             await reply.text(ctx.text("league.left", title=shown_title(info.title)))
 
     @league.command(name="table", description=t("league.cmd.table"))
     async def table(self, interaction: discord.Interaction) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/league table"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/league table", log):
             board = await self.service.table(guild_of(interaction), ctx.user.id)
             await reply.send(await self._outgoing(table_message(board, ctx.language)))
 
     @league.command(name="end", description=t("league.cmd.end"))
     async def end(self, interaction: discord.Interaction) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/league end"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/league end", log):
             info = await self.service.end(guild_of(interaction), ctx.user.id,
                                           manager=interaction.permissions.manage_guild)
             lang = await self._public_language(ctx)
@@ -186,14 +171,21 @@ class League(commands.Cog):
             log.exception("leagues: closing and opening seasons failed")
             return
         for item in news:
-            channel = self.bot.get_channel(item.league.channel_id)
-            if not isinstance(channel, discord.abc.Messageable):
-                continue
-            settings = await self.service.store.settings.for_guild(item.league.guild_id)
-            lang = settings.language if settings.language != "auto" else None
-            out = await self._outgoing(news_message(item, lang))
-            with contextlib.suppress(discord.HTTPException):
-                await channel.send(**out.send_kwargs())
+            try:  # (an exception here would stop the loop: no season would open again)
+                await self._post(item)
+            except Exception:
+                log.exception("league %d: its season's news could not be posted",
+                              item.league.league_id)
+
+    async def _post(self, item: SeasonNews) -> None:
+        channel = self.bot.get_channel(item.league.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        settings = await self.service.store.settings.for_guild(item.league.guild_id)
+        lang = settings.language if settings.language != "auto" else None
+        out = await self._outgoing(news_message(item, lang))
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(**out.send_kwargs())
 
 
 async def setup(bot: TappBot) -> None:

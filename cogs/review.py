@@ -89,7 +89,7 @@ class Review(TappCog):
         try:
             service = self.service
             if series is not None:
-                job = await review_job(service.store, interaction.guild_id,
+                job = await review_job(service, interaction.guild_id,
                                        interaction.user.id, *series, language=lang)
             else:
                 job = await service.job(interaction.guild_id, interaction.user.id,

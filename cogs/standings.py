@@ -287,7 +287,8 @@ class Standings(TappCog):
                           values: list[str]) -> None:
         deal_id = key.deal_id
         async with self.refusals(interaction) as ctx:
-            replay = await self.service().replay(interaction.guild_id or 0, deal_id)
+            replay = await self.service().replay(interaction.guild_id or 0, deal_id,
+                                                 interaction.user.id)
             lang = ctx.language
             await ctx.defer(ephemeral=True)
             labels = Labels(render_labels(lang))  # images, alt text and cards: the reader's

@@ -16,7 +16,8 @@ from PIL import ImageDraw
 
 from . import draw as d
 from .encode import ImageFormat, RenderedImage, encode
-from .text import Weight, display_name, draw_text, label_text
+from .standing_rows import header_row, kept, member_row
+from .text import Weight, draw_text, label_text
 
 WIDTH = 720
 ROW = 36
@@ -54,14 +55,6 @@ class Division:
     lines: Sequence[LeagueLine] = field(default_factory=tuple)
 
 
-def _shown(lines: Sequence[LeagueLine]) -> list[LeagueLine]:
-    shown = list(lines[:MAX_ROWS])
-    mine = next((li for li in lines[MAX_ROWS:] if li.mine), None)
-    if mine is not None:
-        shown.append(mine)
-    return shown
-
-
 def _arrow(draw: ImageDraw.ImageDraw, x: int, y: int, mark: Mark) -> None:
     """A small triangle: up (green) or down (red), centred at ``(x, y)``."""
     if mark is Mark.UP:
@@ -77,7 +70,7 @@ def render_league_table(divisions: Sequence[Division], *, title: str,
     """The table (at most :data:`MAX_DIVISIONS` divisions of at most :data:`MAX_ROWS`
     lines each) as an encoded image (blocking: run it off the event loop). ``headers``:
     the words over rank, member, total and deals."""
-    parts = [(div.heading, _shown(div.lines)) for div in divisions[:MAX_DIVISIONS]]
+    parts = [(div.heading, kept(div.lines, MAX_ROWS)) for div in divisions[:MAX_DIVISIONS]]
     height = TOP + ROW + sum(HEADING + ROW * max(len(lines), 1) for _, lines in parts) \
         + (36 if footer else 16)
     img, draw = d.canvas(WIDTH, height)
@@ -85,9 +78,7 @@ def render_league_table(divisions: Sequence[Division], *, title: str,
               Weight.BOLD)
     columns = (44, 104, WIDTH - 230, WIDTH - 20)
     y = TOP
-    for x, text, anchor in zip(columns, headers, ("lm", "lm", "rm", "rm"), strict=True):
-        draw_text(draw, (x, y + ROW // 2), label_text(text, 16, Weight.BOLD, 200), 16,
-                  d.MUTED, Weight.BOLD, anchor=anchor)
+    header_row(draw, y, columns, headers, row=ROW, size=16)
     y += ROW
     for heading, lines in parts:
         draw.line((20, y + 6, WIDTH - 20, y + 6), fill=d.SLOT, width=2)
@@ -99,18 +90,9 @@ def render_league_table(divisions: Sequence[Division], *, title: str,
             draw_text(draw, (WIDTH // 2, y + ROW // 2), "–", 18, d.MUTED, anchor="mm")
             y += ROW
         for line in lines:
-            mid = y + ROW // 2
-            if line.mine:
-                draw.rounded_rectangle((10, y + 3, WIDTH - 10, y + ROW - 3), 8, fill=d.PANEL)
-            _arrow(draw, 24, mid, line.mark)
-            draw_text(draw, (columns[0], mid), label_text(line.rank, 18, Weight.BOLD, 50), 18,
-                      d.TEXT, Weight.BOLD, anchor="lm")
-            name = display_name(line.name, "?", 18, Weight.BOLD, columns[2] - columns[1] - 120)
-            draw_text(draw, (columns[1], mid), name, 18, d.TEXT, Weight.BOLD, anchor="lm")
-            draw_text(draw, (columns[2], mid), label_text(line.total, 18, Weight.BOLD, 200),
-                      18, d.TEXT, Weight.BOLD, anchor="rm")
-            draw_text(draw, (columns[3], mid), label_text(line.deals, 16, Weight.REGULAR, 180),
-                      16, d.MUTED, anchor="rm")
+            member_row(draw, y, columns, width=WIDTH, row=ROW, size=18, rank=line.rank,
+                       name=line.name, total=line.total, deals=line.deals, mine=line.mine)
+            _arrow(draw, 24, y + ROW // 2, line.mark)
             y += ROW
     if footer:
         draw_text(draw, (20, height - 22), label_text(footer, 14, Weight.REGULAR, WIDTH - 40),

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from . import draw as d
 from .encode import ImageFormat, RenderedImage, encode
-from .text import Weight, display_name, draw_text, label_text
+from .standing_rows import header_row, kept, member_row
+from .text import Weight, draw_text, label_text
 
 WIDTH = 720
 ROW = 40
@@ -38,32 +39,19 @@ def render_series_table(lines: Sequence[SeriesLine], *, title: str,
     """The table (at most :data:`MAX_ROWS` lines; the reader's own is kept below them
     when it falls outside) as an encoded image (blocking: run it off the event loop).
     ``headers``: the words over rank, member, total and deals."""
-    shown = list(lines[:MAX_ROWS])
-    mine = next((li for li in lines[MAX_ROWS:] if li.mine), None)
-    if mine is not None:
-        shown.append(mine)
+    shown = kept(lines, MAX_ROWS)
     height = TOP + ROW * (max(len(shown), 1) + 1) + (36 if footer else 16)
     img, draw = d.canvas(WIDTH, height)
     draw_text(draw, (20, 18), label_text(title, 26, Weight.BOLD, WIDTH - 40), 26, d.TEXT,
               Weight.BOLD)
     columns = (20, 84, WIDTH - 230, WIDTH - 20)
     y = TOP
-    for x, text, anchor in zip(columns, headers, ("lm", "lm", "rm", "rm"), strict=True):
-        draw_text(draw, (x, y + ROW // 2), label_text(text, 17, Weight.BOLD, 200), 17,
-                  d.MUTED, Weight.BOLD, anchor=anchor)
+    header_row(draw, y, columns, headers, row=ROW, size=17)
     for line in shown:
         y += ROW
-        if line.mine:
-            draw.rounded_rectangle((10, y + 3, WIDTH - 10, y + ROW - 3), 8, fill=d.PANEL)
-        colour = d.GOLD if line.rank == 1 else d.TEXT
-        draw_text(draw, (columns[0], y + ROW // 2), str(line.rank), 20, colour, Weight.BOLD,
-                  anchor="lm")
-        name = display_name(line.name, "?", 20, Weight.BOLD, columns[2] - columns[1] - 120)
-        draw_text(draw, (columns[1], y + ROW // 2), name, 20, d.TEXT, Weight.BOLD, anchor="lm")
-        total = label_text(line.total, 20, Weight.BOLD, 200)
-        draw_text(draw, (columns[2], y + ROW // 2), total, 20, colour, Weight.BOLD, anchor="rm")
-        deals = label_text(line.deals, 18, Weight.REGULAR, 180)
-        draw_text(draw, (columns[3], y + ROW // 2), deals, 18, d.MUTED, anchor="rm")
+        member_row(draw, y, columns, width=WIDTH, row=ROW, size=20, rank=str(line.rank),
+                   name=line.name, total=line.total, deals=line.deals, mine=line.mine,
+                   colour=d.GOLD if line.rank == 1 else d.TEXT)
     if not shown:
         draw_text(draw, (WIDTH // 2, y + ROW + ROW // 2), "–", 20, d.MUTED, anchor="mm")
     if footer:

@@ -11,10 +11,14 @@ cog hands it what it read (a server's stored ``language`` setting).
 
 from __future__ import annotations
 
+import contextlib
+import logging
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.engine import TappError
 from bot.i18n import language_of, t
 from bot.i18n.words import Words
 from bot.tables.errors import user_message
@@ -138,6 +142,22 @@ class Context:
         :func:`bot.tables.errors.user_message`: never an error's own English, which may
         name a card)."""
         return user_message(error, self.language)
+
+    @contextlib.asynccontextmanager
+    async def refusals(self, reply: Reply, what: str, logger: logging.Logger
+                       ) -> AsyncIterator[None]:
+        """Around a command's work: a refusal (a :class:`TappError`, a busy store's among
+        them) answered privately through ``reply`` in the member's words (:meth:`refusal`);
+        anything else logged to ``logger`` by ``what`` was asked (never by its cards) and
+        answered generically."""
+        try:
+            yield
+        except TappError as error:
+            await reply.text(self.refusal(error))
+        except Exception:
+            logger.exception("%s failed", what)
+            with contextlib.suppress(discord.HTTPException):
+                await reply.text(self.text("error.generic"))
 
     async def refuse(self, error: BaseException) -> None:
         """Tell the member why ``error`` refused what they did (:meth:`refusal`)."""

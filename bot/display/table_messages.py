@@ -89,10 +89,11 @@ def _series_lobby(state: TableState, words: Words, lines: list[str],
 
 
 def series_table_message(state: TableState, words: Words) -> MessageModel:
-    """The public message of a table playing a deal of a series: who sits where, their
-    chips, who is to act, and the deal's number; no card, no contract, no trick and no
-    picture (members of the series who have yet to play the deal read this channel).
-    Each member seated sees the deal in their own panel (*My hand*)."""
+    """The public message of a table playing a deal of a series: who sits where, who is
+    to act, and the deal's number; no card, no contract, no trick, no chips and no
+    picture (members of the series who have yet to play the deal read this channel:
+    the chips a seat won would tell them the deal's result). Each member seated sees
+    the deal in their own panel (*My hand*)."""
     view = state.view
     assert view is not None and state.stamp is not None
     tid, names = state.table_id, shown_names(state.names)
@@ -104,11 +105,8 @@ def series_table_message(state: TableState, words: Words) -> MessageModel:
         if seat in state.timed_out:
             marks.append(words("mark.substitute"))
         marks += [absence_mark(a, words) for a in state.absences if a.seat == seat]
-        chips = state.chips[seat] if state.chips else 0
         arrow = words("mark.turn") if seat == view.actor else words("mark.no_turn")
-        head = " ".join([words("seat.name", name=name), *marks])
-        lines.append(arrow + " " + " · ".join(
-            [head, words("seat.chips", n=chips, chips=signed(chips))]))
+        lines.append(arrow + " " + " ".join([words("seat.name", name=name), *marks]))
     lines.append("")
     if view.actor is not None:
         lines.append(words("table.turn", name=names[view.actor], task=words.task(view.phase)))
@@ -293,13 +291,11 @@ def turn_ping(state: TableState, words: Words) -> MessageModel | None:
 # -- results --------------------------------------------------------------------------
 def result_message(event: DealOver, words: Words, style: str,
                    language: str | None = None) -> MessageModel:
-    if event.hidden:  # a series' deal: its chips only (its cards stay private)
-        names = shown_names(event.names)
-        pays = ", ".join(words("result.payment", name=names[s], n=signed(p))
-                         for s, p in enumerate(event.chips))
+    if event.hidden:  # a series' deal: over, nothing more (not even the seats' chips:
+        # they tell its result to members who have yet to play it; each member's own
+        # result is on their series page)
         return MessageModel(title=words("result.title", n=event.stamp.deal + 1),
-                            description="\n".join([words("series.table.over"),
-                                                   words("result.totals", totals=pays)]),
+                            description=words("series.table.over"),
                             colour=COLOUR_RESULT, shown=frozenset(words.named))
     view = event.view
     result = view.result

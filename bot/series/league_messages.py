@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.i18n.words import Words
-from bot.ui.specs import PRIMARY, SECONDARY, ButtonSpec, Component, EmbedModel, rows
+from bot.ui.specs import PRIMARY, SECONDARY, ButtonSpec, Component, EmbedModel, clip, rows
 from bot.usertext import Where, safe
 from renderer.league_table import Division, LeagueLine, Mark
 
@@ -74,7 +74,7 @@ def describe(info: LeagueInfo, words: Words) -> list[str]:
 
 
 def _embed(info: LeagueInfo, words: Words, lines: list[str]) -> EmbedModel:
-    return EmbedModel(description="\n".join(lines), colour=COLOUR,
+    return EmbedModel(description=clip(lines), colour=COLOUR,
                       title=words("league.info.title", title=shown_title(info.title)))
 
 
@@ -148,7 +148,7 @@ def table_message(table: LeagueTable, language: str | None) -> LeagueMessage:
         lines += ["", words("league.table.waiting",
                             who=", ".join(f"<@{u}>" for u in table.waiting[:LINES_MAX]))]
     footer = words("league.table.footer")
-    embed = EmbedModel(description="\n".join(lines)[:4000], colour=COLOUR,
+    embed = EmbedModel(description=clip(lines), colour=COLOUR,
                        title=words("league.table.title", title=shown_title(info.title),
                                    season=info.season.number if info.season else 0),
                        footer=footer)
@@ -162,8 +162,8 @@ def table_message(table: LeagueTable, language: str | None) -> LeagueMessage:
 
 
 def news_message(news: SeasonNews, language: str | None) -> LeagueMessage:
-    """A season opened (each division's series, *Play* buttons) or closed (who went up
-    and who down), as the league's channel sees it."""
+    """A season opened (each division's series and the commitment to its deals, *Play*
+    buttons) or closed (who went up and who down), as the league's channel sees it."""
     info = news.league
     words = _words(language, info)
     title = shown_title(info.title)
@@ -171,11 +171,12 @@ def news_message(news: SeasonNews, language: str | None) -> LeagueMessage:
     if news.opened:
         lines = [words("league.season.opened", season=news.season.number, title=title,
                        ends=_when(news.season.ends_at))]
-        for index, (series_id, members) in enumerate(news.divisions):
-            lines.append(words("league.season.division", division=index + 1, series=series_id,
-                               members=len(members)))
+        for index, division in enumerate(news.divisions):  # each with its commitment
+            lines += [words("league.season.division", division=index + 1,
+                            series=division.series_id, members=len(division.members)),
+                      words("series.info.commitment", hash=division.commitment)]
             if index < BUTTONS_MAX:
-                buttons.append(ButtonSpec(button_id(series_id, "play"),
+                buttons.append(ButtonSpec(button_id(division.series_id, "play"),
                                           words("league.button.play", division=index + 1),
                                           PRIMARY if index == 0 else SECONDARY))
     else:

@@ -65,14 +65,24 @@ class Joined:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenedDivision:
+    """A division's series as its season opens: the commitment to its deals (its
+    secret seed's SHA-256, posted now as any series' is when it opens)."""
+
+    series_id: int
+    members: tuple[int, ...]
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeasonNews:
-    """A season opened (``divisions``: each division's series and its members) or
-    closed (``moves``: who changed division, ``(user, from, to)``, None for a newcomer's
-    from)."""
+    """A season opened (``divisions``: each division's series, members and commitment,
+    top first) or closed (``moves``: who changed division, ``(user, from, to)``, None
+    for a newcomer's from)."""
 
     league: LeagueInfo
     season: SeasonInfo
-    divisions: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    divisions: tuple[OpenedDivision, ...] = ()
     moves: tuple[tuple[int, int | None, int], ...] = ()
 
     @property

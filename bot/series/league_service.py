@@ -19,10 +19,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 
+from bot.engine.shuffle import commitment
 from bot.store import Store
 from bot.store.leagues import (
+    LeagueMember,
     LeagueNotFound,
     LeagueRow,
     LeagueRunning,
@@ -36,7 +38,15 @@ from bot.usertext import clean
 from .config import SeriesConfig
 from .errors import BadSeries, NoSeries
 from .league_errors import AlreadyInLeague, LeagueExists, NoLeague, NotInLeague, NotLeagueHost
-from .league_models import DivisionTable, Joined, LeagueInfo, LeagueTable, SeasonInfo, SeasonNews
+from .league_models import (
+    DivisionTable,
+    Joined,
+    LeagueInfo,
+    LeagueTable,
+    OpenedDivision,
+    SeasonInfo,
+    SeasonNews,
+)
 from .league_spec import LeagueSpec, season_bounds, season_divisions
 from .leagues import next_season, ranked, zones
 from .service import SeriesService
@@ -137,8 +147,6 @@ class LeagueService:
         info = await self._info(row, spec)
         members = await self.store.leagues.members(row.league_id, active=False)
         names = {m.user_id: m.display_name for m in members}
-        gone = {m.user_id for m in members if m.left_at is not None}
-        place = {m.user_id: i for i, m in enumerate(members)}
         divisions: list[DivisionTable] = []
         placed: set[int] = set()
         if info.season is not None and info.season.running:
@@ -148,11 +156,7 @@ class LeagueService:
                     board = await self.series.standings(guild_id, d.series_id, viewer)
                 except NoSeries:  # deleted by a manager: its members stand unranked
                     board = None
-                # (a member who left the series alone stays in the division, as the
-                # season's close keeps them)
-                now_in = [m.user_id for m in await self.store.series.members(d.series_id)
-                          if m.user_id not in gone]
-                now_in.sort(key=lambda u: place.get(u, len(place)))
+                now_in = await self._division(d.series_id, members)
                 played = board.lines if board is not None else ()
                 orders.append(ranked(now_in, [line.user_id for line in played]))
                 lines.append({line.user_id: line for line in played})
@@ -212,16 +216,13 @@ class LeagueService:
         the rule, written with the closing. None while a series is still open."""
         divisions = await self.store.leagues.divisions(row.league_id, season.season)
         members = await self.store.leagues.members(row.league_id, active=False)
-        place = {m.user_id: i for i, m in enumerate(members)}
         gone = [m.user_id for m in members if m.left_at is not None]
         groups, tables = [], []
         for d in divisions:
             if (await self.store.series.get(d.series_id)).status is SeriesStatus.OPEN:
                 return None
             final = await self.store.series.final(d.series_id)
-            group = sorted((m.user_id for m in await self.store.series.members(d.series_id)),
-                           key=lambda u: place.get(u, len(place)))
-            groups.append(group)
+            groups.append(await self._division(d.series_id, members))
             tables.append([f.user_id for f in sorted(final, key=lambda f: (f.rank, f.user_id))])
         placed = {u for g in groups for u in g}
         newcomers = [m.user_id for m in members
@@ -268,12 +269,32 @@ class LeagueService:
         divisions = []
         for d in rows:
             joined = await self.store.series.members(d.series_id)
-            divisions.append((d.series_id, tuple(m.user_id for m in joined)))
+            seed = (await self.store.series.get(d.series_id)).seed
+            divisions.append(OpenedDivision(d.series_id, tuple(m.user_id for m in joined),
+                                            commitment(seed)))
         info = await self._info(row, spec)
         assert info.season is not None
         return SeasonNews(info, info.season, divisions=tuple(divisions))
 
     # -- inside --------------------------------------------------------------------------
+    async def _division(self, series_id: int, members: Sequence[LeagueMember]) -> list[int]:
+        """Who stands in the division whose series is ``series_id`` (``members``: the
+        league's, left or not, by their place on the ladder), in that order: its series'
+        members but those who left the league, and those who left it and came back
+        after leaving the series (they start again at the bottom, next season). One who
+        left the series alone stays in the division (ranked by what they played)."""
+        league = {m.user_id: m for m in members}
+        place = {m.user_id: i for i, m in enumerate(members)}
+        now_in = []
+        for m in await self.store.series.members(series_id):
+            found = league.get(m.user_id)
+            if found is None or found.left_at is not None:
+                continue
+            if m.left_at is not None and found.joined_at >= m.left_at:
+                continue  # left the league (and so the series), then came back
+            now_in.append(m.user_id)
+        return sorted(now_in, key=lambda u: place[u])
+
     async def _league(self, guild_id: int) -> tuple[LeagueRow, LeagueSpec]:
         found = await self.store.leagues.running(guild_id)
         if not found:

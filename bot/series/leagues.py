@@ -46,14 +46,18 @@ def zones(order: Sequence[Sequence[int]], rules: Movement = Movement()
 def next_season(divisions: Sequence[Sequence[int]], standings: Sequence[Sequence[int]], *,
                 rules: Movement = Movement(), newcomers: Iterable[int] = (),
                 gone: Iterable[int] = ()) -> list[list[int]]:
-    """The divisions of the next season, top first, each best first: between each pair
-    of neighbouring divisions the ``up`` best of the lower and the ``down`` worst of the
-    upper change places (never more than half a division either way, so nobody goes up
-    and down at once); members who left (``gone``) are dropped, ``newcomers`` start in
-    the bottom division. ``standings[d]`` is division ``d``'s season table."""
+    """The divisions of the next season, top first, each best first: members who left
+    (``gone``) are dropped first (they take no place going up or down), then between
+    each pair of neighbouring divisions the ``up`` best of the lower and the ``down``
+    worst of the upper change places (never more than half a division either way, so
+    nobody goes up and down at once), as :func:`zones` shows it during the season;
+    ``newcomers`` start in the bottom division. ``standings[d]`` is division ``d``'s
+    season table."""
     if len(standings) != len(divisions):
         raise ValueError("one season's table per division")
-    order = [ranked(d, s) for d, s in zip(divisions, standings, strict=True)]
+    leaving = set(gone)
+    order = [[m for m in ranked(d, s) if m not in leaving]
+             for d, s in zip(divisions, standings, strict=True)]
     moved: list[list[int]] = [list(d) for d in order]
     for d in range(len(order) - 1):
         upper, lower = order[d], order[d + 1]
@@ -63,12 +67,10 @@ def next_season(divisions: Sequence[Sequence[int]], standings: Sequence[Sequence
         promoted = lower[:up]
         moved[d] = [m for m in moved[d] if m not in relegated] + promoted
         moved[d + 1] = relegated + [m for m in moved[d + 1] if m not in promoted]
-    leaving = set(gone)
-    out = [[m for m in division if m not in leaving] for division in moved]
-    placed = {m for division in out for m in division}
+    placed = {m for division in moved for m in division}
     new = [m for m in dict.fromkeys(newcomers) if m not in placed and m not in leaving]
-    if out:
-        out[-1] += new
+    if moved:
+        moved[-1] += new
     elif new:
-        out.append(new)
-    return out
+        moved.append(new)
+    return moved

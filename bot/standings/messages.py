@@ -16,6 +16,7 @@ from bot.engine.shuffle import verify_command
 from bot.i18n import signed, t
 from bot.settings import WebAccess
 from bot.store import MemberStats, Standing
+from bot.ui.specs import DESCRIPTION_MAX, clip
 from bot.usertext import safe
 
 from .models import BoardPage, DealReplay, HistoryEntry, HistoryPage
@@ -23,7 +24,6 @@ from .words import contract_name, mention, span_title, variant_name
 
 COLOUR = discord.Colour(0x2E7D32)  # the felt's green
 FIELD_MAX = 1024
-DESCRIPTION_MAX = 4096
 
 
 def chips(n: int, language: str | None) -> str:
@@ -38,19 +38,6 @@ def count(key: str, n: int, language: str | None) -> str:
 
 def deals(n: int, language: str | None) -> str:
     return count("standings.deals", n, language)
-
-
-def clip(lines: list[str], limit: int) -> str:
-    """Lines joined, cut at a line end with an ellipsis to stay within ``limit``."""
-    out: list[str] = []
-    size = 0
-    for line in lines:
-        if size + len(line) + 1 > limit - 2:
-            out.append("…")
-            break
-        out.append(line)
-        size += len(line) + 1
-    return "\n".join(out)
 
 
 

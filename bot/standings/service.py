@@ -13,7 +13,6 @@ from bot.ratings import MIN_RATED_DEALS, SeasonLength, previous_start, season_en
 from bot.settings import WebAccess
 from bot.store import DealNotFound, DealStatus, LedgerRow, MemberStats, Period, SettledDeal, Store
 from bot.store.ratings import RatingPoint, StoredRating
-from bot.store.series import SeriesStatus
 
 from .errors import DealNotOver, NoSeasons, NoSuchDeal, RatingPeriod, SeasonAndPeriod
 from .ids import BoardKey, HistoryKey, Order, Season
@@ -112,9 +111,11 @@ class StandingsService:
         entries = tuple(_entry(d, key.user_id) for d in deals[:size])
         return HistoryPage(key, entries, len(deals) > size)
 
-    async def replay(self, guild_id: int, deal_id: int) -> DealReplay:
-        """A settled deal of this server (a deal of a series' shared table only once
-        its series has closed); anything else is refused."""
+    async def replay(self, guild_id: int, deal_id: int, viewer: int | None = None
+                     ) -> DealReplay:
+        """A settled deal of this server; anything else is refused, as is a deal of a
+        series' shared table to anyone but who played it (``viewer``) until the series
+        closes: others may have yet to play it."""
         try:
             row = await self.store.deals.get(deal_id)
         except DealNotFound:
@@ -123,13 +124,11 @@ class StandingsService:
             raise NoSuchDeal()
         if row.status is not DealStatus.SETTLED or row.result is None:
             raise DealNotOver()
-        series = await self.store.series.of_table(row.table_id)
-        if series is not None and series.status is not SeriesStatus.CLOSED:
-            # a deal of a series' shared table: its cards are the cards of that deal
-            # for every member, shown to nobody until the series closes (docs/series.md)
+        ledger = await self.store.ledger.for_deal(deal_id)
+        if viewer not in {r.user_id for r in ledger if r.seat is not None} \
+                and await self.store.standings.undisclosed(deal_id):
             raise NoSuchDeal()
         record = await self.store.deals.record(deal_id)
-        ledger = await self.store.ledger.for_deal(deal_id)
         settings = await self.store.settings.for_guild(guild_id)
         seats = sorted((r for r in ledger if r.seat is not None), key=lambda r: r.seat or 0)
         pot = next((r.amount for r in ledger if r.seat is None), None)

@@ -42,6 +42,13 @@ class Period(StrEnum):
 
 ROLLING_DAYS = {Period.DAYS_30: 30, Period.DAYS_7: 7}
 
+#: the deals played at a shared series table whose series has not closed: until it
+#: closes, others in the series may have yet to play the same deal, so no history lists
+#: them and only who played one may replay it (docs/series.md)
+UNDISCLOSED_SERIES_DEALS = (
+    "SELECT d.deal_id FROM deals d JOIN series_tables st ON st.table_id = d.table_id"
+    " JOIN series s ON s.series_id = st.series_id WHERE s.status <> 'closed'")
+
 
 def period_bounds(period: Period | str, at: float) -> tuple[str, int, int]:
     """``(grain, since, until)``: the summary grain and the UTC period holding ``at``
@@ -199,11 +206,21 @@ class Standings:
 
         return await self._db.read(run)
 
+    async def undisclosed(self, deal_id: int) -> bool:
+        """Whether the deal was played at a shared table of a series not closed yet (only
+        who played it may see it)."""
+        def run(conn: Conn) -> bool:
+            return conn.execute(f"SELECT 1 FROM ({UNDISCLOSED_SERIES_DEALS}) AS u"
+                                " WHERE u.deal_id = ?", (deal_id,)).fetchone() is not None
+
+        return await self._db.read(run)
+
     async def history(self, guild_id: int, *, user_id: int | None = None,
                       variant: str | None = None, limit: int = 10,
                       offset: int = 0) -> list[SettledDeal]:
         """Recent settled deals of a server (or of one member there), newest first, each
-        with every seat's ledger row and the full record."""
+        with every seat's ledger row and the full record; not the deals of a series'
+        shared tables until the series closes (:data:`UNDISCLOSED_SERIES_DEALS`)."""
         params = {"guild": guild_id, "user": user_id, "variant": variant, "limit": limit,
                   "offset": offset}
 
@@ -212,6 +229,7 @@ class Standings:
                 deals = [deal_row(r) for r in conn.execute(
                     "SELECT * FROM deals WHERE guild_id = :guild AND status = 'settled'"
                     " AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)"
+                    f" AND deal_id NOT IN ({UNDISCLOSED_SERIES_DEALS})"
                     " ORDER BY ended_at DESC, deal_id DESC LIMIT :limit OFFSET :offset",
                     params)]
             else:
@@ -219,6 +237,7 @@ class Standings:
                     "SELECT deal_id FROM ledger WHERE guild_id = :guild AND user_id = :user"
                     " AND kind = 'deal'"
                     " AND (CAST(:variant AS TEXT) IS NULL OR variant = :variant)"
+                    f" AND deal_id NOT IN ({UNDISCLOSED_SERIES_DEALS})"
                     " ORDER BY settled_at DESC, deal_id DESC LIMIT :limit OFFSET :offset",
                     params)]
                 if not ids:  # (PostgreSQL has no empty IN list)

@@ -16,6 +16,21 @@ PRIMARY, SECONDARY, SUCCESS, DANGER = "primary", "secondary", "success", "danger
 ROW_WIDTH, MAX_ROWS, MAX_OPTIONS = 5, 5, 25
 #: colours of the table embeds
 COLOUR_LOBBY, COLOUR_PLAY, COLOUR_RESULT, COLOUR_CLOSED = 0x3B82F6, 0x15803D, 0xCA8A04, 0x6B7280
+#: Discord's most characters in an embed's description
+DESCRIPTION_MAX = 4096
+
+
+def clip(lines: Sequence[str], limit: int = DESCRIPTION_MAX) -> str:
+    """Lines joined, cut at a line end with an ellipsis to stay within ``limit``."""
+    out: list[str] = []
+    size = 0
+    for line in lines:
+        if size + len(line) + 1 > limit - 2:
+            out.append("…")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from bot.series.league_models import (
     Joined,
     LeagueInfo,
     LeagueTable,
+    OpenedDivision,
     SeasonInfo,
     SeasonNews,
 )
@@ -70,13 +71,23 @@ def test_the_league_and_its_news_in_every_language(language: str):
     texts = [text_of(info_message(INFO, language)),
              joined_text(Joined(INFO, 12, 1), language),
              joined_text(Joined(INFO, None, None), language)]
-    opened = news_message(SeasonNews(INFO, SEASON, divisions=((11, (1, 2)), (12, (3,)))),
-                          language)
+    opened = news_message(SeasonNews(INFO, SEASON, divisions=(
+        OpenedDivision(11, (1, 2), "ab" * 32), OpenedDivision(12, (3,), "cd" * 32))), language)
     closed = SeasonNews(INFO, SeasonInfo(3, SEASON.starts_at, SEASON.ends_at, False),
                         moves=((5, 1, 0), (3, 0, 1), (9, None, 1)))
     texts += [text_of(opened), text_of(news_message(closed, language))]
     assert all("{" not in t for t in texts)
     assert len(opened.components) == 2
+    assert "ab" * 32 in text_of(opened) and "cd" * 32 in text_of(opened)  # the commitments
     said = news_message(closed, language).embeds[0].description.splitlines()
     assert len(said) == 3 and "<@5>" in said[1] and "<@3>" in said[2]
     assert "<@9>" not in "".join(said)  # a newcomer goes neither up nor down
+
+
+def test_a_season_of_many_divisions_fits_discords_embed():
+    divisions = tuple(OpenedDivision(100 + d, tuple(range(4)), f"{d:02x}" * 32)
+                      for d in range(60))  # 240 members in divisions of four
+    said = news_message(SeasonNews(INFO, SEASON, divisions=divisions), "de")
+    description = said.embeds[0].description
+    assert len(description) <= 4096 and description.endswith("…")
+    assert len(said.components) <= 25  # Discord's most buttons a message

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.engine.shuffle import commitment
 from bot.series.errors import BadSeries
 from bot.series.league_errors import (
     AlreadyInLeague,
@@ -104,7 +105,9 @@ async def test_the_first_season_opens_once_at_the_first_weeks_start(
     # nine in divisions of four: a rest of one joins the division above
     assert await division_members(store, lid, 1) == [[100, 101, 102, 103],
                                                      [104, 105, 106, 107, 108]]
-    assert [list(m) for _, m in news.divisions] == await division_members(store, lid, 1)
+    assert [list(d.members) for d in news.divisions] == await division_members(store, lid, 1)
+    for d in news.divisions:  # each series' commitment, posted as the season opens
+        assert d.commitment == commitment((await store.series.get(d.series_id)).seed)
     assert await leagues.tick() == []
     again = LeagueService(store, service, config(3), clock=clock)  # as after a restart
     assert await again.tick() == []
@@ -159,9 +162,33 @@ async def test_members_join_during_a_season_at_the_bottom_and_leave(
     assert all(500 not in d.members for d in table.divisions)
     again = await leagues.join(GUILD, 500, "Late")
     assert again.series_id is None  # they left this season's series: the next one
-    table = await leagues.table(GUILD, 500)  # in the bottom division, with no deal
-    assert 500 in table.divisions[-1].members and 500 not in table.divisions[-1].lines
-    assert table.waiting == ()
+    table = await leagues.table(GUILD, 500)  # waiting for the next season, as told
+    assert all(500 not in d.members for d in table.divisions)
+    assert table.waiting == (500,)
+
+
+async def test_who_leaves_and_comes_back_in_a_season_starts_again_at_the_bottom(
+        leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
+    lid = await make(leagues, members=8)
+    clock.t = MONDAY
+    await leagues.tick()
+    top, bottom = await store.leagues.divisions(lid, 1)
+    for user in (100, 101):  # the top's best on the table, then 100 leaves and returns
+        await play_deal(service, top.series_id, user)
+    await service.leave(GUILD, top.series_id, 101)  # 101 leaves the series alone
+    await leagues.leave(GUILD, 100)
+    back = await leagues.join(GUILD, 100, "m100")  # in the bottom's series at once
+    assert back.series_id == bottom.series_id and back.division == 1
+    table = await leagues.table(GUILD, 100)  # in one division only: the bottom
+    assert table.divisions[0].members == (101, 102, 103) and table.waiting == ()
+    assert 100 in table.divisions[1].members
+    clock.t = MONDAY + 7 * DAY
+    await service.close_due()
+    closed, opened = await leagues.tick()
+    second = await division_members(store, lid, 2)
+    assert 100 in second[-1] and 100 not in second[0]  # at the bottom, as the docs say
+    assert 101 in second[0]  # who left the series alone kept their place by their play
+    assert sorted(u for d in second for u in d) == list(range(100, 108))
 
 
 async def test_the_table_shows_totals_and_who_would_move(
@@ -211,7 +238,7 @@ async def test_the_table_stands_a_deleted_division_series_and_a_series_leaver(
     await service.close_due()
     closed, opened = await leagues.tick()  # the season closes all the same
     assert opened.season.number == 2
-    assert sum(len(m) for _, m in opened.divisions) == 8
+    assert sum(len(d.members) for d in opened.divisions) == 8
 
 
 async def test_two_processes_ticking_at_once_open_the_season_once(

@@ -95,3 +95,16 @@ def test_cutting_keeps_every_member_once_in_order(ladder: list[int], size: int):
     assert all(len(d) <= size + (size + 1) // 2 for d in cut)
     if len(cut) > 1:
         assert all(len(d) >= (size + 1) // 2 for d in cut)
+
+
+def test_who_left_takes_no_place_going_up_or_down():
+    # 4 played best and left the league, 8 played worst and left: the two best who stay
+    # go up and the two worst who stay go down, as the table showed during the season
+    top, bottom = [1, 2, 3, 8, 9], [4, 5, 6, 7, 10]
+    tables = [[1, 2, 3, 9, 8], [4, 5, 6, 7, 10]]
+    after = next_season([top, bottom], tables, gone=[4, 8])
+    assert after == [[1, 2, 5, 6], [3, 9, 7, 10]]
+    staying = [[m for m in ranked(d, s) if m not in (4, 8)] for d, s in zip(
+        [top, bottom], tables, strict=True)]
+    (_, shown_down), (shown_up, _) = zones(staying)
+    assert shown_up == {5, 6} and shown_down == {3, 9}

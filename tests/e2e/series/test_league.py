@@ -4,17 +4,20 @@ the league is posted when made; the first season opens when the week starts (the
 turn), posted once with a *Play* button per division; a member plays their division's
 series with ``/tapp series``; the table is text and an image with no card; the season
 closes after its series and the next one opens; a manager who did not make it ends it,
-and no season follows."""
+and no season follows. On both backends."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from bot.connection.client import TappBot
 from bot.series.ids import SeriesButtonId
 from standin import Sandbox
 from standin.harness import World
+from tests.conftest import BACKENDS
 from tests.e2e.tables.driver import CARD_TOKEN, cards_in_text
 
 from .driver import play_next, store_of
@@ -39,6 +42,7 @@ def private_to(ix: Any, member: Any) -> str:
     return str(ix.response.text)
 
 
+@pytest.mark.parametrize("database", BACKENDS, indirect=True)
 async def test_a_league_through_its_seasons(sandbox: Sandbox, world: World,
                                             series_bot: TappBot) -> None:
     alice, bob, carol, dave = world.players[:4]
@@ -99,3 +103,26 @@ async def test_a_league_through_its_seasons(sandbox: Sandbox, world: World,
     season = await store.leagues.latest_season(league)
     assert season is not None and season.season == 2
     assert "no league" in private_to(await dave.slash(world.channel, "/league table"), dave)
+
+
+async def test_a_season_whose_news_cannot_be_posted_stops_no_other(
+        sandbox: Sandbox, world: World, series_bot: TappBot,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = world.players[0]
+    store = store_of(series_bot)
+    made = await alice.slash(world.channel, "/league create", title="Ladder",
+                             variant="tapp1879", deals=6, level="easy", size=4)
+    assert made.response is not None and made.response.ephemeral_to is None, made.errors
+    await alice.slash(world.channel, "/league join")
+    sandbox.clock.set(MONDAY)
+
+    async def broken(guild_id: int) -> Any:
+        raise RuntimeError("the settings could not be read")
+
+    monkeypatch.setattr(store.settings, "for_guild", broken)
+    league = series_bot.get_cog("League")
+    assert league is not None
+    await league.seasons.coro(league)  # type: ignore[attr-defined]  # (raised before)
+    [(league_id, _)] = [(r.league_id, r) for r in await store.leagues.running(world.guild.id)]
+    season = await store.leagues.latest_season(league_id)
+    assert season is not None and season.season == 1  # opened, its news only lost

@@ -1,0 +1,66 @@
+"""A shared series table's public messages tell no result of its deal: no seat's chips
+while it is played nor when it is over (members who have yet to play the deal read the
+channel); each member finds their own result on their series page."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.display.table_messages import result_message, table_message
+from bot.i18n import signed
+from bot.i18n.words import Words
+from bot.standings.errors import NoSuchDeal
+from bot.standings.ids import HistoryKey
+from bot.standings.service import StandingsService
+from bot.store import Store
+from tests.store.helpers import FakeClock
+
+from .helpers import GUILD
+from .test_tables import HOST, open_shared, play_table, services
+
+
+async def test_a_series_tables_public_messages_name_no_seats_chips(
+        store: Store, clock: FakeClock):
+    series, tables, display = services(store, clock)
+    sid = await open_shared(series)
+    for user in (10, 11, 12):
+        await series.join(GUILD, sid, user, f"m{user}")
+        seat = await series.take_seat(GUILD, sid, user, f"m{user}")
+    await play_table(tables, seat.table_id)
+    words = Words("en", "tapp1879", "french")
+    [over] = [e for e in display.events if getattr(e, "table_id", None) == seat.table_id
+              and getattr(e, "hidden", False)]
+    assert any(over.chips)  # the deal paid someone: their chips are its result
+    told = result_message(over, words, "french")
+    assert told.description == words("series.table.over")
+    shown = [table_message(s, words) for s in display.states
+             if s.table_id == seat.table_id and s.view is not None and s.stamp is not None]
+    assert shown
+    for model in shown:
+        for chips in {0, *over.chips}:
+            assert words("seat.chips", n=chips, chips=signed(chips)) not in model.description
+
+
+
+async def test_a_series_tables_deal_is_in_no_history_and_replayed_to_its_players_only(
+        store: Store, clock: FakeClock):
+    series, tables, _ = services(store, clock)
+    sid = await open_shared(series)
+    for user in (10, 11, 12):
+        await series.join(GUILD, sid, user, f"m{user}")
+        seat = await series.take_seat(GUILD, sid, user, f"m{user}")
+    await series.join(GUILD, sid, 13, "m13")  # has yet to play deal 1
+    await play_table(tables, seat.table_id)
+    [deal] = await store.deals.for_table(seat.table_id)
+    standings = StandingsService(store)
+    for key in (HistoryKey(GUILD, 10), HistoryKey(GUILD, 12)):  # public: none of it
+        assert (await standings.history(key)).entries == ()
+    assert await store.standings.history(GUILD) == []
+    for viewer in (13, None):
+        with pytest.raises(NoSuchDeal):  # the same answer as for no deal at all
+            await standings.replay(GUILD, deal.deal_id, viewer)
+    assert (await standings.replay(GUILD, deal.deal_id, 10)).deal_id == deal.deal_id
+    await series.close(GUILD, sid, HOST)  # closed: every deal of it is open to all
+    assert [e.deal_id for e in (await standings.history(HistoryKey(GUILD, 10))).entries] \
+        == [deal.deal_id]
+    assert (await standings.replay(GUILD, deal.deal_id, 13)).deal_id == deal.deal_id

@@ -250,3 +250,24 @@ async def test_two_processes_ticking_at_once_open_the_season_once(
     assert len(first) + len(second) == 1  # one of them opened it, the other nothing
     assert len(await store.series.of_guild(GUILD)) == 2
     assert len(await store.leagues.divisions(lid, 1)) == 2
+
+
+async def test_a_process_ticks_only_the_leagues_of_its_servers(
+        leagues: LeagueService, store: Store, clock: FakeClock):
+    lid = await make(leagues, members=4)
+    clock.t = MONDAY
+    assert await leagues.tick({GUILD + 1}) == []  # another shard's server: not this one
+    assert await store.leagues.latest_season(lid) is None
+    [news] = await leagues.tick({GUILD})
+    assert news.opened and news.league.league_id == lid
+
+
+async def test_a_level_the_bot_does_not_offer_is_refused(
+        store: Store, service: SeriesService, clock: FakeClock):
+    service.levels = ("easy",)
+    leagues = LeagueService(store, service, config(2), clock=clock)
+    with pytest.raises(BadSeries):
+        await leagues.create(guild_id=GUILD, channel_id=5, host_id=7, title="Ladder",
+                             spec=LeagueSpec.build("tapp1879", deals=6, level="strong",
+                                                   cadence="weekly", size=4))
+    assert await store.leagues.running(GUILD) == []

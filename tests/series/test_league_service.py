@@ -160,6 +160,7 @@ async def test_members_join_during_a_season_at_the_bottom_and_leave(
     assert not (await store.series.run(run.run_id)).finished
     table = await leagues.table(GUILD, 500)
     assert all(500 not in d.members for d in table.divisions)
+    clock.t += 60
     again = await leagues.join(GUILD, 500, "Late")
     assert again.series_id is None  # they left this season's series: the next one
     table = await leagues.table(GUILD, 500)  # waiting for the next season, as told
@@ -176,7 +177,9 @@ async def test_who_leaves_and_comes_back_in_a_season_starts_again_at_the_bottom(
     for user in (100, 101):  # the top's best on the table, then 100 leaves and returns
         await play_deal(service, top.series_id, user)
     await service.leave(GUILD, top.series_id, 101)  # 101 leaves the series alone
+    clock.t += 3600
     await leagues.leave(GUILD, 100)
+    clock.t += 60
     back = await leagues.join(GUILD, 100, "m100")  # in the bottom's series at once
     assert back.series_id == bottom.series_id and back.division == 1
     table = await leagues.table(GUILD, 100)  # in one division only: the bottom
@@ -271,3 +274,24 @@ async def test_a_level_the_bot_does_not_offer_is_refused(
                              spec=LeagueSpec.build("tapp1879", deals=6, level="strong",
                                                    cadence="weekly", size=4))
     assert await store.leagues.running(GUILD) == []
+
+
+async def test_joining_another_divisions_series_moves_nobody(
+        leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
+    lid = await make(leagues, members=8)
+    clock.t = MONDAY
+    await leagues.tick()
+    top, bottom = await store.leagues.divisions(lid, 1)
+    clock.t += 3600
+    for user in (104, 900):  # a member of the bottom division, and no member at all
+        await service.join(GUILD, top.series_id, user, f"m{user}")  # /tapp series join
+        await play_deal(service, top.series_id, user)
+    table = await leagues.table(GUILD, 104)
+    assert table.divisions[0].members == (100, 101, 102, 103)
+    assert 104 in table.divisions[1].members and table.waiting == ()
+    clock.t = MONDAY + 7 * DAY
+    await service.close_due()
+    closed, opened = await leagues.tick()
+    second = await division_members(store, lid, 2)
+    assert sorted(u for d in second for u in d) == list(range(100, 108))  # once each
+    assert all(u != 900 for u, _, _ in closed.moves)

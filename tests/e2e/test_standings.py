@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from bot.cli.ledger import check_ledger
 from bot.config import Settings
 from bot.connection.client import TappBot
 from bot.store import Store
 from bot.store.check_ledger import check
-from bot.store.check_ledger import main as check_ledger
 from standin import Actor, Sandbox
 from standin.harness import World, running
 from standin.models import Channel, Guild, Message

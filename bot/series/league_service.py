@@ -24,6 +24,7 @@ from collections.abc import Callable, Collection, Sequence
 from bot.engine.shuffle import commitment
 from bot.store import Store
 from bot.store.leagues import (
+    DivisionRow,
     LeagueMember,
     LeagueNotFound,
     LeagueRow,
@@ -151,12 +152,12 @@ class LeagueService:
         placed: set[int] = set()
         if info.season is not None and info.season.running:
             orders, lines, opened = [], [], []
-            for d in await self.store.leagues.divisions(row.league_id, info.season.number):
+            rows = await self.store.leagues.divisions(row.league_id, info.season.number)
+            for d, now_in in zip(rows, await self._standing(rows, members), strict=True):
                 try:
                     board = await self.series.standings(guild_id, d.series_id, viewer)
                 except NoSeries:  # deleted by a manager: its members stand unranked
                     board = None
-                now_in = await self._division(d.series_id, members)
                 played = board.lines if board is not None else ()
                 orders.append(ranked(now_in, [line.user_id for line in played]))
                 lines.append({line.user_id: line for line in played})
@@ -217,12 +218,12 @@ class LeagueService:
         divisions = await self.store.leagues.divisions(row.league_id, season.season)
         members = await self.store.leagues.members(row.league_id, active=False)
         gone = [m.user_id for m in members if m.left_at is not None]
-        groups, tables = [], []
+        groups = await self._standing(divisions, members)
+        tables: list[list[int]] = []
         for d in divisions:
             if (await self.store.series.get(d.series_id)).status is SeriesStatus.OPEN:
                 return None
             final = await self.store.series.final(d.series_id)
-            groups.append(await self._division(d.series_id, members))
             tables.append([f.user_id for f in sorted(final, key=lambda f: (f.rank, f.user_id))])
         placed = {u for g in groups for u in g}
         newcomers = [m.user_id for m in members
@@ -277,23 +278,31 @@ class LeagueService:
         return SeasonNews(info, info.season, divisions=tuple(divisions))
 
     # -- inside --------------------------------------------------------------------------
-    async def _division(self, series_id: int, members: Sequence[LeagueMember]) -> list[int]:
-        """Who stands in the division whose series is ``series_id`` (``members``: the
-        league's, left or not, by their place on the ladder), in that order: its series'
-        members but those who left the league, and those who left it and came back
-        after leaving the series (they start again at the bottom, next season). One who
-        left the series alone stays in the division (ranked by what they played)."""
-        league = {m.user_id: m for m in members}
-        place = {m.user_id: i for i, m in enumerate(members)}
-        now_in = []
-        for m in await self.store.series.members(series_id):
-            found = league.get(m.user_id)
-            if found is None or found.left_at is not None:
-                continue
-            if m.left_at is not None and found.joined_at >= m.left_at:
-                continue  # left the league (and so the series), then came back
-            now_in.append(m.user_id)
-        return sorted(now_in, key=lambda u: place[u])
+    async def _standing(self, divisions: Sequence[DivisionRow],
+                        members: Sequence[LeagueMember]) -> list[list[int]]:
+        """Who stands in each of a season's ``divisions`` (``members``: the league's,
+        left or not, by their place on the ladder), in that order. A member stands in
+        the division the league put them in: the first of the season's series they
+        joined since they (last) joined the league; one who joined another division's
+        series by ``/tapp series join``, or a series before joining the league, is not
+        moved by it, and one who is no member (or left) stands in none. One who left
+        their division's series alone stays in it (ranked by what they played); one who
+        left the league and came back stands in the bottom division's series they
+        joined then, or in none this season."""
+        league = {m.user_id: m for m in members if m.left_at is None}
+        first: dict[int, tuple[float, int]] = {}  # user: (joined the series at, division)
+        for index, d in enumerate(divisions):
+            for joined in await self.store.series.members(d.series_id):
+                found = league.get(joined.user_id)
+                if found is None or joined.joined_at < found.joined_at:
+                    continue
+                here = (joined.joined_at, index)
+                first[joined.user_id] = min(first.get(joined.user_id, here), here)
+        out: list[list[int]] = [[] for _ in divisions]
+        for m in members:  # by their place on the ladder
+            if m.user_id in first:
+                out[first[m.user_id][1]].append(m.user_id)
+        return out
 
     async def _league(self, guild_id: int) -> tuple[LeagueRow, LeagueSpec]:
         found = await self.store.leagues.running(guild_id)

@@ -25,7 +25,7 @@ from bot.series.league_service import LeagueService
 from bot.series.league_spec import LeagueSpec
 from bot.series.service import SeriesService
 from bot.store import Store
-from bot.store.leagues import SeasonStatus
+from bot.store.leagues import DivisionRow, SeasonStatus
 from tests.store.helpers import FakeClock
 
 from .conftest import config
@@ -52,6 +52,16 @@ async def make(leagues: LeagueService, members: int = 0, size: int = 4, **kw: ob
     for user in range(100, 100 + members):
         await leagues.join(GUILD, user, f"m{user}")
     return info.league_id
+
+
+async def season_one(leagues: LeagueService, store: Store, clock: FakeClock
+                     ) -> tuple[int, DivisionRow, DivisionRow]:
+    """A league of eight members in its first season: (league, top, bottom division)."""
+    lid = await make(leagues, members=8)
+    clock.t = MONDAY
+    await leagues.tick()
+    top, bottom = await store.leagues.divisions(lid, 1)
+    return lid, top, bottom
 
 
 async def division_members(store: Store, league_id: int, season: int) -> list[list[int]]:
@@ -119,10 +129,7 @@ async def test_the_first_season_opens_once_at_the_first_weeks_start(
 
 async def test_a_season_closes_after_its_series_and_moves_two_up_and_two_down(
         leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
-    lid = await make(leagues, members=8)
-    clock.t = MONDAY
-    await leagues.tick()
-    top, bottom = await store.leagues.divisions(lid, 1)
+    lid, top, bottom = await season_one(leagues, store, clock)
     played = [100, 101, 102, 104, 105, 106, 107]  # 103 plays nothing
     for user in played:
         series_id = top.series_id if user < 104 else bottom.series_id
@@ -160,6 +167,7 @@ async def test_members_join_during_a_season_at_the_bottom_and_leave(
     assert not (await store.series.run(run.run_id)).finished
     table = await leagues.table(GUILD, 500)
     assert all(500 not in d.members for d in table.divisions)
+    clock.t += 60
     again = await leagues.join(GUILD, 500, "Late")
     assert again.series_id is None  # they left this season's series: the next one
     table = await leagues.table(GUILD, 500)  # waiting for the next season, as told
@@ -169,14 +177,13 @@ async def test_members_join_during_a_season_at_the_bottom_and_leave(
 
 async def test_who_leaves_and_comes_back_in_a_season_starts_again_at_the_bottom(
         leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
-    lid = await make(leagues, members=8)
-    clock.t = MONDAY
-    await leagues.tick()
-    top, bottom = await store.leagues.divisions(lid, 1)
+    lid, top, bottom = await season_one(leagues, store, clock)
     for user in (100, 101):  # the top's best on the table, then 100 leaves and returns
         await play_deal(service, top.series_id, user)
     await service.leave(GUILD, top.series_id, 101)  # 101 leaves the series alone
+    clock.t += 3600
     await leagues.leave(GUILD, 100)
+    clock.t += 60
     back = await leagues.join(GUILD, 100, "m100")  # in the bottom's series at once
     assert back.series_id == bottom.series_id and back.division == 1
     table = await leagues.table(GUILD, 100)  # in one division only: the bottom
@@ -193,10 +200,7 @@ async def test_who_leaves_and_comes_back_in_a_season_starts_again_at_the_bottom(
 
 async def test_the_table_shows_totals_and_who_would_move(
         leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
-    lid = await make(leagues, members=8)
-    clock.t = MONDAY
-    await leagues.tick()
-    top, bottom = await store.leagues.divisions(lid, 1)
+    lid, top, bottom = await season_one(leagues, store, clock)
     await play_deal(service, bottom.series_id, 107)
     table = await leagues.table(GUILD, 107)
     first, second = table.divisions
@@ -224,10 +228,7 @@ async def test_the_maker_or_a_manager_ends_the_league_and_no_season_follows(
 
 async def test_the_table_stands_a_deleted_division_series_and_a_series_leaver(
         leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
-    lid = await make(leagues, members=8)
-    clock.t = MONDAY
-    await leagues.tick()
-    top, bottom = await store.leagues.divisions(lid, 1)
+    lid, top, bottom = await season_one(leagues, store, clock)
     await service.leave(GUILD, bottom.series_id, 104)  # the series alone, not the league
     await service.delete(GUILD, top.series_id, 7)  # by its host (the league's maker)
     table = await leagues.table(GUILD, 100)
@@ -250,3 +251,42 @@ async def test_two_processes_ticking_at_once_open_the_season_once(
     assert len(first) + len(second) == 1  # one of them opened it, the other nothing
     assert len(await store.series.of_guild(GUILD)) == 2
     assert len(await store.leagues.divisions(lid, 1)) == 2
+
+
+async def test_a_process_ticks_only_the_leagues_of_its_servers(
+        leagues: LeagueService, store: Store, clock: FakeClock):
+    lid = await make(leagues, members=4)
+    clock.t = MONDAY
+    assert await leagues.tick({GUILD + 1}) == []  # another shard's server: not this one
+    assert await store.leagues.latest_season(lid) is None
+    [news] = await leagues.tick({GUILD})
+    assert news.opened and news.league.league_id == lid
+
+
+async def test_a_level_the_bot_does_not_offer_is_refused(
+        store: Store, service: SeriesService, clock: FakeClock):
+    service.levels = ("easy",)
+    leagues = LeagueService(store, service, config(2), clock=clock)
+    with pytest.raises(BadSeries):
+        await leagues.create(guild_id=GUILD, channel_id=5, host_id=7, title="Ladder",
+                             spec=LeagueSpec.build("tapp1879", deals=6, level="strong",
+                                                   cadence="weekly", size=4))
+    assert await store.leagues.running(GUILD) == []
+
+
+async def test_joining_another_divisions_series_moves_nobody(
+        leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
+    lid, top, bottom = await season_one(leagues, store, clock)
+    clock.t += 3600
+    for user in (104, 900):  # a member of the bottom division, and no member at all
+        await service.join(GUILD, top.series_id, user, f"m{user}")  # /tapp series join
+        await play_deal(service, top.series_id, user)
+    table = await leagues.table(GUILD, 104)
+    assert table.divisions[0].members == (100, 101, 102, 103)
+    assert 104 in table.divisions[1].members and table.waiting == ()
+    clock.t = MONDAY + 7 * DAY
+    await service.close_due()
+    closed, opened = await leagues.tick()
+    second = await division_members(store, lid, 2)
+    assert sorted(u for d in second for u in d) == list(range(100, 108))  # once each
+    assert all(u != 900 for u, _, _ in closed.moves)

@@ -153,6 +153,11 @@ async def test_a_season_closes_once_with_the_next_divisions(store: Store, clock:
     assert [(m.user_id, m.division) for m in members] == [
         (1, 0), (2, 0), (5, 0), (6, 0), (3, 1), (4, 1), (7, 1), (8, None)]
     assert [m.ladder for m in members] == list(range(8))
+    # a season of the start of the one closed, or of an earlier start (a process whose
+    # clock lags): nothing written, not a second season 2 of the same week
+    assert await open_season(store, lid, clock, division(1), start=clock()) is None
+    assert await open_season(store, lid, clock, division(1), start=clock() - WEEK) is None
+    assert (await store.leagues.latest_season(lid)).season == 1  # type: ignore[union-attr]
     clock.advance(WEEK)
     assert await open_season(store, lid, clock, division(1)) is not None  # season 2
     assert (await store.leagues.latest_season(lid)).season == 2  # type: ignore[union-attr]

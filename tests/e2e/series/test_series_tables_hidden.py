@@ -2,23 +2,28 @@
 a member of the series, reads the channel while alice, bob and carol play deal 1, and
 forges what a card could come from (watching the table, its last trick, the deal's
 hands and review once it is over): each is refused, and no message he could see names
-a card. Bob, who played the deal, gets its hands; once the series closes, so does dave."""
+a card. Bob, who played the deal, gets its hands; once the series closes, so does dave.
+On both backends."""
 
 from __future__ import annotations
 
 import re
+
+import pytest
 
 from bot.connection.client import TappBot
 from bot.tables.ids import Stamp, custom_id
 from bot.tables.spectators import watch_token
 from standin import Sandbox
 from standin.harness import World
+from tests.conftest import BACKENDS
 from tests.e2e.daily.driver import seen_by
 from tests.e2e.tables.driver import Game
 
 from .test_series_tables_week import leaks, take_seat
 
 
+@pytest.mark.parametrize("database", BACKENDS, indirect=True)
 async def test_a_member_who_has_yet_to_play_a_deal_learns_nothing_of_it(
         sandbox: Sandbox, world: World, series_bot: TappBot) -> None:
     alice, bob, carol, dave = world.players

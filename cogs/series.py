@@ -33,7 +33,7 @@ from bot.engine import TappError
 from bot.i18n import t
 from bot.i18n.words import Words
 from bot.series import MAX_DEALS, MIN_DEALS, Pairing, Scoring, SeriesSpec
-from bot.series.errors import NotAllowed, SeriesError, Stale
+from bot.series.errors import ChannelGone, NotAllowed, SeriesError, Stale
 from bot.series.ids import HANDS, SeriesButtonId, SeriesRunId
 from bot.series.messages import (
     SeriesMessage,
@@ -290,7 +290,10 @@ class Series(TappCog):
 
     async def _play(self, ctx: Context, reply: Reply, series_id: int) -> None:
         guild = guild_of(ctx.interaction)
-        if (await self.service.info(guild, series_id)).spec.pairing is Pairing.TABLES:
+        info = await self.service.info(guild, series_id)
+        if info.spec.pairing is Pairing.TABLES:
+            if self.bot.get_channel(info.channel_id) is None:
+                raise ChannelGone()  # a table posted there would be suspended at once
             await self._take_seat(ctx, reply, guild, series_id)
             return
         run = await self.service.play(guild_of(ctx.interaction), series_id, ctx.user.id)

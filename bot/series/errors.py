@@ -34,6 +34,12 @@ class WindowClosed(SeriesError):
     key = "series.error.closed"
 
 
+class ChannelGone(SeriesError):
+    """A series sharing tables whose channel was deleted: no table can be posted there."""
+
+    key = "series.error.channel_gone"
+
+
 class NotHost(SeriesError):
     key = "series.error.not_host"
 

@@ -18,12 +18,12 @@ the result depends only on the view and the ``rng``.
 from __future__ import annotations
 
 import random
-import time
 from copy import copy
 from dataclasses import dataclass
 
 from bot.engine.cards import mask_points
 
+from . import clock
 from .determinize import Layout, Sampler, SamplerLike
 from .imperfect import Public
 from .inference import AuctionModel
@@ -54,7 +54,7 @@ class Budget:
     def deadline(self, start: float | None = None) -> float | None:
         if self.seconds is None:
             return None
-        return (time.perf_counter() if start is None else start) + self.seconds
+        return (clock.now() if start is None else start) + self.seconds
 
 
 def _trick_list(k: Knowledge) -> tuple[int, list[int]]:
@@ -134,7 +134,7 @@ class PlaySearch:
         rows: list[dict[int, float]] = []
         for i in range(b.samples):
             if i >= b.min_samples:
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and clock.now() > deadline:
                     break
                 if i % 4 == 0 and _settled(rows, cards, b.stop_z):
                     break

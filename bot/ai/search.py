@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from bot.engine import Action, ActionType, Phase, SeatView
 
-from . import bidding_search
+from . import bidding_search, clock
 from .base import main_actions, register_level
 from .baseline import BaselinePlayer
 from .determinize import SamplerLike
@@ -134,7 +133,7 @@ class SearchPlayer:
         """The decision, and the mean chips the search gave each option it compared
         (empty where it did not search: one legal action, or the baseline's)."""
         report: dict[Action, float] = {}
-        start = time.perf_counter()
+        start = clock.now()
         legal = main_actions(view)
         if not legal:
             raise ValueError(f"seat {view.seat} is not on turn (to act: {view.to_act})")

@@ -37,7 +37,9 @@ word or plan), ``scale=F`` (the level's own counts times ``F``), ``seconds=S`` (
 budget on ``--clock``), ``z=Z`` (the standard errors a search's choice must win by
 before play), ``mismatch=W`` and ``mismatch_play=W`` (the inference's weight per bid,
 per card, the model would not have made), ``exact=T`` (tricks left from which card
-play is solved exactly; 0: never), ``seer=1`` (the search's layouts are all the real
+play is solved exactly; 0: never), ``infoset=T`` (tricks left from which the layouts
+are searched together, no strategy fusion: :mod:`bot.ai.infoset`; ``infoset_nodes=N``
+its work at most), ``seer=1`` (the search's layouts are all the real
 deal: its method with every card seen). For example
 ``strong,strong:scale=4,strong:exact=0``.
 """
@@ -75,7 +77,7 @@ HIDDEN = frozenset({ActionType.DISCARD, ActionType.GIVE})
 #: player options and their types
 OPTIONS: dict[str, type] = {"layouts": int, "scale": float, "seconds": float, "z": float,
                             "mismatch": float, "mismatch_play": float, "exact": int,
-                            "seer": int}
+                            "seer": int, "infoset": int, "infoset_nodes": int}
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,10 @@ def make(spec: Spec, layouts: int, seed: int, deal: Deal) -> Player:
     play = replace(config.play, samples=k, min_samples=min(config.play.min_samples, k))
     if "exact" in o:
         play = replace(play, exact_tricks=int(o["exact"]))
+    if "infoset" in o:
+        play = replace(play, infoset_tricks=int(o["infoset"]))
+    if "infoset_nodes" in o:
+        play = replace(play, infoset_nodes=int(o["infoset_nodes"]))
     config = replace(config, play=play, bid_samples=bid, z=o.get("z", config.z),
                      extra_exact_for_three=(0 if o.get("exact") == 0
                                             else config.extra_exact_for_three))

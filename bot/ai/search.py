@@ -71,6 +71,10 @@ STRONG_BID_SAMPLES = 96
 #: less CPU in Württemberg, 39% in Zuger, 61% in Dapp, 60% in Tapp 1879 (40 deals each,
 #: strong in seat 0), which pays for the bench's every-seat Württemberg measure
 STRONG_PLAY_SAMPLES = 32
+#: strong: tricks left (the current one counted) from which its layouts are searched
+#: together over its information sets (:mod:`bot.ai.infoset`: no strategy fusion, the
+#: others modelled as in the blind rollouts) instead of solved one by one exactly
+STRONG_INFOSET_TRICKS = 4
 
 LEVELS: dict[str, LevelConfig] = {
     # card play searched (few layouts, no inference); bids and steps as the baseline
@@ -82,6 +86,7 @@ LEVELS: dict[str, LevelConfig] = {
     "strong": LevelConfig("strong", 0.7, Budget(samples=STRONG_PLAY_SAMPLES, min_samples=12,
                                                seconds=0.7,
                                                exact_tricks=4, exact_nodes=6000,
+                                               infoset_tricks=STRONG_INFOSET_TRICKS,
                                                infer=True, blind=True, shape=SHAPE),
                           bid_samples=STRONG_BID_SAMPLES, infer=True, blind=True),
 }

@@ -38,9 +38,9 @@ budget on ``--clock``), ``z=Z`` (the standard errors a search's choice must win 
 before play), ``mismatch=W`` and ``mismatch_play=W`` (the inference's weight per bid,
 per card, the model would not have made), ``exact=T`` (tricks left from which card
 play is solved exactly; 0: never), ``infoset=T`` (tricks left from which the layouts
-are searched together, no strategy fusion: :mod:`bot.ai.infoset`; ``infoset_nodes=N``
-its work at most), ``seer=1`` (the search's layouts are all the real
-deal: its method with every card seen). For example
+are searched together, no strategy fusion: :mod:`bot.ai.infoset`; one more with three
+players, as ``exact``; ``infoset_nodes=N`` its work at most), ``seer=1`` (the
+search's layouts are all the real deal: its method with every card seen). For example
 ``strong,strong:scale=4,strong:exact=0``.
 """
 

@@ -95,3 +95,15 @@ def test_strong_uses_it_in_the_last_tricks_and_is_deterministic() -> None:
 
 def test_budget_default_keeps_it_off() -> None:
     assert Budget().infoset_tricks == 0
+
+
+def test_strong_searches_one_trick_more_with_three_players() -> None:
+    from bot.ai.search import SearchPlayer
+
+    player = SearchPlayer(random.Random(1), LEVELS["strong"])
+    three = _late("tapp1879", 3, 7001, 5)
+    four = _late("dapp", 4, 7001, 5)
+    assert three is not None and four is not None
+    assert player._budget(three.view(three.main_actor())).infoset_tricks == 5
+    assert player._budget(four.view(four.main_actor())).infoset_tricks == 4
+    assert LEVELS["normal"].play.infoset_tricks == 0  # normal keeps the solver

@@ -79,8 +79,9 @@ STRONG_PLAY_SAMPLES = 32
 #: (card decisions of the declarer or any seat from the fourth or fifth trick on, 300
 #: positions each, seed 10000; chips per decision over strong with the solver): Tapp
 #: 1879 declarer with 5 tricks left +0.157 [-0.026, +0.340] (with 4: +0.030), Dapp
-#: declarer +0.060 [-0.194, +0.314]; and it costs less: the decisions' CPU p99 in Tapp
-#: 1879 327 ms against the solver's 861 ms, in Dapp 109 against 396
+#: declarer +0.060 [-0.194, +0.314], Zuger (every role) +0.297 [+0.104, +0.490],
+#: Württemberg +0.033 [-0.092, +0.159]; and it costs less: the decisions' CPU p99 in
+#: Tapp 1879 327 ms against the solver's 861 ms, in Dapp 109 against 396
 STRONG_INFOSET_TRICKS = 4
 
 LEVELS: dict[str, LevelConfig] = {

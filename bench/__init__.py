@@ -1,7 +1,8 @@
 """Benchmarks: ``python -m bot bench NAME [--json] [...]``.
 
-Each benchmark is a module ``bench.NAME`` with ``main(argv) -> int`` that prints a
-readable table, or with ``--json`` one JSON object of the same figures.
+Each benchmark is a module ``bench.NAME`` (a dash in the name an underscore there)
+with ``main(argv) -> int`` that prints a readable table, or with ``--json`` one JSON
+object of the same figures.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ SUMMARIES: dict[str, str] = {
     "render": "time and size of each image kind",
     "store": "standings queries over a million ledger rows",
     "ai": "computer players against each other: strength and decision time",
+    "ai-positions": "computer players decision by decision against the clairvoyant bound",
     "load": "one bot process hosting 200 tables through the stand-in",
     "claims": "how long checking a claim takes, per variant",
     "review": "how long a deal review takes, per variant",
@@ -38,5 +40,5 @@ def main(argv: list[str]) -> int:
         command_parser("python -m bot bench", DESCRIPTION, SUMMARIES, metavar="NAME",
                        title="benchmarks").parse_args(argv)
         return 2  # not reached: parse_args exits
-    module = importlib.import_module(f"bench.{argv[0]}")
+    module = importlib.import_module(f"bench.{argv[0].replace('-', '_')}")
     return int(module.main(argv[1:]) or 0)

@@ -41,7 +41,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.ai import make_player
+from bot.ai import clock, make_player
 from bot.ai.base import Player, main_actions
 from bot.ai.oracle import ClairvoyantPlayer, OraclePlayer
 from bot.ai.search import LEVELS, search_player
@@ -75,17 +75,18 @@ BOUND_DEALS = DEALS
 
 
 class Timed:
-    """A player whose main-turn decisions with a real choice are timed."""
+    """A player whose main-turn decisions with a real choice are timed (on the clock
+    the budgets are read from: :mod:`bot.ai.clock`)."""
 
     def __init__(self, inner: Player) -> None:
         self.inner = inner
         self.times: list[float] = []
 
     def choose(self, view: SeatView) -> Action:
-        t0 = time.perf_counter()
+        t0 = clock.now()
         action = self.inner.choose(view)
         if len(main_actions(view)) > 1:
-            self.times.append(time.perf_counter() - t0)
+            self.times.append(clock.now() - t0)
         return action
 
     def announcement(self, view: SeatView) -> Action | None:
@@ -191,7 +192,7 @@ def tested_seats(n: int, count: int) -> list[int]:
     return [j * n // count for j in range(count)]
 
 
-Job = tuple[str, str, str, int, dict[str, Any], int, int, str, int, bool]
+Job = tuple[str, str, str, int, dict[str, Any], int, int, str, int, bool, str]
 #: kind, label, deal, seat, chips, decision times, the bound's search counts, CPU s,
 #: the per-phase losses (strong on the bound's deals: rows, the bound's value, CPU s)
 Done = tuple[str, str, int, int, int, list[float], dict[str, int], float,
@@ -199,7 +200,16 @@ Done = tuple[str, str, int, int, int, list[float], dict[str, int], float,
 
 
 def _task(job: Job) -> Done:
-    kind, label, variant, n, options, i, seed, bound, seat, phases = job
+    saved = clock.current()
+    clock.use(job[-1])  # the clock the budgets (and the decision times) are read from
+    try:
+        return _play(job)
+    finally:
+        clock.use(saved)
+
+
+def _play(job: Job) -> Done:
+    kind, label, variant, n, options, i, seed, bound, seat, phases, _ = job
     cpu = time.process_time()
     deal = _new_deal(variant, n, options, i, seed)
     seats: list[Player] = [make_player("easy", random.Random(seed * 10 + s))
@@ -306,12 +316,16 @@ def phase_table(rows: dict[int, Losses], deals: int) -> dict[str, Any]:
 
 def run(deals: int, bound_deals: int, settings: list[Setting],
         workers: int, seed: int = 9000, bound: str = "clairvoyant",
-        seats: int | None = None, phases: bool = True) -> dict[str, Any]:
+        seats: int | None = None, phases: bool = True,
+        clock_name: str = "wall") -> dict[str, Any]:
     """``seats``: how many seats each level takes in turn on every deal (default: each
     setting's own); a deal's result for a level is its mean over those seats (the deal
     stays the unit of the paired comparison). The bound plays ``BOUND_SEAT`` alone.
     ``phases``: charge strong's decisions on the bound's deals with what they cost
-    against the clairvoyant bound (needs ``bound="clairvoyant"``)."""
+    against the clairvoyant bound (needs ``bound="clairvoyant"``). ``clock_name``:
+    what the budgets and decision times are read from (``wall`` as in the bot;
+    ``cpu``, the workers' CPU time, so a loaded machine gives the searches as much
+    work as a quiet one)."""
     where = {label: tested_seats(n, seats or own) for label, _, n, _, own in settings}
     jobs: list[Job] = []
     for i in range(deals):  # interleaved: the slow jobs spread over the run
@@ -324,7 +338,7 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
                         charge = (phases and on_bound and kind == "strong"
                                   and bound == "clairvoyant")
                         jobs.append((kind, label, variant, n, options, i, s, bound, seat,
-                                     charge))
+                                     charge, clock_name))
     pays: dict[tuple[str, str], Pays] = {}
     times: dict[str, list[float]] = {k: [] for k in KINDS}
     cpu: dict[str, dict[str, float]] = {}
@@ -356,7 +370,7 @@ def run(deals: int, bound_deals: int, settings: list[Setting],
     out: dict[str, Any] = {
         "deals": deals, "bound_deals": min(bound_deals, deals), "bound": bound,
         "seats": where,
-        "workers": workers,
+        "workers": workers, "clock": clock_name,
         "budget_s": {lv: LEVELS[lv].seconds for lv in ("normal", "strong")},
         "variants": {}, "decision_ms": {}, "seconds": round(time.perf_counter() - t0, 1),
         # the machine's 1, 5 and 15 minute load averages before and after: on a shared
@@ -458,7 +472,8 @@ def print_table(out: dict[str, Any]) -> None:
     if out["bound"] == "minimax":
         print(f"bound searches: {out['bound_searches']} "
               f"(exact share {out['bound_exact_share']:.0%})")
-    print("decision time (ms, main-turn decisions with a choice):")
+    print(f"decision time (ms on the {out.get('clock', 'wall')} clock, main-turn decisions "
+          "with a choice):")
     for level, d in out["decision_ms"].items():
         print(f"  {level:7} p50 {d['p50']:7.1f}  p99 {d['p99']:7.1f}  mean {d['mean']:7.1f}"
               f"  ({d['decisions']})")
@@ -502,12 +517,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--no-phases", action="store_true",
                         help="skip the per-phase table (where strong loses against the "
                              "bound: it costs about as much CPU as the bound itself)")
+    parser.add_argument("--clock", choices=tuple(clock.CLOCKS), default="wall",
+                        help="what the searches' budgets and the decision times are read "
+                             "from: wall (as in the bot) or cpu (each worker's CPU time: "
+                             "figures that do not depend on the machine's load; "
+                             "default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     wanted = args.variants.split(",")
     settings = [s for s in SETTINGS if s[0] in wanted]
     out = run(args.deals, args.bound_deals, settings, args.workers, args.seed, args.bound,
-              args.seats, phases=not args.no_phases)
+              args.seats, phases=not args.no_phases, clock_name=args.clock)
     if args.json:
         print(json.dumps(out))
     else:

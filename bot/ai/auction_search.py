@@ -14,12 +14,12 @@ it: one step of policy improvement over the baseline, on common layouts.
 from __future__ import annotations
 
 import random
-import time
 
 from bot.engine import Action, Deal, Phase, SeatView
 from bot.engine.cards import bits, mask_points
 from bot.engine.variants import Aim
 
+from . import clock
 from .base import main_actions
 from .baseline import BaselinePlayer
 from .determinize import Layout, SamplerLike
@@ -68,7 +68,7 @@ class AuctionSimulator:
         """Per word: the chips in each layout, the seat's own later choice of contract
         (or declaration) the one best on average over the layouts."""
         for i in range(samples):
-            if deadline is not None and i >= min_samples and time.perf_counter() > deadline:
+            if deadline is not None and i >= min_samples and clock.now() > deadline:
                 break
             if i >= SETTLE_AFTER and i % 8 == 0 and _settled(
                     [_best_branch(self.branches[a]) for a in options], self.margin):

@@ -13,7 +13,6 @@ The search's choice replaces the baseline's only when it wins on the paired samp
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
@@ -22,7 +21,7 @@ from bot.engine import Action, ActionType, Phase, SeatView
 from bot.engine.cards import HEARTS, CardSet
 from bot.engine.variants import Aim
 
-from . import hand_eval
+from . import clock, hand_eval
 from .auction_search import AuctionSimulator
 from .determinize import Sampler, SamplerLike
 from .inference import AuctionModel
@@ -264,7 +263,7 @@ def announcement(view: SeatView, config: LevelConfig, rng: random.Random,
         # a win-all or Bettel declarer chose the contract for a hand the samples can
         # rarely reproduce (the auction model's weights are too faint to find one)
         return None
-    d = Decider(view, config, rng, time.perf_counter() if start is None else start,
+    d = Decider(view, config, rng, clock.now() if start is None else start,
                 None if factory is None else factory(view), factory)
     plan = Plan(f.name, view.trump, declarer=view.declarer)
     d.ev.run([plan], d.samples, d.deadline)

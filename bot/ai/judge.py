@@ -17,11 +17,11 @@ plus ``z`` standard errors), which :attr:`Judgement.mistake` forgives.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from bot.engine import Action, ActionType, Phase, SeatView
 
+from . import clock
 from .base import main_actions
 from .bidding_search import BID_MARGIN, Decider, _as_action, _decide, mean_se
 from .knowledge import Knowledge
@@ -66,7 +66,7 @@ def judge(player: SearchPlayer, view: SeatView, taken: Action) -> Judgement:
         raise ValueError("kontra and rekontra are not judged")
     if len(legal) <= 1 and taken.type is not ActionType.DISCARD:
         return forced(taken)
-    start = time.perf_counter()
+    start = clock.now()
     rng = player._rng(view)
     stake = int(view.options.get("stake", 1))
     vectors: dict[Action, list[float]]

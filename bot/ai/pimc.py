@@ -18,15 +18,16 @@ the result depends only on the view and the ``rng``.
 from __future__ import annotations
 
 import random
-import time
 from copy import copy
 from dataclasses import dataclass
 
 from bot.engine.cards import mask_points
 
+from . import clock
 from .determinize import Layout, Sampler, SamplerLike
 from .imperfect import Public
 from .inference import AuctionModel
+from .infoset import InfosetSearch
 from .knowledge import Knowledge
 from .payoff import Scorer
 from .solver import SearchAborted
@@ -50,11 +51,16 @@ class Budget:
     infer_plays: bool = True  # ... and by the others' card choices
     blind: bool = False  # rollouts in which every seat plays the baseline's card
     shape: float = 0.0  # rollouts: chips per card point the seat's side takes (ties)
+    #: blind: tricks left (the current one counted) from which the layouts are searched
+    #: together, the seat choosing one card for the layouts it cannot tell apart
+    #: (:mod:`bot.ai.infoset`); 0: never
+    infoset_tricks: int = 0
+    infoset_nodes: int = 20_000  # ... its work at most (a card tried in one layout)
 
     def deadline(self, start: float | None = None) -> float | None:
         if self.seconds is None:
             return None
-        return (time.perf_counter() if start is None else start) + self.seconds
+        return (clock.now() if start is None else start) + self.seconds
 
 
 def _trick_list(k: Knowledge) -> tuple[int, list[int]]:
@@ -118,23 +124,42 @@ class PlaySearch:
                 return v.exact(world, cards, pile, b.exact_nodes)
             except SearchAborted:
                 pass
-        public = None
-        if b.blind:
-            public = self.public
-            if self.pickup_decl is not None:
-                public = copy(public)
-                public.own = public.own[:]
-                public.own[self.pickup_decl] |= layout.pile
+        public = self.public_of(layout) if b.blind else None
         return v.rollouts(world, cards, pile, self.rng, b.rollouts, b.noise, public, b.shape)
+
+    def public_of(self, layout: Layout) -> Public:
+        """What every seat knows in this layout (a declarer knows what it laid away)."""
+        public = self.public
+        if self.pickup_decl is not None:
+            public = copy(public)
+            public.own = public.own[:]
+            public.own[self.pickup_decl] |= layout.pile
+        return public
+
+    def joint(self, cards: list[int]) -> list[dict[int, float]] | None:
+        """The rows of :mod:`bot.ai.infoset`'s search over ``Budget.samples`` layouts
+        together, or None where it gives up (past its node budget)."""
+        b = self.budget
+        layouts = [self.sampler.sample(self.rng) for _ in range(b.samples)]
+        worlds = [self.world(layout) for layout in layouts]
+        search = InfosetSearch(worlds[0], self.public, self.k.me, self.valuer, b.shape,
+                               b.infoset_nodes)
+        try:
+            return search.run(worlds, [self.pile(layout) for layout in layouts], cards,
+                              [self.public_of(layout) for layout in layouts])
+        except SearchAborted:
+            return None
 
     def run(self, cards: list[int], start: float | None = None) -> dict[int, float]:
         """Mean chips per card over as many layouts as the budget allows."""
         b = self.budget
         deadline = b.deadline(start)
         rows: list[dict[int, float]] = []
-        for i in range(b.samples):
+        if b.blind and 0 < self.k.hand.bit_count() <= b.infoset_tricks:
+            rows = self.joint(cards) or []
+        for i in range(0 if rows else b.samples):
             if i >= b.min_samples:
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and clock.now() > deadline:
                     break
                 if i % 4 == 0 and _settled(rows, cards, b.stop_z):
                     break

@@ -14,14 +14,13 @@ Plans are compared on common layouts: the same samples for every plan.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from bot.engine import Phase, SeatView
 from bot.engine.cards import SUIT_MASKS, mask_points
 from bot.engine.variants import Aim, ContractFacts
 
-from . import hand_eval
+from . import clock, hand_eval
 from .determinize import Layout, Sampler, SamplerLike
 from .imperfect import Public
 from .inference import AuctionModel
@@ -177,7 +176,7 @@ class PlanEvaluator:
         """The per-sample chips of each plan (kept in :attr:`values`)."""
         plans = list(dict.fromkeys(plans))
         for i in range(samples):
-            if deadline is not None and i >= min_samples and time.perf_counter() > deadline:
+            if deadline is not None and i >= min_samples and clock.now() > deadline:
                 break
             layout = self.layout(i)
             for p in plans:

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from bot.engine import Action, ActionType, Phase, SeatView
 
-from . import bidding_search
+from . import bidding_search, clock
 from .base import main_actions, register_level
 from .baseline import BaselinePlayer
 from .determinize import SamplerLike
@@ -39,7 +38,8 @@ class LevelConfig:
     bid_samples: int = 24  # sampled deals per candidate contract
     bid_seconds_share: float = 1.0  # share of ``seconds`` a bidding decision may use
     z: float = 1.0  # standard errors a search choice must win by to beat the baseline's
-    extra_exact_for_three: int = 1  # 3 players: solve exactly one trick earlier
+    #: 3 players: solve exactly (or search the information sets) one trick earlier
+    extra_exact_for_three: int = 1
     infer: bool = True  # weigh layouts by the auction (bot.ai.inference)
     exact_plans: int = 0  # > 0: score point plans exactly with this node budget
     plan_rollouts: int = 1  # rollouts per plan and layout (noisy when more than one)
@@ -72,6 +72,17 @@ STRONG_BID_SAMPLES = 96
 #: less CPU in Württemberg, 39% in Zuger, 61% in Dapp, 60% in Tapp 1879 (40 deals each,
 #: strong in seat 0), which pays for the bench's every-seat Württemberg measure
 STRONG_PLAY_SAMPLES = 32
+#: strong: tricks left (the current one counted; one more with three players) from
+#: which its layouts are searched together over its information sets
+#: (:mod:`bot.ai.infoset`: no strategy fusion, the others modelled as in the blind
+#: rollouts) instead of solved one by one exactly. Measured by ``bench ai-positions``
+#: (card decisions of the declarer or any seat from the fourth or fifth trick on, 300
+#: positions each, seed 10000; chips per decision over strong with the solver): Tapp
+#: 1879 declarer with 5 tricks left +0.157 [-0.026, +0.340] (with 4: +0.030), Dapp
+#: declarer +0.060 [-0.194, +0.314], Zuger (every role) +0.297 [+0.104, +0.490],
+#: Württemberg +0.033 [-0.092, +0.159]; and it costs less: the decisions' CPU p99 in
+#: Tapp 1879 327 ms against the solver's 861 ms, in Dapp 109 against 396
+STRONG_INFOSET_TRICKS = 4
 
 LEVELS: dict[str, LevelConfig] = {
     # card play searched (few layouts, no inference); bids and steps as the baseline
@@ -83,6 +94,7 @@ LEVELS: dict[str, LevelConfig] = {
     "strong": LevelConfig("strong", 0.7, Budget(samples=STRONG_PLAY_SAMPLES, min_samples=12,
                                                seconds=0.7,
                                                exact_tricks=4, exact_nodes=6000,
+                                               infoset_tricks=STRONG_INFOSET_TRICKS,
                                                infer=True, blind=True, shape=SHAPE),
                           bid_samples=STRONG_BID_SAMPLES, infer=True, blind=True),
 }
@@ -124,7 +136,9 @@ class SearchPlayer:
     def _budget(self, view: SeatView) -> Budget:
         b = self.config.play
         if view.players == 3:
-            b = replace(b, exact_tricks=b.exact_tricks + self.config.extra_exact_for_three)
+            extra = self.config.extra_exact_for_three
+            b = replace(b, exact_tricks=b.exact_tricks + extra,
+                        infoset_tricks=b.infoset_tricks + extra if b.infoset_tricks else 0)
         return b
 
     def choose(self, view: SeatView) -> Action:
@@ -134,7 +148,7 @@ class SearchPlayer:
         """The decision, and the mean chips the search gave each option it compared
         (empty where it did not search: one legal action, or the baseline's)."""
         report: dict[Action, float] = {}
-        start = time.perf_counter()
+        start = clock.now()
         legal = main_actions(view)
         if not legal:
             raise ValueError(f"seat {view.seat} is not on turn (to act: {view.to_act})")

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from bench import ai
-from bot.ai import Player, main_actions, make_player, search
+from bot.ai import Player, clock, main_actions, make_player, search
 from bot.ai.oracle import ClairvoyantPlayer
 from bot.ai.selfplay import play_deal
 from bot.engine import Action, Deal, Phase
@@ -185,3 +185,21 @@ def test_run_reports_the_phase_table_and_the_gap_interval(tiny_levels: None) -> 
     ai.print_table(out)
     out = ai.run(deals=1, bound_deals=1, settings=settings, workers=1, phases=False)
     assert "phases" not in out["variants"]["tapp1879"]
+
+
+def test_the_budgets_may_be_read_from_cpu_time(tiny_levels: None,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = [s for s in ai.SETTINGS if s[0] == "dapp"]
+    seen: list[str] = []
+    play = ai._play
+
+    def spy(job: ai.Job) -> ai.Done:
+        seen.append(clock.current())
+        return play(job)
+
+    monkeypatch.setattr(ai, "_play", spy)
+    out = ai.run(deals=1, bound_deals=0, settings=settings, workers=1, clock_name="cpu")
+    assert out["clock"] == "cpu" and seen and set(seen) == {"cpu"}
+    assert clock.current() == "wall"  # the process's own clock again after each job
+    out = ai.run(deals=1, bound_deals=0, settings=settings, workers=1)
+    assert out["clock"] == "wall" and set(seen) == {"cpu", "wall"}

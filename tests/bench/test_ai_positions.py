@@ -1,0 +1,186 @@
+"""``bench ai-positions``: options valued by the bound, players' choices, re-deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench import ai_positions as ap
+from bench.ai import SETTINGS, _new_deal, bound_value
+from bot.ai import Player, clock, main_actions, make_player
+from bot.engine import Action, Deal, Phase
+
+
+def _others(n: int, seed: int) -> list[Player]:
+    return [make_player("easy", random.Random(seed * 10 + s)) for s in range(n)]
+
+
+def _position(label: str, phase: str, who: str = "any", i: int = 0, nth: int = 0
+              ) -> tuple[Deal, list[Player]]:
+    _, variant, n, options, _ = next(s for s in SETTINGS if s[0] == label)
+    seed = 9000 + i
+    others = _others(n, seed)
+    base = list(others)
+    base[0] = make_player("easy", random.Random(seed))
+    found = ap.candidates(_new_deal(variant, n, options, i, seed), base, phase, who, (1, 99))
+    return found[nth], others
+
+
+def test_players_parse_with_their_options() -> None:
+    specs = ap.parse_players("easy, strong:layouts=128:z=0,normal:seconds=0.2")
+    assert [s.text for s in specs] == ["easy", "strong:layouts=128:z=0", "normal:seconds=0.2"]
+    assert specs[1].options == {"layouts": 128, "z": 0.0}
+    for bad in ("hard", "strong:depth=3", "strong:layouts=x", "easy:z=1", "strong:z=-1",
+                "strong,strong", ""):
+        with pytest.raises(ValueError):
+            ap.parse_players(bad)
+
+
+def test_a_players_options_reach_its_search() -> None:
+    deal, _ = _position("zuger", "play")
+    p = ap.make(ap.Spec.parse("strong:layouts=5:exact=0:z=0.5"), 0, 1, deal)
+    assert isinstance(p, ap.SearchPlayer)
+    cfg = p.config
+    assert (cfg.play.samples, cfg.bid_samples, cfg.play.exact_tricks, cfg.z) == (5, 5, 0, 0.5)
+    assert cfg.seconds is None and cfg.play.seconds is None  # no clock unless asked
+    own = ap.make(ap.Spec.parse("strong"), 0, 1, deal)
+    assert isinstance(own, ap.SearchPlayer)
+    assert (own.config.play.samples, own.config.bid_samples) == (
+        ap.LEVELS["strong"].play.samples, ap.LEVELS["strong"].bid_samples)
+    scaled = ap.make(ap.Spec.parse("strong:scale=2:seconds=0.5"), 0, 1, deal)
+    assert isinstance(scaled, ap.SearchPlayer)
+    assert scaled.config.play.samples == 2 * own.config.play.samples
+    assert scaled.config.seconds == scaled.config.play.seconds == 0.5
+    seer = ap.make(ap.Spec.parse("strong:seer=1"), 0, 1, deal)
+    assert isinstance(seer, ap.SearchPlayer) and seer.sampler_factory is not None
+    layout = seer.sampler_factory(deal.view(0)).sample(random.Random(0))
+    assert list(layout.hands) == deal.hands  # the real deal
+
+
+def test_inference_weights_are_set_for_one_decision_only() -> None:
+    before = ap.inference.MISMATCH, ap.inference.MISMATCH_PLAY
+    with ap.weights(ap.Spec.parse("strong:mismatch=0.02:mismatch_play=0.1")):
+        assert (ap.inference.MISMATCH, ap.inference.MISMATCH_PLAY) == (0.02, 0.1)
+    assert before == (ap.inference.MISMATCH, ap.inference.MISMATCH_PLAY)
+
+
+def test_positions_are_seat_0s_decisions_of_the_phase_and_role() -> None:
+    _, variant, n, options, _ = next(s for s in SETTINGS if s[0] == "zuger")
+    seats = _others(n, 9000)
+    for phase, who in (("auction", "any"), ("play", "defender"), ("play", "declarer")):
+        for i in range(4):
+            deal = _new_deal(variant, n, options, i, 9000 + i)
+            for d in ap.candidates(deal, seats, phase, who, (2, 4)):
+                view = d.view(0)
+                assert view.actor == 0 and len(main_actions(view)) > 1
+                if phase == "auction":
+                    assert view.phase is Phase.AUCTION
+                else:
+                    assert view.phase is Phase.PLAY and 2 <= len(view.tricks) + 1 <= 4
+                    assert ap.role(view) == who
+
+
+def test_options_are_valued_by_the_bound_taking_the_seat_after_them() -> None:
+    deal, others = _position("zuger", "play", "defender")
+    opts = ap.options_of(deal.view(0))
+    vals = ap.values(deal, opts, others)
+    assert set(vals) == set(opts)
+    for a in opts:
+        after = deal.copy()
+        after.apply(0, a)
+        assert vals[a] == bound_value(after, 0, others)
+    # the bound's own choice is one of the best options, so the deal's value from the
+    # position is the best option's
+    assert bound_value(deal, 0, others) == max(vals.values())
+
+
+def test_a_redeal_shows_seat_0_the_same_and_moves_only_unseen_cards() -> None:
+    deal, others = _position("zuger", "play", "defender", i=1)
+    view = deal.view(0)
+    deals, drawn = ap.redeals(deal, others, random.Random(5), 6, 3000)
+    assert deals and drawn >= len(deals)
+    assert any(d.hands != deal.hands for d in deals)
+    for d in deals:
+        assert d.view(0) == view
+        assert d.dealt[0] == deal.dealt[0]
+        assert len(d.log) == len(deal.log)
+        for (s, a), (s2, b) in zip(d.log, deal.log, strict=True):
+            assert s == s2
+            assert a == b or (s != 0 and not isinstance(a, int) and a.type in ap.HIDDEN)
+
+
+def test_a_redeal_is_refused_where_the_others_would_have_acted_otherwise() -> None:
+    _, variant, n, options, _ = next(s for s in SETTINGS if s[0] == "zuger")
+    seats = _others(n, 9003)
+    deal = _new_deal(variant, n, options, 3, 9003)
+    # the baseline's game up to a card seat 1 may choose, then another card than the
+    # baseline's there
+    while not (deal.phase is Phase.PLAY and deal.main_actor() == 1
+               and len(main_actions(deal.view(1))) > 1):
+        s = next(s for s in deal.to_act() if main_actions(deal.view(s)))
+        deal.apply(s, seats[s].choose(deal.view(s)))
+    own = seats[1].choose(deal.view(1))
+    other = next(a for a in main_actions(deal.view(1)) if a != own)
+    same = ap._replay(deal, list(deal.dealt), deal.dealt_talon, seats, None)
+    assert same is not None and same.view(0) == deal.view(0)
+    deal.apply(1, other)
+    assert ap._replay(deal, list(deal.dealt), deal.dealt_talon, seats, None) is None
+
+
+def test_run_values_every_players_choice_and_is_deterministic() -> None:
+    specs = ap.parse_players("easy,strong:layouts=3")
+    out = ap.run("tapp1879", "auction", "any", 2, 0, specs, redeal=2, tries=200)
+    assert out["positions"] == 2 and len(out["rows"]) == 2
+    for row in out["rows"]:
+        assert row["best"] >= max(row["value"].values())
+        assert set(row["chose"]) == {"easy", "strong:layouts=3"}
+    # easy's value is the value of the baseline's word at the position
+    row = out["rows"][0]
+    _, variant, n, options, _ = next(s for s in SETTINGS if s[0] == "tapp1879")
+    seed = 9000 + row["deal"]
+    others = _others(n, seed)
+    base = list(others)
+    base[0] = make_player("easy", random.Random(seed))
+    deal = next(d for d in ap.candidates(_new_deal(variant, n, options, row["deal"], seed),
+                                         base, "auction", "any", (1, 99))
+                if d.ply == row["ply"])
+    word = base[0].choose(deal.view(0))
+    assert row["chose"]["easy"] == word.token
+    assert row["value"]["easy"] == ap.values(deal, [word], others)[word]
+    p = out["players"]["strong:layouts=3"]
+    assert p["below_best"]["mean"] >= 0 and 0 <= p["chose_best"] <= 1
+    assert out["players"]["easy"]["minus_easy"]["mean"] == 0
+    again = ap.run("tapp1879", "auction", "any", 2, 0, specs, redeal=2, tries=200)
+    for a, b in zip(out["rows"], again["rows"], strict=True):
+        assert {k: v for k, v in a.items() if k != "cpu_ms"} == {
+            k: v for k, v in b.items() if k != "cpu_ms"}
+    ap.print_table(out)
+
+
+def test_cross_fitting_picks_on_one_half_and_values_on_the_other() -> None:
+    a, b = Action.bid("x"), Action.bid("y")
+    # a looks best on the even rows, b on the odd ones: each half's pick is valued on
+    # the other half, where it is the worse
+    table = [{a: 10, b: 0}, {a: 0, b: 4}, {a: 10, b: 0}, {a: 0, b: 4}]
+    assert ap.cross_fitted(table, [a, b]) == (0 + 0) / 2
+
+
+def test_the_clock_switches_to_cpu_time_and_back() -> None:
+    assert clock.current() == "wall"
+    try:
+        clock.use("cpu")
+        assert clock.current() == "cpu"
+        assert clock.now() == pytest.approx(__import__("time").process_time(), abs=0.05)
+    finally:
+        clock.use("wall")
+    with pytest.raises(ValueError):
+        clock.use("sundial")
+
+
+def test_bad_players_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        ap.main(["--variant", "zuger", "--phase", "play", "--players", "strong:depth=2"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "depth" in err[0]

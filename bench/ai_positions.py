@@ -530,12 +530,15 @@ def _tricks(text: str) -> tuple[int, int]:
 
 def main(argv: list[str]) -> int:
     parser = Parser(prog="python -m bot bench ai-positions", description=DESCRIPTION)
-    parser.add_argument("--variant", choices=[s[0] for s in SETTINGS], required=True)
-    parser.add_argument("--phase", choices=PHASES, required=True,
+    variants = [s[0] for s in SETTINGS]
+    parser.add_argument("--variant", choices=variants, required=True, metavar="VARIANT",
+                        help="the variant: " + ", ".join(variants))
+    parser.add_argument("--phase", choices=PHASES, required=True, metavar="PHASE",
                         help="auction (and declarations), before (the steps before play "
                              "but the discard) or play")
-    parser.add_argument("--role", choices=ROLES, default="any",
-                        help="card play: the seat's side (default: %(default)s)")
+    parser.add_argument("--role", choices=ROLES, default="any", metavar="ROLE",
+                        help="card play: the seat's side, one of " + ", ".join(ROLES)
+                             + " (default: %(default)s)")
     parser.add_argument("--tricks", default="1-99", metavar="FIRST-LAST",
                         help="card play: the tricks (default: all)")
     parser.add_argument("--positions", type=positive, default=40, metavar="N",

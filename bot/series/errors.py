@@ -40,6 +40,12 @@ class ChannelGone(SeriesError):
     key = "series.error.channel_gone"
 
 
+class LeagueSeries(SeriesError):
+    """A league division's series: its members are the league's (``/league join``)."""
+
+    key = "series.error.league"
+
+
 class NotHost(SeriesError):
     key = "series.error.not_host"
 

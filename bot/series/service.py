@@ -57,6 +57,7 @@ from .errors import (
     AllPlayed,
     AlreadyMember,
     BadSeries,
+    LeagueSeries,
     NoSeries,
     NotHost,
     NotMember,
@@ -154,6 +155,8 @@ class SeriesService:
         row, spec = await self._series(guild_id, series_id)
         if row.status is not SeriesStatus.OPEN:
             raise WindowClosed()
+        if await self.store.leagues.division_of(series_id) is not None:
+            raise LeagueSeries()  # the league seats its members in its divisions' series
         try:
             await self.store.series.join(series_id, user_id, clean(name))
         except AlreadyJoined:

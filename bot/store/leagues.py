@@ -146,6 +146,12 @@ def _divisions(conn: Conn, league_id: int, season: int) -> list[DivisionRow]:
     return [_division(r) for r in rows]
 
 
+def _division_of(conn: Conn, series_id: int) -> DivisionRow | None:
+    row = conn.execute("SELECT * FROM league_divisions WHERE series_id = ?",
+                       (series_id,)).fetchone()
+    return None if row is None else _division(row)
+
+
 def _join_series(conn: Conn, series_id: int, user_id: int, name: str, now: float) -> bool:
     """Make the member a member of an open series (the next turn, as
     :meth:`bot.store.series.SeriesStore.join`); False when the series is not open or they
@@ -319,6 +325,10 @@ class LeagueStore:
     async def divisions(self, league_id: int, season: int) -> list[DivisionRow]:
         """The season's divisions, the top first."""
         return await self._db.read(_divisions, league_id, season)
+
+    async def division_of(self, series_id: int) -> DivisionRow | None:
+        """The league division whose series this is (None: a series of its own)."""
+        return await self._db.read(_division_of, series_id)
 
     async def open_season(self, league_id: int, *, starts_at: float, ends_at: float,
                           guild_id: int, channel_id: int, host_id: int,

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.engine.shuffle import commitment
-from bot.series.errors import BadSeries
+from bot.series.errors import BadSeries, LeagueSeries
 from bot.series.league_errors import (
     AlreadyInLeague,
     LeagueExists,
@@ -274,13 +274,18 @@ async def test_a_level_the_bot_does_not_offer_is_refused(
     assert await store.leagues.running(GUILD) == []
 
 
-async def test_joining_another_divisions_series_moves_nobody(
+async def test_joining_a_divisions_series_is_refused_and_moves_nobody(
         leagues: LeagueService, store: Store, service: SeriesService, clock: FakeClock):
+    """A division's series is the league's: ``/tapp series join`` (or its Join button) is
+    refused to a member of another division and to one of no division alike, so no
+    result of theirs enters that series' matchpoints."""
     lid, top, bottom = await season_one(leagues, store, clock)
     clock.t += 3600
+    before = [m.user_id for m in await store.series.members(top.series_id)]
     for user in (104, 900):  # a member of the bottom division, and no member at all
-        await service.join(GUILD, top.series_id, user, f"m{user}")  # /tapp series join
-        await play_deal(service, top.series_id, user)
+        with pytest.raises(LeagueSeries):
+            await service.join(GUILD, top.series_id, user, f"m{user}")  # /tapp series join
+    assert [m.user_id for m in await store.series.members(top.series_id)] == before
     table = await leagues.table(GUILD, 104)
     assert table.divisions[0].members == (100, 101, 102, 103)
     assert 104 in table.divisions[1].members and table.waiting == ()

@@ -10,6 +10,7 @@ from bot.daily.run import RunState
 from bot.engine import TappError, deal_from_record
 from bot.store import Store
 from bot.store.codec import result_to_json
+from bot.store.series import SeriesRun
 
 from .deals import deal_header
 from .movement import Movement
@@ -36,12 +37,7 @@ async def check_series(store: Store) -> tuple[int, list[str]]:
         if row.series_id not in turns:
             turns[row.series_id] = {m.user_id: m.turn
                                     for m in await store.series.members(row.series_id)}
-        turn = turns[row.series_id].get(run.user_id)
-        move = Movement(spec.pairing, spec.players)
-        if turn is None:
-            problems.append(f"{where}: played by no member of the series")
-        elif move.seat(move.place_of(turn), run.deal) != run.seat:
-            problems.append(f"{where}: seat {run.seat + 1} is not the movement's")
+        problems += _seat_problems(where, spec, turns[row.series_id].get(run.user_id), run)
         try:
             state = RunState.replay(deal_header(spec, row.seed, run.deal), run.seat, steps)
         except (TappError, ValueError) as error:
@@ -70,12 +66,7 @@ async def check_series(store: Store) -> tuple[int, list[str]]:
         if row.series_id not in turns:
             turns[row.series_id] = {m.user_id: m.turn
                                     for m in await store.series.members(row.series_id)}
-        turn = turns[row.series_id].get(run.user_id)
-        move = Movement(spec.pairing, spec.players)
-        if turn is None:
-            problems.append(f"{where}: played by no member of the series")
-        elif move.seat(move.place_of(turn), run.deal) != run.seat:
-            problems.append(f"{where}: seat {run.seat + 1} is not the movement's")
+        problems += _seat_problems(where, spec, turns[row.series_id].get(run.user_id), run)
         record = await store.deals.record(deal_id)
         if {k: v for k, v in record.items() if k != "actions"} \
                 != deal_header(spec, row.seed, run.deal):
@@ -110,3 +101,13 @@ async def check_series(store: Store) -> tuple[int, list[str]]:
             problems.append(f"series {row.series_id}: its kept standings differ from the "
                             f"scores recomputed from its deals' records")
     return len(runs) + len(table_runs), problems
+
+
+def _seat_problems(where: str, spec: SeriesSpec, turn: int | None, run: SeriesRun) -> list[str]:
+    """A finished run's member and seat against the series' members and its movement."""
+    move = Movement(spec.pairing, spec.players)
+    if turn is None:
+        return [f"{where}: played by no member of the series"]
+    if move.seat(move.place_of(turn), run.deal) != run.seat:
+        return [f"{where}: seat {run.seat + 1} is not the movement's"]
+    return []

@@ -36,6 +36,9 @@ from .series_rows import (
     fetch_run,
     fetch_series,
     fraction_text,
+    insert_series,
+    join_series,
+    leave_series,
     member_of,
     member_row,
     member_run,
@@ -59,15 +62,12 @@ class SeriesStore:
         if len(seed) != 32:
             raise StoreError(f"a seed is 32 bytes, not {len(seed)}")
         now = self._db.now()
-        text = dumps(dict(spec))
 
         def run(conn: Conn) -> SeriesRow:
-            cur = conn.execute(
-                "INSERT INTO series (guild_id, channel_id, host_id, title, spec, seed,"
-                " opens_at, closes_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host_id, title, text, seed, now, now + window))
-            assert cur.lastrowid is not None
-            return fetch_series(conn, cur.lastrowid)
+            series_id = insert_series(conn, guild_id=guild_id, channel_id=channel_id,
+                                      host_id=host_id, title=title, spec=spec, seed=seed,
+                                      opens_at=now, closes_at=now + window)
+            return fetch_series(conn, series_id)
 
         return await self._db.write(run)
 
@@ -139,20 +139,15 @@ class SeriesStore:
         now = self._db.now()
 
         def run(conn: Conn) -> SeriesMember:
-            if member_of(conn, series_id, user_id) is not None:
-                raise AlreadyJoined(f"member {user_id} is in series {series_id}")
-            cur = conn.execute("UPDATE series SET joined = joined + 1 WHERE series_id = ?"
-                               " AND status = 'open'", (series_id,))
-            if cur.rowcount != 1:
-                fetch_series(conn, series_id)  # (SeriesNotFound for none at all)
-                raise SeriesNotOpen(f"series {series_id} is not open")
-            turn = fetch_series(conn, series_id).joined - 1
             try:
-                conn.execute("INSERT INTO series_members (series_id, user_id, turn,"
-                             " display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
-                             (series_id, user_id, turn, display_name, now))
+                joined = join_series(conn, series_id, user_id, display_name, now)
             except INTEGRITY_ERRORS as error:  # a racing join of the same member
                 raise AlreadyJoined(str(error)) from None
+            if not joined:
+                if member_of(conn, series_id, user_id) is not None:
+                    raise AlreadyJoined(f"member {user_id} is in series {series_id}")
+                fetch_series(conn, series_id)  # (SeriesNotFound for none at all)
+                raise SeriesNotOpen(f"series {series_id} is not open")
             found = member_of(conn, series_id, user_id)
             assert found is not None
             return found
@@ -177,10 +172,7 @@ class SeriesStore:
         now = self._db.now()
 
         def run(conn: Conn) -> SeriesMember:
-            conn.execute("UPDATE series_members SET left_at = ? WHERE series_id = ?"
-                         " AND user_id = ? AND left_at IS NULL", (now, series_id, user_id))
-            conn.execute("UPDATE series_runs SET status = 'dropped' WHERE series_id = ?"
-                         " AND user_id = ? AND status = 'playing'", (series_id, user_id))
+            leave_series(conn, series_id, user_id, now)
             found = member_of(conn, series_id, user_id)
             if found is None:
                 raise NotFound(f"member {user_id} is not in series {series_id}")

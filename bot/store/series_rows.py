@@ -1,5 +1,6 @@
 """Series in the store: the rows (a series, a member, a run, the standings kept), the
-errors of :class:`~.series.SeriesStore`, and the reads every series transaction shares."""
+errors of :class:`~.series.SeriesStore`, and the statements every series transaction
+shares (those of a league's season too, :mod:`.leagues`: a division is a series)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from .db import loads
+from .db import dumps, loads
 from .errors import NotFound, StaleAction, StoreError
 from .rows import row_or_none
 from .sql import Conn, Row
@@ -200,3 +201,43 @@ def member_run(conn: Conn, series_id: int, user_id: int, deal: int) -> SeriesRun
 
 def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
+
+
+def insert_series(conn: Conn, *, guild_id: int, channel_id: int, host_id: int, title: str,
+                  spec: Mapping[str, Any], seed: bytes, opens_at: float,
+                  closes_at: float) -> int:
+    """A new open series, ``opens_at`` to ``closes_at``: its id."""
+    cur = conn.execute(
+        "INSERT INTO series (guild_id, channel_id, host_id, title, spec, seed,"
+        " opens_at, closes_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, channel_id, host_id, title, dumps(dict(spec)), seed, opens_at, closes_at))
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+def join_series(conn: Conn, series_id: int, user_id: int, display_name: str,
+                now: float) -> bool:
+    """Make the member a member of the open series, with the next turn (which fixes
+    their place); False when they are (or were) a member already or the series is not
+    open: nothing is written then. (A racing join of the same member: the insert
+    raises one of :data:`~.sql.INTEGRITY_ERRORS`.)"""
+    if member_of(conn, series_id, user_id) is not None:
+        return False
+    cur = conn.execute("UPDATE series SET joined = joined + 1 WHERE series_id = ?"
+                       " AND status = 'open'", (series_id,))
+    if cur.rowcount != 1:
+        return False
+    turn = fetch_series(conn, series_id).joined - 1
+    conn.execute("INSERT INTO series_members (series_id, user_id, turn,"
+                 " display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                 (series_id, user_id, turn, display_name, now))
+    return True
+
+
+def leave_series(conn: Conn, series_id: int, user_id: int, now: float) -> None:
+    """The member leaves the series: their run in play is dropped (not counted), no deal
+    is started for them again; what they finished stays counted."""
+    conn.execute("UPDATE series_members SET left_at = ? WHERE series_id = ?"
+                 " AND user_id = ? AND left_at IS NULL", (now, series_id, user_id))
+    conn.execute("UPDATE series_runs SET status = 'dropped' WHERE series_id = ?"
+                 " AND user_id = ? AND status = 'playing'", (series_id, user_id))

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
 
 import discord
 from discord import app_commands
@@ -29,7 +28,6 @@ from discord.ext import commands, tasks
 from bot.connection.client import TappBot
 from bot.connection.context import Context
 from bot.connection.replies import Reply
-from bot.engine import TappError
 from bot.i18n import t
 from bot.i18n.words import Words
 from bot.series import MAX_DEALS, MIN_DEALS, Pairing, Scoring, SeriesSpec
@@ -99,19 +97,6 @@ class Series(TappCog):
             raise Unavailable()
         return self.bot.display.images
 
-    @contextlib.asynccontextmanager
-    async def refusals(self, ctx: Context, reply: Reply, what: str) -> AsyncIterator[None]:
-        """A refusal or a busy store answered in the member's words; anything else
-        logged (by what was asked, never by its cards) and answered generically."""
-        try:
-            yield
-        except TappError as error:
-            await reply.text(ctx.refusal(error))
-        except Exception:
-            log.exception("series: %s failed", what)
-            with contextlib.suppress(discord.HTTPException):
-                await reply.text(ctx.text("error.generic"))
-
     async def send(self, reply: Reply, message: SeriesMessage, *,
                    update: bool | None = None) -> None:
         out = await Outgoing.render(message.embeds, message.components, self.images)
@@ -142,7 +127,7 @@ class Series(TappCog):
                     players: Range[int, 3, 6] | None = None,
                     pairing: str = Pairing.COMPUTERS.value) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series open"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series open", log):
             guild = guild_of(interaction)
             settings = await self.service.store.settings.for_guild(guild)
             if settings.series_hosts is SeriesHosts.MANAGERS \
@@ -163,7 +148,7 @@ class Series(TappCog):
     @app_commands.command(name="list", description=t("series.cmd.list"))
     async def list_(self, interaction: discord.Interaction) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series list"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series list", log):
             infos = await self.service.of_guild(guild_of(interaction))
             await self.send(reply, list_message(infos, ctx.language))
 
@@ -172,7 +157,7 @@ class Series(TappCog):
     async def info(self, interaction: discord.Interaction,
                    series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series info"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series info", log):
             found = await self.service.info(guild_of(interaction), series)
             await self.send(reply, info_message(found, ctx.language, ephemeral=True))
 
@@ -181,7 +166,7 @@ class Series(TappCog):
     async def join(self, interaction: discord.Interaction,
                    series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series join"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series join", log):
             await self._join(ctx, reply, series)
 
     @app_commands.command(name="play", description=t("series.cmd.play"))
@@ -189,7 +174,7 @@ class Series(TappCog):
     async def play(self, interaction: discord.Interaction,
                    series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series play"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series play", log):
             await self._play(ctx, reply, series)
 
     @app_commands.command(name="leave", description=t("series.cmd.leave"))
@@ -197,7 +182,7 @@ class Series(TappCog):
     async def leave(self, interaction: discord.Interaction,
                     series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series leave"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series leave", log):
             info = await self.service.leave(guild_of(interaction), series, ctx.user.id)
             await reply.text(ctx.text("series.left", title=shown_title(info.title)))
 
@@ -206,7 +191,7 @@ class Series(TappCog):
     async def standings(self, interaction: discord.Interaction,
                         series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series standings"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series standings", log):
             await self._standings(ctx, reply, series, public=True)
 
     @app_commands.command(name="me", description=t("series.cmd.me"))
@@ -214,7 +199,7 @@ class Series(TappCog):
     async def me(self, interaction: discord.Interaction,
                  series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series me"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series me", log):
             page = await self.service.page(guild_of(interaction), series, ctx.user.id)
             await self.send(reply, page_message(page, ctx.language))
 
@@ -223,7 +208,7 @@ class Series(TappCog):
     async def close(self, interaction: discord.Interaction,
                     series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series close"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series close", log):
             info = await self.service.close(guild_of(interaction), series, ctx.user.id,
                                             manager=interaction.permissions.manage_guild)
             lang = await self._language(ctx, True)
@@ -234,7 +219,7 @@ class Series(TappCog):
     async def delete(self, interaction: discord.Interaction,
                      series: Range[int, 1, SERIES_ID_MAX]) -> None:
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, "/tapp series delete"):
+        async with ctx.reply() as reply, ctx.refusals(reply, "/tapp series delete", log):
             await self.service.delete(guild_of(interaction), series, ctx.user.id,
                                       manager=interaction.permissions.manage_guild)
             await reply.text(ctx.text("series.deleted", id=series))
@@ -248,7 +233,7 @@ class Series(TappCog):
         hands = rid.token == HANDS
         ctx = Context(interaction)
         async with ctx.reply(update=ctx.on_private and not hands) as reply, \
-                self.refusals(ctx, reply, f"series run {rid.run_id} step {rid.step}"):
+                ctx.refusals(reply, f"series run {rid.run_id} step {rid.step}", log):
             guild = guild_of(interaction)
             user = interaction.user
             if hands:
@@ -270,7 +255,7 @@ class Series(TappCog):
         if self._too_late(interaction):
             return
         ctx = Context(interaction)
-        async with ctx.reply() as reply, self.refusals(ctx, reply, f"series {bid.view}"):
+        async with ctx.reply() as reply, ctx.refusals(reply, f"series {bid.view}", log):
             if bid.view == "join":
                 await self._join(ctx, reply, bid.series_id)
             elif bid.view == "play":

@@ -14,8 +14,8 @@ from bot.store.series import SeriesRun
 
 from .deals import deal_header
 from .movement import Movement
+from .play import final_lines
 from .scoring import SeriesResult
-from .service import final_lines
 from .spec import SeriesSpec
 
 

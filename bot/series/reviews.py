@@ -15,7 +15,7 @@ from __future__ import annotations
 from bot.i18n import t
 from bot.review.service import ReviewJob, ReviewRefused, ReviewService
 from bot.store import DealStatus, NotFound
-from bot.store.series import DECLINE, SeriesStatus
+from bot.store.series_rows import DECLINE, SeriesStatus
 
 from .deals import deal_header
 from .spec import SeriesSpec

@@ -20,6 +20,7 @@ from .backend import Database
 from .db import dumps, loads
 from .errors import NotFound, StoreError
 from .rows import row_or_none
+from .series_rows import insert_series, join_series, leave_series
 from .sql import INTEGRITY_ERRORS, Conn, Row
 
 MAX_ID = 2**63 - 1
@@ -152,34 +153,6 @@ def _division_of(conn: Conn, series_id: int) -> DivisionRow | None:
     return None if row is None else _division(row)
 
 
-def _join_series(conn: Conn, series_id: int, user_id: int, name: str, now: float) -> bool:
-    """Make the member a member of an open series (the next turn, as
-    :meth:`bot.store.series.SeriesStore.join`); False when the series is not open or they
-    are (or were) a member of it already: nothing is written then."""
-    known = conn.execute("SELECT 1 FROM series_members WHERE series_id = ? AND user_id = ?",
-                         (series_id, user_id)).fetchone()
-    if known is not None:
-        return False
-    cur = conn.execute("UPDATE series SET joined = joined + 1 WHERE series_id = ?"
-                       " AND status = 'open'", (series_id,))
-    if cur.rowcount != 1:
-        return False
-    turn = conn.execute("SELECT joined FROM series WHERE series_id = ?",
-                        (series_id,)).fetchone()[0] - 1
-    conn.execute("INSERT INTO series_members (series_id, user_id, turn, display_name,"
-                 " joined_at) VALUES (?, ?, ?, ?, ?)", (series_id, user_id, turn, name, now))
-    return True
-
-
-def _leave_series(conn: Conn, series_id: int, user_id: int, now: float) -> None:
-    """As :meth:`bot.store.series.SeriesStore.leave`: the deal in play is dropped, no
-    deal is started again; what they finished stays counted."""
-    conn.execute("UPDATE series_members SET left_at = ? WHERE series_id = ?"
-                 " AND user_id = ? AND left_at IS NULL", (now, series_id, user_id))
-    conn.execute("UPDATE series_runs SET status = 'dropped' WHERE series_id = ?"
-                 " AND user_id = ? AND status = 'playing'", (series_id, user_id))
-
-
 class LeagueStore:
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -289,8 +262,8 @@ class LeagueStore:
             season = _latest_season(conn, league_id)
             if season is not None and season.status is SeasonStatus.RUNNING:
                 divisions = _divisions(conn, league_id, season.season)
-                if divisions and _join_series(conn, divisions[-1].series_id, user_id,
-                                              display_name, now):
+                if divisions and join_series(conn, divisions[-1].series_id, user_id,
+                                             display_name, now):
                     joined = divisions[-1].series_id
             member = _member_of(conn, league_id, user_id)
             assert member is not None
@@ -313,7 +286,7 @@ class LeagueStore:
             season = _latest_season(conn, league_id)
             if season is not None and season.status is SeasonStatus.RUNNING:
                 for division in _divisions(conn, league_id, season.season):
-                    _leave_series(conn, division.series_id, user_id, now)
+                    leave_series(conn, division.series_id, user_id, now)
             return _member_of(conn, league_id, user_id)
 
         return await self._db.write(run)
@@ -363,20 +336,17 @@ class LeagueStore:
             placed: set[int] = set()
             series_ids = []
             for index, division in enumerate(divisions):
-                cur = conn.execute(
-                    "INSERT INTO series (guild_id, channel_id, host_id, title, spec, seed,"
-                    " opens_at, closes_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, host_id, division.title, dumps(dict(division.spec)),
-                     division.seed, now, ends_at))
-                series_id = cur.lastrowid
-                assert series_id is not None
+                series_id = insert_series(
+                    conn, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                    title=division.title, spec=division.spec, seed=division.seed,
+                    opens_at=now, closes_at=ends_at)
                 series_ids.append(series_id)
                 conn.execute("INSERT INTO league_divisions (league_id, season, division,"
                              " series_id) VALUES (?, ?, ?, ?)",
                              (league_id, number, index, series_id))
                 for user_id, name in division.members:
-                    if user_id not in placed and _join_series(conn, series_id, user_id,
-                                                              name, now):
+                    if user_id not in placed and join_series(conn, series_id, user_id,
+                                                             name, now):
                         placed.add(user_id)
             late = conn.execute("SELECT user_id, display_name FROM league_members"
                                 " WHERE league_id = ? AND left_at IS NULL"
@@ -384,7 +354,7 @@ class LeagueStore:
                                 (league_id,)).fetchall()
             for r in late:
                 if r["user_id"] not in placed:
-                    _join_series(conn, series_ids[-1], r["user_id"], r["display_name"], now)
+                    join_series(conn, series_ids[-1], r["user_id"], r["display_name"], now)
             season = _latest_season(conn, league_id)
             assert season is not None
             return season, _divisions(conn, league_id, number)

@@ -6,203 +6,49 @@ secret seed its deals come from; nothing here reads either. A run is one member'
 of one deal of a series: its record header is the series' (not stored again), its steps
 are appended with a compare-and-swap on the run's step count (of two racing clicks one
 wins), and the step that ends the deal finishes the run in the same transaction. One run
-per member and deal (a unique key): a deal is counted once, whatever races.
+per member and deal (a unique key): a deal is counted once, whatever races. The rows
+and errors, and the reads the transactions share: :mod:`.series_rows`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from .backend import Database
 from .db import dumps, loads
-from .errors import InvalidTransition, NotFound, StaleAction, StoreError
-from .rows import row_or_none
+from .errors import InvalidTransition, NotFound, StoreError
+from .series_rows import (
+    RESULT_COLUMNS,
+    AlreadyJoined,
+    FinalLine,
+    NewSeriesTable,
+    SeriesMember,
+    SeriesNotOpen,
+    SeriesRow,
+    SeriesRun,
+    SeriesRunOver,
+    SeriesRunStatus,
+    SeriesStatus,
+    SeriesStepTaken,
+    SeriesTableRow,
+    fetch_run,
+    fetch_series,
+    fraction_text,
+    insert_series,
+    join_series,
+    leave_series,
+    member_of,
+    member_row,
+    member_run,
+    run_row,
+    series_row,
+)
 from .series_tables import series_deal_of
 from .settings import insert_table_settings
-from .sql import INTEGRITY_ERRORS, Conn, Row
+from .sql import INTEGRITY_ERRORS, Conn
 from .tables import insert_seat
-
-DECLINE = "decline"  # a step that is no engine action: the member lets a Kontra pass
-MAX_ID = 2**63 - 1
-
-
-class SeriesStatus(StrEnum):
-    OPEN = "open"
-    CLOSED = "closed"
-    DELETED = "deleted"
-
-
-class SeriesRunStatus(StrEnum):
-    PLAYING = "playing"
-    FINISHED = "finished"
-    DROPPED = "dropped"  # the member left, or the series closed, before it ended
-
-
-@dataclass(frozen=True, slots=True)
-class SeriesRow:
-    series_id: int
-    guild_id: int
-    channel_id: int
-    host_id: int
-    title: str
-    spec: dict[str, Any]
-    seed: bytes
-    status: SeriesStatus
-    opens_at: float
-    closes_at: float
-    closed_at: float | None
-    joined: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeriesMember:
-    series_id: int
-    user_id: int
-    turn: int  # the order they joined in, from 0: their place (bot/series/movement.py)
-    display_name: str  # their name as they joined (the table's image shows it)
-    joined_at: float
-    left_at: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class SeriesRun:
-    run_id: int
-    series_id: int
-    user_id: int
-    deal: int
-    seat: int
-    steps: int
-    status: SeriesRunStatus
-    chips: int | None
-    result: dict[str, Any] | None
-    started_at: float
-    finished_at: float | None
-    #: the shared table the deal is played at (None: alone against computers)
-    table_id: int | None = None
-
-    @property
-    def finished(self) -> bool:
-        return self.status is SeriesRunStatus.FINISHED
-
-
-@dataclass(frozen=True, slots=True)
-class FinalLine:
-    user_id: int
-    rank: int
-    total: Fraction
-    deals: int
-
-
-class SeriesNotFound(NotFound):
-    def __init__(self, series_id: int) -> None:
-        super().__init__("That series does not exist.")
-        self.series_id = series_id
-
-
-class SeriesRunNotFound(NotFound):
-    def __init__(self, run_id: int) -> None:
-        super().__init__("That deal of a series does not exist.")
-        self.run_id = run_id
-
-
-class SeriesStepTaken(StaleAction):
-    """The run has moved past this step (two racing clicks: the second loses)."""
-
-    def __init__(self, run_id: int, step: int) -> None:
-        super().__init__("Your deal of the series has moved on.")
-        self.run_id = run_id
-        self.step = step
-
-
-class SeriesRunOver(StaleAction):
-    """The run is finished or dropped; nothing more is recorded for it."""
-
-    def __init__(self, run_id: int) -> None:
-        super().__init__("This deal of the series is over.")
-        self.run_id = run_id
-
-
-class SeriesNotOpen(StoreError):
-    """The series is closed or deleted: nobody joins it or starts a deal of it."""
-
-
-class AlreadyJoined(StoreError):
-    """The member is a member of the series already (joining twice)."""
-
-
-@dataclass(frozen=True, slots=True)
-class NewSeriesTable:
-    """A shared table to open for a deal of a series (in the lobby; the member seated
-    first hosts it). ``options``: the table's (the series' own among them)."""
-
-    guild_id: int
-    channel_id: int
-    variant: str
-    options: Mapping[str, Any]
-    settings: Mapping[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class SeriesTableRow:
-    """A table playing a deal of a series, and its status (lobby, playing, ...)."""
-
-    table_id: int
-    series_id: int
-    deal: int
-    status: str
-    created_at: float
-    guild_id: int
-
-
-def _series(r: Row) -> SeriesRow:
-    return SeriesRow(series_id=r["series_id"], guild_id=r["guild_id"],
-                     channel_id=r["channel_id"], host_id=r["host_id"], title=r["title"],
-                     spec=loads(r["spec"]), seed=bytes(r["seed"]),
-                     status=SeriesStatus(r["status"]), opens_at=r["opens_at"],
-                     closes_at=r["closes_at"], closed_at=r["closed_at"], joined=r["joined"])
-
-
-def _member(r: Row) -> SeriesMember:
-    return SeriesMember(series_id=r["series_id"], user_id=r["user_id"],
-                        turn=r["turn"], display_name=r["display_name"],
-                        joined_at=r["joined_at"], left_at=r["left_at"])
-
-
-def _run(r: Row) -> SeriesRun:
-    return SeriesRun(run_id=r["run_id"], series_id=r["series_id"], user_id=r["user_id"],
-                     deal=r["deal"], seat=r["seat"], steps=r["steps"],
-                     status=SeriesRunStatus(r["status"]), chips=r["chips"],
-                     result=loads(r["result"]), started_at=r["started_at"],
-                     finished_at=r["finished_at"], table_id=r["table_id"])
-
-
-def _fetch_series(conn: Conn, series_id: int) -> SeriesRow:
-    found = (row_or_none(conn, _series, "SELECT * FROM series WHERE series_id = ?",
-                         series_id) if 0 < series_id <= MAX_ID else None)
-    if found is None:
-        raise SeriesNotFound(series_id)
-    return found
-
-
-def _fetch_run(conn: Conn, run_id: int) -> SeriesRun:
-    found = (row_or_none(conn, _run, "SELECT * FROM series_runs WHERE run_id = ?", run_id)
-             if 0 < run_id <= MAX_ID else None)
-    if found is None:
-        raise SeriesRunNotFound(run_id)
-    return found
-
-
-def _member_of(conn: Conn, series_id: int, user_id: int) -> SeriesMember | None:
-    return row_or_none(conn, _member, "SELECT * FROM series_members"
-                       " WHERE series_id = ? AND user_id = ?", series_id, user_id)
-
-
-#: the columns of a finished run the standings read, in this order
-RESULT_COLUMNS = "user_id, deal, seat, chips, finished_at, result"
 
 
 class SeriesStore:
@@ -216,20 +62,17 @@ class SeriesStore:
         if len(seed) != 32:
             raise StoreError(f"a seed is 32 bytes, not {len(seed)}")
         now = self._db.now()
-        text = dumps(dict(spec))
 
         def run(conn: Conn) -> SeriesRow:
-            cur = conn.execute(
-                "INSERT INTO series (guild_id, channel_id, host_id, title, spec, seed,"
-                " opens_at, closes_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host_id, title, text, seed, now, now + window))
-            assert cur.lastrowid is not None
-            return _fetch_series(conn, cur.lastrowid)
+            series_id = insert_series(conn, guild_id=guild_id, channel_id=channel_id,
+                                      host_id=host_id, title=title, spec=spec, seed=seed,
+                                      opens_at=now, closes_at=now + window)
+            return fetch_series(conn, series_id)
 
         return await self._db.write(run)
 
     async def get(self, series_id: int) -> SeriesRow:
-        return await self._db.read(_fetch_series, series_id)
+        return await self._db.read(fetch_series, series_id)
 
     async def of_guild(self, guild_id: int, *, open_only: bool = False) -> list[SeriesRow]:
         """The server's series (not deleted), newest first."""
@@ -238,7 +81,7 @@ class SeriesStore:
         def run(conn: Conn) -> list[SeriesRow]:
             rows = conn.execute(f"SELECT * FROM series WHERE guild_id = ? AND {where}"
                                 " ORDER BY series_id DESC", (guild_id,)).fetchall()
-            return [_series(r) for r in rows]
+            return [series_row(r) for r in rows]
 
         return await self._db.read(run)
 
@@ -247,7 +90,7 @@ class SeriesStore:
         def run(conn: Conn) -> list[SeriesRow]:
             rows = conn.execute("SELECT * FROM series WHERE status = 'open'"
                                 " AND closes_at <= ? ORDER BY closes_at", (now,)).fetchall()
-            return [_series(r) for r in rows]
+            return [series_row(r) for r in rows]
 
         return await self._db.read(run)
 
@@ -264,16 +107,16 @@ class SeriesStore:
                                " WHERE series_id = ? AND status = 'open'",
                                (status.value, now, series_id))
             if cur.rowcount != 1:
-                return _fetch_series(conn, series_id), False
+                return fetch_series(conn, series_id), False
             conn.execute("UPDATE series_runs SET status = 'dropped'"
                          " WHERE series_id = ? AND status = 'playing'", (series_id,))
             if not delete:
                 conn.executemany(
                     "INSERT INTO series_final (series_id, user_id, rank, total, deals)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    [(series_id, f.user_id, f.rank, _fraction_text(f.total), f.deals)
+                    [(series_id, f.user_id, f.rank, fraction_text(f.total), f.deals)
                      for f in final])
-            return _fetch_series(conn, series_id), True
+            return fetch_series(conn, series_id), True
 
         return await self._db.write(run)
 
@@ -296,35 +139,30 @@ class SeriesStore:
         now = self._db.now()
 
         def run(conn: Conn) -> SeriesMember:
-            if _member_of(conn, series_id, user_id) is not None:
-                raise AlreadyJoined(f"member {user_id} is in series {series_id}")
-            cur = conn.execute("UPDATE series SET joined = joined + 1 WHERE series_id = ?"
-                               " AND status = 'open'", (series_id,))
-            if cur.rowcount != 1:
-                _fetch_series(conn, series_id)  # (SeriesNotFound for none at all)
-                raise SeriesNotOpen(f"series {series_id} is not open")
-            turn = _fetch_series(conn, series_id).joined - 1
             try:
-                conn.execute("INSERT INTO series_members (series_id, user_id, turn,"
-                             " display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
-                             (series_id, user_id, turn, display_name, now))
+                joined = join_series(conn, series_id, user_id, display_name, now)
             except INTEGRITY_ERRORS as error:  # a racing join of the same member
                 raise AlreadyJoined(str(error)) from None
-            found = _member_of(conn, series_id, user_id)
+            if not joined:
+                if member_of(conn, series_id, user_id) is not None:
+                    raise AlreadyJoined(f"member {user_id} is in series {series_id}")
+                fetch_series(conn, series_id)  # (SeriesNotFound for none at all)
+                raise SeriesNotOpen(f"series {series_id} is not open")
+            found = member_of(conn, series_id, user_id)
             assert found is not None
             return found
 
         return await self._db.write(run)
 
     async def member(self, series_id: int, user_id: int) -> SeriesMember | None:
-        return await self._db.read(_member_of, series_id, user_id)
+        return await self._db.read(member_of, series_id, user_id)
 
     async def members(self, series_id: int) -> list[SeriesMember]:
         """Every member, in the order they joined."""
         def run(conn: Conn) -> list[SeriesMember]:
             rows = conn.execute("SELECT * FROM series_members WHERE series_id = ?"
                                 " ORDER BY turn", (series_id,)).fetchall()
-            return [_member(r) for r in rows]
+            return [member_row(r) for r in rows]
 
         return await self._db.read(run)
 
@@ -334,11 +172,8 @@ class SeriesStore:
         now = self._db.now()
 
         def run(conn: Conn) -> SeriesMember:
-            conn.execute("UPDATE series_members SET left_at = ? WHERE series_id = ?"
-                         " AND user_id = ? AND left_at IS NULL", (now, series_id, user_id))
-            conn.execute("UPDATE series_runs SET status = 'dropped' WHERE series_id = ?"
-                         " AND user_id = ? AND status = 'playing'", (series_id, user_id))
-            found = _member_of(conn, series_id, user_id)
+            leave_series(conn, series_id, user_id, now)
+            found = member_of(conn, series_id, user_id)
             if found is None:
                 raise NotFound(f"member {user_id} is not in series {series_id}")
             return found
@@ -352,11 +187,11 @@ class SeriesStore:
         now = self._db.now()
 
         def run(conn: Conn) -> SeriesRun:
-            found = _member_run(conn, series_id, user_id, deal)
+            found = member_run(conn, series_id, user_id, deal)
             if found is not None:
                 return found
-            row = _fetch_series(conn, series_id)
-            member = _member_of(conn, series_id, user_id)
+            row = fetch_series(conn, series_id)
+            member = member_of(conn, series_id, user_id)
             if row.status is not SeriesStatus.OPEN or member is None \
                     or member.left_at is not None:
                 raise SeriesNotOpen(f"series {series_id}: no deal for member {user_id}")
@@ -364,28 +199,28 @@ class SeriesStore:
                          " started_at) VALUES (?, ?, ?, ?, ?)"
                          " ON CONFLICT (series_id, user_id, deal) DO NOTHING",
                          (series_id, user_id, deal, seat, now))
-            found = _member_run(conn, series_id, user_id, deal)
+            found = member_run(conn, series_id, user_id, deal)
             assert found is not None  # started now, or by the call that got there first
             return found
 
         return await self._db.write(run)
 
     async def run(self, run_id: int) -> SeriesRun:
-        return await self._db.read(_fetch_run, run_id)
+        return await self._db.read(fetch_run, run_id)
 
     async def runs_of(self, series_id: int, user_id: int) -> list[SeriesRun]:
         """The member's runs of the series, by deal."""
         def run(conn: Conn) -> list[SeriesRun]:
             rows = conn.execute("SELECT * FROM series_runs WHERE series_id = ?"
                                 " AND user_id = ? ORDER BY deal", (series_id, user_id))
-            return [_run(r) for r in rows]
+            return [run_row(r) for r in rows]
 
         return await self._db.read(run)
 
     async def run_with_steps(self, run_id: int) -> tuple[SeriesRun, list[dict[str, Any]]]:
         """The run and its steps in order, from one snapshot."""
         def run(conn: Conn) -> tuple[SeriesRun, list[dict[str, Any]]]:
-            found = _fetch_run(conn, run_id)
+            found = fetch_run(conn, run_id)
             rows = conn.execute("SELECT entry FROM series_steps WHERE run_id = ?"
                                 " ORDER BY step", (run_id,)).fetchall()
             return found, [loads(r["entry"]) for r in rows]
@@ -410,7 +245,7 @@ class SeriesStore:
                 "UPDATE series_runs SET steps = steps + 1"
                 " WHERE run_id = ? AND steps = ? AND status = 'playing'", (run_id, step))
             if cur.rowcount != 1:
-                current = _fetch_run(conn, run_id)
+                current = fetch_run(conn, run_id)
                 if current.status is not SeriesRunStatus.PLAYING:
                     raise SeriesRunOver(run_id)
                 if current.steps > step:
@@ -424,7 +259,7 @@ class SeriesStore:
                     "UPDATE series_runs SET status = 'finished', chips = ?, result = ?,"
                     " finished_at = ? WHERE run_id = ?",
                     (chips, dumps(dict(result)), now, run_id))
-            return _fetch_run(conn, run_id)
+            return fetch_run(conn, run_id)
 
         return await self._db.write(run)
 
@@ -462,9 +297,9 @@ class SeriesStore:
             series: dict[int, SeriesRow] = {}
             out = []
             for r in rows:
-                found = _run(r)
+                found = run_row(r)
                 if found.series_id not in series:
-                    series[found.series_id] = _fetch_series(conn, found.series_id)
+                    series[found.series_id] = fetch_series(conn, found.series_id)
                 steps = conn.execute("SELECT entry FROM series_steps WHERE run_id = ?"
                                      " ORDER BY step", (found.run_id,)).fetchall()
                 out.append((series[found.series_id], found, [loads(s["entry"]) for s in steps]))
@@ -477,7 +312,7 @@ class SeriesStore:
         def run(conn: Conn) -> list[SeriesRow]:
             rows = conn.execute("SELECT * FROM series WHERE status = 'closed'"
                                 " ORDER BY series_id").fetchall()
-            return [_series(r) for r in rows]
+            return [series_row(r) for r in rows]
 
         return await self._db.read(run)
 
@@ -497,12 +332,12 @@ class SeriesStore:
         now = self._db.now()
 
         def run(conn: Conn) -> tuple[int, SeriesRun]:
-            row = _fetch_series(conn, series_id)
-            member = _member_of(conn, series_id, user_id)
+            row = fetch_series(conn, series_id)
+            member = member_of(conn, series_id, user_id)
             if row.status is not SeriesStatus.OPEN or member is None \
                     or member.left_at is not None:
                 raise SeriesNotOpen(f"series {series_id}: no deal for member {user_id}")
-            if _member_run(conn, series_id, user_id, deal) is not None:
+            if member_run(conn, series_id, user_id, deal) is not None:
                 raise AlreadyJoined(f"member {user_id} has deal {deal} of {series_id}")
             where = table_id
             if new is not None:
@@ -531,7 +366,7 @@ class SeriesStore:
                              (series_id, user_id, deal, seat, now, where))
             except INTEGRITY_ERRORS as error:  # a racing seat of the same member
                 raise AlreadyJoined(str(error)) from None
-            found_run = _member_run(conn, series_id, user_id, deal)
+            found_run = member_run(conn, series_id, user_id, deal)
             assert found_run is not None
             return where, found_run
 
@@ -539,13 +374,13 @@ class SeriesStore:
 
     async def run_of(self, series_id: int, user_id: int, deal: int) -> SeriesRun | None:
         """The member's run of ``deal``, if they have one."""
-        return await self._db.read(_member_run, series_id, user_id, deal)
+        return await self._db.read(member_run, series_id, user_id, deal)
 
     async def of_table(self, table_id: int) -> SeriesRow | None:
         """The series whose deal the table plays (None: no series table)."""
         def run(conn: Conn) -> SeriesRow | None:
             found = series_deal_of(conn, table_id)
-            return None if found is None else _fetch_series(conn, found[0])
+            return None if found is None else fetch_series(conn, found[0])
 
         return await self._db.read(run)
 
@@ -593,19 +428,10 @@ class SeriesStore:
             series: dict[int, SeriesRow] = {}
             out = []
             for r in rows:
-                found = _run(r)
+                found = run_row(r)
                 if found.series_id not in series:
-                    series[found.series_id] = _fetch_series(conn, found.series_id)
+                    series[found.series_id] = fetch_series(conn, found.series_id)
                 out.append((series[found.series_id], found, int(r["table_deal"])))
             return out
 
         return await self._db.read(run)
-
-
-def _member_run(conn: Conn, series_id: int, user_id: int, deal: int) -> SeriesRun | None:
-    return row_or_none(conn, _run, "SELECT * FROM series_runs WHERE series_id = ?"
-                       " AND user_id = ? AND deal = ?", series_id, user_id, deal)
-
-
-def _fraction_text(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"

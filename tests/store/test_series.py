@@ -14,13 +14,13 @@ from bot.store import NotFound, StaleAction, Store, StoreError
 from bot.store.series import (
     AlreadyJoined,
     FinalLine,
-    SeriesNotFound,
     SeriesNotOpen,
     SeriesRunOver,
     SeriesRunStatus,
     SeriesStatus,
     SeriesStepTaken,
 )
+from bot.store.series_rows import SeriesNotFound
 
 from .helpers import FakeClock
 

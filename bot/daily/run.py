@@ -27,6 +27,7 @@ from bot.engine.cards import CARD_NAMES
 from bot.engine.record import entry_to_record
 from bot.store.codec import result_to_json
 from bot.store.daily import DECLINE
+from bot.tables.errors import Refused
 
 
 @dataclass
@@ -142,9 +143,15 @@ class RunState:
                         for s, a in self.deal.log)
 
 
-def resolve(state: RunState, token: str) -> Action | None:
-    """The action a component's token names (None: decline); raises ValueError for a
-    token that names no action."""
+def chosen(state: RunState, token: str) -> Action | None:
+    """The action a component's token names at the run's step (None: the member lets an
+    announcement pass); :class:`~bot.tables.errors.Refused` for a token that names no
+    action, or for a pass when there is nothing to let pass."""
     if token == DECLINE:
+        if not state.may_decline():
+            raise Refused("error.nothing_to_do")
         return None
-    return meant(state.deal, state.seat, Action.parse(token))
+    try:
+        return meant(state.deal, state.seat, Action.parse(token))
+    except ValueError:
+        raise Refused("error.unknown_action") from None

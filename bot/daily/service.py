@@ -24,7 +24,6 @@ from bot.engine.shuffle import commitment
 from bot.store import NotFound, Store
 from bot.store.codec import record_header
 from bot.store.daily import DailyDeal, DailyRun, RunOver, StepTaken
-from bot.tables.errors import Refused
 from bot.tables.refusals import refusal
 
 from .computers import Computers
@@ -32,7 +31,7 @@ from .config import DailyConfig
 from .day import day_of, day_text, days_between, monday_of, parse_day
 from .errors import DayOver, Finished, NotFinished, NotYet, NotYours, StaleStep, Thinking
 from .models import DayBoard, RunView, StreakBoard, WeekBoard
-from .run import RunState, resolve
+from .run import RunState, chosen
 from .scoring import day_table, streak_table, week_table
 
 #: (never a card, nor a result: an operator may be a member who has not played yet)
@@ -97,12 +96,7 @@ class DailyService:
             run = await self._advance(daily, run, state)  # what an interruption left owed
             if step != state.step or run.finished:
                 raise StaleStep()
-            try:
-                action = resolve(state, token)
-            except ValueError:
-                raise Refused("error.unknown_action") from None
-            if action is None and not state.may_decline():
-                raise Refused("error.nothing_to_do")
+            action = chosen(state, token)
             view = state.view()
             try:
                 run = await self._commit(run, state, state.seat, action)

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.ai import make_player
-from bot.connection.custom_ids import TokenKey
 from bot.daily.ids import RunId
 from bot.daily.run import RunState
 from bot.daily.scoring import day_table
-from bot.engine import Action, ActionType
 from bot.i18n import plural, t
 from bot.store import Store
 from standin import Actor, Message
 
-Note = Callable[[str], None]
+from .panels import Note, play_panel
 
 
 async def run_state(store: Store, run_id: int) -> RunState:
@@ -44,50 +42,14 @@ async def play(actor: Actor, channel: Any, store: Store, rng: random.Random, not
     panel = ix.response
     assert panel is not None, ix.errors
     capture()
-    day = ""
-    for _ in range(200):
-        components = run_components(panel)
-        if not components:
-            return day
-        run_id = components[0][0].run_id
-        if not day:
-            day = (await store.daily.deal_by_id((await store.daily.run(run_id)).daily_id)).day
-        state = await run_state(store, run_id)
-        legal = state.view().legal
-        if state.may_decline():
-            token = "decline"
-        elif careless and all(a.type is not ActionType.DISCARD for a in legal):
-            token = rng.choice(legal).token
-        else:
-            token = make_player("easy", random.Random(rng.getrandbits(32))).choose(
-                state.view()).token
-        panel = await take(actor, panel, token, components, note)
-        capture()
-    raise RuntimeError("the demo's deal of the day did not end")
-
-
-async def take(actor: Actor, panel: Message, token: str,
-               components: Sequence[tuple[TokenKey, dict[str, Any]]], note: Note) -> Message:
-    """Click the component of ``token`` on a private panel (a button, or a menu's values;
-    the deal of the day's and a series' alike)."""
-    action = None if token == "decline" else Action.parse(token)
-    if action is not None and action.type is ActionType.DISCARD:
-        [(_, menu)] = [(r, c) for r, c in components if r.pick_kind == "discard"]
-        values = (action.argument or "").split(".")
-        note(f"\n{actor.name} picks {' '.join(values)} in the menu")
-        ix = await actor.select(panel, values, custom_id=menu["custom_id"])
-    elif action is not None and action.type is ActionType.CALL and action.card is not None:
-        name = action.argument or ""
-        menu = next(c for r, c in components if r.pick_kind == "call"
-                    and any(o["value"] == name for o in c.get("options", [])))
-        note(f"\n{actor.name} calls {name} in the menu")
-        ix = await actor.select(panel, [name], custom_id=menu["custom_id"])
-    else:
-        button = next(c for r, c in components if r.token == token)
-        note(f"\n{actor.name} clicks [{button.get('label')}]")
-        ix = await actor.click(panel, custom_id=button["custom_id"])
-    assert ix.response is not None, ix.errors
-    return ix.response
+    components = run_components(panel)
+    if not components:
+        return ""
+    run = await store.daily.run(components[0][0].run_id)
+    day = (await store.daily.deal_by_id(run.daily_id)).day
+    await play_panel(actor, panel, run_components, partial(run_state, store), rng, note, capture,
+                     careless=careless, what="deal of the day")
+    return day
 
 
 async def play_the_day(players: Sequence[Actor], channel: Any, store: Store, seed: int,

@@ -9,19 +9,18 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.ai import make_player
 from bot.daily.run import RunState
-from bot.engine import ActionType
 from bot.i18n import t
 from bot.series import SeriesSpec, deal_header
 from bot.series.ids import SeriesRunId
 from bot.store import Store
 from standin import Actor, Message
 
-from .daily import Note, take
+from .panels import Note, play_panel
 
 DEALS = 6
 
@@ -47,22 +46,8 @@ async def play(actor: Actor, channel: Any, store: Store, series_id: int, rng: ra
     panel = ix.response
     assert panel is not None, ix.errors
     capture()
-    for _ in range(200):
-        components = run_components(panel)
-        if not components:
-            return
-        state = await run_state(store, components[0][0].run_id)
-        legal = state.view().legal
-        if state.may_decline():
-            token = "decline"
-        elif careless and all(a.type is not ActionType.DISCARD for a in legal):
-            token = rng.choice(legal).token
-        else:
-            token = make_player("easy", random.Random(rng.getrandbits(32))).choose(
-                state.view()).token
-        panel = await take(actor, panel, token, components, note)
-        capture()
-    raise RuntimeError("the demo's series deal did not end")
+    await play_panel(actor, panel, run_components, partial(run_state, store), rng, note, capture,
+                     careless=careless, what="series deal")
 
 
 async def play_a_series(players: Sequence[Actor], channel: Any, store: Store, seed: int,

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bot.daily.computers import Computers
-from bot.daily.run import RunState, resolve
+from bot.daily.run import RunState, chosen
 from bot.engine import Action, IllegalAction
 from bot.engine.shuffle import commitment
 from bot.store import NotFound, Store
@@ -32,7 +32,6 @@ from bot.store.series import (
     SeriesStatus,
     SeriesStepTaken,
 )
-from bot.tables.errors import Refused
 from bot.tables.refusals import refusal
 from bot.tables.series_tables import SeriesTables
 
@@ -130,12 +129,7 @@ class SeriesPlay:
             run = await self._advance(row, spec, run, state)
             if step != state.step or run.status is not SeriesRunStatus.PLAYING:
                 raise Stale()
-            try:
-                action = resolve(state, token)
-            except ValueError:
-                raise Refused("error.unknown_action") from None
-            if action is None and not state.may_decline():
-                raise Refused("error.nothing_to_do")
+            action = chosen(state, token)
             view = state.view()
             try:
                 run = await self._commit(run, state, state.seat, action)

@@ -11,7 +11,11 @@ ai`` values a state: the chips seat 0 ends with when the clairvoyant bound
 (:class:`~bot.ai.oracle.ClairvoyantPlayer`) takes the seat after it, the others the
 baseline as ever. Then each player asked for (``--players``) decides from the seat's
 view alone, and gets the value of the option it chose. ``best`` is the best option on
-the real deal: what a seat that saw every card would choose there.
+the real deal: what a seat that saw every card would choose there. With ``--after
+easy`` the baseline takes the seat after the option instead of the bound: a
+continuation that sees no more than the seat, so an option is not credited with what
+the bound's sight of the cards makes of the rest of the deal (in the auction above
+all, where the bound's value of a word includes its whole clairvoyant game).
 
 What seeing the cards is worth at a decision (``--redeals M``): the unseen cards are
 dealt again where the others would have acted the same (:mod:`bench.ai_redeals`), and
@@ -53,6 +57,7 @@ from bot.ai import clock, inference, make_player
 from bot.ai.base import Player, main_actions
 from bot.ai.oracle import TrueSampler
 from bot.ai.search import LEVELS, SearchPlayer
+from bot.ai.selfplay import play_deal
 from bot.cli.parsing import Parser, non_negative, positive
 from bot.engine import Action, ActionType, Deal, Phase, SeatView
 
@@ -185,18 +190,31 @@ def options_of(view: SeatView) -> list[Action]:
     return [a for a in main_actions(view) if a.type is not ActionType.DISCARD]
 
 
-def values(deal: Deal, opts: list[Action], others: list[Player]) -> dict[Action, int]:
-    """Each option valued by the bound taking the seat after it."""
+#: who takes seat 0 after an option to value it (``--after``): the clairvoyant bound,
+#: or the baseline (a continuation that sees no more than the seat)
+AFTER = ("bound", "easy")
+
+
+def easy_value(deal: Deal, seat: int, others: list[Player]) -> int:
+    """The chips ``seat`` ends with when the baseline plays it from ``deal`` on."""
+    return play_deal(deal.copy(), list(others)).payments[seat]
+
+
+def values(deal: Deal, opts: list[Action], others: list[Player],
+           after: str = "bound") -> dict[Action, int]:
+    """Each option valued by the bound (``after="easy"``: the baseline) taking the seat
+    after it."""
+    value = bound_value if after == "bound" else easy_value
     out = {}
     for a in opts:
-        after = deal.copy()
-        after.apply(SEAT, a)
-        out[a] = bound_value(after, SEAT, others)
+        then = deal.copy()
+        then.apply(SEAT, a)
+        out[a] = value(then, SEAT, others)
     return out
 
 
 Job = tuple[str, int, dict[str, Any], int, str, str, tuple[int, int], int, list[str], int,
-            int, int, int, str]
+            int, int, int, str, str]
 
 
 def _deal_task(job: Job) -> dict[str, Any]:
@@ -212,7 +230,7 @@ def _deal_task(job: Job) -> dict[str, Any]:
 
 def _deal(job: Job) -> dict[str, Any]:
     (variant, n, options, i, phase, who, tricks, per_deal, texts, layouts, redeal, tries,
-     seed, _) = job
+     seed, after, _) = job
     specs = [Spec.parse(t) for t in texts]
     seers = {spec.text for spec in specs if spec.options.get("seer")}
     s = seed + i
@@ -230,7 +248,7 @@ def _deal(job: Job) -> dict[str, Any]:
         opts = options_of(view)
         if len(opts) < 2:
             continue
-        vals = values(deal, opts, others)
+        vals = values(deal, opts, others, after)
         if len(set(vals.values())) == 1:
             tied += 1
             continue
@@ -248,14 +266,14 @@ def _deal(job: Job) -> dict[str, Any]:
                 action = player.choose(view)
             row["cpu_ms"][spec.text] = round((time.process_time() - t0) * 1000, 1)
             if action not in vals:  # not an option (a kontra the bound did not value)
-                vals[action] = values(deal, [action], others)[action]
+                vals[action] = values(deal, [action], others, after)[action]
             chosen[spec.text] = action
             row["chose"][spec.text] = action.token
             row["value"][spec.text] = vals[action]
         if redeal:
             rng = random.Random(s * 7919 + j)
             deals, drawn = redeals(deal, others, rng, redeal, tries)
-            table = [values(d, opts, others) for d in deals]
+            table = [values(d, opts, others, after) for d in deals]
             row["redeals"] = {"kept": len(deals), "drawn": drawn}
             if len(table) >= 2:
                 row["redeals"].update({
@@ -321,7 +339,8 @@ def summary(rows: list[dict[str, Any]], texts: list[str]) -> dict[str, Any]:
 def run(variant: str, phase: str, who: str, positions: int, layouts: int,
         specs: list[Spec], *, tricks: tuple[int, int] = (1, 99), seed: int = 9000,
         per_deal: int = 1, max_deals: int | None = None, redeal: int = 0,
-        tries: int = 3000, clock_name: str = "cpu", workers: int = 1) -> dict[str, Any]:
+        tries: int = 3000, clock_name: str = "cpu", workers: int = 1,
+        after: str = "bound") -> dict[str, Any]:
     label, name, n, options, _ = next(s for s in SETTINGS if s[0] == variant)
     texts = [s.text for s in specs]
     limit = max_deals if max_deals is not None else 20 * positions
@@ -329,7 +348,7 @@ def run(variant: str, phase: str, who: str, positions: int, layouts: int,
     def jobs() -> Iterator[Job]:
         for i in range(limit):
             yield (name, n, options, i, phase, who, tricks, per_deal, texts, layouts,
-                   redeal, tries, seed, clock_name)
+                   redeal, tries, seed, after, clock_name)
 
     rows: list[dict[str, Any]] = []
     tied = deals = 0
@@ -354,6 +373,7 @@ def run(variant: str, phase: str, who: str, positions: int, layouts: int,
     rows = rows[:positions]
     return {"variant": label, "phase": phase, "role": who, "tricks": list(tricks),
             "seed": seed, "layouts": layouts, "clock": clock_name, "redeals_asked": redeal,
+            "after": after,
             "deals": deals, "tied_skipped": tied, "cpu_s": round(cpu, 1),
             "seconds": round(time.perf_counter() - t0, 1), **summary(rows, texts),
             "rows": rows}
@@ -364,7 +384,8 @@ def print_table(out: dict[str, Any]) -> None:
         f"play, {out['role']}, tricks {out['tricks'][0]}-{out['tricks'][1]}")
     print(f"{out['variant']} {where}: {out['positions']} positions from {out['deals']} "
           f"deals (seed {out['seed']} on; {out['tied_skipped']} more where every option "
-          f"was worth the same); each option valued by the bound taking seat 0 after it")
+          f"was worth the same); each option valued by {out['after']} taking seat 0 after "
+          "it")
     if not out["positions"]:
         return
     print(f"  best option {out['best']:+.3f}, the options' mean {out['options_mean']:+.3f}")
@@ -440,6 +461,9 @@ def main(argv: list[str]) -> int:
                         help="the first deal's seed (default: %(default)s)")
     parser.add_argument("--clock", choices=tuple(clock.CLOCKS), default="cpu",
                         help="what a player's seconds are read from (default: %(default)s)")
+    parser.add_argument("--after", choices=AFTER, default="bound",
+                        help="who takes seat 0 after an option to value it: the "
+                             "clairvoyant bound or easy (default: %(default)s)")
     parser.add_argument("--workers", type=positive, default=1, metavar="N",
                         help="processes (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -452,7 +476,7 @@ def main(argv: list[str]) -> int:
     out = run(args.variant, args.phase, args.role, args.positions, args.layouts, specs,
               tricks=tricks, seed=args.seed, per_deal=args.per_deal, max_deals=args.deals,
               redeal=args.redeals, tries=args.redeal_tries, clock_name=args.clock,
-              workers=args.workers)
+              workers=args.workers, after=args.after)
     if args.json:
         print(json.dumps(out))
     else:

@@ -10,6 +10,7 @@ from bench import ai_positions as ap
 from bench.ai import SETTINGS, _new_deal
 from bench.ai_phases import bound_value
 from bot.ai import clock, main_actions, make_player
+from bot.ai.selfplay import play_deal
 from bot.engine import Phase
 
 from .ai_helpers import baseline_seats, bench_position
@@ -83,10 +84,29 @@ def test_options_are_valued_by_the_bound_taking_the_seat_after_them() -> None:
     assert bound_value(deal, 0, others) == max(vals.values())
 
 
+def test_options_may_be_valued_by_the_baseline_taking_the_seat_after_them() -> None:
+    deal, others = bench_position("tapp1879", "auction")
+    opts = ap.options_of(deal.view(0))
+    vals = ap.values(deal, opts, others, "easy")
+    for a in opts:
+        after = deal.copy()
+        after.apply(0, a)
+        seats = list(others)
+        assert vals[a] == play_deal(after, seats).payments[0]
+    # the baseline's own word is worth what its own game brings
+    own = others[0].choose(deal.view(0))
+    game = deal.copy()
+    assert vals[own] == play_deal(game, list(others)).payments[0]
+    # the bound gets at least as much after every option
+    bound = ap.values(deal, opts, others)
+    assert all(bound[a] >= vals[a] for a in opts)
+    assert bound != vals
+
+
 def test_run_values_every_players_choice_and_is_deterministic() -> None:
     specs = ap.parse_players("easy,strong:layouts=3")
     out = ap.run("tapp1879", "auction", "any", 2, 0, specs, redeal=2, tries=200)
-    assert out["positions"] == 2 and len(out["rows"]) == 2
+    assert out["positions"] == 2 and out["after"] == "bound" and len(out["rows"]) == 2
     for row in out["rows"]:
         assert row["best"] >= max(row["value"].values())
         assert set(row["chose"]) == {"easy", "strong:layouts=3"}

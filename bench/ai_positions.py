@@ -11,18 +11,15 @@ ai`` values a state: the chips seat 0 ends with when the clairvoyant bound
 (:class:`~bot.ai.oracle.ClairvoyantPlayer`) takes the seat after it, the others the
 baseline as ever. Then each player asked for (``--players``) decides from the seat's
 view alone, and gets the value of the option it chose. ``best`` is the best option on
-the real deal: what a seat that saw every card would choose there.
+the real deal: what a seat that saw every card would choose there. With ``--after
+easy`` the baseline takes the seat after the option instead of the bound: a
+continuation that sees no more than the seat, so an option is not credited with what
+the bound's sight of the cards makes of the rest of the deal (in the auction above
+all, where the bound's value of a word includes its whole clairvoyant game).
 
 What seeing the cards is worth at a decision (``--redeals M``): the unseen cards are
-dealt again at random, kept only where the others, playing the baseline, would have
-done in public exactly what they did (so every re-deal shows the seat the same view;
-the baseline is deterministic, so this is the true posterior of the layouts against
-these opponents), and every option is valued by the bound on each of ``M`` such
-re-deals. ``seeing`` is the mean of the best option per re-deal; ``blind_best`` the
-best a seat that cannot see the cards could choose at this decision (the option best
-on average over the re-deals, chosen on one half and valued on the other, so not
-flattered by the noise); the gap between them is what the information is worth there,
-and a player's value on the re-deals is directly comparable with both.
+dealt again where the others would have acted the same (:mod:`bench.ai_redeals`), and
+every option is valued by the bound on each of ``M`` such re-deals.
 
 The searching players decide without a clock by default (their layout counts bound the
 work; the same position gives the same decision); a budget in seconds
@@ -58,22 +55,18 @@ from typing import Any
 
 from bot.ai import clock, inference, make_player
 from bot.ai.base import Player, main_actions
-from bot.ai.determinize import Sampler
-from bot.ai.knowledge import Knowledge
 from bot.ai.oracle import TrueSampler
 from bot.ai.search import LEVELS, SearchPlayer
+from bot.ai.selfplay import play_deal
 from bot.cli.parsing import Parser, non_negative, positive
-from bot.engine import OPTIONAL, Action, ActionType, Deal, Phase, SeatView
-from bot.engine.cards import bits
+from bot.engine import Action, ActionType, Deal, Phase, SeatView
 
-from .ai import SETTINGS, _new_deal, bound_value, ci95, role
+from .ai import SETTINGS, _new_deal, ci95
+from .ai_phases import bound_value, role
+from .ai_redeals import SEAT, cross_fitted, redeals
 
-SEAT = 0
 PHASES = ("auction", "before", "play")
 ROLES = ("any", "declarer", "partner", "defender", "none")
-#: the others' actions seat 0 does not see (a declarer's discards, a Rufer's card
-#: handed over): in a re-deal they are the baseline's, whatever they were
-HIDDEN = frozenset({ActionType.DISCARD, ActionType.GIVE})
 #: player options and their types
 OPTIONS: dict[str, type] = {"layouts": int, "scale": float, "seconds": float, "z": float,
                             "mismatch": float, "mismatch_play": float, "exact": int,
@@ -197,126 +190,31 @@ def options_of(view: SeatView) -> list[Action]:
     return [a for a in main_actions(view) if a.type is not ActionType.DISCARD]
 
 
-def values(deal: Deal, opts: list[Action], others: list[Player]) -> dict[Action, int]:
-    """Each option valued by the bound taking the seat after it."""
+#: who takes seat 0 after an option to value it (``--after``): the clairvoyant bound,
+#: or the baseline (a continuation that sees no more than the seat)
+AFTER = ("bound", "easy")
+
+
+def easy_value(deal: Deal, seat: int, others: list[Player]) -> int:
+    """The chips ``seat`` ends with when the baseline plays it from ``deal`` on."""
+    return play_deal(deal.copy(), list(others)).payments[seat]
+
+
+def values(deal: Deal, opts: list[Action], others: list[Player],
+           after: str = "bound") -> dict[Action, int]:
+    """Each option valued by the bound (``after="easy"``: the baseline) taking the seat
+    after it."""
+    value = bound_value if after == "bound" else easy_value
     out = {}
     for a in opts:
-        after = deal.copy()
-        after.apply(SEAT, a)
-        out[a] = bound_value(after, SEAT, others)
+        then = deal.copy()
+        then.apply(SEAT, a)
+        out[a] = value(then, SEAT, others)
     return out
-
-
-def _entry(logged: Action | int) -> Action:
-    return Action.play(logged) if isinstance(logged, int) else logged
-
-
-def _replay(deal: Deal, hands: list[int], talon: int, others: list[Player],
-            checkpoints: dict[int, SeatView] | None) -> Deal | None:
-    """``deal``'s history replayed on other cards as the baseline's games are played
-    (:func:`bot.ai.selfplay.play_deal`: before each main turn every other seat may
-    announce): seat 0's actions as they were, the others' as the baseline makes them
-    there. None where the others would have done anything else in public, or seat 0
-    would have seen anything else (``checkpoints``: its view before each of its own
-    actions, by position in the history)."""
-    re = Deal.from_hands(deal.v, [bits(h) for h in hands], bits(talon), dealer=deal.dealer,
-                         pot=deal.pot_before)
-    log = [(s, _entry(logged)) for s, logged in deal.log]
-    i = 0
-    while True:
-        for s in re.to_act():  # the announcements before a main turn
-            view = re.view(s)
-            if main_actions(view):
-                continue
-            logged = log[i] if i < len(log) and log[i][0] == s and \
-                log[i][1].type in OPTIONAL else None
-            extra = logged[1] if s == SEAT and logged else (
-                None if s == SEAT else others[s].announcement(view))
-            if (extra is None) != (logged is None) or (logged and logged[1] != extra):
-                return None
-            if extra is not None:
-                re.apply(s, extra)
-                i += 1
-        if i >= len(log):
-            break
-        s, action = log[i]
-        if s == SEAT:
-            if checkpoints is not None and re.view(SEAT) != checkpoints[i]:
-                return None
-            if not re.is_legal(s, action):
-                return None
-            re.apply(s, action)
-        else:
-            view = re.view(s)
-            if not main_actions(view):
-                return None
-            own = others[s].choose(view)
-            if own != action and action.type not in HIDDEN:
-                return None
-            re.apply(s, own)
-        i += 1
-    return re if re.view(SEAT) == deal.view(SEAT) else None
-
-
-def seat_checkpoints(deal: Deal) -> dict[int, SeatView]:
-    """Seat 0's view before each of its own actions in ``deal``'s history."""
-    re = Deal.from_hands(deal.v, [bits(h) for h in deal.dealt], bits(deal.dealt_talon),
-                         dealer=deal.dealer, pot=deal.pot_before)
-    out = {}
-    for ply, (s, logged) in enumerate(deal.log):
-        if s == SEAT:
-            out[ply] = re.view(SEAT)
-        re.apply(s, _entry(logged))
-    return out
-
-
-def redeals(deal: Deal, others: list[Player], rng: random.Random, want: int,
-            tries: int) -> tuple[list[Deal], int]:
-    """Up to ``want`` deals that differ from ``deal`` only in the cards seat 0 has not
-    seen, in each of which the others' public actions (and so seat 0's view) are the
-    same as in ``deal``; and the draws it took."""
-    pool = Sampler(Knowledge(deal.view(SEAT))).pool
-    dealt = list(deal.dealt)
-    if dealt[SEAT] & pool:
-        raise AssertionError("seat 0 has not seen a card it was dealt")
-    slots = [(s, (h & pool).bit_count()) for s, h in enumerate(dealt)]
-    slots.append((-1, (deal.dealt_talon & pool).bit_count()))
-    cards = list(bits(pool))
-    checkpoints = seat_checkpoints(deal)
-    out: list[Deal] = []
-    drawn = 0
-    while len(out) < want and drawn < tries:
-        drawn += 1
-        rng.shuffle(cards)
-        hands = [h & ~pool for h in dealt]
-        talon = deal.dealt_talon & ~pool
-        i = 0
-        for s, count in slots:
-            mask = sum(1 << c for c in cards[i:i + count])
-            i += count
-            if s < 0:
-                talon |= mask
-            else:
-                hands[s] |= mask
-        re = _replay(deal, hands, talon, others, checkpoints)
-        if re is not None:
-            out.append(re)
-    return out, drawn
-
-
-def cross_fitted(table: list[dict[Action, int]], opts: list[Action]) -> float:
-    """The best option on average over one half of the re-deals, valued on the other
-    half (and the other way round): an honest value of the best blind choice."""
-    halves = (table[0::2], table[1::2])
-    total = 0.0
-    for pick, judge in (halves, halves[::-1]):
-        best = max(opts, key=lambda a: sum(row[a] for row in pick))
-        total += statistics.fmean(row[best] for row in judge)
-    return total / 2
 
 
 Job = tuple[str, int, dict[str, Any], int, str, str, tuple[int, int], int, list[str], int,
-            int, int, int, str]
+            int, int, int, str, str]
 
 
 def _deal_task(job: Job) -> dict[str, Any]:
@@ -332,7 +230,7 @@ def _deal_task(job: Job) -> dict[str, Any]:
 
 def _deal(job: Job) -> dict[str, Any]:
     (variant, n, options, i, phase, who, tricks, per_deal, texts, layouts, redeal, tries,
-     seed, _) = job
+     seed, after, _) = job
     specs = [Spec.parse(t) for t in texts]
     seers = {spec.text for spec in specs if spec.options.get("seer")}
     s = seed + i
@@ -350,7 +248,7 @@ def _deal(job: Job) -> dict[str, Any]:
         opts = options_of(view)
         if len(opts) < 2:
             continue
-        vals = values(deal, opts, others)
+        vals = values(deal, opts, others, after)
         if len(set(vals.values())) == 1:
             tied += 1
             continue
@@ -368,14 +266,14 @@ def _deal(job: Job) -> dict[str, Any]:
                 action = player.choose(view)
             row["cpu_ms"][spec.text] = round((time.process_time() - t0) * 1000, 1)
             if action not in vals:  # not an option (a kontra the bound did not value)
-                vals[action] = values(deal, [action], others)[action]
+                vals[action] = values(deal, [action], others, after)[action]
             chosen[spec.text] = action
             row["chose"][spec.text] = action.token
             row["value"][spec.text] = vals[action]
         if redeal:
             rng = random.Random(s * 7919 + j)
             deals, drawn = redeals(deal, others, rng, redeal, tries)
-            table = [values(d, opts, others) for d in deals]
+            table = [values(d, opts, others, after) for d in deals]
             row["redeals"] = {"kept": len(deals), "drawn": drawn}
             if len(table) >= 2:
                 row["redeals"].update({
@@ -441,7 +339,8 @@ def summary(rows: list[dict[str, Any]], texts: list[str]) -> dict[str, Any]:
 def run(variant: str, phase: str, who: str, positions: int, layouts: int,
         specs: list[Spec], *, tricks: tuple[int, int] = (1, 99), seed: int = 9000,
         per_deal: int = 1, max_deals: int | None = None, redeal: int = 0,
-        tries: int = 3000, clock_name: str = "cpu", workers: int = 1) -> dict[str, Any]:
+        tries: int = 3000, clock_name: str = "cpu", workers: int = 1,
+        after: str = "bound") -> dict[str, Any]:
     label, name, n, options, _ = next(s for s in SETTINGS if s[0] == variant)
     texts = [s.text for s in specs]
     limit = max_deals if max_deals is not None else 20 * positions
@@ -449,7 +348,7 @@ def run(variant: str, phase: str, who: str, positions: int, layouts: int,
     def jobs() -> Iterator[Job]:
         for i in range(limit):
             yield (name, n, options, i, phase, who, tricks, per_deal, texts, layouts,
-                   redeal, tries, seed, clock_name)
+                   redeal, tries, seed, after, clock_name)
 
     rows: list[dict[str, Any]] = []
     tied = deals = 0
@@ -474,6 +373,7 @@ def run(variant: str, phase: str, who: str, positions: int, layouts: int,
     rows = rows[:positions]
     return {"variant": label, "phase": phase, "role": who, "tricks": list(tricks),
             "seed": seed, "layouts": layouts, "clock": clock_name, "redeals_asked": redeal,
+            "after": after,
             "deals": deals, "tied_skipped": tied, "cpu_s": round(cpu, 1),
             "seconds": round(time.perf_counter() - t0, 1), **summary(rows, texts),
             "rows": rows}
@@ -484,7 +384,8 @@ def print_table(out: dict[str, Any]) -> None:
         f"play, {out['role']}, tricks {out['tricks'][0]}-{out['tricks'][1]}")
     print(f"{out['variant']} {where}: {out['positions']} positions from {out['deals']} "
           f"deals (seed {out['seed']} on; {out['tied_skipped']} more where every option "
-          f"was worth the same); each option valued by the bound taking seat 0 after it")
+          f"was worth the same); each option valued by {out['after']} taking seat 0 after "
+          "it")
     if not out["positions"]:
         return
     print(f"  best option {out['best']:+.3f}, the options' mean {out['options_mean']:+.3f}")
@@ -560,6 +461,9 @@ def main(argv: list[str]) -> int:
                         help="the first deal's seed (default: %(default)s)")
     parser.add_argument("--clock", choices=tuple(clock.CLOCKS), default="cpu",
                         help="what a player's seconds are read from (default: %(default)s)")
+    parser.add_argument("--after", choices=AFTER, default="bound",
+                        help="who takes seat 0 after an option to value it: the "
+                             "clairvoyant bound or easy (default: %(default)s)")
     parser.add_argument("--workers", type=positive, default=1, metavar="N",
                         help="processes (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -572,7 +476,7 @@ def main(argv: list[str]) -> int:
     out = run(args.variant, args.phase, args.role, args.positions, args.layouts, specs,
               tricks=tricks, seed=args.seed, per_deal=args.per_deal, max_deals=args.deals,
               redeal=args.redeals, tries=args.redeal_tries, clock_name=args.clock,
-              workers=args.workers)
+              workers=args.workers, after=args.after)
     if args.json:
         print(json.dumps(out))
     else:

@@ -7,24 +7,13 @@ import random
 import pytest
 
 from bench import ai_positions as ap
-from bench.ai import SETTINGS, _new_deal, bound_value
-from bot.ai import Player, clock, main_actions, make_player
-from bot.engine import Action, Deal, Phase
+from bench.ai import SETTINGS, _new_deal
+from bench.ai_phases import bound_value
+from bot.ai import clock, main_actions, make_player
+from bot.ai.selfplay import play_deal
+from bot.engine import Phase
 
-
-def _others(n: int, seed: int) -> list[Player]:
-    return [make_player("easy", random.Random(seed * 10 + s)) for s in range(n)]
-
-
-def _position(label: str, phase: str, who: str = "any", i: int = 0, nth: int = 0
-              ) -> tuple[Deal, list[Player]]:
-    _, variant, n, options, _ = next(s for s in SETTINGS if s[0] == label)
-    seed = 9000 + i
-    others = _others(n, seed)
-    base = list(others)
-    base[0] = make_player("easy", random.Random(seed))
-    found = ap.candidates(_new_deal(variant, n, options, i, seed), base, phase, who, (1, 99))
-    return found[nth], others
+from .ai_helpers import baseline_seats, bench_position
 
 
 def test_players_parse_with_their_options() -> None:
@@ -38,7 +27,7 @@ def test_players_parse_with_their_options() -> None:
 
 
 def test_a_players_options_reach_its_search() -> None:
-    deal, _ = _position("zuger", "play")
+    deal, _ = bench_position("zuger", "play")
     p = ap.make(ap.Spec.parse("strong:layouts=5:exact=0:z=0.5"), 0, 1, deal)
     assert isinstance(p, ap.SearchPlayer)
     cfg = p.config
@@ -67,7 +56,7 @@ def test_inference_weights_are_set_for_one_decision_only() -> None:
 
 def test_positions_are_seat_0s_decisions_of_the_phase_and_role() -> None:
     _, variant, n, options, _ = next(s for s in SETTINGS if s[0] == "zuger")
-    seats = _others(n, 9000)
+    seats = baseline_seats(n, 9000)
     for phase, who in (("auction", "any"), ("play", "defender"), ("play", "declarer")):
         for i in range(4):
             deal = _new_deal(variant, n, options, i, 9000 + i)
@@ -82,7 +71,7 @@ def test_positions_are_seat_0s_decisions_of_the_phase_and_role() -> None:
 
 
 def test_options_are_valued_by_the_bound_taking_the_seat_after_them() -> None:
-    deal, others = _position("zuger", "play", "defender")
+    deal, others = bench_position("zuger", "play", "defender")
     opts = ap.options_of(deal.view(0))
     vals = ap.values(deal, opts, others)
     assert set(vals) == set(opts)
@@ -95,43 +84,29 @@ def test_options_are_valued_by_the_bound_taking_the_seat_after_them() -> None:
     assert bound_value(deal, 0, others) == max(vals.values())
 
 
-def test_a_redeal_shows_seat_0_the_same_and_moves_only_unseen_cards() -> None:
-    deal, others = _position("zuger", "play", "defender", i=1)
-    view = deal.view(0)
-    deals, drawn = ap.redeals(deal, others, random.Random(5), 6, 3000)
-    assert deals and drawn >= len(deals)
-    assert any(d.hands != deal.hands for d in deals)
-    for d in deals:
-        assert d.view(0) == view
-        assert d.dealt[0] == deal.dealt[0]
-        assert len(d.log) == len(deal.log)
-        for (s, a), (s2, b) in zip(d.log, deal.log, strict=True):
-            assert s == s2
-            assert a == b or (s != 0 and not isinstance(a, int) and a.type in ap.HIDDEN)
-
-
-def test_a_redeal_is_refused_where_the_others_would_have_acted_otherwise() -> None:
-    _, variant, n, options, _ = next(s for s in SETTINGS if s[0] == "zuger")
-    seats = _others(n, 9003)
-    deal = _new_deal(variant, n, options, 3, 9003)
-    # the baseline's game up to a card seat 1 may choose, then another card than the
-    # baseline's there
-    while not (deal.phase is Phase.PLAY and deal.main_actor() == 1
-               and len(main_actions(deal.view(1))) > 1):
-        s = next(s for s in deal.to_act() if main_actions(deal.view(s)))
-        deal.apply(s, seats[s].choose(deal.view(s)))
-    own = seats[1].choose(deal.view(1))
-    other = next(a for a in main_actions(deal.view(1)) if a != own)
-    same = ap._replay(deal, list(deal.dealt), deal.dealt_talon, seats, None)
-    assert same is not None and same.view(0) == deal.view(0)
-    deal.apply(1, other)
-    assert ap._replay(deal, list(deal.dealt), deal.dealt_talon, seats, None) is None
+def test_options_may_be_valued_by_the_baseline_taking_the_seat_after_them() -> None:
+    deal, others = bench_position("tapp1879", "auction")
+    opts = ap.options_of(deal.view(0))
+    vals = ap.values(deal, opts, others, "easy")
+    for a in opts:
+        after = deal.copy()
+        after.apply(0, a)
+        seats = list(others)
+        assert vals[a] == play_deal(after, seats).payments[0]
+    # the baseline's own word is worth what its own game brings
+    own = others[0].choose(deal.view(0))
+    game = deal.copy()
+    assert vals[own] == play_deal(game, list(others)).payments[0]
+    # the bound gets at least as much after every option
+    bound = ap.values(deal, opts, others)
+    assert all(bound[a] >= vals[a] for a in opts)
+    assert bound != vals
 
 
 def test_run_values_every_players_choice_and_is_deterministic() -> None:
     specs = ap.parse_players("easy,strong:layouts=3")
     out = ap.run("tapp1879", "auction", "any", 2, 0, specs, redeal=2, tries=200)
-    assert out["positions"] == 2 and len(out["rows"]) == 2
+    assert out["positions"] == 2 and out["after"] == "bound" and len(out["rows"]) == 2
     for row in out["rows"]:
         assert row["best"] >= max(row["value"].values())
         assert set(row["chose"]) == {"easy", "strong:layouts=3"}
@@ -139,7 +114,7 @@ def test_run_values_every_players_choice_and_is_deterministic() -> None:
     row = out["rows"][0]
     _, variant, n, options, _ = next(s for s in SETTINGS if s[0] == "tapp1879")
     seed = 9000 + row["deal"]
-    others = _others(n, seed)
+    others = baseline_seats(n, seed)
     base = list(others)
     base[0] = make_player("easy", random.Random(seed))
     deal = next(d for d in ap.candidates(_new_deal(variant, n, options, row["deal"], seed),
@@ -156,14 +131,6 @@ def test_run_values_every_players_choice_and_is_deterministic() -> None:
         assert {k: v for k, v in a.items() if k != "cpu_ms"} == {
             k: v for k, v in b.items() if k != "cpu_ms"}
     ap.print_table(out)
-
-
-def test_cross_fitting_picks_on_one_half_and_values_on_the_other() -> None:
-    a, b = Action.bid("x"), Action.bid("y")
-    # a looks best on the even rows, b on the odd ones: each half's pick is valued on
-    # the other half, where it is the worse
-    table = [{a: 10, b: 0}, {a: 0, b: 4}, {a: 10, b: 0}, {a: 0, b: 4}]
-    assert ap.cross_fitted(table, [a, b]) == (0 + 0) / 2
 
 
 def test_the_clock_switches_to_cpu_time_and_back() -> None:

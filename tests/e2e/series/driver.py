@@ -94,6 +94,16 @@ async def open_series(actor: Actor, channel: Channel, title: str = "Hostile",
     return int(found.group(1)), ix.response
 
 
+async def joined_series(channel: Channel, members: Sequence[Actor], title: str = "Hostile",
+                        **options: object) -> int:
+    """A series opened by the first of ``members`` (:func:`open_series`) and joined by
+    each of them (its Join button): its id."""
+    series_id, posted = await open_series(members[0], channel, title, **options)
+    for member in members:
+        await member.click(posted, label="Join")
+    return series_id
+
+
 async def take_seat(actor: Actor, world: World, series_id: int) -> int:
     """``/tapp series play``: the member's seat for their next deal; the table's id."""
     ix = await actor.slash(world.channel, "/tapp series play", series=series_id)
@@ -109,10 +119,8 @@ async def seated_series(world: World, title: str, members: Sequence[Actor],
     """A series of shared tables opened by the first of ``members`` in the world's
     channel, joined by ``members`` and ``also`` (its Join button), ``members`` seated
     for deal 1 at one table: the series' id and the table's."""
-    series_id, posted = await open_series(members[0], world.channel, title,
-                                          pairing="tables")
-    for member in (*members, *also):
-        await member.click(posted, label="Join")
+    series_id = await joined_series(world.channel, (*members, *also), title,
+                                    pairing="tables")
     [table_id] = {await take_seat(m, world, series_id) for m in members}
     return series_id, table_id
 
@@ -122,9 +130,7 @@ async def three_actions_in(bot: TappBot, world: World) -> tuple[int, Message, in
     deal (where a test stops the bot): the series' id, her panel, its step, her run's
     id."""
     alice, bob = world.players[:2]
-    series_id, posted = await open_series(alice, world.channel)
-    for member in (alice, bob):
-        await member.click(posted, label="Join")
+    series_id = await joined_series(world.channel, (alice, bob))
     panel = await press(bot, alice, await open_panel(alice, world.channel, series_id),
                         actions=3)
     stopped_at = stamp(panel)

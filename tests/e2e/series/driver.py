@@ -1,6 +1,8 @@
 """Members playing a series' deals through the stand-in: ``/tapp series play``, then
 the buttons of their private panel as the baseline player would press them, checking at
-each step that the panel is at the run's stored step."""
+each step that the panel is at the run's stored step; and the set-ups the series' tests
+share (a series opened and joined, its members seated at a shared table, a deal
+interrupted after three actions)."""
 
 from __future__ import annotations
 

@@ -33,6 +33,7 @@ from .series_rows import (
     SeriesStatus,
     SeriesStepTaken,
     SeriesTableRow,
+    dealt_to,
     fetch_run,
     fetch_series,
     fraction_text,
@@ -190,11 +191,7 @@ class SeriesStore:
             found = member_run(conn, series_id, user_id, deal)
             if found is not None:
                 return found
-            row = fetch_series(conn, series_id)
-            member = member_of(conn, series_id, user_id)
-            if row.status is not SeriesStatus.OPEN or member is None \
-                    or member.left_at is not None:
-                raise SeriesNotOpen(f"series {series_id}: no deal for member {user_id}")
+            dealt_to(conn, series_id, user_id)
             conn.execute("INSERT INTO series_runs (series_id, user_id, deal, seat,"
                          " started_at) VALUES (?, ?, ?, ?, ?)"
                          " ON CONFLICT (series_id, user_id, deal) DO NOTHING",
@@ -332,11 +329,7 @@ class SeriesStore:
         now = self._db.now()
 
         def run(conn: Conn) -> tuple[int, SeriesRun]:
-            row = fetch_series(conn, series_id)
-            member = member_of(conn, series_id, user_id)
-            if row.status is not SeriesStatus.OPEN or member is None \
-                    or member.left_at is not None:
-                raise SeriesNotOpen(f"series {series_id}: no deal for member {user_id}")
+            dealt_to(conn, series_id, user_id)
             if member_run(conn, series_id, user_id, deal) is not None:
                 raise AlreadyJoined(f"member {user_id} has deal {deal} of {series_id}")
             where = table_id

@@ -241,3 +241,13 @@ def leave_series(conn: Conn, series_id: int, user_id: int, now: float) -> None:
                  " AND user_id = ? AND left_at IS NULL", (now, series_id, user_id))
     conn.execute("UPDATE series_runs SET status = 'dropped' WHERE series_id = ?"
                  " AND user_id = ? AND status = 'playing'", (series_id, user_id))
+
+
+def dealt_to(conn: Conn, series_id: int, user_id: int) -> SeriesMember:
+    """The member, if a deal of the series may start for them: the series is open and
+    they have not left it; else :class:`SeriesNotOpen`."""
+    row = fetch_series(conn, series_id)
+    member = member_of(conn, series_id, user_id)
+    if row.status is not SeriesStatus.OPEN or member is None or member.left_at is not None:
+        raise SeriesNotOpen(f"series {series_id}: no deal for member {user_id}")
+    return member

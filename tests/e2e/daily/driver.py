@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 
 from bot.ai import make_player
@@ -197,16 +197,14 @@ def texts(version: MessageVersion) -> Iterator[str]:
         yield description or ""
 
 
-RESULT_WORDS = re.compile(r"%|\bchips?\b|\bmarker\b|\bmark\b", re.IGNORECASE)
-
-
-def spoilers(version: MessageVersion, cards: set[int]) -> list[str]:
-    """What of the day's deal a version gives away: any of ``cards`` named (in any deck's
-    words, or in record notation in a component), any image, any result (a percentage
-    or chips)."""
+def cards_given_away(version: MessageVersion, cards: Collection[int] | None = None
+                     ) -> list[str]:
+    """Any of ``cards`` (None: any card) a version names in its text (in any deck's
+    words), and any card in record notation in a component."""
     found = []
-    text = "\n".join(texts(version))
-    named = cards_in_text(text) & cards
+    named = cards_in_text("\n".join(texts(version)))
+    if cards is not None:
+        named &= set(cards)
     if named:
         found.append(f"cards {sorted(CARD_NAMES[c] for c in named)}")
     for component in walk_components(version.components):
@@ -214,6 +212,18 @@ def spoilers(version: MessageVersion, cards: set[int]) -> list[str]:
                       *(o.get("value") or "" for o in component.get("options") or [])):
             if CARD_TOKEN.search(value):
                 found.append(f"card in a component {value!r}")
+    return found
+
+
+RESULT_WORDS = re.compile(r"%|\bchips?\b|\bmarker\b|\bmark\b", re.IGNORECASE)
+
+
+def spoilers(version: MessageVersion, cards: set[int]) -> list[str]:
+    """What of the day's deal a version gives away: any of ``cards`` named (in any deck's
+    words, or in record notation in a component), any image, any result (a percentage
+    or chips)."""
+    found = cards_given_away(version, cards)
+    text = "\n".join(texts(version))
     if version.attachments:
         found.append(f"images {version.attachments}")
     if RESULT_WORDS.search(text):

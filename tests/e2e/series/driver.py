@@ -1,10 +1,13 @@
 """Members playing a series' deals through the stand-in: ``/tapp series play``, then
 the buttons of their private panel as the baseline player would press them, checking at
-each step that the panel is at the run's stored step."""
+each step that the panel is at the run's stored step; and the set-ups the series' tests
+share (a series opened and joined, its members seated at a shared table, a deal
+interrupted after three actions)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from bot.ai import make_player
 from bot.connection.client import TappBot
@@ -13,6 +16,7 @@ from bot.series import SeriesSpec, deal_header
 from bot.series.ids import SeriesRunId
 from bot.store import Store
 from standin import Actor, Channel, Message
+from standin.harness import World
 from tests.e2e.daily.driver import _use
 
 
@@ -42,6 +46,12 @@ async def open_panel(actor: Actor, channel: Channel, series_id: int) -> Message:
     return panel
 
 
+def next_token(state: RunState) -> str:
+    """The member's choice at the run's step, as the drivers make it (the baseline
+    player's)."""
+    return "decline" if state.may_decline() else make_player("easy").choose(state.view()).token
+
+
 def stamp(panel: Message) -> int | None:
     """The step a panel's components carry (None: the deal is over, its result shown)."""
     stamps = {r.step for r in run_ids(panel) if r.step is not None}
@@ -59,9 +69,7 @@ async def press(bot: TappBot, actor: Actor, panel: Message, actions: int = 300) 
             return panel
         state = await run_state(bot, run_ids(panel)[0].run_id)
         assert at == state.step
-        token = ("decline" if state.may_decline()
-                 else make_player("easy").choose(state.view()).token)
-        ix = await _use(actor, panel, token, True)
+        ix = await _use(actor, panel, next_token(state), True)
         assert not ix.errors and ix.response is not None, ix.errors
         assert ix.response.ephemeral_to == actor.id
         panel = ix.response
@@ -76,10 +84,69 @@ async def play_next(bot: TappBot, actor: Actor, channel: Channel, series_id: int
     return run
 
 
-async def open_series(actor: Actor, channel: Channel) -> tuple[int, Message]:
-    ix = await actor.slash(channel, "/tapp series open", title="Hostile", variant="tapp1879",
-                           deals=6, days=7, level="easy")
+async def open_series(actor: Actor, channel: Channel, title: str = "Hostile",
+                      **options: object) -> tuple[int, Message]:
+    """``/tapp series open``: 6 deals of Tapp 1879 over 7 days against easy computers
+    (and ``options``): the series' id and its posted message."""
+    ix = await actor.slash(channel, "/tapp series open", title=title, variant="tapp1879",
+                           deals=6, days=7, level="easy", **options)
     assert ix.response is not None, ix.errors
     found = re.search(r"Series (\d+)", ix.response.embeds[0]["title"])
     assert found is not None
     return int(found.group(1)), ix.response
+
+
+async def joined_series(channel: Channel, members: Sequence[Actor], title: str = "Hostile",
+                        **options: object) -> int:
+    """A series opened by the first of ``members`` (:func:`open_series`) and joined by
+    each of them (its Join button): its id."""
+    series_id, posted = await open_series(members[0], channel, title, **options)
+    for member in members:
+        await member.click(posted, label="Join")
+    return series_id
+
+
+async def take_seat(actor: Actor, world: World, series_id: int) -> int:
+    """``/tapp series play``: the member's seat for their next deal; the table's id."""
+    ix = await actor.slash(world.channel, "/tapp series play", series=series_id)
+    answer = ix.response
+    assert answer is not None and answer.ephemeral_to == actor.id, ix.errors
+    found = re.search(r"at table (\d+)", answer.text)
+    assert found is not None, answer.text
+    return int(found.group(1))
+
+
+async def seated_series(world: World, title: str, members: Sequence[Actor],
+                        also: Sequence[Actor] = ()) -> tuple[int, int]:
+    """A series of shared tables opened by the first of ``members`` in the world's
+    channel, joined by ``members`` and ``also`` (its Join button), ``members`` seated
+    for deal 1 at one table: the series' id and the table's."""
+    series_id = await joined_series(world.channel, (*members, *also), title,
+                                    pairing="tables")
+    [table_id] = {await take_seat(m, world, series_id) for m in members}
+    return series_id, table_id
+
+
+async def three_actions_in(bot: TappBot, world: World) -> tuple[int, Message, int, int]:
+    """alice opens a series, she and bob join, she takes three actions of her first
+    deal (where a test stops the bot): the series' id, her panel, its step, her run's
+    id."""
+    alice, bob = world.players[:2]
+    series_id = await joined_series(world.channel, (alice, bob))
+    panel = await press(bot, alice, await open_panel(alice, world.channel, series_id),
+                        actions=3)
+    stopped_at = stamp(panel)
+    assert stopped_at is not None
+    return series_id, panel, stopped_at, run_ids(panel)[0].run_id
+
+
+async def same_as_uninterrupted(store: Store, series_id: int, run_id: int,
+                                theirs: int) -> None:
+    """The interrupted run ``run_id`` ended as ``theirs`` (the same deal and seat played
+    without interruption): the same steps, result and chips; each deal counted once."""
+    ran_a, steps_a = await store.series.run_with_steps(run_id)
+    ran_b, steps_b = await store.series.run_with_steps(theirs)
+    assert (ran_a.deal, ran_a.seat) == (ran_b.deal, ran_b.seat) == (1, 0)
+    assert steps_a == steps_b and ran_a.result == ran_b.result
+    assert ran_a.chips == ran_b.chips
+    assert len(await store.series.results(series_id)) == 2  # each deal counted once

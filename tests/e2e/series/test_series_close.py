@@ -11,15 +11,13 @@ from bot.engine.shuffle import commitment
 from standin import Sandbox
 from standin.harness import World
 
-from .driver import open_panel, open_series, play_next, press, store_of
+from .driver import joined_series, open_panel, play_next, press, store_of
 
 
 async def test_the_window_passes_and_the_channel_is_told(sandbox: Sandbox, world: World,
                                                           series_bot: TappBot) -> None:
     alice, bob = world.players[:2]
-    series_id, posted = await open_series(alice, world.channel)
-    for member in (alice, bob):
-        await member.click(posted, label="Join")
+    series_id = await joined_series(world.channel, (alice, bob))
     await play_next(series_bot, alice, world.channel, series_id)
     await press(series_bot, bob, await open_panel(bob, world.channel, series_id), actions=1)
     before = len(sandbox.public_messages(world.channel))

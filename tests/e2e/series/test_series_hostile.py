@@ -14,7 +14,7 @@ from standin.harness import World, make_world
 from standin.models import ALL_PERMISSIONS
 from tests.e2e.tables.driver import CARD_TOKEN, cards_in_text
 
-from .driver import open_series
+from .driver import joined_series, open_series
 
 NOT_YOURS = "That is not your deal of a series."
 NO_SERIES = "There is no such series on this server."
@@ -42,9 +42,7 @@ def names_no_card(message: Message) -> bool:
 async def test_forged_clicks_reach_no_one_elses_deal(sandbox: Sandbox, world: World,
                                                      series_bot: TappBot) -> None:
     alice, bob = world.players[:2]
-    series_id, posted = await open_series(alice, world.channel)
-    for member in (alice, bob):
-        await member.click(posted, label="Join")
+    series_id = await joined_series(world.channel, (alice, bob))
     hers = first_run(await panel_of(alice, world.channel, series_id))
     store = series_bot.database
     assert store is not None

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from bot.ai import make_player
 from bot.cli.ledger import check_ledger
 from bot.config import Settings
 from bot.store import Store
@@ -25,7 +24,17 @@ from tests.conftest import BACKENDS
 from tests.e2e.daily.driver import _use
 
 from .conftest import series_bot_for
-from .driver import open_panel, open_series, play_next, press, run_ids, run_state, stamp
+from .driver import (
+    next_token,
+    open_panel,
+    play_next,
+    press,
+    run_ids,
+    run_state,
+    same_as_uninterrupted,
+    stamp,
+    three_actions_in,
+)
 
 #: on both store backends
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
@@ -56,24 +65,12 @@ async def killed_on_click(sandbox: Sandbox, settings: Settings, actor: Actor, pa
     return clicked
 
 
-def next_token(state: Any) -> str:
-    """The member's choice, as the test drivers make it (the baseline player's)."""
-    return "decline" if state.may_decline() else make_player("easy").choose(state.view()).token
-
-
 @pytest.mark.parametrize("when", ["after", "before"])
 async def test_a_kill_mid_deal_loses_and_doubles_nothing(
         sandbox: Sandbox, world: World, settings: Settings, when: str) -> None:
     alice, bob = world.players[:2]
     async with running(series_bot_for(sandbox, settings), sandbox) as first:
-        series_id, posted = await open_series(alice, world.channel)
-        for member in (alice, bob):
-            await member.click(posted, label="Join")
-        panel = await press(first, alice, await open_panel(alice, world.channel, series_id),
-                            actions=3)
-        stopped_at = stamp(panel)
-        assert stopped_at is not None
-        run_id = run_ids(panel)[0].run_id
+        series_id, panel, stopped_at, run_id = await three_actions_in(first, world)
         token = next_token(await run_state(first, run_id))
 
     clicked = await killed_on_click(sandbox, settings, alice, panel, token, when)
@@ -95,12 +92,7 @@ async def test_a_kill_mid_deal_loses_and_doubles_nothing(
         theirs = await play_next(second, bob, world.channel, series_id)  # no kill
         store = second.database
         assert store is not None
-        ran_a, steps_a = await store.series.run_with_steps(run_id)
-        ran_b, steps_b = await store.series.run_with_steps(theirs)
-        assert (ran_a.deal, ran_a.seat) == (ran_b.deal, ran_b.seat) == (1, 0)
-        assert steps_a == steps_b and ran_a.result == ran_b.result
-        assert ran_a.chips == ran_b.chips
+        await same_as_uninterrupted(store, series_id, run_id, theirs)
         assert [r.run_id for r in await store.series.runs_of(series_id, alice.id)] == [run_id]
-        assert len(await store.series.results(series_id)) == 2  # each deal counted once
     status = await asyncio.to_thread(check_ledger, ["--db", str(settings.database_path)])
     assert status == 0

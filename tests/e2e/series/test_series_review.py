@@ -14,7 +14,7 @@ from standin.harness import World
 from tests.e2e.tables.driver import CARD_TOKEN, cards_in_text
 from tests.e2e.tables.test_review import answered, is_review
 
-from .driver import open_panel, open_series, play_next, press, store_of
+from .driver import joined_series, open_panel, play_next, press, store_of
 
 NOT_PLAYED = "You have not finished that deal of the series"
 
@@ -22,9 +22,7 @@ NOT_PLAYED = "You have not finished that deal of the series"
 async def test_a_members_page_reviews_the_deals_they_played_and_no_other(
         sandbox: Sandbox, world: World, series_bot: TappBot) -> None:
     alice, bob = world.players[:2]
-    series_id, posted = await open_series(alice, world.channel)
-    for member in (alice, bob):
-        await member.click(posted, label="Join")
+    series_id = await joined_series(world.channel, (alice, bob))
     await play_next(series_bot, alice, world.channel, series_id)  # her deal 1
     await press(series_bot, alice, await open_panel(alice, world.channel, series_id),
                 actions=2)  # her deal 2, begun

@@ -7,8 +7,6 @@ On both backends."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from bot.connection.client import TappBot
@@ -20,7 +18,8 @@ from tests.conftest import BACKENDS
 from tests.e2e.daily.driver import seen_by
 from tests.e2e.tables.driver import Game
 
-from .test_series_tables_week import leaks, take_seat
+from .driver import seated_series
+from .test_series_tables_week import leaks
 
 
 @pytest.mark.parametrize("database", BACKENDS, indirect=True)
@@ -28,15 +27,7 @@ async def test_a_member_who_has_yet_to_play_a_deal_learns_nothing_of_it(
         sandbox: Sandbox, world: World, series_bot: TappBot) -> None:
     alice, bob, carol, dave = world.players
     channel = world.channel
-    ix = await alice.slash(channel, "/tapp series open", title="Hidden", variant="tapp1879",
-                           deals=6, days=7, level="easy", pairing="tables")
-    assert ix.response is not None, ix.errors
-    found = re.search(r"Series (\d+)", ix.response.embeds[0]["title"])
-    assert found is not None
-    series_id = int(found.group(1))
-    for member in (alice, bob, carol, dave):
-        await member.click(ix.response, label="Join")
-    [table_id] = {await take_seat(m, world, series_id) for m in (alice, bob, carol)}
+    series_id, table_id = await seated_series(world, "Hidden", (alice, bob, carol), (dave,))
     game = Game(sandbox, series_bot, channel, table_id, {a.id: a for a in (alice, bob, carol)})
 
     async def refused(forged: str, expected: str) -> None:

@@ -6,8 +6,6 @@ settles the deal once, records each member's result in the series once, and
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from bot.cli.ledger import audit
@@ -21,7 +19,7 @@ from tests.e2e.tables.driver import Game
 from tests.e2e.tables.test_restart import click_and_crash, finishes_the_deal
 
 from .conftest import series_bot_for
-from .test_series_tables_week import take_seat
+from .driver import seated_series
 
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
@@ -31,17 +29,7 @@ async def test_a_kill_at_a_series_table_loses_and_doubles_nothing(
         sandbox: Sandbox, world: World, settings: Settings, when: str) -> None:
     alice, bob, carol = world.players[:3]
     async with running(series_bot_for(sandbox, settings), sandbox) as first:
-        ix = await alice.slash(world.channel, "/tapp series open", title="Kill",
-                               variant="tapp1879", deals=6, days=7, level="easy",
-                               pairing="tables")
-        assert ix.response is not None, ix.errors
-        found = re.search(r"Series (\d+)", ix.response.embeds[0]["title"])
-        assert found is not None
-        series_id = int(found.group(1))
-        for member in (alice, bob, carol):
-            await member.click(ix.response, label="Join")
-        tables = {await take_seat(m, world, series_id) for m in (alice, bob, carol)}
-        [table_id] = tables
+        series_id, table_id = await seated_series(world, "Kill", (alice, bob, carol))
         game = Game(sandbox, first, world.channel, table_id,
                     {a.id: a for a in (alice, bob, carol)})
         if when == "mid-deal":

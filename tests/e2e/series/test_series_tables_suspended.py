@@ -14,7 +14,6 @@ that channel, suspended at once, and told it starts when its seats are taken."""
 from __future__ import annotations
 
 import asyncio
-import re
 from datetime import timedelta
 
 import pytest
@@ -28,8 +27,7 @@ from standin.harness import World
 from tests.conftest import BACKENDS
 from tests.e2e.tables.driver import Game, check_ledger_against_replay
 
-from .driver import store_of
-from .test_series_tables_week import take_seat
+from .driver import seated_series, store_of, take_seat
 
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
@@ -44,18 +42,9 @@ async def test_a_series_table_whose_channel_is_deleted_is_suspended_and_loses_no
     store = store_of(series_bot)
     assert series_bot.series is not None and series_bot.timers is not None
     lounge = sandbox.create_channel(world.guild, "lounge")
-    ix = await alice.slash(world.channel, "/tapp series open", title="Gone",
-                           variant="tapp1879", deals=6, days=7, level="easy",
-                           pairing="tables")
-    assert ix.response is not None, ix.errors
-    found = re.search(r"Series (\d+)", ix.response.embeds[0]["title"])
-    assert found is not None
-    series_id = int(found.group(1))
-    for member in members:
-        await member.click(ix.response, label="Join")
 
     # deal 1, played to its end at one table
-    [first] = {await take_seat(m, world, series_id) for m in members}
+    series_id, first = await seated_series(world, "Gone", members)
     game = Game(sandbox, series_bot, world.channel, first, {a.id: a for a in members})
     await game.play()
     assert game.live is None
@@ -110,8 +99,6 @@ async def test_a_series_table_whose_channel_is_deleted_is_suspended_and_loses_no
     await check_ledger_against_replay(store, first)
     await check_ledger_against_replay(store, second)
     await game.quiet()
-    new = series_bot.tables.registry.peek(2)
-    print("NEW TABLE:", new and (new.status, new.suspended), (await store.tables.get(2)))
     _, problems = await audit(store)
     assert problems == [], problems
 
@@ -123,16 +110,7 @@ async def suspended_series(sandbox: Sandbox, world: World, bot: TappBot
     channel of the server."""
     members = world.players[:3]
     lounge = sandbox.create_channel(world.guild, "lounge")
-    ix = await members[0].slash(world.channel, "/tapp series open", title="Gone",
-                                variant="tapp1879", deals=6, days=7, level="easy",
-                                pairing="tables")
-    assert ix.response is not None, ix.errors
-    found = re.search(r"Series (\d+)", ix.response.embeds[0]["title"])
-    assert found is not None
-    series_id = int(found.group(1))
-    for member in members:
-        await member.click(ix.response, label="Join")
-    [table_id] = {await take_seat(m, world, series_id) for m in members}
+    series_id, table_id = await seated_series(world, "Gone", members)
     game = Game(sandbox, bot, world.channel, table_id, {a.id: a for a in members})
     for _ in range(4):
         assert await game.step()

@@ -10,8 +10,6 @@ deal instead: no chips move and it is counted for nobody. On both backends."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from bot.cli.ledger import audit
@@ -26,8 +24,7 @@ from tests.conftest import BACKENDS
 from tests.e2e.tables.driver import Game
 from tests.e2e.tables.test_timers import REMINDER, TIMEOUT, notices
 
-from .driver import store_of
-from .test_series_tables_week import take_seat
+from .driver import seated_series, store_of
 from .test_series_week import independent_totals
 
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
@@ -43,16 +40,7 @@ async def seated_table(sandbox: Sandbox, world: World, bot: TappBot,
     await bot.store.settings.set_guild(world.guild.id, {  # type: ignore[attr-defined]
         "reminder_delay": REMINDER, "turn_timeout": TIMEOUT, **settings})
     members = world.players[:3]
-    ix = await members[0].slash(world.channel, "/tapp series open", title="Slow",
-                                variant="tapp1879", deals=6, days=7, level="easy",
-                                pairing="tables")
-    assert ix.response is not None, ix.errors
-    found = re.search(r"Series (\d+)", ix.response.embeds[0]["title"])
-    assert found is not None
-    series_id = int(found.group(1))
-    for member in members:
-        await member.click(ix.response, label="Join")
-    [table_id] = {await take_seat(m, world, series_id) for m in members}
+    series_id, table_id = await seated_series(world, "Slow", members)
     game = Game(sandbox, bot, world.channel, table_id, {a.id: a for a in members})
     await game.quiet()
     for _ in range(3):  # a few actions in, a member on turn

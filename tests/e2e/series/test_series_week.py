@@ -27,8 +27,7 @@ from standin import Sandbox
 from standin.harness import World
 from standin.limits import walk_components
 from tests.conftest import BACKENDS
-from tests.e2e.daily.driver import seen_by, texts
-from tests.e2e.tables.driver import CARD_TOKEN, cards_in_text
+from tests.e2e.daily.driver import cards_given_away, seen_by
 
 from .driver import play_next, store_of
 
@@ -50,15 +49,7 @@ def independent_totals(results: list[tuple[int, int, int, int]]) -> dict[int, fl
 def leaks(version, allowed_images=("series.",)) -> list[str]:  # type: ignore[no-untyped-def]
     """What of any deal a message version gives away: a card named, a card in a
     component, an image other than the series table."""
-    found = []
-    named = cards_in_text("\n".join(texts(version)))
-    if named:
-        found.append(f"cards {sorted(CARD_NAMES[c] for c in named)}")
-    for component in walk_components(version.components):
-        for value in (component.get("custom_id") or "",
-                      *(o.get("value") or "" for o in component.get("options") or [])):
-            if CARD_TOKEN.search(value):
-                found.append(f"card in a component {value!r}")
+    found = cards_given_away(version)
     for name, _ in version.attachments:
         if not name.startswith(allowed_images):
             found.append(f"image {name}")

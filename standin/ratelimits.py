@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 MESSAGES = "POST /channels/{channel_id}/messages"
@@ -75,6 +76,14 @@ class RateLimits:
         self.global_refused = 0  # requests answered 429 for the global limit
         self.route_refused = 0  # requests answered 429 for a per-route limit
         self.token_requests = 0  # requests with the bot's token, refused or not
+        #: per bucket and major parameter ("channel messages 123"): requests answered 429
+        self.refused_by_bucket: Counter[str] = Counter()
+        #: per bucket and major parameter: answers that told the bot the bucket is spent
+        #: (``X-RateLimit-Remaining: 0``), on which discord.py sleeps until the reset
+        self.spent_by_bucket: Counter[str] = Counter()
+        #: per bucket and major parameter: the seconds to the reset those answers gave
+        #: (what a client that honours the headers waits, at most)
+        self.spent_seconds: dict[str, float] = defaultdict(float)
 
     def set_global(self, limit: int, window: float = 1.0) -> None:
         """Set the global limit (0: none), counting from a fresh window."""
@@ -124,6 +133,12 @@ class RateLimits:
         else:
             self.route_refused += 1
         reset_after = max(0.0, rule.window - (now - window.started))
+        counted = f"{rule.bucket} {major}"
+        if not allowed:
+            self.refused_by_bucket[counted] += 1
+        elif window.used >= rule.limit:
+            self.spent_by_bucket[counted] += 1
+            self.spent_seconds[counted] += reset_after
         headers = {
             "X-RateLimit-Limit": str(rule.limit),
             "X-RateLimit-Remaining": str(max(0, rule.limit - window.used)),

@@ -173,6 +173,37 @@ async def test_a_lone_member_plays_against_computers_once_the_wait_is_over(
     assert (count, problems) == (1, [])
 
 
+async def test_a_table_given_a_thread_shows_nothing_until_placed_and_starts_there(
+        store: Store, clock: FakeClock):
+    """A new table asked for a thread (the cog makes it from what ``take_seat`` says)
+    waits for it, as ``/tapp table new``'s does: nothing is shown in the channel, the
+    wait does not start it and neither do its seats filling; placed, it starts there."""
+    series, tables, display = services(store, clock, wait=600)
+    sid = await open_shared(series)
+    for user in (10, 11, 12):
+        await series.join(GUILD, sid, user)
+    first = await series.take_seat(GUILD, sid, 10, thread=True)
+    assert first.to_place and first.thread_id is None and not first.started
+    second = await series.take_seat(GUILD, sid, 11, thread=True)
+    assert second.table_id == first.table_id and not second.to_place  # one thread
+    clock.advance(601)
+    assert await series.start_waiting() == 0  # its thread is being made
+    third = await series.take_seat(GUILD, sid, 12, thread=True)
+    assert third.table_id == first.table_id and not third.started and not third.to_place
+    assert not any(s.table_id == first.table_id for s in display.states)  # nothing shown
+    assert await tables.lobby.place(first.table_id, 999)
+    live = tables.registry.peek(first.table_id)
+    assert live is not None and live.status is TableStatus.PLAYING
+    shown = [s for s in display.states if s.table_id == first.table_id]
+    assert shown and all(s.thread_id == 999 for s in shown)
+    assert (await store.tables.get(first.table_id)).thread_id == 999
+    again = await series.take_seat(GUILD, sid, 10, thread=True)
+    assert again.already and again.thread_id == 999 and not again.to_place
+    await play_table(tables, first.table_id)
+    nxt = await series.take_seat(GUILD, sid, 10, thread=True)  # deal 2: a new table
+    assert nxt.deal == 2 and nxt.table_id != first.table_id and nxt.to_place
+
+
 async def test_a_member_seated_starts_the_table_and_others_join_by_the_series_only(
         store: Store, clock: FakeClock):
     series, tables, _ = services(store, clock)

@@ -15,7 +15,7 @@ from bot.daily.run import RunState
 from bot.series import SeriesSpec, deal_header
 from bot.series.ids import SeriesRunId
 from bot.store import Store
-from standin import Actor, Channel, Message
+from standin import Actor, Channel, Message, Sandbox
 from standin.harness import World
 from tests.e2e.daily.driver import _use
 
@@ -150,3 +150,11 @@ async def same_as_uninterrupted(store: Store, series_id: int, run_id: int,
     assert steps_a == steps_b and ran_a.result == ran_b.result
     assert ran_a.chips == ran_b.chips
     assert len(await store.series.results(series_id)) == 2  # each deal counted once
+
+
+def table_place(sandbox: Sandbox, bot: TappBot, table_id: int) -> Channel:
+    """Where the open table's messages are: its thread (or the series' channel)."""
+    assert bot.tables is not None
+    live = bot.tables.registry.peek(table_id)
+    assert live is not None
+    return sandbox.state.channel(live.row.thread_id or live.row.channel_id)

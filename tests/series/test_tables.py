@@ -38,8 +38,9 @@ CHANNEL = 5
 HOST = 7
 
 
-def shared(deals: int = 6, variant: str = "tapp1879", **kw: Any) -> SeriesSpec:
-    return SeriesSpec.build(variant, deals=deals, days=7, level="easy", pairing="tables",
+def shared(deals: int = 6, variant: str = "tapp1879", level_: str = "easy",
+           **kw: Any) -> SeriesSpec:
+    return SeriesSpec.build(variant, deals=deals, days=7, level=level_, pairing="tables",
                             **kw)
 
 
@@ -202,6 +203,29 @@ async def test_a_table_given_a_thread_shows_nothing_until_placed_and_starts_ther
     await play_table(tables, first.table_id)
     nxt = await series.take_seat(GUILD, sid, 10, thread=True)  # deal 2: a new table
     assert nxt.deal == 2 and nxt.table_id != first.table_id and nxt.to_place
+
+
+async def test_two_tables_of_a_deal_with_the_same_members_play_get_the_same_computers(
+        store: Store, clock: FakeClock):
+    """The computers of a series' deal decide from its seed, their seat and the position
+    (as its solo runs' computers do), not from the table: two tables of deal 1 where the
+    member in seat 1 plays alike see the same computer play, card for card (at
+    ``normal``: the easy player draws no lots, the search level does)."""
+    series, tables, _ = services(store, clock)
+    sid = await open_shared(series, shared(level_="normal"))
+    for user in (10, 11, 12, 13):
+        await series.join(GUILD, sid, user)
+    logs = []
+    for user in (10, 13):  # turns 0 and 3: seat 1 of deal 1 both
+        seat = await series.take_seat(GUILD, sid, user)
+        assert (seat.deal, seat.seat) == (1, 0)
+        await tables.lobby.start(await tables.table(seat.table_id), user)
+        await play_table(tables, seat.table_id)
+        [row] = await store.deals.for_table(seat.table_id)
+        logs.append((seat.table_id, (await store.deals.record(row.deal_id))["actions"]))
+    (first, played), (second, again) = logs
+    assert first != second and len(played) > 20
+    assert played == again
 
 
 async def test_a_member_seated_starts_the_table_and_others_join_by_the_series_only(

@@ -16,7 +16,9 @@ what bots widely observe, in :data:`ROUTE_LIMITS`:
 
 Every other route has the generous default (``limit`` per ``window``: 50 a second), as
 before. ``realistic = False`` gives every route that default (tests whose point is not
-pacing); :meth:`RateLimits.set_route` changes one route's numbers.
+pacing); ``paced`` (a set of major parameters, ``"channel_id=123"``) keeps Discord's
+numbers for those only (a test that paces one channel and plays quickly elsewhere);
+:meth:`RateLimits.set_route` changes one route's numbers.
 
 The global limit counts every request made with the bot's token, as Discord does (50 a
 second); interaction endpoints (the callback and the interaction webhook routes, which
@@ -67,6 +69,8 @@ class RateLimits:
         self.window = window
         #: use :attr:`routes` (Discord's numbers); False: every route has the default
         self.realistic = realistic
+        #: if not None: only these major parameters ("channel_id=123") get :attr:`routes`
+        self.paced: set[str] | None = None
         self.routes: dict[str, RouteLimit] = dict(ROUTE_LIMITS)
         #: requests with the bot's token per ``global_window`` (0: no global limit)
         self.global_limit = global_limit
@@ -114,14 +118,15 @@ class RateLimits:
     def bucket_hash(name: str) -> str:
         return hashlib.sha1(name.encode()).hexdigest()[:16]
 
-    def rule(self, method: str, template: str) -> RouteLimit:
+    def rule(self, method: str, template: str, major: str = "") -> RouteLimit:
         route = f"{method} {template}"
-        found = self.routes.get(route) if self.realistic else None
+        realistic = self.realistic and (self.paced is None or major in self.paced)
+        found = self.routes.get(route) if realistic else None
         return found or RouteLimit(self.limit, self.window, route)
 
     def hit(self, method: str, template: str, major: str) -> tuple[bool, dict[str, str]]:
         """Count one request; returns (allowed, headers)."""
-        rule = self.rule(method, template)
+        rule = self.rule(method, template, major)
         now = time.monotonic()
         key = f"{method} {template} {major}"
         window = self._windows.get(key)

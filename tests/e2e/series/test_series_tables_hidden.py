@@ -32,6 +32,8 @@ async def test_a_member_who_has_yet_to_play_a_deal_learns_nothing_of_it(
     game = Game(sandbox, series_bot, place, table_id, {a.id: a for a in (alice, bob, carol)})
 
     async def refused(forged: str, expected: str) -> None:
+        if place.archived:  # (its deal is over: as a client that unarchives it first)
+            sandbox.unarchive_thread(place)
         asked = await dave.forge_click(table_message, forged)
         assert asked.response is not None and asked.response.ephemeral_to == dave.id
         assert expected in asked.response.content, asked.response.content
@@ -46,6 +48,7 @@ async def test_a_member_who_has_yet_to_play_a_deal_learns_nothing_of_it(
     await game.play()
     await refused(custom_id(table_id, Stamp(0, 1), "hands"), "only to those who played it")
     await refused(custom_id(table_id, Stamp(0, 1), "review"), "you did not play in it")
+    sandbox.unarchive_thread(place)
     hands = await bob.forge_click(table_message, custom_id(table_id, Stamp(0, 1), "hands"))
     assert hands.response is not None and hands.response.attachments  # he played it
 
@@ -54,5 +57,6 @@ async def test_a_member_who_has_yet_to_play_a_deal_learns_nothing_of_it(
 
     closed = await alice.slash(channel, "/tapp series close", series=series_id)
     assert closed.response is not None, closed.errors
+    sandbox.unarchive_thread(place)
     after = await dave.forge_click(table_message, custom_id(table_id, Stamp(0, 1), "hands"))
     assert after.response is not None and after.response.attachments  # all is open now

@@ -117,9 +117,9 @@ async def suspended_series(sandbox: Sandbox, world: World, bot: TappBot
                 {a.id: a for a in members})
     for _ in range(4):
         assert await game.step()
-    sandbox.delete_channel(world.channel)
-    await game.quiet()
-    assert game.live is not None and getattr(game.live, "suspended", None) == CHANNEL_GONE
+    sandbox.delete_channel(world.channel)  # (its threads go with it: more events to take)
+    await sandbox.wait_until(lambda: getattr(game.live, "suspended", None) == CHANNEL_GONE,
+                             timeout=10)
     return series_id, game, lounge
 
 

@@ -1,14 +1,17 @@
 """:class:`TableCog`, the base of the cogs of the table commands (the lobby, play, the
 rules, places, the table's components): the bot's table service and display, the table
-a command in this channel is about, and the answer with a seat's private hand panel.
-Not a cog: the shared kit the cogs import (a cog imports no other cog)."""
+a command in this channel is about, and the answer with a seat's private hand panel;
+:func:`give_thread`, a table's own thread (``/tapp table new``'s and a series' shared
+tables'). Not a cog: the shared kit the cogs import (a cog imports no other cog)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import logging
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Final, Literal
 
 import discord
 
@@ -22,6 +25,40 @@ from bot.ui.hand_messages import hand_panel
 from .group import TappCog, needed
 
 log = logging.getLogger(__name__)
+
+#: a table's thread archives itself after a week without a message (the longest)
+THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
+
+
+async def give_thread(tables: TableService, table_id: int,
+                      parent: discord.Message | discord.TextChannel, *, name: str,
+                      members: Iterable[discord.abc.Snowflake]) -> discord.Thread | None:
+    """Give the table just opened (not placed yet) its own thread: made from ``parent``
+    (the message it starts from, or the channel: a thread without a starter message),
+    ``members`` added to it, and the table shown there (:meth:`bot.tables.lobby.Lobby.
+    place`). Where Discord makes no thread (no permission) the table lives in the
+    channel, as it does where the store cannot record the thread (it is deleted again).
+    The thread, or None."""
+    thread = None
+    try:
+        if isinstance(parent, discord.Message):
+            thread = await parent.create_thread(name=name,
+                                                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        else:
+            thread = await parent.create_thread(name=name,
+                                                type=discord.ChannelType.public_thread,
+                                                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        for member in members:
+            with contextlib.suppress(discord.HTTPException):
+                await thread.add_user(member)
+    except discord.HTTPException:
+        log.warning("no thread for table %d; it lives in the channel", table_id)
+    thread_id = thread.id if thread is not None else None
+    if not await tables.lobby.place(table_id, thread_id) and thread is not None:
+        with contextlib.suppress(discord.HTTPException):  # not the table's: no use
+            await thread.delete()
+        return None
+    return thread
 
 
 class TableCog(TappCog):

@@ -4,7 +4,6 @@ the table message)."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import Any
 
@@ -23,7 +22,7 @@ from bot.settings.inputs import SettingError, check
 from bot.tables.errors import NoTableHere
 from bot.tables.lobby import MAX_ANTE, MAX_STAKE
 
-from .base import TableCog
+from .base import TableCog, give_thread
 from .choices import (
     DECK_STYLE_CHOICES,
     LANGUAGE_CHOICES,
@@ -112,20 +111,16 @@ class Lobby(TableCog):
         await ctx.send(ephemeral=False, allowed_mentions=discord.AllowedMentions.none(),
                        content=t("lobby.opened", public, host=interaction.user.mention,
                                  variant=name))
-        thread = None
         try:
             starter = await interaction.original_response()
-            thread = await starter.create_thread(
-                name=t("lobby.thread_name", public, variant=name, table=created.table_id),
-                auto_archive_duration=10080)
-            with contextlib.suppress(discord.HTTPException):
-                await thread.add_user(interaction.user)
         except discord.HTTPException:
             log.warning("no thread for table %d; it lives in the channel", created.table_id)
-        thread_id = thread.id if thread is not None else None
-        if not await self.tables.lobby.place(created.table_id, thread_id) and thread:
-            with contextlib.suppress(discord.HTTPException):  # not the table's: no use
-                await thread.delete()
+            await self.tables.lobby.place(created.table_id, None)
+            return
+        await give_thread(self.tables, created.table_id, starter,
+                          name=t("lobby.thread_name", public, variant=name,
+                                 table=created.table_id),
+                          members=(interaction.user,))
 
     async def _missing_permissions(self, interaction: discord.Interaction,
                                    own: dict[str, Any]) -> list[Missing]:

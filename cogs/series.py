@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 
 import discord
@@ -27,6 +28,7 @@ from discord.ext import commands, tasks
 
 from bot.connection.client import TappBot
 from bot.connection.context import Context
+from bot.connection.permissions import missing_for_new_table
 from bot.connection.replies import Reply
 from bot.i18n import t
 from bot.i18n.words import Words
@@ -51,10 +53,12 @@ from bot.settings import SeriesHosts
 from bot.tables.errors import Unavailable
 from bot.ui.outgoing import Outgoing
 from bot.ui.rendering import Renderer
+from bot.usertext import Where, safe
 from renderer.series_table import SeriesLine, render_series_table
 
+from .base import give_thread
 from .choices import VARIANT_CHOICES, described
-from .group import TappCog, add_tapp_cog
+from .group import TappCog, add_tapp_cog, needed
 
 log = logging.getLogger(__name__)
 
@@ -277,9 +281,10 @@ class Series(TappCog):
         guild = guild_of(ctx.interaction)
         info = await self.service.info(guild, series_id)
         if info.spec.pairing is Pairing.TABLES:
-            if self.bot.get_channel(info.channel_id) is None:
+            channel = self.bot.get_channel(info.channel_id)
+            if channel is None:
                 raise ChannelGone()  # a table posted there would be suspended at once
-            await self._take_seat(ctx, reply, guild, series_id)
+            await self._take_seat(ctx, reply, guild, series_id, channel)
             return
         run = await self.service.play(guild_of(ctx.interaction), series_id, ctx.user.id)
         words = ctx.words(run.series.spec.variant, run.style)
@@ -302,13 +307,30 @@ class Series(TappCog):
         else:
             await reply.send(out)
 
-    async def _take_seat(self, ctx: Context, reply: Reply, guild: int,
-                         series_id: int) -> None:
-        """A series that shares tables: the member is seated for their next deal (the
-        table's message in the series' channel shows it; their cards are in its *My
-        hand* panel)."""
+    async def _take_seat(self, ctx: Context, reply: Reply, guild: int, series_id: int,
+                         channel: discord.abc.GuildChannel | discord.Thread
+                         | discord.abc.PrivateChannel) -> None:
+        """A series that shares tables: the member is seated for their next deal. Each
+        table has its own thread of the series' channel where the bot may make one (as
+        ``/tapp table new``'s), so that the tables do not share the channel's message
+        limits; the member is added to it. Their cards are in its *My hand* panel."""
+        threads = isinstance(channel, discord.TextChannel) and not missing_for_new_table(
+            channel.permissions_for(channel.guild.me), in_thread=False, new_thread=True)
         seat = await self.service.take_seat(guild, series_id, ctx.user.id,
-                                            ctx.user.display_name)
+                                            ctx.user.display_name, thread=threads)
+        if seat.to_place and isinstance(channel, discord.TextChannel):
+            lang = await self._language(ctx, True)
+            name = t("series.thread_name", lang, deal=seat.deal, table=seat.table_id,
+                     title=safe(seat.series.title, Where.THREAD_NAME, limit=60))
+            thread = await give_thread(needed(self.bot.tables), seat.table_id, channel,
+                                       name=name, members=(ctx.user,))
+            seat = dataclasses.replace(seat, thread_id=thread.id if thread else None)
+        elif seat.thread_id is not None and not seat.already \
+                and isinstance(channel, discord.TextChannel):
+            thread = channel.get_thread(seat.thread_id)
+            if thread is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.add_user(ctx.user)
         await self.send(reply, seat_message(seat, ctx.language))
 
     def _too_late(self, interaction: discord.Interaction) -> bool:

@@ -16,7 +16,9 @@ what bots widely observe, in :data:`ROUTE_LIMITS`:
 
 Every other route has the generous default (``limit`` per ``window``: 50 a second), as
 before. ``realistic = False`` gives every route that default (tests whose point is not
-pacing); :meth:`RateLimits.set_route` changes one route's numbers.
+pacing); ``paced`` (a set of major parameters, ``"channel_id=123"``) keeps Discord's
+numbers for those only (a test that paces one channel and plays quickly elsewhere);
+:meth:`RateLimits.set_route` changes one route's numbers.
 
 The global limit counts every request made with the bot's token, as Discord does (50 a
 second); interaction endpoints (the callback and the interaction webhook routes, which
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 MESSAGES = "POST /channels/{channel_id}/messages"
@@ -66,6 +69,8 @@ class RateLimits:
         self.window = window
         #: use :attr:`routes` (Discord's numbers); False: every route has the default
         self.realistic = realistic
+        #: if not None: only these major parameters ("channel_id=123") get :attr:`routes`
+        self.paced: set[str] | None = None
         self.routes: dict[str, RouteLimit] = dict(ROUTE_LIMITS)
         #: requests with the bot's token per ``global_window`` (0: no global limit)
         self.global_limit = global_limit
@@ -75,6 +80,14 @@ class RateLimits:
         self.global_refused = 0  # requests answered 429 for the global limit
         self.route_refused = 0  # requests answered 429 for a per-route limit
         self.token_requests = 0  # requests with the bot's token, refused or not
+        #: per bucket and major parameter ("channel messages 123"): requests answered 429
+        self.refused_by_bucket: Counter[str] = Counter()
+        #: per bucket and major parameter: answers that told the bot the bucket is spent
+        #: (``X-RateLimit-Remaining: 0``), on which discord.py sleeps until the reset
+        self.spent_by_bucket: Counter[str] = Counter()
+        #: per bucket and major parameter: the seconds to the reset those answers gave
+        #: (what a client that honours the headers waits, at most)
+        self.spent_seconds: dict[str, float] = defaultdict(float)
 
     def set_global(self, limit: int, window: float = 1.0) -> None:
         """Set the global limit (0: none), counting from a fresh window."""
@@ -105,14 +118,15 @@ class RateLimits:
     def bucket_hash(name: str) -> str:
         return hashlib.sha1(name.encode()).hexdigest()[:16]
 
-    def rule(self, method: str, template: str) -> RouteLimit:
+    def rule(self, method: str, template: str, major: str = "") -> RouteLimit:
         route = f"{method} {template}"
-        found = self.routes.get(route) if self.realistic else None
+        realistic = self.realistic and (self.paced is None or major in self.paced)
+        found = self.routes.get(route) if realistic else None
         return found or RouteLimit(self.limit, self.window, route)
 
     def hit(self, method: str, template: str, major: str) -> tuple[bool, dict[str, str]]:
         """Count one request; returns (allowed, headers)."""
-        rule = self.rule(method, template)
+        rule = self.rule(method, template, major)
         now = time.monotonic()
         key = f"{method} {template} {major}"
         window = self._windows.get(key)
@@ -124,6 +138,12 @@ class RateLimits:
         else:
             self.route_refused += 1
         reset_after = max(0.0, rule.window - (now - window.started))
+        counted = f"{rule.bucket} {major}"
+        if not allowed:
+            self.refused_by_bucket[counted] += 1
+        elif window.used >= rule.limit:
+            self.spent_by_bucket[counted] += 1
+            self.spent_seconds[counted] += reset_after
         headers = {
             "X-RateLimit-Limit": str(rule.limit),
             "X-RateLimit-Remaining": str(max(0, rule.limit - window.used)),

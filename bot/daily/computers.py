@@ -13,11 +13,10 @@ of the member's asks again.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import random
 from dataclasses import dataclass
 
-from bot.ai import BaselinePlayer, Player, levels, runner, search_player
+from bot.ai import BaselinePlayer, Player, runner
+from bot.ai.seeded import seeded_player
 from bot.ai.turns import next_turn
 from bot.engine import Action, SeatView
 
@@ -37,14 +36,9 @@ class Computers:
     timeout: float = 120.0
 
     def player(self, seat: int, position: str) -> Player:
-        """The player of ``seat`` at ``position`` (the same one for the same three)."""
-        digest = hashlib.blake2b(self.seed + f"|{seat}|{position}".encode(),
-                                 digest_size=8).digest()
-        rng = random.Random(int.from_bytes(digest, "big"))
-        level = self.level if self.level in levels() else "easy"
-        if level == "easy":
-            return BaselinePlayer(rng)
-        return search_player(level, rng, seconds=None, samples=self.samples)
+        """The player of ``seat`` at ``position`` (the same one for the same three:
+        :func:`bot.ai.seeded.seeded_player`)."""
+        return seeded_player(self.level, self.seed, seat, position, samples=self.samples)
 
     async def _ask(self, player: Player, view: SeatView, main: bool) -> Action | None:
         if isinstance(player, BaselinePlayer):  # cheap: decided here

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.ai.seeded import position
 from bot.engine import (
     OPTIONAL,
     Action,
@@ -23,7 +24,6 @@ from bot.engine import (
     main_actions,
     meant,
 )
-from bot.engine.cards import CARD_NAMES
 from bot.engine.record import entry_to_record
 from bot.store.codec import result_to_json
 from bot.store.daily import DECLINE
@@ -139,8 +139,7 @@ class RunState:
         """Every action so far as text (seeds the computers' decisions): the same for the
         same actions however the deal got there (a play is logged as its card's index,
         a plain int or a :class:`Card`, whether taken now or replayed from the store)."""
-        return ";".join(f"{s}:{'play:' + CARD_NAMES[a] if isinstance(a, int) else a.token}"
-                        for s, a in self.deal.log)
+        return position(self.deal)
 
 
 def chosen(state: RunState, token: str) -> Action | None:

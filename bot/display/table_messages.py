@@ -90,10 +90,10 @@ def _series_lobby(state: TableState, words: Words, lines: list[str],
 
 def series_table_message(state: TableState, words: Words) -> MessageModel:
     """The public message of a table playing a deal of a series: who sits where, who is
-    to act, and the deal's number; no card, no contract, no trick, no chips and no
-    picture (members of the series who have yet to play the deal read this channel:
-    the chips a seat won would tell them the deal's result). Each member seated sees
-    the deal in their own panel (*My hand*)."""
+    to act (not what they are to do: bid or play), and the deal's number; no card, no
+    contract, no trick, no chips and no picture (members of the series who have yet to
+    play the deal read it: the chips a seat won would tell them the deal's result).
+    Each member seated sees the deal in their own panel (*My hand*)."""
     view = state.view
     assert view is not None and state.stamp is not None
     tid, names = state.table_id, shown_names(state.names)
@@ -108,8 +108,8 @@ def series_table_message(state: TableState, words: Words) -> MessageModel:
         arrow = words("mark.turn") if seat == view.actor else words("mark.no_turn")
         lines.append(arrow + " " + " ".join([words("seat.name", name=name), *marks]))
     lines.append("")
-    if view.actor is not None:
-        lines.append(words("table.turn", name=names[view.actor], task=words.task(view.phase)))
+    if view.actor is not None:  # not what they are to do: that tells the auction is over
+        lines.append(words("series.table.turn", name=names[view.actor]))
     lines.append(words("series.table.hidden"))
     buttons = [ButtonSpec(custom_id(tid, None, "hand"), words("button.hand"), PRIMARY),
                ButtonSpec(custom_id(tid, None, "rules"), words("button.rules"))]
@@ -278,11 +278,16 @@ def _ending_line(state: TableState, words: Words) -> str:
 
 def turn_ping(state: TableState, words: Words) -> MessageModel | None:
     """A short public mention of the member to act (None while a computer acts); silent
-    (no notification) while they are in their quiet hours."""
+    (no notification) while they are in their quiet hours. At a series table it does not
+    say what they are to do (bid or play: whether the auction is over is the deal's)."""
     view = state.view
     if state.actor_user is None or view is None or view.actor is None:
         return None
-    text = words("ping.turn", mention=f"<@{state.actor_user}>", task=words.task(view.phase))
+    mention = f"<@{state.actor_user}>"
+    if series_deal(state.options) is not None:  # (what they are to do tells the phase)
+        text = words("series.ping.turn", mention=mention)
+    else:
+        text = words("ping.turn", mention=mention, task=words.task(view.phase))
     quiet = any(a.seat == view.actor and a.kind is AbsenceKind.QUIET for a in state.absences)
     return MessageModel(description="", content=text, mentions=(state.actor_user,), view=view,
                         silent=quiet)

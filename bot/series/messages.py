@@ -306,13 +306,14 @@ def page_message(page: MemberPage, language: str | None) -> SeriesMessage:
 # -- a shared table ----------------------------------------------------------------------
 def seat_message(seat: SeriesSeat, language: str | None) -> SeriesMessage:
     """Where the member plays their next deal of a series that shares tables: the table
-    (its message is in the series' channel), their seat, and whether it started; the
-    button opens their hand at it (no card here)."""
+    (its messages are in its thread, else in the series' channel), their seat, and
+    whether it started; the button opens their hand at it (no card here)."""
     words = _words(language, seat.series)
     key = "series.seat.started" if seat.started else "series.seat.forming"
+    place = f"<#{seat.thread_id or seat.series.channel_id}>"
     text = words(key, title=shown_title(seat.series.title), deal=seat.deal,
                  seat=seat.seat + 1, table=seat.table_id, members=seat.members,
-                 players=seat.players)
+                 players=seat.players, place=place)
     embed = EmbedModel(description=text, colour=COLOUR,
                        title=words("series.info.title", id=seat.series.series_id,
                                    title=shown_title(seat.series.title)))

@@ -97,7 +97,8 @@ class MemberPage:
 @dataclass(frozen=True, slots=True)
 class SeriesSeat:
     """Where a member of a series that shares tables plays their next deal: the table
-    (of the table service) playing it, their seat, and whether it has started."""
+    (of the table service) playing it, their seat, whether it has started, and its
+    thread."""
 
     series: SeriesInfo
     deal: int  # from 1
@@ -107,3 +108,5 @@ class SeriesSeat:
     members: int  # members seated at the table now
     players: int
     already: bool = False  # they were seated there before this call
+    thread_id: int | None = None  # the table's own thread (None: it is in the channel)
+    to_place: bool = False  # a new table waiting for its thread (the caller makes it)

@@ -165,11 +165,13 @@ class SeriesService(SeriesPlay):
 
     # -- shared tables (Pairing.TABLES: the table service plays the deals) ----------------
     async def take_seat(self, guild_id: int, series_id: int, user_id: int,
-                        name: str = "") -> SeriesSeat:
+                        name: str = "", *, thread: bool = False) -> SeriesSeat:
         """Seat the member for their next deal of a series that shares tables: the
         table they are seated at already, else the seat the movement gives them on
         their first deal not played, at a table of that deal still forming (a new one
-        if none has that seat free). See docs/series.md, "Shared tables"."""
+        if none has that seat free). ``thread``: a new table waits for its own thread
+        (:attr:`SeriesSeat.to_place`: the caller makes it and places the table there,
+        :meth:`bot.tables.lobby.Lobby.place`). See docs/series.md, "Shared tables"."""
         row, spec = await self._series(guild_id, series_id)
         if spec.pairing is not Pairing.TABLES or self.tables is None:
             raise NoSeries()
@@ -193,13 +195,14 @@ class SeriesService(SeriesPlay):
                 seated = await self.tables.seat(
                     series_id=series_id, deal=deal, user_id=user_id,
                     name=seat_name(name or member.display_name), seat=seat,
-                    new=await self._new_table(row, spec, deal))
+                    new=await self._new_table(row, spec, deal), thread=thread)
             except SeriesNotOpen:
                 raise WindowClosed() from None
             except (AlreadyJoined, SeatTaken, InvalidTransition):
                 continue
             return SeriesSeat(self._info(row, spec), deal, seat, seated.table_id,
-                              seated.started, seated.members, seated.players)
+                              seated.started, seated.members, seated.players,
+                              thread_id=seated.thread_id, to_place=seated.to_place)
         raise Stale()
 
     async def start_waiting(self, guild_ids: Collection[int] | None = None) -> int:
@@ -218,7 +221,7 @@ class SeriesService(SeriesPlay):
         members = sum(1 for s in seats if not s.is_computer)
         return SeriesSeat(self._info(row, spec), run.deal, run.seat, run.table_id,
                           table.status is not TableStatus.LOBBY, members, spec.players,
-                          already=already)
+                          already=already, thread_id=table.thread_id)
 
     async def _new_table(self, row: SeriesRow, spec: SeriesSpec, deal: int) -> NewSeriesTable:
         """A table for ``deal`` of the series, in its channel, in the server's language."""

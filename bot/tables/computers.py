@@ -12,7 +12,8 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 
-from bot.ai import levels, make_player, runner
+from bot.ai import Player, levels, make_player, runner
+from bot.ai.seeded import position, seeded_player
 from bot.ai.turns import next_turn
 from bot.engine import Action
 from bot.store import TableStatus
@@ -96,7 +97,7 @@ class ComputerSeats:
                     deal = live.deal
                     assert deal is not None
                     stamp, view = live.stamp, deal.view(seat)
-                    player = make_player(self._level(live, seat), self._rng_for(live, seat))
+                    player = self._player(live, seat)
                 if main_turn:  # off the event loop (search levels in worker processes)
                     action: Action | None = await runner.decide(player, view)
                 else:
@@ -124,6 +125,16 @@ class ComputerSeats:
     def _level(self, live: LiveTable, seat: int) -> str:
         level = live.seats[seat].level or self.table_level(live)
         return level if level in levels() else "easy"
+
+    def _player(self, live: LiveTable, seat: int) -> Player:
+        """The seat's player for this decision. At a series' deal, the one its solo runs
+        would have in this position (so two tables of the deal with the same members'
+        play see the same computer play); elsewhere one of the table's level."""
+        level = self._level(live, seat)
+        deal = live.deal
+        if live.computers_seed is not None and deal is not None:
+            return seeded_player(level, live.computers_seed, seat, position(deal))
+        return make_player(level, self._rng_for(live, seat))
 
     def _rng_for(self, live: LiveTable, seat: int) -> random.Random:
         seed = self.config.ai_seed

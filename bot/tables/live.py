@@ -32,6 +32,9 @@ class LiveTable:
     commitment: str | None = None
     #: a table in a thread gets its messages once the thread exists
     placed: bool = True
+    #: a series' deal: the seed its computers decide from (the deal's, as its solo runs'
+    #: computers; see :mod:`bot.ai.seeded`); None at any other table. Secret: never shown
+    computers_seed: bytes | None = field(default=None, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     end_votes: set[int] = field(default_factory=set)  # members who voted to end (not stored)
     runner: asyncio.Task[None] | None = None  # the computer players' task

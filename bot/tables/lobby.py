@@ -109,7 +109,8 @@ class Lobby:
     async def place(self, table_id: int, thread_id: int | None) -> bool:
         """The table's thread exists (or none could be made): show the lobby there.
         False if the store refused to record the thread: the table then lives in its
-        channel, as when no thread could be made (the caller may delete the thread)."""
+        channel, as when no thread could be made (the caller may delete the thread). A
+        series table whose seats were all taken meanwhile starts now."""
         core = self.core
         live = await core.table(table_id)
         async with live.lock:
@@ -122,7 +123,11 @@ class Lobby:
                                 " the channel", table_id)
                     recorded = False
             live.placed = True
-            core.publish(live)
+            if series_deal(live.options) is not None and live.status is TableStatus.LOBBY \
+                    and live.free_seat() is None:
+                await self.start_series(live)
+            else:
+                core.publish(live)
             return recorded
 
     async def join(self, live: LiveTable, user_id: int, name: str) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import TypeVar
 
 from bot.engine import TappError
+from bot.series.deals import deal_seed
 from bot.store import (
     ClaimRow,
     MemberTime,
@@ -114,6 +115,10 @@ class TableRegistry:
             style=settings.deck_for(table.variant),
             placed=placed)
         _fill(live, opened)
+        series = series_deal(live.options)
+        if series is not None:  # its computers decide as the series' solo runs' do
+            live.computers_seed = deal_seed((await self.store.series.get(series[0])).seed,
+                                            series[1])
         live.claim = await self._claim(live)
         members = [s.user_id for s in opened.seats if s.user_id is not None]
         found = await self.store.members.of(table.guild_id, members)

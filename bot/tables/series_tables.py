@@ -9,9 +9,14 @@ transaction: their seat and their run of the deal, :meth:`bot.store.series.Serie
 seat_member`). A table starts once its seats are all members', or when a seated member
 asks (:meth:`.lobby.Lobby.start`), or once it has waited long enough
 (:meth:`SeriesTables.start_waiting`): computer players of the series' level take the
-empty seats (:meth:`.lobby.Lobby.start_series`). Everything else is any table's:
-reminders, timeouts, away, quiet hours, chips to the ledger and ratings; the settle of
-the deal records each member's result in the series (:mod:`bot.store.series_tables`).
+empty seats (:meth:`.lobby.Lobby.start_series`). A new table asked to get a thread
+(``thread``, as the series' channel allows) waits for it as ``/tapp table new``'s does:
+the caller makes the thread from what :meth:`SeriesTables.seat` returns and places the
+table there (:meth:`.lobby.Lobby.place`; in the channel where none could be made), so
+each table's messages go to its own thread, not all to the one channel whose message
+limits they would share. Everything else is any table's: reminders, timeouts, away,
+quiet hours, chips to the ledger and ratings; the settle of the deal records each
+member's result in the series (:mod:`bot.store.series_tables`).
 
 Closing a series ends its tables: a deal in play is dropped (no chips move), as the
 series' deals in play are.
@@ -38,13 +43,18 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Seated:
-    """Where a member was seated: the table, their seat, and whether it started."""
+    """Where a member was seated: the table, their seat, and whether it started;
+    ``thread_id``: the table's thread (None: it lives in the channel, or is not placed
+    yet); ``to_place``: the table is new and waits for its thread (see :meth:`.lobby.
+    Lobby.place`)."""
 
     table_id: int
     seat: int
     started: bool
     members: int  # members seated at it now
     players: int
+    thread_id: int | None = None
+    to_place: bool = False
 
 
 class SeriesTables:
@@ -60,10 +70,11 @@ class SeriesTables:
         self.lobby = lobby
 
     async def seat(self, *, series_id: int, deal: int, user_id: int, name: str,
-                   seat: int, new: NewSeriesTable) -> Seated:
+                   seat: int, new: NewSeriesTable, thread: bool = False) -> Seated:
         """Seat the member in ``seat`` of a forming table of the series' ``deal`` (the
-        oldest where it is free), else of a new table (``new``); a table whose seats
-        are now all members' starts. Store refusals propagate (see
+        oldest where it is free), else of a new table (``new``; with ``thread`` it is
+        shown once placed, :attr:`Seated.to_place`); a table whose seats are now all
+        members' starts (once placed). Store refusals propagate (see
         :meth:`~bot.store.series.SeriesStore.seat_member`)."""
         for row in await self.store.series.tables(series_id, deal=deal):
             if row.status != TableStatus.LOBBY.value:
@@ -80,22 +91,24 @@ class SeriesTables:
                     series_id, deal, user_id, seat, name, table_id=live.table_id))
                 live.seats[seat] = SeatRow(table_id, seat, user_id, name, False, None,
                                            run.started_at)
-                return await self._seated(live, seat)
+                return await self._seated(live, seat, new=False)
         table_id, _ = await self.store.series.seat_member(series_id, deal, user_id, seat,
                                                           name, new=new)
-        live = await self.registry.adopt(await self.store.tables.load(table_id))
+        live = await self.registry.adopt(await self.store.tables.load(table_id),
+                                         placed=not thread)
         async with live.lock:
             log.info("table %d opened for deal %d of series %d", table_id, deal, series_id)
-            return await self._seated(live, seat)
+            return await self._seated(live, seat, new=True)
 
-    async def _seated(self, live: LiveTable, seat: int) -> Seated:
+    async def _seated(self, live: LiveTable, seat: int, *, new: bool) -> Seated:
         members = sum(1 for r in live.seats.values() if not r.is_computer)
-        started = live.free_seat() is None
+        started = live.free_seat() is None and live.placed  # (else once placed)
         if started:
             await self._start(live)
         else:
             self.core.publish(live)
-        return Seated(live.table_id, seat, started, members, live.players)
+        return Seated(live.table_id, seat, started, members, live.players,
+                      live.row.thread_id, new and not live.placed)
 
     async def start_waiting(self, wait: float,
                             guild_ids: Collection[int] | None = None) -> int:
@@ -112,7 +125,8 @@ class SeriesTables:
             except TableError:
                 continue
             async with live.lock:
-                if live.status is not TableStatus.LOBBY or live.suspended is not None:
+                if live.status is not TableStatus.LOBBY or live.suspended is not None \
+                        or not live.placed:  # (its thread is being made)
                     continue
                 try:
                     await self._start(live)

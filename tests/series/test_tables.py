@@ -38,8 +38,9 @@ CHANNEL = 5
 HOST = 7
 
 
-def shared(deals: int = 6, variant: str = "tapp1879", **kw: Any) -> SeriesSpec:
-    return SeriesSpec.build(variant, deals=deals, days=7, level="easy", pairing="tables",
+def shared(deals: int = 6, variant: str = "tapp1879", level_: str = "easy",
+           **kw: Any) -> SeriesSpec:
+    return SeriesSpec.build(variant, deals=deals, days=7, level=level_, pairing="tables",
                             **kw)
 
 
@@ -171,6 +172,60 @@ async def test_a_lone_member_plays_against_computers_once_the_wait_is_over(
     assert run is not None and run.finished
     count, problems = await check_series(store)
     assert (count, problems) == (1, [])
+
+
+async def test_a_table_given_a_thread_shows_nothing_until_placed_and_starts_there(
+        store: Store, clock: FakeClock):
+    """A new table asked for a thread (the cog makes it from what ``take_seat`` says)
+    waits for it, as ``/tapp table new``'s does: nothing is shown in the channel, the
+    wait does not start it and neither do its seats filling; placed, it starts there."""
+    series, tables, display = services(store, clock, wait=600)
+    sid = await open_shared(series)
+    for user in (10, 11, 12):
+        await series.join(GUILD, sid, user)
+    first = await series.take_seat(GUILD, sid, 10, thread=True)
+    assert first.to_place and first.thread_id is None and not first.started
+    second = await series.take_seat(GUILD, sid, 11, thread=True)
+    assert second.table_id == first.table_id and not second.to_place  # one thread
+    clock.advance(601)
+    assert await series.start_waiting() == 0  # its thread is being made
+    third = await series.take_seat(GUILD, sid, 12, thread=True)
+    assert third.table_id == first.table_id and not third.started and not third.to_place
+    assert not any(s.table_id == first.table_id for s in display.states)  # nothing shown
+    assert await tables.lobby.place(first.table_id, 999)
+    live = tables.registry.peek(first.table_id)
+    assert live is not None and live.status is TableStatus.PLAYING
+    shown = [s for s in display.states if s.table_id == first.table_id]
+    assert shown and all(s.thread_id == 999 for s in shown)
+    assert (await store.tables.get(first.table_id)).thread_id == 999
+    again = await series.take_seat(GUILD, sid, 10, thread=True)
+    assert again.already and again.thread_id == 999 and not again.to_place
+    await play_table(tables, first.table_id)
+    nxt = await series.take_seat(GUILD, sid, 10, thread=True)  # deal 2: a new table
+    assert nxt.deal == 2 and nxt.table_id != first.table_id and nxt.to_place
+
+
+async def test_two_tables_of_a_deal_with_the_same_members_play_get_the_same_computers(
+        store: Store, clock: FakeClock):
+    """The computers of a series' deal decide from its seed, their seat and the position
+    (as its solo runs' computers do), not from the table: two tables of deal 1 where the
+    member in seat 1 plays alike see the same computer play, card for card (at
+    ``normal``: the easy player draws no lots, the search level does)."""
+    series, tables, _ = services(store, clock)
+    sid = await open_shared(series, shared(level_="normal"))
+    for user in (10, 11, 12, 13):
+        await series.join(GUILD, sid, user)
+    logs = []
+    for user in (10, 13):  # turns 0 and 3: seat 1 of deal 1 both
+        seat = await series.take_seat(GUILD, sid, user)
+        assert (seat.deal, seat.seat) == (1, 0)
+        await tables.lobby.start(await tables.table(seat.table_id), user)
+        await play_table(tables, seat.table_id)
+        [row] = await store.deals.for_table(seat.table_id)
+        logs.append((seat.table_id, (await store.deals.record(row.deal_id))["actions"]))
+    (first, played), (second, again) = logs
+    assert first != second and len(played) > 20
+    assert played == again
 
 
 async def test_a_member_seated_starts_the_table_and_others_join_by_the_series_only(

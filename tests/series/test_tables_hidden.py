@@ -6,27 +6,38 @@ from __future__ import annotations
 
 import pytest
 
-from bot.display.table_messages import result_message, table_message
+from bot.display.table_messages import result_message, table_message, turn_ping
+from bot.engine.view import Phase
 from bot.i18n import signed
 from bot.i18n.words import Words
+from bot.series.models import SeriesSeat
 from bot.standings.errors import NoSuchDeal
 from bot.standings.ids import HistoryKey
 from bot.standings.service import StandingsService
 from bot.store import Store
+from bot.usertext import safe
 from tests.store.helpers import FakeClock
+from tests.tables.test_service import FakeDisplay
 
 from .helpers import GUILD
 from .test_tables import HOST, open_shared, play_table, services
 
 
-async def test_a_series_tables_public_messages_name_no_seats_chips(
-        store: Store, clock: FakeClock):
+async def one_table_played(store: Store, clock: FakeClock) -> tuple[SeriesSeat, FakeDisplay]:
+    """Members 10, 11 and 12 played deal 1 of a series at one table: a seat at it, and
+    what the display was shown."""
     series, tables, display = services(store, clock)
     sid = await open_shared(series)
     for user in (10, 11, 12):
         await series.join(GUILD, sid, user, f"m{user}")
         seat = await series.take_seat(GUILD, sid, user, f"m{user}")
     await play_table(tables, seat.table_id)
+    return seat, display
+
+
+async def test_a_series_tables_public_messages_name_no_seats_chips(
+        store: Store, clock: FakeClock):
+    seat, display = await one_table_played(store, clock)
     words = Words("en", "tapp1879", "french")
     [over] = [e for e in display.events if getattr(e, "table_id", None) == seat.table_id
               and getattr(e, "hidden", False)]
@@ -40,6 +51,30 @@ async def test_a_series_tables_public_messages_name_no_seats_chips(
         for chips in {0, *over.chips}:
             assert words("seat.chips", n=chips, chips=signed(chips)) not in model.description
 
+
+
+async def test_a_series_tables_turn_line_and_ping_do_not_tell_the_phase(
+        store: Store, clock: FakeClock):
+    """Whose turn it is, never what they are to do: "bid" or "play a card" would tell
+    members yet to play the deal whether (and how soon) its auction ended."""
+    seat, display = await one_table_played(store, clock)
+    words = Words("en", "tapp1879", "french")
+    states = [s for s in display.states if s.table_id == seat.table_id
+              and s.view is not None and s.view.actor is not None and s.stamp is not None]
+    phases = {s.view.phase for s in states if s.view is not None}
+    assert {Phase.AUCTION, Phase.PLAY} <= phases  # both were shown
+    tasks = {words.task(phase) for phase in Phase if phase is not Phase.FINISHED}
+    pinged = 0
+    for state in states:
+        assert state.view is not None and state.view.actor is not None
+        model = table_message(state, words)
+        name = safe(state.names[state.view.actor])
+        assert words("series.table.turn", name=name) in model.description
+        ping = turn_ping(state, words)
+        pinged += ping is not None
+        for text in (model.description, ping.content if ping is not None else ""):
+            assert not [task for task in tasks if f"{task})" in text or f"{task}." in text]
+    assert pinged
 
 
 async def test_a_series_tables_deal_is_in_no_history_and_replayed_to_its_players_only(

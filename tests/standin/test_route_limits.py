@@ -39,6 +39,33 @@ async def test_messages_are_limited_per_channel_with_discords_429(
     assert sandbox.rate_limits.route_refused == 1
 
 
+async def test_spent_and_refused_answers_are_counted_per_bucket_and_channel(
+    sandbox: Sandbox, world: World
+) -> None:
+    path = f"/channels/{world.channel.id}/messages"
+    answers = [await call(sandbox, "POST", path, {"content": str(n)}) for n in range(6)]
+    key = f"channel messages channel_id={world.channel.id}"
+    limits = sandbox.rate_limits
+    assert [h["X-RateLimit-Remaining"] for _, h, _ in answers[4:]] == ["0", "0"]
+    assert (limits.spent_by_bucket[key], limits.refused_by_bucket[key]) == (1, 1)
+    assert 0 < limits.spent_seconds[key] <= 5.0  # what a client honouring it waits
+    other = sandbox.create_channel(world.guild, "other")
+    await call(sandbox, "POST", f"/channels/{other.id}/messages", {"content": "x"})
+    assert set(limits.spent_by_bucket) == set(limits.refused_by_bucket) == {key}
+
+
+async def test_only_the_paced_channels_keep_discords_numbers(
+    sandbox: Sandbox, world: World
+) -> None:
+    other = sandbox.create_channel(world.guild, "other")
+    sandbox.rate_limits.paced = {f"channel_id={world.channel.id}"}
+    for channel, expected in ((world.channel, [200] * 5 + [429]), (other, [200] * 6)):
+        path = f"/channels/{channel.id}/messages"
+        statuses = [(await call(sandbox, "POST", path, {"content": "x"}))[0]
+                    for _ in range(6)]
+        assert statuses == expected, channel.name
+
+
 async def test_the_limit_can_be_relaxed(sandbox: Sandbox, world: World) -> None:
     sandbox.rate_limits.realistic = False  # every route: the generous default
     path = f"/channels/{world.channel.id}/messages"

@@ -6,16 +6,23 @@ interrupted after three actions)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 from collections.abc import Sequence
 
 from bot.ai import make_player
+from bot.cli import verify
+from bot.cli.ledger import audit
 from bot.connection.client import TappBot
 from bot.daily.run import RunState
+from bot.engine.cards import CARD_NAMES
+from bot.engine.shuffle import commitment
 from bot.series import SeriesSpec, deal_header
 from bot.series.ids import SeriesRunId
 from bot.store import Store
-from standin import Actor, Channel, Message
+from bot.store.series import SeriesRow
+from standin import Actor, Channel, Message, Sandbox
 from standin.harness import World
 from tests.e2e.daily.driver import _use
 
@@ -150,3 +157,35 @@ async def same_as_uninterrupted(store: Store, series_id: int, run_id: int,
     assert steps_a == steps_b and ran_a.result == ran_b.result
     assert ran_a.chips == ran_b.chips
     assert len(await store.series.results(series_id)) == 2  # each deal counted once
+
+
+def table_place(sandbox: Sandbox, bot: TappBot, table_id: int) -> Channel:
+    """Where the open table's messages are: its thread (or the series' channel)."""
+    assert bot.tables is not None
+    live = bot.tables.registry.peek(table_id)
+    assert live is not None
+    return sandbox.state.channel(live.row.thread_id or live.row.channel_id)
+
+
+async def closed_and_verified(actor: Actor, channel: Channel, store: Store, row: SeriesRow,
+                              spec: SeriesSpec) -> None:
+    """The series' window has passed: ``/tapp series info`` shows its seed, ``verify``
+    deals each of its deals from it with every seat's hand as the series dealt it, and
+    ``check-ledger`` finds nothing wrong."""
+    closed = await actor.slash(channel, "/tapp series info", series=row.series_id)
+    assert closed.response is not None
+    assert f"`{row.seed.hex()}`" in closed.response.text
+    for number in range(1, spec.deals + 1):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = verify.main(["--seed", row.seed.hex(), "--variant", spec.variant,
+                                "--series-deal", str(number), "--notation", "record",
+                                "--commitment", commitment(row.seed)])
+        assert code == 0
+        header = deal_header(spec, row.seed, number)
+        for seat, hand in enumerate(header["hands"]):
+            line = f"seat {seat}: " + " ".join(
+                sorted(hand, key=lambda c: list(CARD_NAMES).index(c)))
+            assert line in out.getvalue().splitlines(), (number, seat)
+    _, problems = await audit(store)
+    assert problems == [], problems

@@ -18,7 +18,7 @@ from tests.conftest import BACKENDS
 from tests.e2e.daily.driver import seen_by
 from tests.e2e.tables.driver import Game
 
-from .driver import seated_series
+from .driver import seated_series, table_place
 from .test_series_tables_week import leaks
 
 
@@ -28,9 +28,12 @@ async def test_a_member_who_has_yet_to_play_a_deal_learns_nothing_of_it(
     alice, bob, carol, dave = world.players
     channel = world.channel
     series_id, table_id = await seated_series(world, "Hidden", (alice, bob, carol), (dave,))
-    game = Game(sandbox, series_bot, channel, table_id, {a.id: a for a in (alice, bob, carol)})
+    place = table_place(sandbox, series_bot, table_id)  # the table's thread
+    game = Game(sandbox, series_bot, place, table_id, {a.id: a for a in (alice, bob, carol)})
 
     async def refused(forged: str, expected: str) -> None:
+        if place.archived:  # (its deal is over: as a client that unarchives it first)
+            sandbox.unarchive_thread(place)
         asked = await dave.forge_click(table_message, forged)
         assert asked.response is not None and asked.response.ephemeral_to == dave.id
         assert expected in asked.response.content, asked.response.content
@@ -45,13 +48,15 @@ async def test_a_member_who_has_yet_to_play_a_deal_learns_nothing_of_it(
     await game.play()
     await refused(custom_id(table_id, Stamp(0, 1), "hands"), "only to those who played it")
     await refused(custom_id(table_id, Stamp(0, 1), "review"), "you did not play in it")
+    sandbox.unarchive_thread(place)
     hands = await bob.forge_click(table_message, custom_id(table_id, Stamp(0, 1), "hands"))
     assert hands.response is not None and hands.response.attachments  # he played it
 
-    for version in seen_by(sandbox, channel, dave.id):
+    for version in [*seen_by(sandbox, channel, dave.id), *seen_by(sandbox, place, dave.id)]:
         assert leaks(version) == [], leaks(version)
 
     closed = await alice.slash(channel, "/tapp series close", series=series_id)
     assert closed.response is not None, closed.errors
+    sandbox.unarchive_thread(place)
     after = await dave.forge_click(table_message, custom_id(table_id, Stamp(0, 1), "hands"))
     assert after.response is not None and after.response.attachments  # all is open now

@@ -19,7 +19,7 @@ from tests.e2e.tables.driver import Game
 from tests.e2e.tables.test_restart import click_and_crash, finishes_the_deal
 
 from .conftest import series_bot_for
-from .driver import seated_series
+from .driver import seated_series, table_place
 
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
@@ -30,7 +30,7 @@ async def test_a_kill_at_a_series_table_loses_and_doubles_nothing(
     alice, bob, carol = world.players[:3]
     async with running(series_bot_for(sandbox, settings), sandbox) as first:
         series_id, table_id = await seated_series(world, "Kill", (alice, bob, carol))
-        game = Game(sandbox, first, world.channel, table_id,
+        game = Game(sandbox, first, table_place(sandbox, first, table_id), table_id,
                     {a.id: a for a in (alice, bob, carol)})
         if when == "mid-deal":
             for _ in range(4):

@@ -27,7 +27,7 @@ from standin.harness import World
 from tests.conftest import BACKENDS
 from tests.e2e.tables.driver import Game, check_ledger_against_replay
 
-from .driver import seated_series, store_of, take_seat
+from .driver import seated_series, store_of, table_place, take_seat
 
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
 
@@ -45,7 +45,8 @@ async def test_a_series_table_whose_channel_is_deleted_is_suspended_and_loses_no
 
     # deal 1, played to its end at one table
     series_id, first = await seated_series(world, "Gone", members)
-    game = Game(sandbox, series_bot, world.channel, first, {a.id: a for a in members})
+    game = Game(sandbox, series_bot, table_place(sandbox, series_bot, first), first,
+                {a.id: a for a in members})
     await game.play()
     assert game.live is None
     board = await series_bot.series.standings(world.guild.id, series_id, alice.id)
@@ -56,7 +57,8 @@ async def test_a_series_table_whose_channel_is_deleted_is_suspended_and_loses_no
 
     # deal 2: the channel is deleted mid-deal
     [second] = {await take_seat(m, world, series_id) for m in members}
-    game = Game(sandbox, series_bot, world.channel, second, {a.id: a for a in members})
+    game = Game(sandbox, series_bot, table_place(sandbox, series_bot, second), second,
+                {a.id: a for a in members})
     for _ in range(4):
         assert await game.step()
     ledger = len(await store.ledger.for_table(second))
@@ -111,12 +113,13 @@ async def suspended_series(sandbox: Sandbox, world: World, bot: TappBot
     members = world.players[:3]
     lounge = sandbox.create_channel(world.guild, "lounge")
     series_id, table_id = await seated_series(world, "Gone", members)
-    game = Game(sandbox, bot, world.channel, table_id, {a.id: a for a in members})
+    game = Game(sandbox, bot, table_place(sandbox, bot, table_id), table_id,
+                {a.id: a for a in members})
     for _ in range(4):
         assert await game.step()
-    sandbox.delete_channel(world.channel)
-    await game.quiet()
-    assert game.live is not None and getattr(game.live, "suspended", None) == CHANNEL_GONE
+    sandbox.delete_channel(world.channel)  # (its threads go with it: more events to take)
+    await sandbox.wait_until(lambda: getattr(game.live, "suspended", None) == CHANNEL_GONE,
+                             timeout=10)
     return series_id, game, lounge
 
 

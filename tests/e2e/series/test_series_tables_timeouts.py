@@ -24,7 +24,7 @@ from tests.conftest import BACKENDS
 from tests.e2e.tables.driver import Game
 from tests.e2e.tables.test_timers import REMINDER, TIMEOUT, notices
 
-from .driver import seated_series, store_of
+from .driver import seated_series, store_of, table_place
 from .test_series_week import independent_totals
 
 pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
@@ -41,7 +41,8 @@ async def seated_table(sandbox: Sandbox, world: World, bot: TappBot,
         "reminder_delay": REMINDER, "turn_timeout": TIMEOUT, **settings})
     members = world.players[:3]
     series_id, table_id = await seated_series(world, "Slow", members)
-    game = Game(sandbox, bot, world.channel, table_id, {a.id: a for a in members})
+    game = Game(sandbox, bot, table_place(sandbox, bot, table_id), table_id,
+                {a.id: a for a in members})
     await game.quiet()
     for _ in range(3):  # a few actions in, a member on turn
         assert await game.step()

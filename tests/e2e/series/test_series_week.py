@@ -7,18 +7,13 @@ passed the seed is published and ``verify`` deals every deal again. On both back
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from datetime import timedelta
 
 import pytest
 
-from bot.cli import verify
-from bot.cli.ledger import audit
 from bot.connection.client import TappBot
 from bot.engine import deal_from_record
-from bot.engine.cards import CARD_NAMES
 from bot.engine.shuffle import commitment
 from bot.series import SeriesSpec, deal_header
 from bot.series.ids import SeriesRunId
@@ -29,7 +24,7 @@ from standin.limits import walk_components
 from tests.conftest import BACKENDS
 from tests.e2e.daily.driver import cards_given_away, seen_by
 
-from .driver import play_next, store_of
+from .driver import closed_and_verified, play_next, store_of
 
 DEALS = 6
 
@@ -159,22 +154,6 @@ async def test_a_week_of_series_play_compared_on_the_same_cards(
 
     # the window passes: the series closes, its seed is published, verify deals again
     sandbox.clock.advance(timedelta(days=2))
-    closed = await bob.slash(channel, "/tapp series info", series=series_id)
-    assert closed.response is not None
-    assert f"`{row.seed.hex()}`" in closed.response.text
+    await closed_and_verified(bob, channel, store, row, spec)
     assert "Final standings." in (await bob.slash(
         channel, "/tapp series standings", series=series_id)).response.text  # type: ignore[union-attr]
-    for number in range(1, DEALS + 1):
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            code = verify.main(["--seed", row.seed.hex(), "--variant", "tapp1879",
-                                "--series-deal", str(number), "--notation", "record",
-                                "--commitment", commitment(row.seed)])
-        assert code == 0
-        header = deal_header(spec, row.seed, number)
-        for seat, hand in enumerate(header["hands"]):
-            line = f"seat {seat}: " + " ".join(
-                sorted(hand, key=lambda c: list(CARD_NAMES).index(c)))
-            assert line in out.getvalue().splitlines(), (number, seat)
-    _, problems = await audit(store)
-    assert problems == [], problems

@@ -50,3 +50,12 @@ async def series_bot(sandbox: Sandbox, world: World, settings: Settings
                      ) -> AsyncIterator[TappBot]:
     async with running(series_bot_for(sandbox, settings), sandbox) as bot:
         yield bot
+
+
+@pytest.fixture
+def threads_unpaced(sandbox: Sandbox, world: World) -> None:
+    """Discord's message limits on the series' channel only, not in the tables' threads:
+    for tests whose point is not pacing (members here click a deal through in seconds,
+    and each thread's 5 edits per 5 s would make them wait about 35 s a table;
+    test_series_tables_threads plays under the limits everywhere)."""
+    sandbox.rate_limits.paced = {f"channel_id={world.channel.id}"}

@@ -23,6 +23,7 @@ from .test_series_tables_week import leaks
 
 
 @pytest.mark.parametrize("database", BACKENDS, indirect=True)
+@pytest.mark.usefixtures("threads_unpaced")
 async def test_a_member_who_has_yet_to_play_a_deal_learns_nothing_of_it(
         sandbox: Sandbox, world: World, series_bot: TappBot) -> None:
     alice, bob, carol, dave = world.players

@@ -21,7 +21,8 @@ from tests.e2e.tables.test_restart import click_and_crash, finishes_the_deal
 from .conftest import series_bot_for
 from .driver import seated_series, table_place
 
-pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
+pytestmark = [pytest.mark.parametrize("database", BACKENDS, indirect=True),
+              pytest.mark.usefixtures("threads_unpaced")]
 
 
 @pytest.mark.parametrize("when", ["mid-deal", "last card"])

@@ -29,7 +29,8 @@ from tests.e2e.tables.driver import Game, check_ledger_against_replay
 
 from .driver import seated_series, store_of, table_place, take_seat
 
-pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
+pytestmark = [pytest.mark.parametrize("database", BACKENDS, indirect=True),
+              pytest.mark.usefixtures("threads_unpaced")]
 
 #: why a table is suspended (bot.tables.places), spelt out as tests/e2e/tables/test_places
 CHANNEL_GONE = "channel_gone"

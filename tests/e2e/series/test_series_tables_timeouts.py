@@ -27,7 +27,8 @@ from tests.e2e.tables.test_timers import REMINDER, TIMEOUT, notices
 from .driver import seated_series, store_of, table_place
 from .test_series_week import independent_totals
 
-pytestmark = pytest.mark.parametrize("database", BACKENDS, indirect=True)
+pytestmark = [pytest.mark.parametrize("database", BACKENDS, indirect=True),
+              pytest.mark.usefixtures("threads_unpaced")]
 
 
 async def seated_table(sandbox: Sandbox, world: World, bot: TappBot,

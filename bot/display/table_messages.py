@@ -111,18 +111,12 @@ def series_table_message(state: TableState, words: Words) -> MessageModel:
     if view.actor is not None:  # not what they are to do: that tells the auction is over
         lines.append(words("series.table.turn", name=names[view.actor]))
     lines.append(words("series.table.hidden"))
+    # the same buttons all deal long: a Kontra button would come with the contract, a
+    # claim's Accept and Refuse only in the card play; the seated members have those in
+    # their own hand panels
     buttons = [ButtonSpec(custom_id(tid, None, "hand"), words("button.hand"), PRIMARY),
-               ButtonSpec(custom_id(tid, None, "rules"), words("button.rules"))]
-    if state.kontra is not None:  # (who may say it is checked when it is said)
-        buttons.append(ButtonSpec(custom_id(tid, state.stamp, "kontra"),
-                                  words(f"action.{state.kontra}"), DANGER))
-    claim = state.claim
-    if claim is not None and claim.pending:
-        buttons += [ButtonSpec(custom_id(tid, state.stamp, "claim.yes"),
-                               words("button.claim.yes"), SUCCESS),
-                    ButtonSpec(custom_id(tid, state.stamp, "claim.no"),
-                               words("button.claim.no"), DANGER)]
-    buttons.append(ButtonSpec(custom_id(tid, None, "end"), words("button.end")))
+               ButtonSpec(custom_id(tid, None, "rules"), words("button.rules")),
+               ButtonSpec(custom_id(tid, None, "end"), words("button.end"))]
     return MessageModel(
         title=words("table.title", variant=words.variant_name(), table=tid),
         description="\n".join(lines), colour=COLOUR_PLAY, components=rows(buttons),

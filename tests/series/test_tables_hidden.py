@@ -4,6 +4,8 @@ channel); each member finds their own result on their series page."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.display.table_messages import result_message, table_message, turn_ping
@@ -14,7 +16,9 @@ from bot.series.models import SeriesSeat
 from bot.standings.errors import NoSuchDeal
 from bot.standings.ids import HistoryKey
 from bot.standings.service import StandingsService
-from bot.store import Store
+from bot.store import ClaimStatus, Store
+from bot.tables.state import ClaimState
+from bot.ui.specs import ButtonSpec
 from bot.usertext import safe
 from tests.store.helpers import FakeClock
 from tests.tables.test_service import FakeDisplay
@@ -65,6 +69,7 @@ async def test_a_series_tables_turn_line_and_ping_do_not_tell_the_phase(
     assert {Phase.AUCTION, Phase.PLAY} <= phases  # both were shown
     tasks = {words.task(phase) for phase in Phase if phase is not Phase.FINISHED}
     pinged = 0
+    buttons: set[tuple[str, ...]] = set()
     for state in states:
         assert state.view is not None and state.view.actor is not None
         model = table_message(state, words)
@@ -74,7 +79,20 @@ async def test_a_series_tables_turn_line_and_ping_do_not_tell_the_phase(
         pinged += ping is not None
         for text in (model.description, ping.content if ping is not None else ""):
             assert not [task for task in tasks if f"{task})" in text or f"{task}." in text]
+        buttons.add(tuple(sorted(c.label for c in model.components
+                                 if isinstance(c, ButtonSpec))))
     assert pinged
+    # nor does a button come or go with the phase (a Kontra button once the contract is
+    # made, a claim's answers in the card play): the seated members have those in their
+    # own hand panels
+    playing = next(s for s in states if s.view is not None and s.view.phase is Phase.PLAY)
+    claim = ClaimState(playing.view.actor, "all", ClaimStatus.PENDING, deciders=(1, 2))
+    for changed in (replace(playing, kontra="kontra"), replace(playing, kontra="rekontra"),
+                    replace(playing, claim=claim)):
+        model = table_message(changed, words)
+        buttons.add(tuple(sorted(c.label for c in model.components
+                                 if isinstance(c, ButtonSpec))))
+    assert len(buttons) == 1, buttons
 
 
 async def test_a_series_tables_deal_is_in_no_history_and_replayed_to_its_players_only(

@@ -7,14 +7,17 @@ series' close adds them and rates the deal, once; check-ledger agrees all along.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+from pathlib import Path
 
 from bot.series.service import SeriesService
 from bot.standings.ids import BoardKey
 from bot.standings.models import BoardPage
 from bot.standings.service import StandingsService
 from bot.store import Store
-from bot.store.bulk import rebuild_summaries
+from bot.store.bulk import rebuild_sql, rebuild_summaries
 from bot.store.check_ledger import check
+from bot.store.db import load_migrations
 from bot.store.models import SettledDeal
 from bot.store.standings import Period
 from tests.store.helpers import FakeClock, new_game, play_deal
@@ -188,3 +191,40 @@ async def test_two_processes_closing_at_once_disclose_once(
         for user in MEMBERS:
             assert (await store.ratings.of_member(GUILD, user))["tapp1879"].deals == 1
     await audit(a)
+
+
+async def test_rows_counted_before_the_upgrade_are_not_counted_again_at_the_close(
+        db_path: Path, clock: FakeClock) -> None:
+    """A database from before 0016 counted (and rated) a shared table's deal when it
+    settled; the upgrade marks those rows as counted (``series.held_after``), so the
+    close adds nothing twice."""
+    async with await Store.open(db_path, clock=clock) as store:
+        sid, settled, _ = await shared_deal(store, clock)
+    with sqlite3.connect(db_path) as conn:  # back to version 15, as that bot left it
+        for name, version in (("ledger_standings", 2), ("ledger_declarer_records", 1)):
+            conn.execute(f"DROP TRIGGER {name}")
+            [trigger] = [s for s in load_migrations()[version - 1].statements()
+                         if s.startswith(f"CREATE TRIGGER {name} ")]
+            conn.execute(trigger)
+        for column in ("held_after", "disclosed_entry", "disclosed_seq"):
+            conn.execute(f"ALTER TABLE series DROP COLUMN {column}")
+        conn.execute("DELETE FROM standings")
+        conn.execute("DELETE FROM declarer_records")
+        for statement in rebuild_sql("sqlite", rows="1 = 1"):  # every row, as it counted
+            conn.execute(statement)
+        conn.execute("PRAGMA user_version = 15")
+    async with await Store.open(db_path, clock=clock) as store:
+        last = max(r.entry_id for r in await store.ledger.for_table(settled.deal.table_id))
+        assert (await store.db.read(lambda c: c.execute(
+            "SELECT held_after FROM series WHERE series_id = ?", (sid,)).fetchone()[0])) \
+            == last
+        await store.ratings.rebuild()  # rated when it settled, as that bot did
+        counted = await chip_lines(store)
+        assert counted == await table_chips(store, settled)
+        rated = await store.ratings.stored()
+        await audit(store)
+        series, _, _ = services(store, clock)
+        await series.close(GUILD, sid, HOST)
+        assert await chip_lines(store) == counted
+        assert await store.ratings.stored() == rated
+        await audit(store)

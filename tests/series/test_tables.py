@@ -1,9 +1,9 @@
 """Shared series tables through the table service: each table plays the series' deal
 (from its seed, as every table and solo run of it deals it) with the members in the
 movement's seats and computers in the rest; the deal is settled as at any table (chips
-to the ledger; rated when the series closes) and counted once in the series; a lone member plays against
-computers after the wait; closing the series ends its tables; the public messages
-show no card of the deal; check-ledger replays the tables' deals."""
+to the ledger; rated when the series closes) and counted once in the series; a lone
+member plays against computers after the wait; closing the series ends its tables; the
+public messages show no card of the deal; check-ledger replays the tables' deals."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
+from .held import HELD
 from .sql import Conn, Dialect, dialect
 
 SUMMARY_TRIGGERS = ("ledger_standings", "ledger_declarer_records")
@@ -45,13 +46,13 @@ def _grained(buckets: dict[str, str]) -> str:
 
 
 _REBUILD_STANDINGS = """
-INSERT INTO standings (guild_id, grain, bucket, variant, user_id, net, deals,
+INSERT INTO standings AS s (guild_id, grain, bucket, variant, user_id, net, deals,
                        declarer_games, declarer_won, declarer_lost, ramsch_deals, jungfrau,
                        best_amount, best_deal_id, worst_amount, worst_deal_id)
 WITH src AS (
     SELECT guild_id, variant, user_id, entry_id, kind, amount, was_declarer, won,
            contract, jungfrau, settled_at
-    FROM ledger WHERE user_id IS NOT NULL),
+    FROM ledger AS l WHERE user_id IS NOT NULL AND {rows}),
 grained AS ({grained}),
 agg AS (
     SELECT guild_id, grain, bucket, variant, user_id, SUM(amount) AS net,
@@ -70,15 +71,44 @@ SELECT a.guild_id, a.grain, a.bucket, a.variant, a.user_id, a.net, a.deals,
 FROM agg AS a
 LEFT JOIN ledger AS b ON b.entry_id = {K} - 1 - ((a.best_key % {K}) + {K}) % {K}
 LEFT JOIN ledger AS w ON w.entry_id = ((a.worst_key % {K}) + {K}) % {K}
+WHERE true{merge}
 """
 
+#: folding rows into the summaries kept so far (as the triggers add one row to them)
+_MERGE_STANDINGS = """
+ON CONFLICT (guild_id, grain, bucket, variant, user_id) DO UPDATE SET
+    net = s.net + excluded.net,
+    deals = s.deals + excluded.deals,
+    declarer_games = s.declarer_games + excluded.declarer_games,
+    declarer_won = s.declarer_won + excluded.declarer_won,
+    declarer_lost = s.declarer_lost + excluded.declarer_lost,
+    ramsch_deals = s.ramsch_deals + excluded.ramsch_deals,
+    jungfrau = s.jungfrau + excluded.jungfrau,
+    best_deal_id = CASE WHEN excluded.best_amount > s.best_amount OR s.best_amount IS NULL
+                        THEN coalesce(excluded.best_deal_id, s.best_deal_id)
+                        ELSE s.best_deal_id END,
+    best_amount = CASE WHEN excluded.best_amount > s.best_amount OR s.best_amount IS NULL
+                       THEN excluded.best_amount ELSE s.best_amount END,
+    worst_deal_id = CASE WHEN excluded.worst_amount < s.worst_amount OR s.worst_amount IS NULL
+                         THEN coalesce(excluded.worst_deal_id, s.worst_deal_id)
+                         ELSE s.worst_deal_id END,
+    worst_amount = CASE WHEN excluded.worst_amount < s.worst_amount OR s.worst_amount IS NULL
+                        THEN excluded.worst_amount ELSE s.worst_amount END"""
+
 _REBUILD_DECLARER = """
-INSERT INTO declarer_records (guild_id, user_id, variant, contract, games, won, lost, net)
+INSERT INTO declarer_records AS d (guild_id, user_id, variant, contract, games, won, lost,
+                                   net)
 SELECT guild_id, user_id, variant, contract, COUNT(*), SUM({won}), SUM({lost}),
        SUM(amount)
-FROM ledger WHERE user_id IS NOT NULL AND was_declarer != 0 AND contract IS NOT NULL
-GROUP BY guild_id, user_id, variant, contract
+FROM ledger AS l WHERE user_id IS NOT NULL AND was_declarer != 0 AND contract IS NOT NULL
+    AND {rows}
+GROUP BY guild_id, user_id, variant, contract{merge}
 """
+
+_MERGE_DECLARER = """
+ON CONFLICT (guild_id, user_id, variant, contract) DO UPDATE SET
+    games = d.games + excluded.games, won = d.won + excluded.won,
+    lost = d.lost + excluded.lost, net = d.net + excluded.net"""
 
 #: the 0/1 expressions of the two dialects (PostgreSQL sums no booleans)
 _FLAGS: dict[Dialect, dict[str, str]] = {
@@ -95,17 +125,23 @@ _FLAGS: dict[Dialect, dict[str, str]] = {
 }
 
 
-def rebuild_sql(which: Dialect) -> tuple[str, str]:
-    """The two statements that rebuild ``standings`` and ``declarer_records``."""
+def rebuild_sql(which: Dialect, *, rows: str = f"NOT {HELD}",
+                merge: bool = False) -> tuple[str, str]:
+    """The two statements that rebuild ``standings`` and ``declarer_records`` from the
+    ledger's rows (``l``) that ``rows`` selects (by default all but the held ones:
+    :data:`~bot.store.held.HELD`); ``merge``: add them to the summaries kept so
+    far instead (the summaries must not hold them yet)."""
     flags = _FLAGS[which]
     grained = _grained(PG_BUCKETS if which == "postgres" else BUCKETS)
-    return (_REBUILD_STANDINGS.format(grained=grained, K=_K, **flags),
-            _REBUILD_DECLARER.format(**flags))
+    return (_REBUILD_STANDINGS.format(grained=grained, K=_K, rows=rows,
+                                      merge=_MERGE_STANDINGS if merge else "", **flags),
+            _REBUILD_DECLARER.format(rows=rows, merge=_MERGE_DECLARER if merge else "",
+                                     **flags))
 
 
 def rebuild_summaries(conn: Conn) -> None:
-    """Recompute ``standings`` and ``declarer_records`` from the whole ledger (call it
-    inside a write transaction)."""
+    """Recompute ``standings`` and ``declarer_records`` from the whole ledger, the held
+    rows left out (call it inside a write transaction)."""
     standings, declarer = rebuild_sql(dialect(conn))
     conn.execute("DELETE FROM standings")
     conn.execute("DELETE FROM declarer_records")

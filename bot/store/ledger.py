@@ -13,6 +13,7 @@ from .backend import Database
 from .codec import full_record
 from .db import loads
 from .errors import LedgerImbalance, StoreError
+from .held import HELD
 from .models import (
     DealRow,
     Imbalance,
@@ -220,20 +221,22 @@ class Ledger:
         return await self._db.read(run)
 
     async def standings_drift(self) -> list[StandingsDrift]:
-        """Members whose all-time standings disagree with their ledger rows."""
+        """Members whose all-time standings disagree with their ledger rows (the held
+        ones left out: :data:`~bot.store.held.HELD`)."""
         def run(conn: Conn) -> list[StandingsDrift]:
-            rows = conn.execute("""
-                WITH l AS (
+            rows = conn.execute(f"""
+                WITH booked AS (
                     SELECT guild_id, variant, user_id, SUM(amount) AS net,
                            SUM(CASE WHEN kind = 'deal' THEN 1 ELSE 0 END) AS deals
-                    FROM ledger WHERE user_id IS NOT NULL GROUP BY 1, 2, 3),
+                    FROM ledger AS l WHERE user_id IS NOT NULL AND NOT {HELD}
+                    GROUP BY 1, 2, 3),
                 s AS (
                     SELECT guild_id, variant, user_id, net, deals
                     FROM standings WHERE grain = 'all')
                 SELECT DISTINCT guild_id, variant, user_id FROM (
-                    SELECT * FROM (SELECT * FROM l EXCEPT SELECT * FROM s) AS only_l
+                    SELECT * FROM (SELECT * FROM booked EXCEPT SELECT * FROM s) AS only_l
                     UNION
-                    SELECT * FROM (SELECT * FROM s EXCEPT SELECT * FROM l) AS only_s) AS d
+                    SELECT * FROM (SELECT * FROM s EXCEPT SELECT * FROM booked) AS only_s) AS d
                 ORDER BY 1, 2, 3""")
             return [StandingsDrift(r[0], r[1], r[2]) for r in rows]
         return await self._db.read(run)

@@ -6,8 +6,10 @@ A deal updates the ratings of its players (members, and computer players per lev
 in its server and variant three times: all time, its UTC month and its UTC quarter
 (:mod:`bot.ratings.seasons`). Both paths, the settlement and the replay, take the
 deal's ledger rows through :func:`updates_for`, so a rating rebuilt from scratch is the
-stored one, bit for bit, when the deals are replayed in the order they were settled
-(the order of their first ledger row).
+stored one, bit for bit, when the deals are replayed in the order they were rated: the
+order they were settled (of their first ledger row), except a deal of a series' shared
+table settled while the series was open (:data:`~bot.store.held.HELD`), which is rated
+when the series closes, as of its close (:mod:`bot.store.disclosure`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from bot.i18n import plural
 from bot.ratings import Rating, buckets, match_of, player_key, rate
 
 from .backend import Database
+from .held import HELD
 from .models import LedgerRow
 from .rows import ledger_row
 from .sql import Conn, Row
@@ -54,22 +57,24 @@ class HistoryPoint:
 Lookup = Callable[[Sequence[Key]], Mapping[Key, StoredRating]]
 
 
-def updates_for(rows: Sequence[LedgerRow], lookup: Lookup
+def updates_for(rows: Sequence[LedgerRow], lookup: Lookup, *, at: float | None = None
                 ) -> tuple[list[StoredRating], list[HistoryPoint]]:
     """The ratings a settled deal's ledger rows change (``lookup`` gives the ratings
-    before it), and the history points it adds; nothing for a deal that is not rated."""
+    before it), and the history points it adds; nothing for a deal that is not rated.
+    ``at``: when it is rated (its seasons, its history point), if not when settled."""
     seats = [r for r in rows if r.seat is not None]
     match = match_of(seats)
     if match is None:
         return [], []
     first = seats[0]
+    when = first.settled_at if at is None else at
     deal_id = first.deal_id or 0
     players = {r.seat or 0: player_key(r.user_id, r.level) for r in seats}
     users = {players[r.seat or 0]: r.user_id for r in seats}
     names = sorted(set(players.values()))
     out: list[StoredRating] = []
     history: list[HistoryPoint] = []
-    for grain, bucket in buckets(first.settled_at):
+    for grain, bucket in buckets(when):
         keys = [(first.guild_id, first.variant, grain, bucket, p) for p in names]
         before = lookup(keys)
         new = rate(match, players, {k[4]: s.rating for k, s in before.items()})
@@ -79,7 +84,7 @@ def updates_for(rows: Sequence[LedgerRow], lookup: Lookup
                                     1 + (old.deals if old else 0), deal_id))
             if grain == "all":
                 history.append(HistoryPoint(deal_id, key[4], first.guild_id, first.variant,
-                                            users[key[4]], first.settled_at, new[key[4]]))
+                                            users[key[4]], when, new[key[4]]))
     return out, history
 
 
@@ -130,39 +135,56 @@ def _write(conn: Conn, ratings: Sequence[StoredRating], history: Sequence[Histor
              h.rating.mu, h.rating.sigma) for h in history])
 
 
-def rate_deal(conn: Conn, deal_id: int) -> None:
+def rate_deal(conn: Conn, deal_id: int, *, at: float | None = None) -> None:
     """Update the ratings for a deal whose ledger rows were just written (in the
-    settling transaction)."""
+    settling transaction), unless they are held (:data:`~bot.store.held.HELD`: the
+    series' close rates it, ``at`` its close)."""
     rows = [ledger_row(r) for r in conn.execute(
-        "SELECT * FROM ledger WHERE deal_id = ? AND kind = 'deal' AND seat IS NOT NULL"
-        " ORDER BY seat", (deal_id,))]
-    _write(conn, *updates_for(rows, _lookup(conn)))
+        "SELECT * FROM ledger l WHERE deal_id = ? AND kind = 'deal' AND seat IS NOT NULL"
+        f" AND NOT {HELD} ORDER BY seat", (deal_id,))]
+    _write(conn, *updates_for(rows, _lookup(conn), at=at))
 
 
-def settled_in_order(conn: Conn) -> Iterator[list[LedgerRow]]:
-    """Every settled deal's seat rows, deals in the order they were settled."""
-    after: tuple[int, int] = (0, 0)
-    while True:
-        rows = conn.execute(
-            "WITH f AS (SELECT deal_id, MIN(entry_id) AS first FROM ledger"
-            " WHERE kind = 'deal' GROUP BY deal_id),"
-            " page AS (SELECT deal_id, first FROM f WHERE first > ? OR (first = ? AND"
-            " deal_id > ?) ORDER BY first, deal_id LIMIT ?)"
-            " SELECT l.*, page.first AS first_entry FROM ledger l JOIN page USING (deal_id)"
-            " WHERE l.kind = 'deal' AND l.seat IS NOT NULL ORDER BY page.first, l.seat",
-            (after[0], after[0], after[1], PAGE)).fetchall()
-        if not rows:
-            return
-        deal: list[LedgerRow] = []
-        for r in rows:
-            item = ledger_row(r)
-            if deal and deal[0].deal_id != item.deal_id:
-                yield deal
-                deal = []
-            deal.append(item)
-        yield deal
-        last = rows[-1]
-        after = (int(last["first_entry"]), int(last["deal_id"]))
+#: every rated deal in the order it was rated, with when (the close of its series for
+#: a deal held until then, else NULL: when it was settled). A held deal's place is
+#: after the ledger's last entry at its series' close, among the deals its series
+#: disclosed in their order there (the series' deal number, then as settled); a deal of
+#: a series still open is not rated yet.
+_RATED_ORDER = """
+WITH f AS (
+    SELECT deal_id, MIN(entry_id) AS first, MIN(table_id) AS table_id FROM ledger
+    WHERE kind = 'deal' GROUP BY deal_id),
+o AS (
+    SELECT f.deal_id, f.first, st.deal AS number, s.status, s.closed_at,
+           s.disclosed_entry, s.disclosed_seq,
+           CASE WHEN f.first > s.held_after AND (s.status = 'open'
+                     OR f.first <= s.disclosed_entry) THEN 1 ELSE 0 END AS held
+    FROM f LEFT JOIN series_tables st ON st.table_id = f.table_id
+    LEFT JOIN series s ON s.series_id = st.series_id)
+SELECT deal_id, CASE WHEN held = 1 THEN closed_at END AS rated_at FROM o
+WHERE NOT (held = 1 AND status = 'open')
+ORDER BY CASE WHEN held = 1 THEN disclosed_entry ELSE first END, held,
+         CASE WHEN held = 1 THEN disclosed_seq ELSE 0 END,
+         CASE WHEN held = 1 THEN number ELSE 0 END, first, deal_id
+"""
+
+
+def settled_in_order(conn: Conn) -> Iterator[tuple[list[LedgerRow], float | None]]:
+    """Every rated deal's seat rows, deals in the order they were rated, each with when
+    it was rated if not when it was settled."""
+    order = [(int(r[0]), None if r[1] is None else float(r[1]))
+             for r in conn.execute(_RATED_ORDER)]
+    for start in range(0, len(order), PAGE):
+        page = order[start:start + PAGE]
+        marks = ",".join("?" * len(page))
+        rows: dict[int, list[LedgerRow]] = {deal_id: [] for deal_id, _ in page}
+        for r in conn.execute(
+                f"SELECT * FROM ledger WHERE kind = 'deal' AND seat IS NOT NULL"
+                f" AND deal_id IN ({marks}) ORDER BY deal_id, seat",
+                [deal_id for deal_id, _ in page]):
+            rows[int(r["deal_id"])].append(ledger_row(r))
+        for deal_id, at in page:
+            yield rows[deal_id], at
 
 
 def replay(conn: Conn) -> tuple[dict[Key, StoredRating], list[HistoryPoint]]:
@@ -173,8 +195,8 @@ def replay(conn: Conn) -> tuple[dict[Key, StoredRating], list[HistoryPoint]]:
     def lookup(keys: Sequence[Key]) -> dict[Key, StoredRating]:
         return {k: book[k] for k in keys if k in book}
 
-    for rows in settled_in_order(conn):
-        changed, points = updates_for(rows, lookup)
+    for rows, at in settled_in_order(conn):
+        changed, points = updates_for(rows, lookup, at=at)
         book.update((s.key, s) for s in changed)
         history.extend(points)
     return book, history

@@ -18,6 +18,7 @@ from typing import Any
 
 from .backend import Database
 from .db import dumps, loads
+from .disclosure import disclose
 from .errors import InvalidTransition, NotFound, StoreError
 from .series_rows import (
     RESULT_COLUMNS,
@@ -98,8 +99,9 @@ class SeriesStore:
     async def close(self, series_id: int, final: Sequence[FinalLine], *,
                     delete: bool = False) -> tuple[SeriesRow, bool]:
         """Close (or delete) an open series: its runs in play are dropped, ``final`` kept
-        as its standings (none for a deleted one). ``(row, closed now)``: False when it
-        was no longer open (another call closed it first; nothing written)."""
+        as its standings (none for a deleted one), its shared tables' results added to
+        the totals (:func:`~bot.store.disclosure.disclose`). ``(row, closed now)``: False
+        when it was no longer open (another call closed it first; nothing written)."""
         now = self._db.now()
         status = SeriesStatus.DELETED if delete else SeriesStatus.CLOSED
 
@@ -111,6 +113,7 @@ class SeriesStore:
                 return fetch_series(conn, series_id), False
             conn.execute("UPDATE series_runs SET status = 'dropped'"
                          " WHERE series_id = ? AND status = 'playing'", (series_id,))
+            disclose(conn, series_id, now)  # its shared tables' results enter the totals
             if not delete:
                 conn.executemany(
                     "INSERT INTO series_final (series_id, user_id, rank, total, deals)"

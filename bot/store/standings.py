@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from .backend import Database
+from .held import UNDISCLOSED_SERIES_DEALS
 from .ledger import attach
 from .models import (
     ChipPoint,
@@ -42,12 +43,6 @@ class Period(StrEnum):
 
 ROLLING_DAYS = {Period.DAYS_30: 30, Period.DAYS_7: 7}
 
-#: the deals played at a shared series table whose series has not closed: until it
-#: closes, others in the series may have yet to play the same deal, so no history lists
-#: them and only who played one may replay it (docs/series.md)
-UNDISCLOSED_SERIES_DEALS = (
-    "SELECT d.deal_id FROM deals d JOIN series_tables st ON st.table_id = d.table_id"
-    " JOIN series s ON s.series_id = st.series_id WHERE s.status <> 'closed'")
 
 
 def period_bounds(period: Period | str, at: float) -> tuple[str, int, int]:
@@ -207,7 +202,7 @@ class Standings:
         return await self._db.read(run)
 
     async def undisclosed(self, deal_id: int) -> bool:
-        """Whether the deal was played at a shared table of a series not closed yet (only
+        """Whether the deal was played at a shared table of a series still open (only
         who played it may see it)."""
         def run(conn: Conn) -> bool:
             return conn.execute(f"SELECT 1 FROM ({UNDISCLOSED_SERIES_DEALS}) AS u"

@@ -234,3 +234,36 @@ async def test_a_series_tables_deal_is_no_deal_until_the_series_closes(
         assert (await site.get(path)).status == 200, path
     shown = await page(site, mine, user=14)  # closed: the table's deal, linked
     assert base in shown.links
+
+
+async def test_the_leaderboard_and_member_pages_leave_a_series_tables_deal_out_until_the_close(
+        site: TestClient, series: Series, store: Store) -> None:
+    """A shared table's deal moves no total on the web while the series is open: 14 has
+    yet to play deal 1 and must not read its result from the chips of those who did.
+    Once the series closes its chips count, as any table's."""
+    board = f"/servers/{PUBLIC}"
+    members = [f"/servers/{PUBLIC}/members/{user}" for user in (11, 12)]
+    paths = [board, f"{board}?variant=tapp1879", f"{board}?period=7d", *members]
+    before = {(path, user): await page(site, path, user=user)
+              for path in paths for user in (None, 14)}
+    game = await new_game(store, "tapp1879", guild_id=PUBLIC, users=[11, 12, None], seed=9)
+
+    def seat_series(conn: Conn) -> None:
+        conn.execute("INSERT INTO series_tables (table_id, series_id, deal) VALUES (?, ?, ?)",
+                     (game.table.table_id, series.series_id, 1))
+
+    await store.db.write(seat_series)
+    settled = await play_table_deal(store, game)
+    assert any(r.amount for r in settled.ledger if r.user_id is not None)
+    for (path, user), shown in before.items():
+        now = await page(site, path, user=user)
+        assert (now.main, now.rows) == (shown.main, shown.rows), (path, user)
+    assert not (await page(site, f"{board}?variant=tapp1879")).rows
+    await series.service.close(PUBLIC, series.series_id, 11)
+    chips = {r.user_id: r.amount for r in settled.ledger if r.user_id is not None}
+    shown = await page(site, f"{board}?variant=tapp1879", user=14)
+    assert {row[1]: (row[2], row[3]) for row in shown.rows} == {
+        f"P{user}": (f"+{net}" if net > 0 else f"\u2212{-net}" if net else "0", "1")
+        for user, net in chips.items()}
+    for path in members:
+        assert (await page(site, path)).main != before[(path, None)].main

@@ -91,15 +91,6 @@ def _latency(request: pytest.FixtureRequest) -> Any:
             LATENCIES.append((record.responded_at - record.created_at).total_seconds())
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "discord_pacing: keep Discord's per-route rate limits on (see the"
-        " sandbox fixture)")
-    config.addinivalue_line(
-        "markers", "no_latency: leave the test out of the latency figures (it moves the"
-        " stand-in's clock, or is slow on purpose)")
-
-
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))

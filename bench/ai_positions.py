@@ -15,7 +15,9 @@ the real deal: what a seat that saw every card would choose there. With ``--afte
 easy`` the baseline takes the seat after the option instead of the bound: a
 continuation that sees no more than the seat, so an option is not credited with what
 the bound's sight of the cards makes of the rest of the deal (in the auction above
-all, where the bound's value of a word includes its whole clairvoyant game).
+all, where the bound's value of a word includes its whole clairvoyant game); ``--after
+normal`` or ``strong``, that level without a clock (a continuation as good as the
+level's own later play, and as blind).
 
 What seeing the cards is worth at a decision (``--redeals M``): the unseen cards are
 dealt again where the others would have acted the same (:mod:`bench.ai_redeals`), and
@@ -191,8 +193,11 @@ def options_of(view: SeatView) -> list[Action]:
 
 
 #: who takes seat 0 after an option to value it (``--after``): the clairvoyant bound,
-#: or the baseline (a continuation that sees no more than the seat)
-AFTER = ("bound", "easy")
+#: or a level that sees no more than the seat: the baseline, or ``normal`` or ``strong``
+#: without a clock (their layout counts bound the work: the same value on any machine)
+AFTER = ("bound", "easy", "normal", "strong")
+#: the seed of a searching continuation (its decisions are seeded by what it sees)
+CONTINUATION_SEED = 1879
 
 
 def easy_value(deal: Deal, seat: int, others: list[Player]) -> int:
@@ -200,16 +205,29 @@ def easy_value(deal: Deal, seat: int, others: list[Player]) -> int:
     return play_deal(deal.copy(), list(others)).payments[seat]
 
 
+def level_value(level: str, deal: Deal, seat: int, others: list[Player]) -> int:
+    """The chips ``seat`` ends with when ``level`` (no clock) plays it from ``deal`` on,
+    the others as ever."""
+    seats = list(others)
+    seats[seat] = SearchPlayer(random.Random(CONTINUATION_SEED),
+                               LEVELS[level].with_seconds(None))
+    return play_deal(deal.copy(), seats).payments[seat]
+
+
 def values(deal: Deal, opts: list[Action], others: list[Player],
            after: str = "bound") -> dict[Action, int]:
-    """Each option valued by the bound (``after="easy"``: the baseline) taking the seat
-    after it."""
-    value = bound_value if after == "bound" else easy_value
+    """Each option valued by ``after`` (the bound, easy, normal or strong) taking the
+    seat after it."""
     out = {}
     for a in opts:
         then = deal.copy()
         then.apply(SEAT, a)
-        out[a] = value(then, SEAT, others)
+        if after == "bound":
+            out[a] = bound_value(then, SEAT, others)
+        elif after == "easy":
+            out[a] = easy_value(then, SEAT, others)
+        else:
+            out[a] = level_value(after, then, SEAT, others)
     return out
 
 
@@ -463,7 +481,8 @@ def main(argv: list[str]) -> int:
                         help="what a player's seconds are read from (default: %(default)s)")
     parser.add_argument("--after", choices=AFTER, default="bound",
                         help="who takes seat 0 after an option to value it: the "
-                             "clairvoyant bound or easy (default: %(default)s)")
+                             "clairvoyant bound, or a level without a clock "
+                             "(default: %(default)s)")
     parser.add_argument("--workers", type=positive, default=1, metavar="N",
                         help="processes (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -103,6 +103,26 @@ def test_options_may_be_valued_by_the_baseline_taking_the_seat_after_them() -> N
     assert bound != vals
 
 
+def test_options_may_be_valued_by_a_searching_level_taking_the_seat_after_them() -> None:
+    deal, others = bench_position("tapp1879", "play", i=2)
+    opts = ap.options_of(deal.view(0))
+    vals = ap.values(deal, opts, others, "normal")
+    # normal plays the rest otherwise than the baseline would (so they value otherwise)
+    assert vals != ap.values(deal, opts, others, "easy")
+    for a in opts:
+        after = deal.copy()
+        after.apply(0, a)
+        seats = list(others)
+        # normal without a clock, from the seat's view: the same game on any machine
+        seats[0] = ap.SearchPlayer(random.Random(ap.CONTINUATION_SEED),
+                                   ap.LEVELS["normal"].with_seconds(None))
+        assert vals[a] == play_deal(after, seats).payments[0]
+    assert ap.values(deal, opts, others, "normal") == vals
+    # a continuation that does not see is never worth more than the bound's
+    bound = ap.values(deal, opts, others)
+    assert all(bound[a] >= vals[a] for a in opts)
+
+
 def test_run_values_every_players_choice_and_is_deterministic() -> None:
     specs = ap.parse_players("easy,strong:layouts=3")
     out = ap.run("tapp1879", "auction", "any", 2, 0, specs, redeal=2, tries=200)

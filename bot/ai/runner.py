@@ -81,12 +81,17 @@ async def warm_up() -> None:
 
 
 def pool(workers: int | None = None) -> concurrent.futures.ProcessPoolExecutor:
-    """The shared worker pool (created on first use; one worker per core)."""
+    """The shared worker pool (created on first use; one worker per core). Every worker
+    starts at once: a spawn pool otherwise starts one only when a request finds none
+    idle, and that request waits for the new process and its imports (a second or so
+    on a busy machine, past a budget: the baseline answers for it)."""
     global _pool, _workers
     if _pool is None:
         ctx = multiprocessing.get_context("spawn")
         _workers = workers or os.cpu_count() or 2
         _pool = concurrent.futures.ProcessPoolExecutor(max_workers=_workers, mp_context=ctx)
+        for _ in range(_workers):  # none idle yet: each request starts a worker
+            _pool.submit(_noop)
     return _pool
 
 
@@ -176,10 +181,16 @@ async def announce(player: Player, view: SeatView) -> Action | None:
 
 
 def worker_pids() -> list[int]:
-    """The process ids of the pool's workers (none before the pool starts them)."""
+    """The process ids of the pool's workers (none before the pool starts them; for
+    measurements)."""
     processes = getattr(_pool, "_processes", None) if _pool is not None else None
     return list(processes or ())
 
 
+def worker_count() -> int:
+    """The workers the pool has, or will have once started (one per core)."""
+    return _workers or os.cpu_count() or 2
+
+
 __all__ = ["GRACE", "Decision", "Fallback", "announce", "decide", "decision", "pool",
-           "shutdown", "warm_up", "worker_pids"]
+           "shutdown", "warm_up", "worker_count", "worker_pids"]

@@ -105,6 +105,13 @@ async def test_the_baseline_decides_in_the_loop_and_is_timed_too() -> None:
     assert decision.fallback is None and 0 <= decision.seconds < 1.0
 
 
-async def test_the_workers_are_listed_once_started(pool: None) -> None:
-    pids = runner.worker_pids()
-    assert len(pids) == runner._workers and os.getpid() not in pids
+def test_every_worker_starts_with_the_pool() -> None:
+    """Not one at a time as requests find none idle: the request that started one would
+    wait for it (its process and imports) within its budget."""
+    runner.shutdown()
+    try:
+        runner.pool(workers=2)
+        pids = runner.worker_pids()
+        assert len(pids) == 2 == runner.worker_count() and os.getpid() not in pids
+    finally:
+        runner.shutdown()

@@ -64,9 +64,11 @@ decisions in its own metrics (:mod:`bot.ops.metrics`, served on a free port), an
 ``computers`` in the figures is what those say of the play phase
 (:mod:`bench.load_computers`): decisions a second, their wall time as the bot's event
 loop waited for them (p50, p99, mean: the histogram's quantiles), the part queued for a
-worker, the fallbacks to the baseline, and how busy the workers were (their CPU time,
-and their occupancy, over their cores' time). ``actions_per_s`` and the latencies stay
-the members'. Without it (the default) ``computers`` is None and nothing else changes.
+worker, the fallbacks to the baseline, how busy the workers were (their CPU time over
+their cores' time) and the machine (every process's CPU time, the load average: on a
+shared machine the computers' wall time is also the others' doing). ``actions_per_s``
+and the latencies stay the members'. Without it (the default) ``computers`` is None and
+nothing else changes.
 
 ``--json`` prints one object with ``actions_per_s``, ``p50_ms``, ``p99_ms``,
 ``floor_p99_ms``, ``courier_p99_ms``, ``courier_cpu_ms_per_action``,

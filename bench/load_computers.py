@@ -3,8 +3,9 @@ the bot's process from the bot's own metrics (:mod:`bot.ops.metrics`): the wall 
 each decision as the event loop waited for it (``tapp_computer_decision_seconds``), the
 part it queued for a worker (``tapp_computer_queue_seconds``) and the baseline's answers
 instead (``tapp_computer_fallbacks_total``), with the worker processes' CPU time
-(:func:`bot.ai.runner.worker_pids`). :func:`snapshot` at the start of the play phase and
-at its end; :func:`computer_figures` of the difference.
+(:func:`bot.ai.runner.worker_pids`) and the whole machine's (``/proc/stat``: every
+process, the bench's and whatever else runs). :func:`snapshot` at the start of the play
+phase and at its end; :func:`computer_figures` of the difference.
 
 The quantiles are the histogram's, as Prometheus' ``histogram_quantile`` reads them: the
 bucket holding the rank, linear within it (the buckets are 50 ms apart up to 0.4 s, 100
@@ -14,6 +15,7 @@ ms up to 1.3 s: see :data:`bot.ops.metrics.DECISION_BUCKETS`).
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +68,8 @@ class Snapshot:
     queued: Histogram
     fallbacks: dict[str, float]
     workers_cpu_s: float
+    #: the machine's (busy, all) seconds of CPU time so far, every core (``/proc/stat``)
+    machine: tuple[float, float] = (0.0, 0.0)
 
 
 def _histogram(registry: CollectorRegistry, name: str, level: str) -> Histogram:
@@ -81,13 +85,26 @@ def _histogram(registry: CollectorRegistry, name: str, level: str) -> Histogram:
     return found
 
 
+def machine_cpu_s() -> tuple[float, float]:
+    """The machine's CPU seconds so far, every core: (busy, all); (0, 0) without
+    ``/proc/stat``."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            ticks = [int(n) for n in stat.readline().split()[1:9]]
+    except OSError:
+        return 0.0, 0.0
+    per_s = os.sysconf("SC_CLK_TCK")
+    idle = ticks[3] + ticks[4]  # idle, iowait
+    return (sum(ticks) - idle) / per_s, sum(ticks) / per_s
+
+
 def snapshot(registry: CollectorRegistry, level: str, workers_cpu_s: float) -> Snapshot:
     """What the bot's metrics say of ``level``'s decisions so far (``workers_cpu_s``: the
     CPU seconds of the workers, now)."""
     fallbacks = {reason: registry.get_sample_value(
         FALLBACKS, {"level": level, "reason": reason}) or 0.0 for reason in FALLBACK_REASONS}
     return Snapshot(_histogram(registry, DECISIONS, level), _histogram(registry, QUEUED, level),
-                    fallbacks, workers_cpu_s)
+                    fallbacks, workers_cpu_s, machine_cpu_s())
 
 
 def _ms(seconds: float | None) -> float | None:
@@ -98,15 +115,18 @@ def computer_figures(level: str, seats: int, before: Snapshot, after: Snapshot,
                      seconds: float) -> dict[str, Any]:
     """The decisions of the ``seconds`` between the two snapshots: how many (a second),
     their wall time (p50, p99, mean; ms), their queueing, the fallbacks by reason, and
-    how busy the workers were: their CPU time over their cores' time
-    (``workers_cpu_share``), and ``workers_occupancy``, the decisions' time in a worker
-    (wall, less the queueing) over the workers' time (about: a fallback's counts until
-    the loop gave up on it); 1 is saturation."""
+    how busy the workers were: their CPU time, per decision and over their cores' time
+    (``workers_cpu_share``); and the whole machine's: ``machine_busy_cores`` (every
+    process's CPU time over the wall time) and ``load_average`` (1 minute, at the
+    end)."""
     decisions, queued = after.decisions - before.decisions, after.queued - before.queued
     count = int(decisions.count)
     workers = runner.worker_count()
     cpu = after.workers_cpu_s - before.workers_cpu_s
     capacity = seconds * workers
+    busy = after.machine[0] - before.machine[0]
+    cores = os.cpu_count() or 1
+    elapsed = (after.machine[1] - before.machine[1]) / cores
     return {
         "level": level,
         "seats": seats,
@@ -125,8 +145,10 @@ def computer_figures(level: str, seats: int, before: Snapshot, after: Snapshot,
         "workers": workers,
         "workers_cpu_s": round(cpu, 2),
         "workers_cpu_share": round(cpu / capacity, 2) if capacity else None,
-        "workers_occupancy": round((decisions.total - queued.total) / capacity, 2)
-        if capacity else None,
+        "workers_cpu_ms_per_decision": round(cpu * 1000 / count, 1) if count else None,
+        "machine_busy_cores": round(busy / elapsed, 2) if elapsed > 0 else None,
+        "machine_cores": cores,
+        "load_average": round(os.getloadavg()[0], 2),
     }
 
 
@@ -143,5 +165,7 @@ def computers_line(c: dict[str, Any]) -> str:
         f"{c['over_1s']} over 1 s; queued for a worker p50 {ms(c['queue_p50_ms'])} ms, p99 "
         f"{ms(c['queue_p99_ms'])} ms; baseline instead: {fallbacks['timeout']} timed out, "
         f"{fallbacks['broken']} broken pool; its {c['workers']} workers: CPU "
-        f"{c['workers_cpu_s']:.1f} s ({c['workers_cpu_share']} of their cores' time), "
-        f"busy {c['workers_occupancy']} of their time")
+        f"{c['workers_cpu_s']:.1f} s ({c['workers_cpu_share']} of their cores' time, "
+        f"{ms(c['workers_cpu_ms_per_decision'])} ms a decision); the machine: "
+        f"{c['machine_busy_cores']} of its {c['machine_cores']} cores busy (every "
+        f"process), load average {c['load_average']}")

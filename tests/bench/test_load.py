@@ -109,7 +109,8 @@ def test_tiny_load_with_computer_players_reports_their_decisions(
     assert 0 <= c["queue_p50_ms"] <= c["queue_p99_ms"]
     assert set(c["fallbacks"]) == {"timeout", "broken"} and c["fallbacks"]["broken"] == 0
     assert c["workers_cpu_s"] > 0 and 0 < c["workers_cpu_share"] <= 1
-    assert c["workers_occupancy"] > 0
+    assert c["workers_cpu_ms_per_decision"] > 0
+    assert 0 < c["machine_busy_cores"] <= c["machine_cores"] and c["load_average"] >= 0
     text = report(figures)
     assert "3 zuger tables, 2 members and 2 normal computers each" in text
     assert f"computers (normal, 2 a table): {c['decisions']} decisions" in text
@@ -143,14 +144,18 @@ def test_decision_quantiles_are_read_from_the_histogram_as_prometheus_does() -> 
 
 def test_computer_figures_are_those_of_the_play_phase() -> None:
     """The difference of two snapshots: what was there before the play does not count."""
+    cores = os.cpu_count() or 1
     before = Snapshot(_histogram({0.5: 10.0, 1.0: 10.0}, 3.0),
                       _histogram({0.5: 10.0, 1.0: 10.0}, 0.5),
-                      {"timeout": 1.0, "broken": 0.0}, workers_cpu_s=2.0)
+                      {"timeout": 1.0, "broken": 0.0}, workers_cpu_s=2.0,
+                      machine=(100.0, 400.0))
     after = Snapshot(_histogram({0.5: 50.0, 1.0: 109.0}, 63.0),
                      _histogram({0.5: 107.0, 1.0: 107.0}, 3.5),
-                     {"timeout": 3.0, "broken": 0.0}, workers_cpu_s=42.0)
+                     {"timeout": 3.0, "broken": 0.0}, workers_cpu_s=42.0,
+                     machine=(100.0 + 30.0, 400.0 + 20.0 * cores))
     after.decisions.buckets[float("inf")] = 110.0  # one over 1 s
     c = computer_figures("strong", 2, before, after, seconds=20.0)
+    assert c["machine_busy_cores"] == 1.5 and c["machine_cores"] == cores
     assert (c["decisions"], c["decisions_per_s"], c["over_1s"]) == (100, 5.0, 1)
     assert c["mean_ms"] == 600.0 and c["p50_ms"] == pytest.approx(500 + 500 * 10 / 59, 0.01)
     assert c["p99_ms"] == 1000.0 and c["queued"] == 97 and c["queue_mean_ms"] == (
@@ -159,7 +164,7 @@ def test_computer_figures_are_those_of_the_play_phase() -> None:
     workers = runner.worker_count()
     assert c["workers_cpu_s"] == 40.0
     assert c["workers_cpu_share"] == round(40.0 / (20.0 * workers), 2)
-    assert c["workers_occupancy"] == round((60.0 - 3.0) / (20.0 * workers), 2)
+    assert c["workers_cpu_ms_per_decision"] == 400.0
 
 
 def test_tiny_load_on_postgres_reports_its_round_trips_and_server_cpu(

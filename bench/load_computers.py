@@ -1,7 +1,8 @@
 """The computer players' figures of ``python -m bot bench load --computers LEVEL``, read in
 the bot's process from the bot's own metrics (:mod:`bot.ops.metrics`): the wall time of
 each decision as the event loop waited for it (``tapp_computer_decision_seconds``), the
-part it queued for a worker (``tapp_computer_queue_seconds``) and the baseline's answers
+part it queued for a worker (``tapp_computer_queue_seconds``), the rest (the worker's
+search and the way back: ``tapp_computer_worker_seconds``) and the baseline's answers
 instead (``tapp_computer_fallbacks_total``), with the worker processes' CPU time
 (:func:`bot.ai.runner.worker_pids`) and the whole machine's (``/proc/stat``: every
 process, the bench's and whatever else runs). :func:`snapshot` at the start of the play
@@ -25,6 +26,7 @@ from bot.ai import runner
 from bot.ops.metrics import FALLBACK_REASONS
 
 DECISIONS, QUEUED = "tapp_computer_decision_seconds", "tapp_computer_queue_seconds"
+WORKED = "tapp_computer_worker_seconds"
 FALLBACKS = "tapp_computer_fallbacks_total"
 
 
@@ -66,6 +68,7 @@ class Snapshot:
 
     decisions: Histogram
     queued: Histogram
+    worked: Histogram
     fallbacks: dict[str, float]
     workers_cpu_s: float
     #: the machine's (busy, all) seconds of CPU time so far, every core (``/proc/stat``)
@@ -104,7 +107,8 @@ def snapshot(registry: CollectorRegistry, level: str, workers_cpu_s: float) -> S
     fallbacks = {reason: registry.get_sample_value(
         FALLBACKS, {"level": level, "reason": reason}) or 0.0 for reason in FALLBACK_REASONS}
     return Snapshot(_histogram(registry, DECISIONS, level), _histogram(registry, QUEUED, level),
-                    fallbacks, workers_cpu_s, machine_cpu_s())
+                    _histogram(registry, WORKED, level), fallbacks, workers_cpu_s,
+                    machine_cpu_s())
 
 
 def _ms(seconds: float | None) -> float | None:
@@ -114,12 +118,14 @@ def _ms(seconds: float | None) -> float | None:
 def computer_figures(level: str, seats: int, before: Snapshot, after: Snapshot,
                      seconds: float) -> dict[str, Any]:
     """The decisions of the ``seconds`` between the two snapshots: how many (a second),
-    their wall time (p50, p99, mean; ms), their queueing, the fallbacks by reason, and
+    their wall time (p50, p99, mean; ms), its two parts (queueing, the worker's), the
+    fallbacks by reason, and
     how busy the workers were: their CPU time, per decision and over their cores' time
     (``workers_cpu_share``); and the whole machine's: ``machine_busy_cores`` (every
     process's CPU time over the wall time) and ``load_average`` (1 minute, at the
     end)."""
     decisions, queued = after.decisions - before.decisions, after.queued - before.queued
+    worked = after.worked - before.worked
     count = int(decisions.count)
     workers = runner.worker_count()
     cpu = after.workers_cpu_s - before.workers_cpu_s
@@ -140,6 +146,8 @@ def computer_figures(level: str, seats: int, before: Snapshot, after: Snapshot,
         "queue_p50_ms": _ms(queued.quantile(0.5)),
         "queue_p99_ms": _ms(queued.quantile(0.99)),
         "queue_mean_ms": _ms(queued.total / queued.count) if queued.count else None,
+        "worker_p50_ms": _ms(worked.quantile(0.5)),
+        "worker_p99_ms": _ms(worked.quantile(0.99)),
         "fallbacks": {reason: int(after.fallbacks[reason] - before.fallbacks[reason])
                       for reason in FALLBACK_REASONS},
         "workers": workers,
@@ -163,7 +171,8 @@ def computers_line(c: dict[str, Any]) -> str:
         f"({c['decisions_per_s']:g}/s) as the event loop waited for them: p50 "
         f"{ms(c['p50_ms'])} ms, p99 {ms(c['p99_ms'])} ms, mean {ms(c['mean_ms'])} ms, "
         f"{c['over_1s']} over 1 s; queued for a worker p50 {ms(c['queue_p50_ms'])} ms, p99 "
-        f"{ms(c['queue_p99_ms'])} ms; baseline instead: {fallbacks['timeout']} timed out, "
+        f"{ms(c['queue_p99_ms'])} ms; in the worker p50 {ms(c['worker_p50_ms'])} ms, p99 "
+        f"{ms(c['worker_p99_ms'])} ms; baseline instead: {fallbacks['timeout']} timed out, "
         f"{fallbacks['broken']} broken pool; its {c['workers']} workers: CPU "
         f"{c['workers_cpu_s']:.1f} s ({c['workers_cpu_share']} of their cores' time, "
         f"{ms(c['workers_cpu_ms_per_decision'])} ms a decision); the machine: "

@@ -85,6 +85,12 @@ class BotMetrics:
                                 "free worker, mostly), by level, of the decisions a worker "
                                 "answered", ["level"], buckets=DECISION_BUCKETS,
                                 registry=self.registry)
+        self.worked = Histogram("tapp_computer_worker_seconds", "Seconds from a worker "
+                                "starting on a computer player's request to the event loop "
+                                "having its answer (the search within its budget, any "
+                                "overrun, the way back), by level, of the decisions a worker "
+                                "answered", ["level"], buckets=DECISION_BUCKETS,
+                                registry=self.registry)
         self.fallbacks = Counter("tapp_computer_fallbacks", "Computer decisions the "
                                  "baseline made instead, by level and why: no answer within "
                                  "the budget and its grace (timeout), or the worker pool "
@@ -94,6 +100,7 @@ class BotMetrics:
         for level in levels():
             self.decisions.labels(level)
             self.queued.labels(level)
+            self.worked.labels(level)
             for reason in FALLBACK_REASONS:
                 self.fallbacks.labels(level, reason)
         for token in ("bot", "interaction"):
@@ -108,6 +115,7 @@ class BotMetrics:
         self.decisions.labels(level).observe(decision.seconds)
         if decision.waited is not None:
             self.queued.labels(level).observe(decision.waited)
+            self.worked.labels(level).observe(max(0.0, decision.seconds - decision.waited))
         if decision.fallback is not None:
             self.fallbacks.labels(level, decision.fallback).inc()
 

@@ -107,6 +107,7 @@ def test_tiny_load_with_computer_players_reports_their_decisions(
     assert 0 < c["queued"] <= c["decisions"]
     assert c["queued"] + sum(c["fallbacks"].values()) == c["decisions"]
     assert 0 <= c["queue_p50_ms"] <= c["queue_p99_ms"]
+    assert 0 <= c["worker_p50_ms"] <= c["worker_p99_ms"]
     assert set(c["fallbacks"]) == {"timeout", "broken"} and c["fallbacks"]["broken"] == 0
     assert c["workers_cpu_s"] > 0 and 0 < c["workers_cpu_share"] <= 1
     assert c["workers_cpu_ms_per_decision"] > 0
@@ -147,10 +148,12 @@ def test_computer_figures_are_those_of_the_play_phase() -> None:
     cores = os.cpu_count() or 1
     before = Snapshot(_histogram({0.5: 10.0, 1.0: 10.0}, 3.0),
                       _histogram({0.5: 10.0, 1.0: 10.0}, 0.5),
+                      _histogram({0.5: 10.0, 1.0: 10.0}, 2.5),
                       {"timeout": 1.0, "broken": 0.0}, workers_cpu_s=2.0,
                       machine=(100.0, 400.0))
     after = Snapshot(_histogram({0.5: 50.0, 1.0: 109.0}, 63.0),
                      _histogram({0.5: 107.0, 1.0: 107.0}, 3.5),
+                     _histogram({0.1: 10.0, 0.5: 60.0, 1.0: 107.0}, 58.0),
                      {"timeout": 3.0, "broken": 0.0}, workers_cpu_s=42.0,
                      machine=(100.0 + 30.0, 400.0 + 20.0 * cores))
     after.decisions.buckets[float("inf")] = 110.0  # one over 1 s
@@ -161,6 +164,9 @@ def test_computer_figures_are_those_of_the_play_phase() -> None:
     assert c["p99_ms"] == 1000.0 and c["queued"] == 97 and c["queue_mean_ms"] == (
         pytest.approx(3000 / 97, 0.01))
     assert c["fallbacks"] == {"timeout": 2, "broken": 0}
+    # the worker's part: of the 97 answered, 10 within 0.1 s, 40 in (0.1, 0.5], 47 in
+    # (0.5, 1]: the 48.5th is 38.5 of 40 into the second bucket
+    assert c["worker_p50_ms"] == pytest.approx(100 + 400 * 38.5 / 40)
     workers = runner.worker_count()
     assert c["workers_cpu_s"] == 40.0
     assert c["workers_cpu_share"] == round(40.0 / (20.0 * workers), 2)

@@ -91,6 +91,10 @@ def test_computer_decisions_are_timed_and_their_fallbacks_counted_by_level() -> 
                  le="0.1") == 0
     assert value(metrics, "tapp_computer_queue_seconds_count", level="normal") == 1
     assert value(metrics, "tapp_computer_queue_seconds_count", level="easy") == 0
+    # the worker's part: the rest of the wall time (0.82 - 0.12 s)
+    assert value(metrics, "tapp_computer_worker_seconds_count", level="strong") == 1
+    assert value(metrics, "tapp_computer_worker_seconds_sum", level="strong") == (
+        pytest.approx(0.70))
     text = generate_latest(metrics.registry).decode()
     assert 'tapp_computer_fallbacks_total{level="strong",reason="timeout"} 1.0' in text
     assert 'tapp_computer_fallbacks_total{level="normal",reason="broken"} 1.0' in text

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import math
 import multiprocessing
 import os
 import time
@@ -109,12 +110,16 @@ def _seconds(player: Player) -> float | None:
     return getattr(config, "seconds", None) if config is not None else None
 
 
-def _run(player: Player, view: SeatView, what: str, submitted: float
-         ) -> tuple[Action | None, float]:
+def _run(player: Player, view: SeatView, what: str, submitted: float,
+         given_up: float = math.inf) -> tuple[Action | None, float]:
     """In the worker: shorten the budget by the queueing delay, then decide; the
     decision and the seconds it queued (by the Unix clock, the loop's and the
-    worker's alike)."""
-    waited = max(0.0, time.time() - submitted)
+    worker's alike). Past ``given_up`` the loop has answered with the baseline: no
+    decision (None) and no work (the worker is free for requests still waited for)."""
+    now = time.time()
+    waited = max(0.0, now - submitted)
+    if now >= given_up:
+        return None, waited
     config = getattr(player, "config", None)
     if config is not None and getattr(config, "seconds", None) is not None:
         left = max(0.05, config.seconds - waited)
@@ -145,7 +150,9 @@ async def _submit(player: Player, view: SeatView, what: str) -> Decision:
     if not _warm:
         limit += STARTUP_GRACE
     try:
-        future = loop.run_in_executor(pool(), _run, player, view, what, time.time())
+        submitted = time.time()
+        future = loop.run_in_executor(pool(), _run, player, view, what, submitted,
+                                      submitted + limit)
         action, waited = await asyncio.wait_for(future, timeout=limit)
         _warm = True
         return Decision(action, time.perf_counter() - start, waited)

@@ -98,6 +98,20 @@ async def test_a_worker_that_dies_is_a_broken_pool_fallback(pool: None) -> None:
     assert (await runner.decision(Overrunning(1.0, think=0.0), view)).fallback is None
 
 
+def test_a_request_the_loop_gave_up_on_is_not_worked_on() -> None:
+    """At saturation a request may reach a worker after the loop answered it with the
+    baseline: the worker drops it at once (here it would think for 3 s)."""
+    view, now = play_view(), time.time()
+    started = time.perf_counter()
+    action, waited = runner._run(Overrunning(0.7, think=3.0), view, "choose",
+                                 submitted=now - 1.5, given_up=now - 0.3)
+    assert action is None and waited >= 1.5 and time.perf_counter() - started < 1.0
+    # still waited for: decided
+    action, _ = runner._run(Overrunning(0.7, think=0.0), view, "choose",
+                            submitted=now, given_up=now + 60)
+    assert action in view.legal
+
+
 async def test_the_baseline_decides_in_the_loop_and_is_timed_too() -> None:
     view = play_view()
     decision = await runner.decision(make_player("easy"), view, main=True)

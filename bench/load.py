@@ -24,8 +24,10 @@ Phases, in one run:
    members per table); the bot connects; resident memory (``VmRSS``) is read.
 3. Opening: for every table the host types ``/tapp table new``, three members click *Join*,
    the host clicks *Start* (``--open-concurrency`` tables at a time); all seats are
-   members, no computer players. Resident memory is read again, once the display is idle:
-   ``rss_per_table_kb`` is the difference over the tables.
+   members, no computer players (with ``--computers LEVEL``: fewer members join and the
+   host seats ``--computer-seats`` computer players of that level, below). Resident
+   memory is read again, once the display is idle: ``rss_per_table_kb`` is the
+   difference over the tables.
 4. Play for ``--seconds``: turns start at ``--rate`` per second (open loop: a turn is
    started on schedule whenever some table is waiting for its member, whatever the bot
    has not answered yet; a due turn with no table waiting counts as *missed*), or with
@@ -54,9 +56,23 @@ answer, on the stand-in's clock; an interaction never answered within Discord's 
 (the table clicks in phase 4, the second click of a floor turn); *My hand* clicks count
 for latency, not as actions. Opening (with the lobby joins) is reported on its own line.
 
+With ``--computers LEVEL`` (``easy``, ``normal`` or ``strong``) every table has
+``--computer-seats`` computer players of that level (2 by default: the host and one
+member, then two computers; the members' turns come as before, the computers' follow in
+the bot, in its worker processes, as deployed: one per core). The bot then counts its
+decisions in its own metrics (:mod:`bot.ops.metrics`, served on a free port), and
+``computers`` in the figures is what those say of the play phase
+(:mod:`bench.load_computers`): decisions a second, their wall time as the bot's event
+loop waited for them (p50, p99, mean: the histogram's quantiles), the part queued for a
+worker, the fallbacks to the baseline, how busy the workers were (their CPU time over
+their cores' time) and the machine (every process's CPU time, the load average: on a
+shared machine the computers' wall time is also the others' doing). ``actions_per_s``
+and the latencies stay the members'. Without it (the default) ``computers`` is None and
+nothing else changes.
+
 ``--json`` prints one object with ``actions_per_s``, ``p50_ms``, ``p99_ms``,
 ``floor_p99_ms``, ``courier_p99_ms``, ``courier_cpu_ms_per_action``,
-``rss_per_table_kb``, ``token_requests_per_s`` and the other figures.
+``rss_per_table_kb``, ``token_requests_per_s``, ``computers`` and the other figures.
 
 ``--runs N`` runs it all N times over (each with its own fresh database) and judges the
 runs together (:func:`~bench.load_report.judge_runs`): the figures of the run whose p99
@@ -96,6 +112,7 @@ from typing import Any
 
 import discord
 
+from bot.ai import levels, runner
 from bot.cli.parsing import Parser, non_negative, output_file, positive, sqlite_file
 from bot.config import Settings
 from bot.connection.client import TappBot
@@ -104,6 +121,7 @@ from bot.tables import TableConfig
 from standin import discord_pointed_at
 
 from . import load_driver
+from .load_computers import Snapshot, computer_figures, snapshot
 from .load_figures import FullCollections, pooled
 from .load_floors import CourierClient, FloorClient, courier_images
 from .load_report import (
@@ -117,6 +135,7 @@ from .load_report import (
     report,
     server_figures,
 )
+from .load_world import PLAYERS
 from .store_backends import add_backend_options, postgres_database, postmaster_of, server_cpu_s
 
 #: PostgreSQL's p99 at most this many times SQLite's of the same run (issue 30)
@@ -157,6 +176,13 @@ def _parser() -> Parser:
                              "(default: %(default)s)")
     parser.add_argument("--db", type=Path, default=None, metavar="PATH",
                         help="the bot's SQLite file (default: a temporary file)")
+    parser.add_argument("--computers", choices=levels(), default=None, metavar="LEVEL",
+                        help="seat computer players of LEVEL (easy, normal or strong) at "
+                             "every table, --computer-seats of them, and report their "
+                             "decisions' wall time (default: members only)")
+    parser.add_argument("--computer-seats", type=int, default=2, metavar="N",
+                        help="computer players a table with --computers, 1 to 3 (default: "
+                             "%(default)s)")
     parser.add_argument("--no-floor", action="store_true", help="skip the floor phase")
     parser.add_argument("--profile", type=Path, default=None, metavar="PATH",
                         help="profile the bot's event loop thread in the play phase (cProfile"
@@ -345,8 +371,10 @@ async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: P
     The bot is closed when this returns; the reference returned does not keep it."""
     config = TableConfig(computer_pause=0, computer_level="easy",
                          rng=random.Random(args.seed), ai_seed=args.seed)
+    # with computers: the bot's metrics count their decisions (served on a free port)
     settings = Settings(token=token, database_path=database, log_level="WARNING",
-                        render_processes=args.render_processes, global_rate=pace)
+                        render_processes=args.render_processes, global_rate=pace,
+                        metrics_port=0 if args.computers else None)
     bot = TappBot(settings, guild_ready_timeout=0.5, tables=config,
                   settle_memory=True)  # as deployed (bot/cli/run.py)
     async with connected(bot, token):
@@ -363,11 +391,13 @@ async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: P
         admission = bot.display.gate.admission
         waits0 = (bot.pace.waited if bot.pace else 0, admission.waited, admission.shed)
         pauses = FullCollections()
+        decided = _Decided(bot, args.computers, args.seconds)
         try:
             with _profiled(args.profile):
                 played = await pipe.ask(do="run", rate=args.rate, seconds=args.seconds)
         finally:
             pauses.stop()
+        figures["computers"] = decided.figures(args.computer_seats)
         figures["bot_gc"] = pauses.figures()
         images_cpu = images_cpu_s(bot) - images0
         bot_cpu = cpu_s() - cpu0 + images_cpu  # the bot's own and its workers'
@@ -389,12 +419,48 @@ async def _bot_run(pipe: Pipe, token: str, args: argparse.Namespace, database: P
     return weakref.ref(bot)
 
 
+class _Decided:
+    """The computer players' figures of the play phase (None without ``--computers``):
+    the bot's metrics read now and when the play phase's time is up (the members' turns
+    still under way then finish after it, as their figures do)."""
+
+    def __init__(self, bot: TappBot, level: str | None, seconds: float) -> None:
+        self.level, self.seconds = level, seconds
+        self.registry = bot.metrics.registry if bot.metrics is not None else None
+        self.before: Snapshot | None = None
+        self.after: Snapshot | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        if self.level is not None and self.registry is not None:
+            self.before = self._read()
+            self._timer = asyncio.get_running_loop().call_later(seconds, self._end)
+
+    def _read(self) -> Snapshot:
+        assert self.level is not None and self.registry is not None
+        cpu = sum(process_cpu_s(pid) for pid in runner.worker_pids())
+        return snapshot(self.registry, self.level, cpu)
+
+    def _end(self) -> None:
+        self.after = self._read()
+
+    def figures(self, seats: int) -> dict[str, Any] | None:
+        if self.before is None or self.level is None:
+            return None
+        if self.after is None:  # (the pipe answered early: the phase ended short)
+            if self._timer is not None:
+                self._timer.cancel()
+            self._end()
+        assert self.after is not None
+        return computer_figures(self.level, seats, self.before, self.after, self.seconds)
+
+
 async def measure(args: argparse.Namespace, database: Path | str) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
     options = {"tables": args.tables, "variant": args.variant, "seed": args.seed,
                "concurrency": args.concurrency, "open_concurrency": args.open_concurrency,
                "global_limit": args.global_limit, "route_limits": not args.no_route_limits,
+               "computers": args.computers,
+               "computer_seats": args.computer_seats if args.computers else 0,
                "profile_standin": str(args.profile_standin) if args.profile_standin else None}
     child = context.Process(target=load_driver.child_main, args=(theirs, options),
                             name="tapp-load-standin", daemon=True)
@@ -405,7 +471,8 @@ async def measure(args: argparse.Namespace, database: Path | str) -> dict[str, A
     figures: dict[str, Any] = {"tables": args.tables, "rate": args.rate,
                                "seconds": args.seconds, "variant": args.variant,
                                "global_limit": args.global_limit, "global_pace": pace,
-                               "route_limits": not args.no_route_limits}
+                               "route_limits": not args.no_route_limits,
+                               "computer_seats": args.computer_seats if args.computers else 0}
     try:
         hello = await pipe.recv()
         token = hello["token"]
@@ -451,6 +518,9 @@ def main(argv: list[str]) -> int:
             or args.open_concurrency < 1):
         print("--tables, --seconds and --concurrency must be positive, --rate at least 0")
         return 2
+    if not 1 <= args.computer_seats <= PLAYERS - 1:
+        parser.error(f"--computer-seats must be 1 to {PLAYERS - 1} (a member hosts each "
+                     "table)")
     if args.runs > 1 and (args.db is not None or args.profile is not None
                           or args.profile_standin is not None or args.backend != "sqlite"):
         parser.error("--runs takes neither --db, --profile, --profile-standin nor "

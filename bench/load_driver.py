@@ -6,7 +6,10 @@ table's thread says whose turn it is; that member clicks *My hand* on the table 
 and, the moment the private panel arrives, one of the components it offers for the
 member's own action (a button, or a select: the cards to discard, the card to call),
 chosen at random. When the panel that answers the action offers the member another action
-(the same member to act again), they use it at once. They never say kontra.
+(the same member to act again), they use it at once. They never say kontra. With
+computer players (``computers``: their level, ``computer_seats``: how many a table), the
+host opens the table with that level, fewer members join, and the host seats the
+computers before *Start*; the bot plays their turns.
 
 For the floor (run before any table opens), every table's channel gets a plain message
 with two buttons; a member clicks one, then the other, as a turn of the Tapp phase does
@@ -55,6 +58,8 @@ class Driver(LoadMembers):
         self.profile: str | None = options.get("profile_standin")
         self.global_limit = int(options.get("global_limit", 50))
         self.route_limits = bool(options.get("route_limits", True))
+        self.computers: str | None = options.get("computers")
+        self.computer_seats = int(options.get("computer_seats", 0)) if self.computers else 0
         self._pipe = ThreadPoolExecutor(1, thread_name_prefix="load-pipe")
 
     # -- the pipe to the bot's process -------------------------------------------------
@@ -146,9 +151,10 @@ class Driver(LoadMembers):
         return figures
 
     async def _open(self, table: LoadTable) -> None:
-        host, *joiners = table.members
+        host, *joiners = table.members[:len(table.members) - self.computer_seats]
+        level: dict[str, Any] = {"level": self.computers} if self.computers else {}
         record = await self.interact("new", lambda: host.slash(
-            table.channel, "/tapp table new", variant=self.variant, settle=False))
+            table.channel, "/tapp table new", variant=self.variant, settle=False, **level))
         if record is None or record.original_message_id is None:
             raise RuntimeError(f"/tapp table new got no answer: {record and record.errors}")
         table.thread_id = record.original_message_id  # the thread hangs off the answer
@@ -165,6 +171,9 @@ class Driver(LoadMembers):
             joined = await self.interact("join", lambda m=member: m.click(  # type: ignore[misc]
                 table.message_id, custom_id=self._cid(table, "join"), settle=False))
             self._keep(member, None if joined is None else answer_of(joined))
+        for _ in range(self.computer_seats):  # the host seats them, one click each
+            await self.interact("computer", lambda: host.click(
+                table.message_id, custom_id=self._cid(table, "computer"), settle=False))
         # the host clicks Start once the lobby shows it enabled (the lobby is edited after
         # the last join is answered)
         start = self._cid(table, "start")

@@ -12,6 +12,7 @@ from typing import Any
 from bot.display.admission import DEFAULT_LIMIT as ADMISSION_LIMIT
 from bot.store.pg import Traffic
 
+from .load_computers import computers_line
 from .load_members import ANSWER_TIMEOUT_S
 
 #: the aims (issue 32): at AIM_RATE turns a second offered to AIM_TABLES tables under
@@ -181,8 +182,12 @@ def _ms(value: Any) -> str:
 def report(f: dict[str, Any]) -> str:
     play, opening = f["play"], f["opening"]
     rate = "as fast as possible" if not f["rate"] else f"{f['rate']:g} turns/s offered"
+    computers = f.get("computers")
+    seated = "4 members" if not computers else (
+        f"{4 - computers['seats']} members and {computers['seats']} {computers['level']} "
+        "computers")
     lines = [
-        f"{f['tables']} {f['variant']} tables, 4 members each, {rate}, "
+        f"{f['tables']} {f['variant']} tables, {seated} each, {rate}, "
         f"{f['play_seconds']:.1f} s of play (bot in this process; stand-in and members "
         "in another)",
         f"opening: {opening['interactions']} interactions ({opening['actions']} new/join/start)"
@@ -208,6 +213,8 @@ def report(f: dict[str, Any]) -> str:
             f"{'courier (same sends)':<22} {f['courier_actions_per_s']:>10.1f} "
             f"{_ms(f['courier_p50_ms']):>9} {_ms(f['courier_p99_ms']):>9} "
             f"{_ms(f['courier_max_ms']):>9} {_ms(f['courier_cpu_ms_per_action']):>14}")
+    if computers:
+        lines += ["", computers_line(computers)]
     lines += [
         "",
         f"failed (no answer within Discord's 3 s; counted as 3000 ms above): Tapp "

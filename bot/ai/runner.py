@@ -11,17 +11,24 @@ a process it runs on another core and the loop only pickles a small :class:`Seat
 checks its own deadline (shortened by the time the request waited in the queue), and
 the loop waits at most the budget plus :data:`GRACE` seconds before answering with the
 baseline's decision (computed in the loop: about a millisecond).
+
+``await decision(player, view)`` is the same call with what the loop saw of it
+(:class:`Decision`: the seconds from the request to its answer, the time it queued for
+a worker, whether the baseline answered instead); the table service hands that to the
+bot's metrics (``TableConfig.on_decision``). Nothing here knows of the metrics.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import math
 import multiprocessing
 import os
 import time
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from bot.engine import Action, SeatView
 
@@ -34,6 +41,25 @@ GRACE = 0.5
 DEFAULT_SECONDS = 1.0
 #: extra wait while the workers of a new pool start (they import the engine and the AI)
 STARTUP_GRACE = 10.0
+
+#: why the baseline answered instead of the player: no answer within the budget and
+#: :data:`GRACE`, or the worker pool broke (a worker died)
+Fallback = Literal["timeout", "broken"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision as the event loop saw it. ``action``: the answer (None: no
+    announcement); ``seconds``: wall seconds from the request to its answer, queueing
+    included; ``waited``: seconds the request queued before a worker took it (None
+    where no worker answered: decided in the loop, or a fallback); ``fallback``: why
+    the baseline answered instead (None: the player did)."""
+
+    action: Action | None
+    seconds: float
+    waited: float | None = None
+    fallback: Fallback | None = None
+
 
 _pool: concurrent.futures.ProcessPoolExecutor | None = None
 _warm = False
@@ -56,12 +82,17 @@ async def warm_up() -> None:
 
 
 def pool(workers: int | None = None) -> concurrent.futures.ProcessPoolExecutor:
-    """The shared worker pool (created on first use; one worker per core)."""
+    """The shared worker pool (created on first use; one worker per core). Every worker
+    starts at once: a spawn pool otherwise starts one only when a request finds none
+    idle, and that request waits for the new process and its imports (a second or so
+    on a busy machine, past a budget: the baseline answers for it)."""
     global _pool, _workers
     if _pool is None:
         ctx = multiprocessing.get_context("spawn")
         _workers = workers or os.cpu_count() or 2
         _pool = concurrent.futures.ProcessPoolExecutor(max_workers=_workers, mp_context=ctx)
+        for _ in range(_workers):  # none idle yet: each request starts a worker
+            _pool.submit(_noop)
     return _pool
 
 
@@ -79,16 +110,23 @@ def _seconds(player: Player) -> float | None:
     return getattr(config, "seconds", None) if config is not None else None
 
 
-def _run(player: Player, view: SeatView, what: str, submitted: float) -> Action | None:
-    """In the worker: shorten the budget by the queueing delay, then decide."""
+def _run(player: Player, view: SeatView, what: str, submitted: float,
+         given_up: float = math.inf) -> tuple[Action | None, float]:
+    """In the worker: shorten the budget by the queueing delay, then decide; the
+    decision and the seconds it queued (by the Unix clock, the loop's and the
+    worker's alike). Past ``given_up`` the loop has answered with the baseline: no
+    decision (None) and no work (the worker is free for requests still waited for)."""
+    now = time.time()
+    waited = max(0.0, now - submitted)
+    if now >= given_up:
+        return None, waited
     config = getattr(player, "config", None)
     if config is not None and getattr(config, "seconds", None) is not None:
-        waited = max(0.0, time.time() - submitted)
         left = max(0.05, config.seconds - waited)
         player = replace_config(player, config.with_seconds(left))
     if what == "choose":
-        return player.choose(view)
-    return player.announcement(view)
+        return player.choose(view), waited
+    return player.announcement(view), waited
 
 
 def replace_config(player: Any, config: Any) -> Any:
@@ -100,41 +138,66 @@ def replace_config(player: Any, config: Any) -> Any:
     return clone
 
 
-async def _submit(player: Player, view: SeatView, what: str) -> Action | None:
+async def _submit(player: Player, view: SeatView, what: str) -> Decision:
     loop = asyncio.get_running_loop()
+    start = time.perf_counter()
     if isinstance(player, BaselinePlayer):  # cheap: no need for a process
-        return player.choose(view) if what == "choose" else player.announcement(view)
+        action = player.choose(view) if what == "choose" else player.announcement(view)
+        return Decision(action, time.perf_counter() - start)
     seconds = _seconds(player)
     global _warm
     limit = (seconds if seconds is not None else DEFAULT_SECONDS) + GRACE
     if not _warm:
         limit += STARTUP_GRACE
     try:
-        future = loop.run_in_executor(pool(), _run, player, view, what, time.time())
-        action = await asyncio.wait_for(future, timeout=limit)
+        submitted = time.time()
+        future = loop.run_in_executor(pool(), _run, player, view, what, submitted,
+                                      submitted + limit)
+        action, waited = await asyncio.wait_for(future, timeout=limit)
         _warm = True
-        return action
-    except (TimeoutError, BrokenProcessPool):
+        return Decision(action, time.perf_counter() - start, waited)
+    except (TimeoutError, BrokenProcessPool) as error:
+        why: Fallback = "broken" if isinstance(error, BrokenProcessPool) or _pool_broken() \
+            else "timeout"
         if _pool_broken():
             shutdown()
         fallback = BaselinePlayer()
-        return fallback.choose(view) if what == "choose" else fallback.announcement(view)
+        action = fallback.choose(view) if what == "choose" else fallback.announcement(view)
+        return Decision(action, time.perf_counter() - start, fallback=why)
 
 
 def _pool_broken() -> bool:
     return bool(_pool is not None and getattr(_pool, "_broken", False))
 
 
+async def decision(player: Player, view: SeatView, *, main: bool = True) -> Decision:
+    """:func:`decide` (``main``) or :func:`announce`, with what the loop saw of it."""
+    return await _submit(player, view, "choose" if main else "announce")
+
+
 async def decide(player: Player, view: SeatView) -> Action:
     """``player.choose(view)`` without blocking the event loop, within its budget."""
-    action = await _submit(player, view, "choose")
+    action = (await decision(player, view)).action
     assert action is not None
     return action
 
 
 async def announce(player: Player, view: SeatView) -> Action | None:
     """``player.announcement(view)`` without blocking the event loop."""
-    return await _submit(player, view, "announce")
+    return (await decision(player, view, main=False)).action
 
 
-__all__ = ["GRACE", "announce", "decide", "pool", "shutdown", "warm_up"]
+def worker_pids() -> list[int]:
+    """The process ids of the pool's workers (none before the pool starts them; for
+    measurements)."""
+    processes = getattr(_pool, "_processes", None) if _pool is not None else None
+    return list(processes or ())
+
+
+def worker_count() -> int:
+    """The workers the pool has, or will have once started (one per core)."""
+    return _workers or os.cpu_count() or 2
+
+
+__all__ = ["GRACE", "Decision", "Fallback", "announce", "decide", "decision", "pool",
+           "shutdown", "warm_up", "worker_count", "worker_pids"]

@@ -132,7 +132,8 @@ class TappBot(commands.Bot):
         self.metrics = BotMetrics(self.offset) if settings.metrics_port is not None else None
         if self.metrics is not None:
             self.metrics.trace(trace)
-            table_config = dataclasses.replace(table_config, on_turn=self.metrics.turn)
+            table_config = dataclasses.replace(table_config, on_turn=self.metrics.turn,
+                                               on_decision=self.metrics.decided)
         super().__init__(
             command_prefix=commands.when_mentioned,
             # servers, channels and threads only: everything else comes as interactions.

@@ -1,11 +1,14 @@
 """The bot's figures for Prometheus (``/metrics``), one registry per bot.
 
 Counters move where their concern lives, through thin hooks: the table service reports
-each committed turn (:meth:`BotMetrics.turn`, its ``on_turn``), discord.py's HTTP
-session reports every answer it gets (:meth:`BotMetrics.trace`, added to the aiohttp
-trace that already feeds the invalid-request budget). Everything else is read from the
-bot's own state when Prometheus scrapes (:class:`StateCollector`): tables by state, the
-image workers' queue, the invalid-request budget, the pace and the gateway latency.
+each committed turn (:meth:`BotMetrics.turn`, its ``on_turn``) and each computer
+decision as the event loop saw it (:meth:`BotMetrics.decided`, its ``on_decision``: the
+runner of :mod:`bot.ai.runner` returns the figures, it does not know of these),
+discord.py's HTTP session reports every answer it gets (:meth:`BotMetrics.trace`, added
+to the aiohttp trace that already feeds the invalid-request budget). Everything else is
+read from the bot's own state when Prometheus scrapes (:class:`StateCollector`): tables
+by state, the image workers' queue, the invalid-request budget, the pace and the gateway
+latency.
 
 Nothing here names a card, a member or a message: only counts, durations and states.
 """
@@ -24,9 +27,11 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 from yarl import URL
 
+from bot.ai import levels
 from bot.connection.clock_offset import ClockOffset
 
 if TYPE_CHECKING:
+    from bot.ai.runner import Decision
     from bot.connection.client import TappBot
 
 #: who made a turn (see :meth:`BotMetrics.turn`)
@@ -34,6 +39,13 @@ TURN_KINDS = ("member", "computer", "substitute")
 #: seconds from Discord making an interaction to the bot's answer arriving (Discord
 #: shows the interaction as failed past 3 s)
 ANSWER_BUCKETS = (0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0)
+#: seconds from a computer decision's request to its answer, in the event loop (queueing
+#: for a worker included): fine from 0.1 to 1.5 s, where the levels' budgets (normal
+#: 0.22 s, strong 0.7 s) and their aims (issue 50: p99 under 0.3 and 1 s) lie
+DECISION_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6,
+                    0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.5, 2.0, 3.0, 5.0, 10.0)
+#: why the baseline answered for a computer player (see :data:`bot.ai.runner.Fallback`)
+FALLBACK_REASONS = ("timeout", "broken")
 #: an interaction's answer (``POST /interactions/{id}/{token}/callback``)
 CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 #: requests made with an interaction's token, not the bot's: answers, follow-ups and
@@ -63,14 +75,49 @@ class BotMetrics:
                                 "over, by status (429: rate limited; 401, 403, 404 count "
                                 "towards the invalid-request budget) and token",
                                 ["status", "token"], registry=self.registry)
+        self.decisions = Histogram("tapp_computer_decision_seconds", "Seconds from a "
+                                   "computer player's request to its decision, as the event "
+                                   "loop waits for it (queueing for a worker included), by "
+                                   "level", ["level"], buckets=DECISION_BUCKETS,
+                                   registry=self.registry)
+        self.queued = Histogram("tapp_computer_queue_seconds", "Seconds from a computer "
+                                "player's request to a worker starting on it (waiting for a "
+                                "free worker, mostly), by level, of the decisions a worker "
+                                "answered", ["level"], buckets=DECISION_BUCKETS,
+                                registry=self.registry)
+        self.worked = Histogram("tapp_computer_worker_seconds", "Seconds from a worker "
+                                "starting on a computer player's request to the event loop "
+                                "having its answer (the search within its budget, any "
+                                "overrun, the way back), by level, of the decisions a worker "
+                                "answered", ["level"], buckets=DECISION_BUCKETS,
+                                registry=self.registry)
+        self.fallbacks = Counter("tapp_computer_fallbacks", "Computer decisions the "
+                                 "baseline made instead, by level and why: no answer within "
+                                 "the budget and its grace (timeout), or the worker pool "
+                                 "broke (broken)", ["level", "reason"], registry=self.registry)
         for kind in TURN_KINDS:
             self.turns.labels(kind)
+        for level in levels():
+            self.decisions.labels(level)
+            self.queued.labels(level)
+            self.worked.labels(level)
+            for reason in FALLBACK_REASONS:
+                self.fallbacks.labels(level, reason)
         for token in ("bot", "interaction"):
             self.requests.labels(token)
 
     def turn(self, by: str) -> None:
         """A turn was committed (``by``: one of :data:`TURN_KINDS`)."""
         self.turns.labels(by).inc()
+
+    def decided(self, level: str, decision: Decision) -> None:
+        """A computer player of ``level`` decided (or the baseline for it)."""
+        self.decisions.labels(level).observe(decision.seconds)
+        if decision.waited is not None:
+            self.queued.labels(level).observe(decision.waited)
+            self.worked.labels(level).observe(max(0.0, decision.seconds - decision.waited))
+        if decision.fallback is not None:
+            self.fallbacks.labels(level, decision.fallback).inc()
 
     def answered(self, url: URL, status: int) -> None:
         """Discord answered a request to ``url`` with ``status``."""

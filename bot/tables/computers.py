@@ -97,11 +97,12 @@ class ComputerSeats:
                     deal = live.deal
                     assert deal is not None
                     stamp, view = live.stamp, deal.view(seat)
-                    player = self._player(live, seat)
-                if main_turn:  # off the event loop (search levels in worker processes)
-                    action: Action | None = await runner.decide(player, view)
-                else:
-                    action = await runner.announce(player, view)
+                    level, player = self._level(live, seat), self._player(live, seat)
+                # off the event loop (search levels in worker processes)
+                decision = await runner.decision(player, view, main=main_turn)
+                if self.config.on_decision is not None:
+                    self.config.on_decision(level, decision)
+                action: Action | None = decision.action
                 async with live.lock:
                     if live.stamp != stamp or not live.computer_plays(seat):
                         continue  # someone acted or came back meanwhile: look again

@@ -7,7 +7,10 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.ai.runner import Decision
 
 #: the table option naming its computer players' level (not an option of the game)
 LEVEL_OPTION = "computer_level"
@@ -49,6 +52,10 @@ class TableConfig:
     #: called with who made each committed action ("member", "computer" or "substitute":
     #: a computer playing for a member who timed out or is away), for the bot's metrics
     on_turn: Callable[[str], None] | None = None
+    #: called with the level and what the event loop saw of each computer decision
+    #: (:class:`bot.ai.runner.Decision`: its wall time, queueing, any fallback), for the
+    #: bot's metrics
+    on_decision: Callable[[str, Decision], None] | None = None
     #: the bot's invalid-request budget: past this many 401/403/404/429 answers in 10
     #: minutes optional traffic stops (Discord bans at 10,000; see bot.connection.invalid_budget)
     invalid_limit: int = 1000

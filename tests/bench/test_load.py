@@ -13,8 +13,17 @@ import pytest
 
 from bench import BENCHMARKS
 from bench.load import main
+from bench.load_computers import Histogram, Snapshot, computer_figures
 from bench.load_figures import FullCollections, pooled
-from bench.load_report import RUN_KEYS, judge, judge_runs, runs_line, server_figures
+from bench.load_report import (
+    RUN_KEYS,
+    judge,
+    judge_runs,
+    report,
+    runs_line,
+    server_figures,
+)
+from bot.ai import runner
 from bot.store.pg import Traffic
 from tests.postgres import PgServer
 
@@ -38,6 +47,7 @@ def test_tiny_load_runs_report_every_figure(capsys: pytest.CaptureFixture[str]) 
     for key in REQUIRED:
         assert figures[key] is not None, key
     assert figures["tables"] == 3 and figures["route_limits"] is False
+    assert figures["computers"] is None and figures["computer_seats"] == 0  # members only
     assert figures["opening"]["tables_ready"] == 3
     assert figures["play"]["actions"] > 0 and figures["actions_per_s"] > 0
     assert 0 < figures["p50_ms"] <= figures["p99_ms"]
@@ -74,6 +84,93 @@ def test_tiny_load_runs_report_every_figure(capsys: pytest.CaptureFixture[str]) 
     for gcs in (figures["bot_gc"], figures["play"]["standin_gc"], *courier["runs_standin_gc"]):
         assert set(gcs) == {"full", "max_ms", "total_ms"} and gcs["full"] >= 0
         assert gcs["max_ms"] <= gcs["total_ms"]
+
+
+def test_tiny_load_with_computer_players_reports_their_decisions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 50: two members and two ``normal`` computers a table; the computers'
+    decisions as the bot's own metrics timed them, beside the members' figures."""
+    code = main(["--tables", "3", "--seconds", "4", "--rate", "6", "--no-route-limits",
+                 "--no-floor", "--computers", "normal", "--json"])
+    assert code == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["opening"]["tables_ready"] == 3 and figures["computer_seats"] == 2
+    assert figures["play"]["actions"] > 0 and figures["failed"] == 0  # the members played
+    assert figures["play"]["refused"] == 0 and figures["broken"] == 0
+    c = figures["computers"]
+    assert (c["level"], c["seats"], c["workers"]) == ("normal", 2, runner.worker_count())
+    assert c["decisions"] > 0
+    assert c["decisions_per_s"] == round(c["decisions"] / figures["seconds"], 2)
+    assert 0 < c["p50_ms"] <= c["p99_ms"] and c["mean_ms"] > 0
+    assert 0 <= c["over_1s"] <= c["decisions"]
+    # a worker answered them (a fallback only on a machine too busy for the budget)
+    assert 0 < c["queued"] <= c["decisions"]
+    assert c["queued"] + sum(c["fallbacks"].values()) == c["decisions"]
+    assert 0 <= c["queue_p50_ms"] <= c["queue_p99_ms"]
+    assert 0 <= c["worker_p50_ms"] <= c["worker_p99_ms"]
+    assert set(c["fallbacks"]) == {"timeout", "broken"} and c["fallbacks"]["broken"] == 0
+    assert c["workers_cpu_s"] > 0 and 0 < c["workers_cpu_share"] <= 1
+    assert c["workers_cpu_ms_per_decision"] > 0
+    assert 0 < c["machine_busy_cores"] <= c["machine_cores"] and c["load_average"] >= 0
+    text = report(figures)
+    assert "3 zuger tables, 2 members and 2 normal computers each" in text
+    assert f"computers (normal, 2 a table): {c['decisions']} decisions" in text
+
+
+def test_computer_seats_leave_the_host_a_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    for seats in ("0", "4"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["--computers", "strong", "--computer-seats", seats])
+        assert exit_.value.code == 2
+        assert "--computer-seats must be 1 to 3" in capsys.readouterr().err
+
+
+def _histogram(le_counts: dict[float, float], total: float) -> Histogram:
+    return Histogram({**le_counts, float("inf"): max(le_counts.values())}, total)
+
+
+def test_decision_quantiles_are_read_from_the_histogram_as_prometheus_does() -> None:
+    """Linear within the bucket that holds the rank (histogram_quantile)."""
+    h = _histogram({0.1: 50.0, 0.2: 90.0, 0.5: 100.0}, 15.0)
+    assert h.count == 100
+    assert h.quantile(0.5) == pytest.approx(0.1)  # the 50th: the first bucket's top
+    assert h.quantile(0.7) == pytest.approx(0.15)  # halfway through (0.1, 0.2]
+    assert h.quantile(0.99) == pytest.approx(0.2 + 0.3 * 9 / 10)
+    assert h.quantile(0.25) == pytest.approx(0.05)  # from 0 within the first
+    assert Histogram().quantile(0.99) is None
+    # past the last finite bound: that bound
+    over = Histogram({0.1: 1.0, 1.0: 1.0, float("inf"): 4.0}, 9.0)
+    assert over.quantile(0.99) == 1.0
+
+
+def test_computer_figures_are_those_of_the_play_phase() -> None:
+    """The difference of two snapshots: what was there before the play does not count."""
+    cores = os.cpu_count() or 1
+    before = Snapshot(_histogram({0.5: 10.0, 1.0: 10.0}, 3.0),
+                      _histogram({0.5: 10.0, 1.0: 10.0}, 0.5),
+                      _histogram({0.5: 10.0, 1.0: 10.0}, 2.5),
+                      {"timeout": 1.0, "broken": 0.0}, workers_cpu_s=2.0,
+                      machine=(100.0, 400.0))
+    after = Snapshot(_histogram({0.5: 50.0, 1.0: 109.0}, 63.0),
+                     _histogram({0.5: 107.0, 1.0: 107.0}, 3.5),
+                     _histogram({0.1: 10.0, 0.5: 60.0, 1.0: 107.0}, 58.0),
+                     {"timeout": 3.0, "broken": 0.0}, workers_cpu_s=42.0,
+                     machine=(100.0 + 30.0, 400.0 + 20.0 * cores))
+    after.decisions.buckets[float("inf")] = 110.0  # one over 1 s
+    c = computer_figures("strong", 2, before, after, seconds=20.0)
+    assert c["machine_busy_cores"] == 1.5 and c["machine_cores"] == cores
+    assert (c["decisions"], c["decisions_per_s"], c["over_1s"]) == (100, 5.0, 1)
+    assert c["mean_ms"] == 600.0 and c["p50_ms"] == pytest.approx(500 + 500 * 10 / 59, 0.01)
+    assert c["p99_ms"] == 1000.0 and c["queued"] == 97 and c["queue_mean_ms"] == (
+        pytest.approx(3000 / 97, 0.01))
+    assert c["fallbacks"] == {"timeout": 2, "broken": 0}
+    # the worker's part: of the 97 answered, 10 within 0.1 s, 40 in (0.1, 0.5], 47 in
+    # (0.5, 1]: the 48.5th is 38.5 of 40 into the second bucket
+    assert c["worker_p50_ms"] == pytest.approx(100 + 400 * 38.5 / 40)
+    workers = runner.worker_count()
+    assert c["workers_cpu_s"] == 40.0
+    assert c["workers_cpu_share"] == round(40.0 / (20.0 * workers), 2)
+    assert c["workers_cpu_ms_per_decision"] == 400.0
 
 
 def test_tiny_load_on_postgres_reports_its_round_trips_and_server_cpu(

@@ -6,9 +6,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import discord
+import pytest
 from prometheus_client import generate_latest
 from yarl import URL
 
+from bot.ai.runner import Decision
 from bot.config import Settings
 from bot.connection.client import TappBot
 from bot.connection.clock_offset import ClockOffset
@@ -63,9 +65,53 @@ def test_turns_are_counted_by_who_made_them() -> None:
     assert 'tapp_turns_total{by="substitute"} 1.0' in text
 
 
+def test_computer_decisions_are_timed_and_their_fallbacks_counted_by_level() -> None:
+    """Issue 50: the wall time of each computer decision as the loop waited for it (by
+    level), the part it queued for a worker, and the baseline's answers instead."""
+    metrics = BotMetrics(ClockOffset())
+    metrics.decided("strong", Decision(None, 0.82, waited=0.12))
+    metrics.decided("strong", Decision(None, 1.21, fallback="timeout"))
+    metrics.decided("normal", Decision(None, 0.26, waited=0.0))
+    metrics.decided("normal", Decision(None, 0.05, fallback="broken"))
+    metrics.decided("easy", Decision(None, 0.001))
+    assert value(metrics, "tapp_computer_decision_seconds_count", level="strong") == 2
+    assert value(metrics, "tapp_computer_decision_seconds_sum", level="strong") == (
+        pytest.approx(2.03))
+    # the buckets tell 0.8 from 0.9 and 1.2 from 1.3 (the aims: under 1 s and 0.3 s)
+    for le, count in (("0.8", 0), ("0.9", 1), ("1.2", 1), ("1.3", 2)):
+        assert value(metrics, "tapp_computer_decision_seconds_bucket", level="strong",
+                     le=le) == count, le
+    for le, count in (("0.25", 1), ("0.3", 2)):
+        assert value(metrics, "tapp_computer_decision_seconds_bucket", level="normal",
+                     le=le) == count, le
+    assert value(metrics, "tapp_computer_decision_seconds_count", level="easy") == 1
+    # queueing: of the decisions a worker answered only
+    assert value(metrics, "tapp_computer_queue_seconds_count", level="strong") == 1
+    assert value(metrics, "tapp_computer_queue_seconds_bucket", level="strong",
+                 le="0.1") == 0
+    assert value(metrics, "tapp_computer_queue_seconds_count", level="normal") == 1
+    assert value(metrics, "tapp_computer_queue_seconds_count", level="easy") == 0
+    # the worker's part: the rest of the wall time (0.82 - 0.12 s)
+    assert value(metrics, "tapp_computer_worker_seconds_count", level="strong") == 1
+    assert value(metrics, "tapp_computer_worker_seconds_sum", level="strong") == (
+        pytest.approx(0.70))
+    text = generate_latest(metrics.registry).decode()
+    assert 'tapp_computer_fallbacks_total{level="strong",reason="timeout"} 1.0' in text
+    assert 'tapp_computer_fallbacks_total{level="normal",reason="broken"} 1.0' in text
+    assert 'tapp_computer_fallbacks_total{level="normal",reason="timeout"} 0.0' in text
+    assert 'tapp_computer_decision_seconds_count{level="strong"} 2.0' in text
+    # every level is there from the start, at zero
+    fresh = generate_latest(BotMetrics(ClockOffset()).registry).decode()
+    for level in ("easy", "normal", "strong"):
+        assert f'tapp_computer_decision_seconds_count{{level="{level}"}} 0.0' in fresh
+        assert f'tapp_computer_fallbacks_total{{level="{level}",reason="timeout"}} 0.0' in (
+            fresh)
+
+
 async def test_without_a_metrics_port_nothing_is_counted_or_served() -> None:
     async with TappBot(Settings(token="t")) as bot:
         assert bot.metrics is None and bot.ops is None
-        assert bot._table_config.on_turn is None
+        assert bot._table_config.on_turn is None and bot._table_config.on_decision is None
     async with TappBot(Settings(token="t", metrics_port=0)) as bot:
         assert bot.metrics is not None and bot._table_config.on_turn == bot.metrics.turn
+        assert bot._table_config.on_decision == bot.metrics.decided

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.ai import make_player
+from bot.ai.runner import Decision
 from bot.engine import Action, ActionType
 from bot.store import DealStatus, Store, StoreUnavailable, TableRow, TableStatus
 from bot.tables import (
@@ -309,8 +310,11 @@ async def test_kontra_from_the_table_message_means_rekontra_for_the_declarer(
 
 
 async def test_a_searching_computer_decides_off_the_event_loop(store: Store) -> None:
-    """A ``normal`` computer (search, in a worker process) takes its turns."""
-    svc, _ = service(store, computer_level="normal")
+    """A ``normal`` computer (search, in a worker process) takes its turns; each
+    decision is told to ``on_decision`` with its level (the bot's metrics)."""
+    decisions: list[tuple[str, Decision]] = []
+    svc, _ = service(store, computer_level="normal",
+                     on_decision=lambda level, d: decisions.append((level, d)))
     created = await svc.lobby.create_table(guild_id=1, channel_id=2, host_id=100, host_name="host",
                                      variant="wuerttemberg", options={"players": 3, "deck": 32},
                                      in_thread=False)
@@ -325,6 +329,12 @@ async def test_a_searching_computer_decides_off_the_event_loop(store: Store) -> 
     assert deal is not None and deal.view(0).actor == 0 and deal.ply > 0  # computers spoke
     assert await store.deals.record(live.deal_id or 0) == deal.to_record()
     await svc.shutdown()
+    # every action of theirs was a decision told (announcements asked are, too)
+    assert len(decisions) >= deal.ply
+    assert {level for level, _ in decisions} == {"normal"}
+    # a worker answered (the machine is shared: one may have fallen back on time)
+    assert any(d.waited is not None for _, d in decisions)
+    assert all(d.seconds >= (d.waited or 0.0) for _, d in decisions)
 
 
 async def test_a_failed_settlement_is_caught_up_on_the_next_click(store: Store) -> None:

@@ -120,6 +120,15 @@ async def test_metrics_count_turns_requests_and_refusals(
     assert turns["member"] == 6 and turns["computer"] > 0
     for by, count in turns.items():
         assert sample(samples, "tapp_turns_total", by=by) == count, by
+    # each computer action was a decision, timed by its level (easy: in the loop), and
+    # no baseline had to answer for a player
+    decisions = sample(samples, "tapp_computer_decision_seconds_count", level="easy")
+    assert decisions >= turns["computer"]
+    assert sample(samples, "tapp_computer_decision_seconds_bucket", level="easy",
+                  le="+Inf") == decisions
+    assert sample(samples, "tapp_computer_decision_seconds_count", level="strong") == 0
+    assert not any(value for (name, _), value in samples.items()
+                   if name == "tapp_computer_fallbacks_total")
     # every request the stand-in got, as the bot counted it, by whose token it used
     assert sandbox.calls[CALLBACK] > 6
     bot_token = {f"{e.method} {e.template}" for e in ENDPOINTS if e.auth}

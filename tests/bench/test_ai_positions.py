@@ -118,7 +118,8 @@ def test_options_may_be_valued_by_a_searching_level_taking_the_seat_after_them()
                                    ap.LEVELS["normal"].with_seconds(None))
         assert vals[a] == play_deal(after, seats).payments[0]
     assert ap.values(deal, opts, others, "normal") == vals
-    # a continuation that does not see is never worth more than the bound's
+    # here the bound, which sees every card, gets at least as much after every option
+    # (not a law: the bound is a one-step lookahead, not a perfect player)
     bound = ap.values(deal, opts, others)
     assert all(bound[a] >= vals[a] for a in opts)
 

@@ -29,6 +29,7 @@ from bot.config import Settings
 from bot.connection.clock_offset import ClockOffset
 from bot.connection.context import Context
 from bot.connection.first_gateway import fail_first_connection
+from bot.connection.heartbeat import stamp_before_sending
 from bot.connection.invalid_budget import InvalidBudget, guard_requests, watch
 from bot.connection.options import check_choices, refusal
 from bot.connection.pacing import GlobalPace, pace_line, pace_requests
@@ -157,6 +158,7 @@ class TappBot(commands.Bot):
                                  settings.api_base))
         guard_requests(self.http, self.budget)  # nothing goes out during Cloudflare's ban
         fail_first_connection(self.http)  # no gateway at start: a clear error, no retry
+        stamp_before_sending()  # the gateway latency of a prompt acknowledgement is not 41 s
         #: what the store factory opened (closed with the bot)
         self.store: Store | None = None
         #: the bot's database, where the factory opened one (None: the bot runs without)

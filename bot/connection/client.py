@@ -135,6 +135,8 @@ class TappBot(commands.Bot):
             self.metrics.trace(trace)
             table_config = dataclasses.replace(table_config, on_turn=self.metrics.turn,
                                                on_decision=self.metrics.decided)
+            daily = dataclasses.replace(daily or DailyConfig(),
+                                        on_decision=self.metrics.daily_decided)
         super().__init__(
             command_prefix=commands.when_mentioned,
             # servers, channels and threads only: everything else comes as interactions.

@@ -13,6 +13,8 @@ of the member's asks again.
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.ai import BaselinePlayer, Player, runner
@@ -27,13 +29,15 @@ from .run import RunState
 class Computers:
     """How a day's computer players decide: their ``level``, the search's layouts per
     decision (``samples``, None: the level's own), and where (``offload``: in the AI's
-    worker processes; tests decide in a thread)."""
+    worker processes; tests decide in a thread); ``on_decision`` is told each
+    decision's level and wall seconds, as the event loop waited for it."""
 
     level: str
     seed: bytes
     samples: int | None = None
     offload: bool = True
     timeout: float = 120.0
+    on_decision: Callable[[str, float], None] | None = None
 
     def player(self, seat: int, position: str) -> Player:
         """The player of ``seat`` at ``position`` (the same one for the same three:
@@ -41,6 +45,14 @@ class Computers:
         return seeded_player(self.level, self.seed, seat, position, samples=self.samples)
 
     async def _ask(self, player: Player, view: SeatView, main: bool) -> Action | None:
+        start = time.perf_counter()
+        try:
+            return await self._decide(player, view, main)
+        finally:
+            if self.on_decision is not None:
+                self.on_decision(self.level, time.perf_counter() - start)
+
+    async def _decide(self, player: Player, view: SeatView, main: bool) -> Action | None:
         if isinstance(player, BaselinePlayer):  # cheap: decided here
             return player.choose(view) if main else player.announcement(view)
         call = player.choose if main else player.announcement

@@ -19,7 +19,9 @@ class DailyConfig:
     ``offload``: search decisions in the AI's worker processes (False: a thread, for
     tests); ``timeout``: seconds a decision may take before the run waits for the next
     call; ``clock`` gives Unix seconds (None: the tables' clock) and so the day;
-    ``seat``: the seat every member holds; ``seeds`` makes each day's secret seed."""
+    ``seat``: the seat every member holds; ``seeds`` makes each day's secret seed;
+    ``on_decision`` is told each computer decision's level and wall seconds (a
+    decision cut short at ``timeout``: its seconds so far), the bot's metrics."""
 
     level: str | None = None
     samples: int | None = None
@@ -28,3 +30,4 @@ class DailyConfig:
     clock: Callable[[], float] | None = None
     seat: int = 0
     seeds: Callable[[], bytes] = new_seed
+    on_decision: Callable[[str, float], None] | None = None

@@ -198,7 +198,7 @@ class DailyService:
     def _computers(self, daily: DailyDeal) -> Computers:
         c = self.config
         return Computers(daily.level, daily.seed, samples=c.samples, offload=c.offload,
-                         timeout=c.timeout)
+                         timeout=c.timeout, on_decision=c.on_decision)
 
     async def _advance(self, daily: DailyDeal, run: DailyRun, state: RunState) -> DailyRun:
         """The computers' moves up to the member's next turn or the end, each stored."""

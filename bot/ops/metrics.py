@@ -3,9 +3,11 @@
 Counters move where their concern lives, through thin hooks: the table service reports
 each committed turn (:meth:`BotMetrics.turn`, its ``on_turn``) and each computer
 decision as the event loop saw it (:meth:`BotMetrics.decided`, its ``on_decision``: the
-runner of :mod:`bot.ai.runner` returns the figures, it does not know of these),
-discord.py's HTTP session reports every answer it gets (:meth:`BotMetrics.trace`, added
-to the aiohttp trace that already feeds the invalid-request budget). Everything else is
+runner of :mod:`bot.ai.runner` returns the figures, it does not know of these), the
+deal of the day each of its computers' decisions (:meth:`BotMetrics.daily_decided`, its
+``on_decision``), discord.py's HTTP session reports every answer it gets
+(:meth:`BotMetrics.trace`, added to the aiohttp trace that already feeds the
+invalid-request budget). Everything else is
 read from the bot's own state when Prometheus scrapes (:class:`StateCollector`): tables
 by state, the image workers' queue, the invalid-request budget, the pace and the gateway
 latency.
@@ -44,6 +46,10 @@ ANSWER_BUCKETS = (0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0)
 #: 0.22 s, strong 0.7 s) and their aims (issue 50: p99 under 0.3 and 1 s) lie
 DECISION_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6,
                     0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.5, 2.0, 3.0, 5.0, 10.0)
+#: seconds a computer decision of the deal of the day takes: bounded by its layouts, not a
+#: clock (the same decision for every member), and waited for up to its timeout (120 s)
+DAILY_DECISION_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0, 60.0,
+                          120.0)
 #: why the baseline answered for a computer player (see :data:`bot.ai.runner.Fallback`)
 FALLBACK_REASONS = ("timeout", "broken")
 #: an interaction's answer (``POST /interactions/{id}/{token}/callback``)
@@ -95,10 +101,17 @@ class BotMetrics:
                                  "baseline made instead, by level and why: no answer within "
                                  "the budget and its grace (timeout), or the worker pool "
                                  "broke (broken)", ["level", "reason"], registry=self.registry)
+        self.daily_decisions = Histogram("tapp_daily_decision_seconds", "Seconds from a "
+                                         "deal of the day's computer player being asked "
+                                         "to its decision (no clock: its layouts bound "
+                                         "it; cut short at the timeout), by level",
+                                         ["level"], buckets=DAILY_DECISION_BUCKETS,
+                                         registry=self.registry)
         for kind in TURN_KINDS:
             self.turns.labels(kind)
         for level in levels():
             self.decisions.labels(level)
+            self.daily_decisions.labels(level)
             self.queued.labels(level)
             self.worked.labels(level)
             for reason in FALLBACK_REASONS:
@@ -118,6 +131,10 @@ class BotMetrics:
             self.worked.labels(level).observe(max(0.0, decision.seconds - decision.waited))
         if decision.fallback is not None:
             self.fallbacks.labels(level, decision.fallback).inc()
+
+    def daily_decided(self, level: str, seconds: float) -> None:
+        """A computer player of the deal of the day decided (or was cut short)."""
+        self.daily_decisions.labels(level).observe(seconds)
 
     def answered(self, url: URL, status: int) -> None:
         """Discord answered a request to ``url`` with ``status``."""

@@ -83,6 +83,27 @@ async def test_a_decision_cut_short_is_taken_up_by_the_next_call(store: Store,
     assert steps == reference_steps
 
 
+async def test_every_computer_decision_is_told_with_its_level_and_seconds(
+        store: Store, clock: FakeClock) -> None:
+    """The bot's metrics hear of each decision (tapp_daily_decision_seconds), the ones
+    cut short at the timeout too."""
+    await store.settings.set_guild(GUILD, {"default_variant": "dapp"})
+    heard: list[tuple[str, float]] = []
+    service = DailyService(store, normal(on_decision=lambda *d: heard.append(d)),
+                           clock=clock, level="easy")
+    run = await play_run(service, GUILD, 10, baseline)
+    _, steps = await store.daily.run_with_steps(run.run_id)
+    computer_steps = [s for s in steps if s.get("seat") != 0]
+    assert len(heard) >= len(computer_steps) > 0  # (and every Kontra asked)
+    assert all(level == "normal" and seconds >= 0 for level, seconds in heard)
+    cut: list[tuple[str, float]] = []
+    hasty = DailyService(store, normal(timeout=1e-9, on_decision=lambda *d: cut.append(d)),
+                         clock=clock, level="easy")
+    with pytest.raises(Thinking):
+        await hasty.open(GUILD, 12)
+    assert [level for level, _ in cut] == ["normal"]
+
+
 @pytest.mark.parametrize("level", ["easy", "bogus"])
 def test_unknown_levels_play_as_the_baseline(level: str) -> None:
     from bot.ai import BaselinePlayer

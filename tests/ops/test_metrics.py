@@ -108,10 +108,26 @@ def test_computer_decisions_are_timed_and_their_fallbacks_counted_by_level() -> 
             fresh)
 
 
+def test_the_deal_of_the_day_s_computer_decisions_are_timed_by_level() -> None:
+    """Its computers have no clock (the same decision for every member) and are waited
+    for up to two minutes: buckets up to 120 s, apart from the tables' own."""
+    metrics = BotMetrics(ClockOffset())
+    for seconds in (0.004, 2.5, 119.0):
+        metrics.daily_decided("strong", seconds)
+    assert value(metrics, "tapp_daily_decision_seconds_count", level="strong") == 3
+    for le, count in (("0.01", 1), ("2.0", 1), ("3.0", 2), ("60.0", 2), ("120.0", 3)):
+        assert value(metrics, "tapp_daily_decision_seconds_bucket", level="strong",
+                     le=le) == count, le
+    assert value(metrics, "tapp_daily_decision_seconds_count", level="normal") == 0
+    assert value(metrics, "tapp_computer_decision_seconds_count", level="strong") == 0
+
+
 async def test_without_a_metrics_port_nothing_is_counted_or_served() -> None:
     async with TappBot(Settings(token="t")) as bot:
         assert bot.metrics is None and bot.ops is None
         assert bot._table_config.on_turn is None and bot._table_config.on_decision is None
+        assert bot._daily_config.on_decision is None
     async with TappBot(Settings(token="t", metrics_port=0)) as bot:
         assert bot.metrics is not None and bot._table_config.on_turn == bot.metrics.turn
         assert bot._table_config.on_decision == bot.metrics.decided
+        assert bot._daily_config.on_decision == bot.metrics.daily_decided

@@ -10,7 +10,10 @@ a process it runs on another core and the loop only pickles a small :class:`Seat
 (a few hundred bytes) and the player. The time budget is enforced twice: the search
 checks its own deadline (shortened by the time the request waited in the queue), and
 the loop waits at most the budget plus :data:`GRACE` seconds before answering with the
-baseline's decision (computed in the loop: about a millisecond).
+baseline's decision (computed in the loop: about a millisecond). A player on sample
+counts alone (no clock: the seeded computers of a series' deal, which must decide alike
+at every table of the deal, :mod:`bot.ai.seeded`) is waited for as long as it takes:
+the baseline answering for it would be another player.
 
 ``await decision(player, view)`` is the same call with what the loop saw of it
 (:class:`Decision`: the seconds from the request to its answer, the time it queued for
@@ -37,7 +40,8 @@ from .baseline import BaselinePlayer
 
 #: seconds the loop waits beyond a player's own budget before falling back
 GRACE = 0.5
-#: budget assumed for players without one (the baseline)
+#: budget assumed for a player without a level's config (none has one but the baseline,
+#: which decides in the loop)
 DEFAULT_SECONDS = 1.0
 #: extra wait while the workers of a new pool start (they import the engine and the AI)
 STARTUP_GRACE = 10.0
@@ -105,9 +109,15 @@ def shutdown() -> None:
     _warm = False
 
 
-def _seconds(player: Player) -> float | None:
+def _limit(player: Player) -> float | None:
+    """Seconds the loop waits for a worker's answer before the baseline answers: the
+    player's budget and :data:`GRACE` (None: as long as it takes, for a player with no
+    clock, whose decision must be its own)."""
     config = getattr(player, "config", None)
-    return getattr(config, "seconds", None) if config is not None else None
+    if config is None:
+        return DEFAULT_SECONDS + GRACE
+    seconds: float | None = getattr(config, "seconds", None)
+    return None if seconds is None else seconds + GRACE
 
 
 def _run(player: Player, view: SeatView, what: str, submitted: float,
@@ -144,15 +154,14 @@ async def _submit(player: Player, view: SeatView, what: str) -> Decision:
     if isinstance(player, BaselinePlayer):  # cheap: no need for a process
         action = player.choose(view) if what == "choose" else player.announcement(view)
         return Decision(action, time.perf_counter() - start)
-    seconds = _seconds(player)
     global _warm
-    limit = (seconds if seconds is not None else DEFAULT_SECONDS) + GRACE
-    if not _warm:
+    limit = _limit(player)
+    if not _warm and limit is not None:
         limit += STARTUP_GRACE
     try:
         submitted = time.time()
         future = loop.run_in_executor(pool(), _run, player, view, what, submitted,
-                                      submitted + limit)
+                                      math.inf if limit is None else submitted + limit)
         action, waited = await asyncio.wait_for(future, timeout=limit)
         _warm = True
         return Decision(action, time.perf_counter() - start, waited)

@@ -33,7 +33,7 @@ class Overrunning:
 
     level = "strong"
 
-    def __init__(self, seconds: float, think: float) -> None:
+    def __init__(self, seconds: float | None, think: float) -> None:
         self.config = Budget("strong", seconds)
         self.think = think
 
@@ -88,6 +88,19 @@ async def test_a_player_that_overruns_its_budget_is_answered_by_the_baseline(
     assert decision.action == BaselinePlayer().choose(view)
     # the loop waited the budget and the grace, not the player's 3 s
     assert 0.3 <= decision.seconds < 2.0
+
+
+async def test_a_player_without_a_clock_is_waited_for_whatever_it_takes(
+        pool: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A series' seeded computer (no clock: sample counts alone) must decide as itself at
+    every table of the deal: past any budget it is still its own decision that counts."""
+    monkeypatch.setattr(runner, "GRACE", 0.2)
+    monkeypatch.setattr(runner, "DEFAULT_SECONDS", 0.1)
+    view = play_view()
+    decision = await runner.decision(Overrunning(None, think=1.0), view)
+    assert decision.fallback is None and decision.action == view.legal[-1]
+    assert decision.action != BaselinePlayer().choose(view)  # (the test tells them apart)
+    assert decision.seconds >= 1.0 and decision.waited is not None
 
 
 async def test_a_worker_that_dies_is_a_broken_pool_fallback(pool: None) -> None:

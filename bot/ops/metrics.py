@@ -7,10 +7,9 @@ runner of :mod:`bot.ai.runner` returns the figures, it does not know of these), 
 deal of the day each of its computers' decisions (:meth:`BotMetrics.daily_decided`, its
 ``on_decision``), discord.py's HTTP session reports every answer it gets
 (:meth:`BotMetrics.trace`, added to the aiohttp trace that already feeds the
-invalid-request budget). Everything else is
-read from the bot's own state when Prometheus scrapes (:class:`StateCollector`): tables
-by state, the image workers' queue, the invalid-request budget, the pace and the gateway
-latency.
+invalid-request budget). Everything else is read from the bot's own state when
+Prometheus scrapes (:class:`StateCollector`): tables by state, the image workers' queue,
+the invalid-request budget, the pace and the gateway latency.
 
 Nothing here names a card, a member or a message: only counts, durations and states.
 """

@@ -13,7 +13,8 @@ the loop waits at most the budget plus :data:`GRACE` seconds before answering wi
 baseline's decision (computed in the loop: about a millisecond). A player on sample
 counts alone (no clock: the seeded computers of a series' deal, which must decide alike
 at every table of the deal, :mod:`bot.ai.seeded`) is waited for as long as it takes:
-the baseline answering for it would be another player.
+the baseline answering for it would be another player. If its worker dies, it is asked
+once more on a fresh pool before the baseline answers.
 
 ``await decision(player, view)`` is the same call with what the loop saw of it
 (:class:`Decision`: the seconds from the request to its answer, the time it queued for
@@ -148,40 +149,55 @@ def replace_config(player: Any, config: Any) -> Any:
     return clone
 
 
-async def _submit(player: Player, view: SeatView, what: str) -> Decision:
+async def _submit(player: Player, view: SeatView, what: str, own: bool) -> Decision:
     loop = asyncio.get_running_loop()
     start = time.perf_counter()
     if isinstance(player, BaselinePlayer):  # cheap: no need for a process
         action = player.choose(view) if what == "choose" else player.announcement(view)
         return Decision(action, time.perf_counter() - start)
     global _warm
-    limit = _limit(player)
+    limit = None if own else _limit(player)
     if not _warm and limit is not None:
         limit += STARTUP_GRACE
-    try:
-        submitted = time.time()
-        future = loop.run_in_executor(pool(), _run, player, view, what, submitted,
-                                      math.inf if limit is None else submitted + limit)
-        action, waited = await asyncio.wait_for(future, timeout=limit)
-        _warm = True
-        return Decision(action, time.perf_counter() - start, waited)
-    except (TimeoutError, BrokenProcessPool) as error:
-        why: Fallback = "broken" if isinstance(error, BrokenProcessPool) or _pool_broken() \
-            else "timeout"
-        if _pool_broken():
-            shutdown()
-        fallback = BaselinePlayer()
-        action = fallback.choose(view) if what == "choose" else fallback.announcement(view)
-        return Decision(action, time.perf_counter() - start, fallback=why)
+    # a player waited for as long as it takes is asked again on a fresh pool once if
+    # its worker dies (another process's crash, or the system killing one for memory)
+    tries = 2 if limit is None else 1
+    while True:
+        tries -= 1
+        try:
+            submitted = time.time()
+            future = loop.run_in_executor(pool(), _run, player, view, what, submitted,
+                                          math.inf if limit is None else submitted + limit)
+            action, waited = await asyncio.wait_for(future, timeout=limit)
+            _warm = True
+            return Decision(action, time.perf_counter() - start, waited)
+        except (TimeoutError, BrokenProcessPool) as error:
+            broken = isinstance(error, BrokenProcessPool) or _pool_broken()
+            if _pool_broken():
+                shutdown()
+            if broken and tries > 0:
+                continue
+            if own:
+                raise
+            why: Fallback = "broken" if broken else "timeout"
+            fallback = BaselinePlayer()
+            action = (fallback.choose(view) if what == "choose"
+                      else fallback.announcement(view))
+            return Decision(action, time.perf_counter() - start, fallback=why)
 
 
 def _pool_broken() -> bool:
     return bool(_pool is not None and getattr(_pool, "_broken", False))
 
 
-async def decision(player: Player, view: SeatView, *, main: bool = True) -> Decision:
-    """:func:`decide` (``main``) or :func:`announce`, with what the loop saw of it."""
-    return await _submit(player, view, "choose" if main else "announce")
+async def decision(player: Player, view: SeatView, *, main: bool = True,
+                   own: bool = False) -> Decision:
+    """:func:`decide` (``main``) or :func:`announce`, with what the loop saw of it.
+    ``own``: the player's decision or an error, never the baseline's: waited for as long
+    as it takes (the caller bounds its wait), and a pool that breaks twice raises
+    :class:`~concurrent.futures.process.BrokenProcessPool` (the deal of the day's
+    computers, which every member must meet alike)."""
+    return await _submit(player, view, "choose" if main else "announce", own)
 
 
 async def decide(player: Player, view: SeatView) -> Action:

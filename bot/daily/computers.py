@@ -5,9 +5,10 @@ the day's seed, the seat and the position (every action so far). Each decision g
 player whose random generator is seeded from those three, and the search levels run on
 sample counts alone (no clock: a busy machine would otherwise cut a search short and
 change its answer). A decision of a search level runs in the AI's worker processes, off
-the event loop, and is waited for without a fallback (a fallback would be a different
-player): past ``timeout`` seconds the run simply waits where it is, and the next call
-of the member's asks again.
+the event loop (:func:`bot.ai.runner.decision`, as the player's ``own``), and is waited
+for without a fallback (a fallback would be a different player): past ``timeout``
+seconds, or if its worker dies twice, the run simply waits where it is, and the next
+call of the member's asks again.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from bot.ai import BaselinePlayer, Player, runner
@@ -53,14 +55,16 @@ class Computers:
                 self.on_decision(self.level, time.perf_counter() - start)
 
     async def _decide(self, player: Player, view: SeatView, main: bool) -> Action | None:
+        if self.offload:
+            decision = runner.decision(player, view, main=main, own=True)
+            try:
+                return (await asyncio.wait_for(decision, timeout=self.timeout)).action
+            except BrokenProcessPool:  # its worker died twice: ask again on the next call
+                raise TimeoutError() from None
         if isinstance(player, BaselinePlayer):  # cheap: decided here
             return player.choose(view) if main else player.announcement(view)
         call = player.choose if main else player.announcement
-        if self.offload:
-            future = asyncio.get_running_loop().run_in_executor(runner.pool(), call, view)
-        else:
-            future = asyncio.ensure_future(asyncio.to_thread(call, view))
-        return await asyncio.wait_for(future, timeout=self.timeout)
+        return await asyncio.wait_for(asyncio.to_thread(call, view), timeout=self.timeout)
 
     async def next_move(self, state: RunState, asked: set[tuple[int, int]]
                         ) -> tuple[int, Action] | None:

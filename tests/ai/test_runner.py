@@ -8,7 +8,9 @@ import os
 import random
 import time
 from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import pytest
 
@@ -45,6 +47,21 @@ class Overrunning:
 
     def announcement(self, view: SeatView) -> Action | None:
         return self.choose(view)
+
+
+class DiesOnce(Overrunning):
+    """A player without a clock whose first worker dies under it (``marker``: the file
+    that tells a later worker it is not the first)."""
+
+    def __init__(self, marker: Path) -> None:
+        super().__init__(None, think=0.0)
+        self.marker = marker
+
+    def choose(self, view: SeatView) -> Action:
+        if not self.marker.exists():
+            self.marker.touch()
+            os._exit(3)
+        return view.legal[-1]
 
 
 def play_view() -> SeatView:
@@ -109,6 +126,31 @@ async def test_a_worker_that_dies_is_a_broken_pool_fallback(pool: None) -> None:
     assert decision.fallback == "broken" and decision.action == BaselinePlayer().choose(view)
     assert runner.worker_pids() == []  # the broken pool is gone; the next starts afresh
     assert (await runner.decision(Overrunning(1.0, think=0.0), view)).fallback is None
+
+
+async def test_a_player_without_a_clock_is_asked_again_when_its_worker_dies(
+        pool: None, tmp_path: Path) -> None:
+    """Its decision must be its own (a series' seeded computer): a fresh pool, not the
+    baseline, answers for a worker that died once."""
+    view = play_view()
+    decision = await runner.decision(DiesOnce(tmp_path / "died"), view)
+    assert (tmp_path / "died").exists()  # the first worker did die
+    assert decision.fallback is None and decision.action == view.legal[-1]
+    assert decision.action != BaselinePlayer().choose(view)
+
+
+async def test_an_own_decision_is_never_the_baseline(pool: None) -> None:
+    """``own`` (the deal of the day's computers): no budget, and a worker that dies
+    again on the fresh pool is an error for the caller, with the pool reset for the
+    next request."""
+    view = play_view()
+    decision = await runner.decision(Overrunning(0.1, think=1.0), view, own=True)
+    assert decision.fallback is None and decision.action == view.legal[-1]
+    with pytest.raises(BrokenProcessPool):
+        await runner.decision(Overrunning(None, think=-1), view, own=True)
+    assert runner.worker_pids() == []
+    decision = await runner.decision(Overrunning(None, think=0.0), view, own=True)
+    assert decision.fallback is None and decision.action == view.legal[-1]
 
 
 def test_a_request_the_loop_gave_up_on_is_not_worked_on() -> None:

@@ -5,16 +5,20 @@ where it is, and the next call carries on from the store."""
 
 from __future__ import annotations
 
+import os
 import random
 import time
+from types import SimpleNamespace
 
 import pytest
 
+from bot.ai import make_player, runner
 from bot.daily import DailyConfig, DailyService
+from bot.daily import computers as computers_module
 from bot.daily.computers import Computers
 from bot.daily.errors import Thinking
 from bot.daily.run import RunState
-from bot.engine import Deal
+from bot.engine import Action, Deal, SeatView
 from bot.store import Store
 from tests.store.helpers import FakeClock
 
@@ -25,7 +29,8 @@ GUILD = 1
 
 def normal(seed: int = 4, **values: object) -> DailyConfig:
     rng = random.Random(seed)
-    return DailyConfig(level="normal", samples=4, offload=False,
+    values.setdefault("offload", False)
+    return DailyConfig(level="normal", samples=4,
                        seeds=lambda: rng.randbytes(32), **values)  # type: ignore[arg-type]
 
 
@@ -102,6 +107,59 @@ async def test_every_computer_decision_is_told_with_its_level_and_seconds(
     with pytest.raises(Thinking):
         await hasty.open(GUILD, 12)
     assert [level for level, _ in cut] == ["normal"]
+
+
+async def eight_steps(computers: Computers, seed: bytes) -> list[tuple[int, Action | None]]:
+    """The first eight steps of a Dapp run in seat 0, the member's by the baseline."""
+    state = RunState(Deal.new("dapp", players=4, seed=seed), 0)
+    steps: list[tuple[int, Action | None]] = []
+    asked: set[tuple[int, int]] = set()
+    while len(steps) < 8:
+        move = await computers.next_move(state, asked)
+        step: tuple[int, Action | None] = move if move is not None else (  # the member's
+            state.seat, None if state.may_decline() else make_player("easy").choose(state.view()))
+        state.take(*step)
+        steps.append(step)
+    return steps
+
+
+async def test_in_the_workers_the_computers_decide_as_in_a_thread() -> None:
+    """The bot decides in the AI's worker processes (``offload``), the tests above in a
+    thread: the same moves either way."""
+    seed = bytes(range(32))
+    in_thread = await eight_steps(Computers("normal", seed, samples=4, offload=False), seed)
+    runner.shutdown()
+    try:
+        in_workers = await eight_steps(Computers("normal", seed, samples=4), seed)
+    finally:
+        runner.shutdown()
+    assert in_workers == in_thread
+    assert any(seat != 0 for seat, _ in in_thread)  # (the computers did move)
+
+
+class Dying:
+    """A search player whose worker dies under it."""
+
+    config = SimpleNamespace(name="normal", seconds=None)
+
+    def choose(self, view: SeatView) -> Action:
+        os._exit(3)
+
+
+async def test_a_worker_that_dies_leaves_the_run_where_it_is(
+        store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never the baseline in the computer's place (another player): the member is told
+    the computers are thinking, as at the timeout, and nothing is stored."""
+    await store.settings.set_guild(GUILD, {"default_variant": "dapp"})
+    run = await DailyService(store, normal(), clock=clock, level="easy").open(GUILD, 10)
+    monkeypatch.setattr(computers_module, "seeded_player", lambda *_, **__: Dying())
+    dying = DailyService(store, normal(offload=True), clock=clock, level="easy")
+    try:
+        with pytest.raises(Thinking):
+            await dying.act(GUILD, 10, run.run_id, run.step, baseline(run))
+    finally:
+        runner.shutdown()
+    assert (await store.daily.run(run.run_id)).steps == run.step + 1  # the member's step
 
 
 @pytest.mark.parametrize("level", ["easy", "bogus"])

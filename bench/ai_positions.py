@@ -299,6 +299,9 @@ def _deal(job: Job) -> dict[str, Any]:
                     "blind_best": cross_fitted(table, opts),
                     "blind_best_in_sample": max(statistics.fmean(r[a] for r in table)
                                                 for a in opts),
+                    # each option's mean over the re-deals (which way a player errs)
+                    "options": {a.token: round(statistics.fmean(r[a] for r in table), 3)
+                                for a in opts},
                     # a seer's choice comes from the real deal's cards: not a choice
                     # from the seat's view, so it has no value on the re-deals
                     "value": {t: statistics.fmean(r[a] for r in table)

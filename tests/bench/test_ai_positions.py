@@ -131,6 +131,12 @@ def test_run_values_every_players_choice_and_is_deterministic() -> None:
     for row in out["rows"]:
         assert row["best"] >= max(row["value"].values())
         assert set(row["chose"]) == {"easy", "strong:layouts=3"}
+        red = row["redeals"]
+        assert len(red["options"]) == row["options"]
+        assert max(red["options"].values()) == pytest.approx(red["blind_best_in_sample"],
+                                                             abs=1e-3)
+        for who, token in row["chose"].items():  # a choice's value: its option's mean
+            assert red["value"][who] == pytest.approx(red["options"][token], abs=1e-3)
     # easy's value is the value of the baseline's word at the position
     row = out["rows"][0]
     _, variant, n, options, _ = next(s for s in SETTINGS if s[0] == "tapp1879")

@@ -8,12 +8,16 @@ call and give) decided by the baseline; the play is then scored like a plan
 (:mod:`bot.ai.plans`): rollouts of the quick policy, win-all and Bettel exactly. So a
 pass is worth what the others make of the deal (defending their contract, a Ramsch, or
 nothing when the deal is thrown in), and a bid what the competition it meets leaves of
-it: one step of policy improvement over the baseline, on common layouts.
+it: one step of policy improvement over the baseline, on common layouts. Where the seat
+ends as the declarer, the level's measured ``edge`` for the contract (what its own play
+is worth over the baseline's) is added: without it every bid is valued as if the
+baseline would play it.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from bot.engine import Action, Deal, Phase, SeatView
 from bot.engine.cards import bits, mask_points
@@ -47,7 +51,8 @@ class AuctionSimulator:
 
     def __init__(self, view: SeatView, k: Knowledge, sampler: SamplerLike,
                  rng: random.Random, node_budget: int = 3000, *, exact_nodes: int = 0,
-                 rollouts: int = 1, blind: bool = False, margin: float = 0.0) -> None:
+                 rollouts: int = 1, blind: bool = False, margin: float = 0.0,
+                 edge: Mapping[str, float] | None = None) -> None:
         self.view = view
         self.k = k
         self.me = k.me
@@ -59,6 +64,9 @@ class AuctionSimulator:
         self.rollouts = rollouts
         self.blind = blind  # rollouts with every seat playing the baseline's card
         self.margin = margin  # chips a word must lead by to count as clearly best
+        #: chips the seat's own play as the declarer of a contract is worth over the
+        #: baseline's, which the play-outs give it
+        self.edge = edge or {}
         self.layouts: list[Layout] = []
         #: per word and layout: the chips per later choice of the seat's own (or None)
         self.branches: dict[Action, list[dict[Action | None, float]]] = {}
@@ -122,7 +130,10 @@ class AuctionSimulator:
             assert result is not None
             return {None: float(result.payments[self.me] + (
                 self.rules.ante_chips if deal.dealer == self.me else 0))}
-        return {None: self.play(deal)}
+        chips = self.play(deal)
+        if deal.declarer == self.me:
+            chips += self.edge.get(str(deal.contract), 0.0)
+        return {None: chips}
 
     def play(self, deal: Deal) -> float:
         """Chips for the seat from the play of ``deal`` (at the start of play)."""

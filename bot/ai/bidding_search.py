@@ -148,7 +148,8 @@ def _decide(d: Decider, view: SeatView, legal: list[Action], fallback: Action,
     if ph is Phase.AUCTION or ph is Phase.DECLARE:
         sim = AuctionSimulator(view, d.k, d.sampler, rng, exact_nodes=config.exact_plans,
                                rollouts=config.plan_rollouts, blind=config.blind,
-                               margin=BID_MARGIN * d.stake)
+                               margin=BID_MARGIN * d.stake,
+                               edge=config.declarer_edge.get(view.variant))
         options = sim.run(list(legal), d.samples, d.deadline)
         return d.pick(options, fallback)
     if ph is Phase.CONTRACT:

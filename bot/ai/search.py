@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from bot.engine import Action, ActionType, Phase, SeatView
@@ -46,6 +46,10 @@ class LevelConfig:
     blind: bool = False  # plans and auction words played out by blind (baseline) rollouts
     search_bids: bool = True  # search the auction and the steps before play (else baseline)
     search_play: bool = True  # search card play (else the baseline's card)
+    #: per variant and contract: chips the level's own play as the declarer is worth
+    #: over the baseline's play-outs that value its auction words
+    #: (:class:`bot.ai.auction_search.AuctionSimulator`)
+    declarer_edge: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
 
     def with_seconds(self, seconds: float | None) -> LevelConfig:
         return replace(self, seconds=seconds, play=replace(self.play, seconds=seconds))
@@ -83,6 +87,19 @@ STRONG_PLAY_SAMPLES = 32
 #: Württemberg +0.033 [-0.092, +0.159]; and it costs less: the decisions' CPU p99 in
 #: Tapp 1879 327 ms against the solver's 861 ms, in Dapp 109 against 396
 STRONG_INFOSET_TRICKS = 4
+#: strong: what its own play as the declarer (its steps before play and its cards) is
+#: worth over the baseline's, per contract, added to an auction word's play-outs where
+#: the seat ends as the declarer. The play-outs let the baseline play the seat's
+#: contract, so they valued every bid below what strong then makes of it: on 40 Tapp
+#: 1879 auction positions (``bench ai-positions --seed 9040 --redeals 16``) the mean
+#: value of a word with strong after it minus with the baseline after it was +3.7
+#: (coeurfrage), +7.4 (solo), +9.9 (coeursolo) and +0.5 (pass), and where strong's word
+#: differed from the best blind word the better word was a higher bid in 11 of 12
+#: positions. With these edges strong gained on the same 1,200 deals of ``bench ai``
+#: (seat 0, CPU clock) over strong without them; see docs/computer-players.md
+STRONG_DECLARER_EDGE: dict[str, dict[str, float]] = {
+    "tapp1879": {"coeurfrage": 4.0, "solo": 8.0, "coeursolo": 11.0},
+}
 
 LEVELS: dict[str, LevelConfig] = {
     # card play searched (few layouts, no inference); bids and steps as the baseline
@@ -96,7 +113,8 @@ LEVELS: dict[str, LevelConfig] = {
                                                exact_tricks=4, exact_nodes=6000,
                                                infoset_tricks=STRONG_INFOSET_TRICKS,
                                                infer=True, blind=True, shape=SHAPE),
-                          bid_samples=STRONG_BID_SAMPLES, infer=True, blind=True),
+                          bid_samples=STRONG_BID_SAMPLES, infer=True, blind=True,
+                          declarer_edge=STRONG_DECLARER_EDGE),
 }
 
 

@@ -98,7 +98,7 @@ STRONG_INFOSET_TRICKS = 4
 #: positions. With these edges strong gained +0.715 [+0.296, +1.134] chips per deal on
 #: the same 1,200 Tapp 1879 deals of ``bench ai`` (seat 0, CPU clock; gap closed 49 % ->
 #: 55 %). The edges measured in Zuger and Württemberg are small and changed nothing
-#: (+0.002 and +0.022 chips per deal over 300 and 449 deals): none there
+#: (+0.002 and +0.029 chips per deal over 300 and 541 deals): none there
 #: (docs/computer-players.md)
 STRONG_DECLARER_EDGE: dict[str, dict[str, float]] = {
     "tapp1879": {"coeurfrage": 4.0, "solo": 8.0, "coeursolo": 11.0},
